@@ -1,0 +1,1 @@
+"""A desktop tactical-combat table: Tiled battle maps and a rules engine."""

@@ -1,0 +1,170 @@
+"""The command line: ``python -m game [play|render|validate|bench] ...``.
+
+Every problem with a user's file ends as one readable line per problem on
+stderr and a non-zero exit code, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game.errors import GameError, MapProblems
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_MAP = REPO / "maps" / "square_crypt.tmx"
+
+
+def check_pygame_ce() -> str | None:
+    """None if pygame-ce is what ``import pygame`` gives; else the one-line fix."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError:
+        return "pygame-ce is not installed: run  python -m pip install pygame-ce"
+    if not getattr(pygame, "IS_CE", False):
+        return ("plain pygame is installed where pygame-ce is needed (pygame_gui needs -ce): run  "
+                "python -m pip uninstall -y pygame pygame-ce && python -m pip install pygame-ce")
+    return None
+
+
+def _problem_lines(error: GameError) -> list[str]:
+    if isinstance(error, MapProblems):
+        return [str(p) for p in error.problems]
+    return [str(error)]
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from game.tiled import load_board
+
+    failed = 0
+    for name in args.maps:
+        try:
+            tmap, board = load_board(name, root=args.root)
+        except GameError as exc:
+            failed += 1
+            for line in _problem_lines(exc):
+                print(line)
+            continue
+        except Exception as exc:  # a bug of ours must still not look like the user's fault
+            failed += 1
+            print(f"{name}: internal error while reading this map ({type(exc).__name__}: {exc}); please report it")
+            continue
+        print(summary(name, tmap, board))
+    if len(args.maps) > 1:
+        print(f"{len(args.maps) - failed} of {len(args.maps)} maps OK")
+    return 1 if failed else 0
+
+
+def summary(name: str, tmap: object, board: object) -> str:
+    from game.board import Board
+    from game.tiled.model import TiledMap
+
+    assert isinstance(tmap, TiledMap) and isinstance(board, Board)
+    grid = board.kind.value
+    if tmap.orientation.value == "hexagonal":
+        grid += f" (stagger {tmap.stagger_axis.value} {tmap.stagger_index.value}, " + (
+            "pointy-top)" if tmap.stagger_axis.value == "y" else "flat-top)")
+    counts = board.counts()
+    sides: dict[str, int] = {}
+    for p in board.placements:
+        sides[p.side] = sides.get(p.side, 0) + 1
+    creatures = ", ".join(f"{side} {n}" for side, n in sorted(sides.items())) or "none"
+    return (f"{name}: OK - {board.name!r}, {grid} grid {board.width}x{board.height} "
+            f"({tmap.tile_width}x{tmap.tile_height} px), {len(board)} cells: "
+            f"{counts['wall']} wall, {counts['difficult']} difficult, {counts['dangerous']} dangerous; "
+            f"creatures: {creatures}")
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.tiled import load_map
+    from game.tiled.to_board import board_from_map
+    from game.ui.map_view import render_to_file
+
+    tmap = load_map(args.map, root=args.root)
+    board = board_from_map(tmap) if (args.terrain or args.creatures or args.grid) else None
+    render_to_file(tmap, board, Path(args.out), scale=args.scale, hidden_layers=tuple(args.hide_layer),
+                   show_objects=not args.hide_objects, grid=args.grid, terrain=args.terrain,
+                   creatures=args.creatures)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.tiled import load_board
+    from game.ui.viewer import run_viewer
+
+    tmap, board = load_board(args.map, root=args.root)
+    return run_viewer(tmap, board, screenshot=args.screenshot, size=args.size)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.bench import run_benchmarks
+
+    run_benchmarks(repeats=args.repeats)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Tactical-combat table for Tiled battle maps.")
+    sub = parser.add_subparsers(dest="command")
+
+    root_help = "also allow files inside DIR (default: the nearest folder with a .tiled-project file, else the map's folder)"
+    play = sub.add_parser("play", help="open the table window on a map (the default command)")
+    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP))
+    play.add_argument("--root", metavar="DIR", help=root_help)
+    play.add_argument("--screenshot", metavar="PATH", help="write a PNG of the window after the first frames and exit")
+    play.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
+    play.set_defaults(func=cmd_play)
+
+    render = sub.add_parser("render", help="draw a map to a PNG without opening a window")
+    render.add_argument("map")
+    render.add_argument("--out", required=True, metavar="FILE.png")
+    render.add_argument("--scale", type=float, default=1.0)
+    render.add_argument("--grid", action="store_true", help="outline every cell")
+    render.add_argument("--terrain", action="store_true", help="tint walls, difficult and dangerous cells")
+    render.add_argument("--creatures", action="store_true", help="draw the creatures placed on the map")
+    render.add_argument("--hide-layer", action="append", default=[], metavar="NAME", help="omit a layer (repeatable)")
+    render.add_argument("--hide-objects", action="store_true", help="omit every object layer (tile objects included)")
+    render.add_argument("--root", metavar="DIR", help=root_help)
+    render.set_defaults(func=cmd_render)
+
+    validate = sub.add_parser("validate", help="check maps and print a summary or every problem")
+    validate.add_argument("maps", nargs="+", metavar="MAP")
+    validate.add_argument("--root", metavar="DIR", help=root_help)
+    validate.set_defaults(func=cmd_validate)
+
+    bench = sub.add_parser("bench", help="print benchmark figures against references measured in the same run")
+    bench.add_argument("--repeats", type=int, default=5)
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = {"play", "render", "validate", "bench"}
+    if not argv or (argv[0] not in commands and argv[0] not in ("-h", "--help")):
+        argv.insert(0, "play")
+    args = parser.parse_args(argv)
+    fix = check_pygame_ce()
+    if fix is not None and args.command in ("play", "render", "bench"):
+        print(fix, file=sys.stderr)
+        return 3
+    try:
+        return int(args.func(args))
+    except GameError as exc:
+        for line in _problem_lines(exc):
+            print(line, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""The battle map as the rules see it: a grid, what each cell is, where creatures start.
+
+Plain data built once (from a Tiled map, or from ASCII in tests); no pygame, no
+file formats. Cells are the grid's own cell type (``Square`` or axial ``Hex``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, Mapping
+
+from game.grid import Cell, Grid, GridKind
+
+_DAMAGE = re.compile(r"^\s*(\d{1,3})d(\d{1,3})\s*(?:([+-])\s*(\d{1,4}))?\s*([a-z][a-z ]*?)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A damage expression such as ``1d6 fire`` or ``2d4+1 poison``."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+    kind: str = ""
+    """The damage type (``fire``, ``poison``...); empty for untyped damage."""
+
+    @classmethod
+    def parse(cls, text: str) -> Damage:
+        """Parse ``NdM[+K] [type]``; raises ValueError saying what is expected."""
+        match = _DAMAGE.match(text)
+        if not match:
+            raise ValueError(f"'{text}' is not a damage expression like '1d6 fire' or '2d4+1 poison'")
+        count, sides, sign, bonus, kind = match.groups()
+        if int(count) < 1 or int(sides) < 1:
+            raise ValueError(f"'{text}': dice count and sides must be at least 1")
+        value = int(bonus or 0) * (-1 if sign == "-" else 1)
+        return cls(int(count), int(sides), value, (kind or "").strip().lower())
+
+    def __str__(self) -> str:
+        bonus = f"{self.bonus:+d}" if self.bonus else ""
+        return f"{self.count}d{self.sides}{bonus}" + (f" {self.kind}" if self.kind else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """What a cell is, for the rules."""
+
+    wall: bool = False
+    """Nothing enters it; it blocks movement."""
+    difficult: bool = False
+    """Entering it costs one extra square of movement."""
+    damage: Damage | None = None
+    """Dangerous terrain: the damage dealt on entering or starting a turn there; None = safe."""
+
+    @property
+    def is_dangerous(self) -> bool:
+        return self.damage is not None
+
+    @property
+    def is_plain(self) -> bool:
+        return not (self.wall or self.difficult or self.damage)
+
+
+PLAIN = Terrain()
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A creature placed on the map: who, for which side, from which template, where."""
+
+    name: str
+    side: str
+    template: str
+    cell: Cell
+    origin: str = ""
+    """Where it came from, for messages (e.g. "layer 'creatures', object 7")."""
+
+
+class Board:
+    """A finite map of cells over a grid.
+
+    The cells are those of a ``width`` x ``height`` rectangle of Tiled offset
+    coordinates starting at ``origin``; ``terrain`` holds only non-plain cells.
+    """
+
+    __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cells")
+
+    def __init__(self, grid: Grid, width: int, height: int, *, origin: tuple[int, int] = (0, 0),
+                 terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
+                 properties: Mapping[str, object] | None = None, name: str = "") -> None:
+        self.grid = grid
+        self.width = width
+        self.height = height
+        self.origin = origin
+        ox, oy = origin
+        self._cells: frozenset[Cell] = frozenset(
+            grid.offset_to_cell(col, row) for row in range(oy, oy + height) for col in range(ox, ox + width)
+        )
+        self._terrain: dict[Cell, Terrain] = {c: t for c, t in (terrain or {}).items() if not t.is_plain}
+        outside = [c for c in self._terrain if c not in self._cells]
+        if outside:
+            raise ValueError(f"terrain given for cells outside the board: {sorted(outside)[:3]}")
+        self.placements = placements
+        self.properties: Mapping[str, object] = dict(properties or {})
+        self.name = name
+
+    @property
+    def kind(self) -> GridKind:
+        return self.grid.kind
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._cells
+
+    def __iter__(self) -> Iterator[Cell]:
+        """Every cell, row by row in offset order."""
+        ox, oy = self.origin
+        for row in range(oy, oy + self.height):
+            for col in range(ox, ox + self.width):
+                yield self.grid.offset_to_cell(col, row)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def terrain(self, cell: Cell) -> Terrain:
+        """The cell's terrain; cells off the board count as walls."""
+        if cell not in self._cells:
+            return _OFF_BOARD
+        return self._terrain.get(cell, PLAIN)
+
+    def is_wall(self, cell: Cell) -> bool:
+        return self.terrain(cell).wall
+
+    def is_difficult(self, cell: Cell) -> bool:
+        return self.terrain(cell).difficult
+
+    def damage_at(self, cell: Cell) -> Damage | None:
+        return self.terrain(cell).damage
+
+    def special_cells(self) -> Mapping[Cell, Terrain]:
+        """Only the cells that are not plain floor."""
+        return dict(self._terrain)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The grid neighbours of ``cell`` that lie on the board."""
+        return tuple(n for n in self.grid.neighbours(cell) if n in self._cells)  # type: ignore[arg-type]
+
+    def counts(self) -> dict[str, int]:
+        """How many cells are wall, difficult and dangerous (for summaries)."""
+        t = self._terrain.values()
+        return {
+            "wall": sum(1 for x in t if x.wall),
+            "difficult": sum(1 for x in t if x.difficult),
+            "dangerous": sum(1 for x in t if x.damage is not None),
+        }
+
+
+_OFF_BOARD = Terrain(wall=True)

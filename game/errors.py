@@ -1,0 +1,32 @@
+"""The one family of errors the program reports to people instead of crashing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class GameError(Exception):
+    """Base of every error that is the user's input, not our bug."""
+
+
+class MapError(GameError):
+    """A map, tileset or template file that cannot be used.
+
+    ``place`` names where in the file (layer, object, cell, line...), ``detail`` says
+    what is wrong. ``str(error)`` is a single line meant for people.
+    """
+
+    def __init__(self, path: str | Path, detail: str, place: str = "") -> None:
+        self.path = str(path)
+        self.place = place
+        self.detail = detail
+        where = f"{self.path}: {place}: " if place else f"{self.path}: "
+        super().__init__(where + detail)
+
+
+class MapProblems(GameError):
+    """Several problems found in one map; each is a :class:`MapError`."""
+
+    def __init__(self, problems: list[MapError]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))

@@ -1,0 +1,519 @@
+"""JSON-shaped dicts (from a .tmj directly, or from a .tmx via ``xmlread``) -> checked model.
+
+Every check lives here once, for both formats. Structural problems that make
+the rest meaningless (a wrong header, a file that is not there, a cap exceeded)
+raise a :class:`MapError` at once; the others (a property of the wrong type,
+an unknown tile id, a missing image) are collected so a map maker sees every
+problem of a file together, then raised as :class:`MapProblems`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import json
+import sys
+import zlib
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.errors import MapError
+from game.tiled import model as m
+from game.tiled import xmlread
+from game.tiled.files import Limits, image_header_size, read_limited, resolve_inside
+
+Raw = dict[str, Any]
+
+
+def parse_document(data: bytes, path: Path, kind: str) -> Raw:
+    """Bytes of a map / tileset / template file -> JSON-shaped dict; XML or JSON by content."""
+    head = data.lstrip()[:1]
+    if head == b"<":
+        root = xmlread.parse_xml(data, path)
+        if kind == "map":
+            return xmlread.map_dict(root, path)
+        if kind == "tileset":
+            return xmlread.tileset_file_dict(root, path)
+        return xmlread.template_dict(root, path)
+    if head in (b"{", b"["):
+        try:
+            doc = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise MapError(path, f"not valid JSON: {exc.msg}", f"line {exc.lineno}, column {exc.colno}") from None
+        except (RecursionError, UnicodeDecodeError) as exc:
+            raise MapError(path, f"not valid JSON: {type(exc).__name__}") from None
+        if not isinstance(doc, dict):
+            raise MapError(path, "not a Tiled JSON file: the top level is not an object")
+        return _json_normalise(doc, kind, path)
+    if not data.strip():
+        raise MapError(path, "the file is empty")
+    raise MapError(path, "neither XML nor JSON: not a Tiled file")
+
+
+def _json_normalise(doc: Raw, kind: str, path: Path) -> Raw:
+    """Bring a JSON document's few structural differences in line with the XML reader's output."""
+    if kind == "map":
+        if doc.get("type", "map") != "map":
+            raise MapError(path, f"not a Tiled map: its type is {doc.get('type')!r}")
+        doc["layers"] = [_json_layer(layer) for layer in _list(doc.get("layers"), path, "layers")]
+    elif kind == "template":
+        if "object" not in doc:
+            raise MapError(path, "template holds no object")
+    return doc
+
+
+def _json_layer(layer: Any) -> Any:
+    if not isinstance(layer, dict):
+        return layer
+    if layer.get("type") == "tilelayer":
+        info: Raw = {"encoding": layer.get("encoding", "array")}
+        if "compression" in layer and layer["compression"] != "":
+            info["compression"] = layer["compression"]
+        if "chunks" in layer:
+            info["chunks"] = layer["chunks"]
+        else:
+            info["data"] = layer.get("data")
+        layer["data_info"] = info
+        if "startx" in layer:
+            layer["x"], layer["y"] = layer.get("startx"), layer.get("starty")
+    elif layer.get("type") == "group":
+        layer["layers"] = [_json_layer(child) for child in layer.get("layers") or []]
+    return layer
+
+
+def _list(value: Any, path: Path, place: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise MapError(path, f"expected a list, found {type(value).__name__}", place)
+    return value
+
+
+@dataclass
+class Builder:
+    """The state of one map's load: its files, the problems found, the tilesets so far."""
+
+    path: Path
+    root: Path
+    limits: Limits
+    problems: list[MapError] = field(default_factory=list)
+    tilesets: list[m.Tileset] = field(default_factory=list)
+    _tileset_files: dict[Path, Raw] = field(default_factory=dict)
+    _templates: dict[Path, Raw] = field(default_factory=dict)
+
+    # -- small typed readers ------------------------------------------------------------
+
+    def problem(self, place: str, detail: str, path: Path | None = None) -> None:
+        self.problems.append(MapError(path or self.path, detail, place))
+
+    def int_field(self, d: Raw, key: str, place: str, path: Path, default: int | None = None,
+                  minimum: int | None = None, maximum: int | None = None) -> int:
+        value = d.get(key, default)
+        if value is None:
+            raise MapError(path, f"'{key}' is missing", place)
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise MapError(path, f"'{key}' must be a whole number, found {value!r}", place)
+        if minimum is not None and value < minimum:
+            raise MapError(path, f"'{key}' is {value}, it must be at least {minimum}", place)
+        if maximum is not None and value > maximum:
+            raise MapError(path, f"'{key}' is {value}, more than the limit of {maximum}", place)
+        return value
+
+    def num_field(self, d: Raw, key: str, place: str, path: Path, default: float = 0.0) -> float:
+        value = d.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise MapError(path, f"'{key}' must be a number, found {value!r}", place)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise MapError(path, f"'{key}' must be a finite number, found {value!r}", place)
+        return float(value)
+
+    def str_field(self, d: Raw, key: str, place: str, path: Path, default: str = "") -> str:
+        value = d.get(key, default)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise MapError(path, f"'{key}' must be text, found {value!r}", place)
+        return value
+
+    def bool_field(self, d: Raw, key: str, place: str, path: Path, default: bool) -> bool:
+        value = d.get(key, default)
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        raise MapError(path, f"'{key}' must be true or false, found {value!r}", place)
+
+    def color(self, text: Any, place: str, path: Path) -> m.Color | None:
+        if text is None or text == "":
+            return None
+        if not isinstance(text, str):
+            raise MapError(path, f"a colour must be text like '#ff8800', found {text!r}", place)
+        return parse_color(text, path, place)
+
+    # -- properties ---------------------------------------------------------------------
+
+    def properties(self, raw: Any, place: str, path: Path) -> dict[str, m.PropertyValue]:
+        out: dict[str, m.PropertyValue] = {}
+        if raw is None:
+            return out
+        if isinstance(raw, dict):  # very old JSON: {"name": value}
+            raw = [{"name": k, "type": "string", "value": v} for k, v in raw.items()]
+        if not isinstance(raw, list):
+            self.problem(place, f"properties must be a list, found {type(raw).__name__}", path)
+            return out
+        for entry in raw:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                self.problem(place, f"malformed property {entry!r}", path)
+                continue
+            name = entry["name"]
+            try:
+                out[name] = self.property_value(entry, f"{place}, property '{name}'", path)
+            except MapError as exc:
+                self.problems.append(exc)
+        return out
+
+    def property_value(self, entry: Raw, place: str, path: Path) -> m.PropertyValue:
+        kind = entry.get("type", "string") or "string"
+        value = entry.get("value")
+        textual = bool(entry.get("from_text"))
+        if kind == "string":
+            if isinstance(value, str):
+                return value
+        elif kind == "int":
+            if textual and isinstance(value, str):
+                try:
+                    return int(value.strip())
+                except ValueError:
+                    pass
+            elif isinstance(value, int) and not isinstance(value, bool):
+                return value
+        elif kind == "float":
+            if textual and isinstance(value, str):
+                try:
+                    number = float(value.strip())
+                    if number == number and abs(number) != float("inf"):
+                        return number
+                except ValueError:
+                    pass
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+        elif kind == "bool":
+            if textual and value in ("true", "false"):
+                return value == "true"
+            if isinstance(value, bool):
+                return value
+        elif kind == "color":
+            if isinstance(value, str):
+                if value == "":
+                    return ""
+                return parse_color(value, path, place)
+        elif kind == "file":
+            if isinstance(value, str):
+                if value == "":
+                    return ""
+                return m.FileRef(resolve_inside(value, path.parent, self.root, path, place))
+        elif kind == "object":
+            if textual and isinstance(value, str) and value.strip().isdigit():
+                return m.ObjectRef(int(value))
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                return m.ObjectRef(value)
+        elif kind == "class":
+            type_name = str(entry.get("propertytype", ""))
+            if entry.get("xml_members"):
+                return m.ClassValue(type_name, self.properties(value, place, path))
+            if isinstance(value, dict):
+                return m.ClassValue(type_name, _plain_members(value))
+        else:
+            raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class)", place)
+        raise MapError(path, f"value {value!r} is not a valid {kind}", place)
+
+    # -- files --------------------------------------------------------------------------
+
+    def document(self, ref: str, base_dir: Path, owner: Path, place: str, kind: str,
+                 cache: dict[Path, Raw]) -> tuple[Path, Raw]:
+        target = resolve_inside(ref, base_dir, self.root, owner, place)
+        if target not in cache:
+            data = read_limited(target, self.limits, owner, place)
+            cache[target] = parse_document(data, target, kind)
+        return target, cache[target]
+
+    def image(self, d: Raw, base_dir: Path, owner: Path, place: str, key: str = "image") -> m.Image | None:
+        ref = d.get(key)
+        if ref is None or ref == "":
+            if d.get("embedded_image"):
+                self.problem(place, "images embedded in the file are not supported; save the image as a file", owner)
+            return None
+        if not isinstance(ref, str):
+            raise MapError(owner, f"image source must be text, found {ref!r}", place)
+        source = resolve_inside(ref, base_dir, self.root, owner, place)
+        width = self.int_field(d, "imagewidth", place, owner, default=0, minimum=0) or None
+        height = self.int_field(d, "imageheight", place, owner, default=0, minimum=0) or None
+        trans = self.color(d.get("transparentcolor"), place, owner)
+        if not source.is_file():
+            self.problem(place, f"image not found: {ref}", owner)
+        else:
+            header = image_header_size(source)
+            if header is not None:
+                w, h = header
+                if max(w, h) > self.limits.max_image_side or w * h > self.limits.max_image_pixels:
+                    raise MapError(owner, f"image {ref} is {w}x{h} pixels, larger than the limit of "
+                                   f"{self.limits.max_image_side} a side / {self.limits.max_image_pixels} pixels", place)
+                width = width or w
+                height = height or h
+        return m.Image(source, width, height, trans)
+
+    # -- tilesets -----------------------------------------------------------------------
+
+    def tileset(self, ref: Raw, place: str) -> m.Tileset:
+        firstgid = self.int_field(ref, "firstgid", place, self.path, minimum=1, maximum=m.GID_MASK)
+        source_ref = ref.get("source")
+        if source_ref:
+            if not isinstance(source_ref, str):
+                raise MapError(self.path, f"tileset source must be text, found {source_ref!r}", place)
+            file, d = self.document(source_ref, self.path.parent, self.path, place, "tileset", self._tileset_files)
+            return self._tileset_body(d, firstgid, file, file, f"tileset '{d.get('name', file.name)}'")
+        return self._tileset_body(ref, firstgid, None, self.path, f"tileset '{ref.get('name', '')}'")
+
+    def _tileset_body(self, d: Raw, firstgid: int, source: Path | None, owner: Path, place: str) -> m.Tileset:
+        base_dir = owner.parent
+        tw = self.int_field(d, "tilewidth", place, owner, minimum=1, maximum=self.limits.max_image_side)
+        th = self.int_field(d, "tileheight", place, owner, minimum=1, maximum=self.limits.max_image_side)
+        spacing = self.int_field(d, "spacing", place, owner, default=0, minimum=0)
+        margin = self.int_field(d, "margin", place, owner, default=0, minimum=0)
+        image = self.image(d, base_dir, owner, place)
+        columns = self.int_field(d, "columns", place, owner, default=0, minimum=0)
+        tile_count = self.int_field(d, "tilecount", place, owner, default=0, minimum=0,
+                                    maximum=self.limits.max_tiles_per_tileset)
+        if image is not None and image.width and image.height:
+            fit_cols = max(0, (image.width - 2 * margin + spacing) // (tw + spacing))
+            fit_rows = max(0, (image.height - 2 * margin + spacing) // (th + spacing))
+            columns = columns or fit_cols
+            tile_count = tile_count or fit_cols * fit_rows
+        elif image is not None and not tile_count:
+            self.problem(place, "the tileset gives neither its image size nor its tile count", owner)
+        offset = d.get("tileoffset") or {}
+        tile_offset = (self.int_field(offset, "x", place + ", tileoffset", owner, default=0),
+                       self.int_field(offset, "y", place + ", tileoffset", owner, default=0))
+        tiles: dict[int, m.Tile] = {}
+        for raw_tile in _list(d.get("tiles"), owner, place):
+            if not isinstance(raw_tile, dict):
+                raise MapError(owner, f"malformed tile entry {raw_tile!r}", place)
+            tid = self.int_field(raw_tile, "id", place, owner, minimum=0, maximum=self.limits.max_tiles_per_tileset)
+            tplace = f"{place}, tile {tid}"
+            tile_image = self.image(raw_tile, base_dir, owner, tplace)
+            rect = None
+            if "width" in raw_tile and "height" in raw_tile:
+                rect = (self.int_field(raw_tile, "x", tplace, owner, default=0, minimum=0),
+                        self.int_field(raw_tile, "y", tplace, owner, default=0, minimum=0),
+                        self.int_field(raw_tile, "width", tplace, owner, minimum=0),
+                        self.int_field(raw_tile, "height", tplace, owner, minimum=0))
+            frames = tuple(
+                m.Frame(self.int_field(f, "tileid", tplace, owner, minimum=0),
+                        self.int_field(f, "duration", tplace, owner, minimum=0))
+                for f in _list(raw_tile.get("animation"), owner, tplace) if isinstance(f, dict)
+            )
+            tiles[tid] = m.Tile(
+                id=tid,
+                class_name=self.str_field(raw_tile, "class", tplace, owner) or self.str_field(raw_tile, "type", tplace, owner),
+                properties=self.properties(raw_tile.get("properties"), tplace, owner),
+                image=tile_image,
+                rect=rect,
+                animation=frames,
+            )
+        if image is None:
+            tile_count = max(tile_count, max(tiles, default=-1) + 1)
+        return m.Tileset(
+            firstgid=firstgid,
+            name=self.str_field(d, "name", place, owner),
+            source=source,
+            tile_width=tw,
+            tile_height=th,
+            tile_count=tile_count,
+            columns=columns,
+            spacing=spacing,
+            margin=margin,
+            tile_offset=tile_offset,
+            object_alignment=self.str_field(d, "objectalignment", place, owner, "unspecified"),
+            image=image,
+            tiles=tiles,
+            properties=self.properties(d.get("properties"), place, owner),
+            class_name=self.str_field(d, "class", place, owner),
+        )
+
+    def gid_known(self, gid: int) -> bool:
+        gid &= m.GID_MASK
+        if gid == 0:
+            return True
+        owner = None
+        for ts in self.tilesets:
+            if ts.firstgid <= gid:
+                owner = ts
+        if owner is None:
+            return False
+        local = gid - owner.firstgid
+        if owner.image is None:
+            return local in owner.tiles
+        return local < owner.tile_count
+
+    # -- templates ----------------------------------------------------------------------
+
+    def apply_template(self, obj: Raw, place: str) -> tuple[Raw, Path | None]:
+        ref = obj.get("template")
+        if not ref:
+            return obj, None
+        if not isinstance(ref, str):
+            raise MapError(self.path, f"template must be a file path, found {ref!r}", place)
+        file, tmpl = self.document(ref, self.path.parent, self.path, place, "template", self._templates)
+        base = tmpl.get("object")
+        if not isinstance(base, dict):
+            raise MapError(file, "template holds no object")
+        merged: Raw = dict(base)
+        merged.pop("id", None)
+        for key, value in obj.items():
+            if key != "properties":
+                merged[key] = value
+        tmpl_props = self.properties(base.get("properties"), f"template {file.name}", file)
+        own_props = self.properties(obj.get("properties"), place, self.path)
+        merged["typed_properties"] = {**tmpl_props, **own_props}
+        if "gid" not in obj and isinstance(base.get("gid"), int) and base["gid"]:
+            merged["gid"] = self._template_gid(base["gid"], tmpl, file)
+        return merged, file
+
+    def _template_gid(self, gid: int, tmpl: Raw, file: Path) -> int:
+        """A template's gid counts in the template's own tileset; find (or add) it in the map's."""
+        ref = tmpl.get("tileset")
+        if not isinstance(ref, dict) or not ref.get("source"):
+            raise MapError(file, "a tile template must name its tileset file")
+        tfirst = self.int_field(ref, "firstgid", "tileset", file, minimum=1)
+        source = resolve_inside(str(ref["source"]), file.parent, self.root, file, "tileset")
+        flags = gid & m.GID_FLAG_MASK
+        local = (gid & m.GID_MASK) - tfirst
+        for ts in self.tilesets:
+            if ts.source == source:
+                return (ts.firstgid + local) | flags
+        _, d = self.document(str(ref["source"]), file.parent, file, "tileset", "tileset", self._tileset_files)
+        next_gid = max((ts.firstgid + max(ts.tile_count, 1) for ts in self.tilesets), default=1)
+        ts = self._tileset_body(d, next_gid, source, source, f"tileset '{d.get('name', source.name)}'")
+        self.tilesets.append(ts)
+        return (ts.firstgid + local) | flags
+
+
+def _plain_members(value: Raw) -> dict[str, m.PropertyValue]:
+    out: dict[str, m.PropertyValue] = {}
+    for k, v in value.items():
+        if isinstance(v, dict):
+            out[str(k)] = m.ClassValue("", _plain_members(v))
+        elif isinstance(v, (str, int, float, bool)):
+            out[str(k)] = v
+        else:
+            out[str(k)] = json.dumps(v)
+    return out
+
+
+def parse_color(text: str, path: Path, place: str) -> m.Color:
+    digits = text.strip().lstrip("#")
+    try:
+        if len(digits) == 6:
+            return m.Color(int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16))
+        if len(digits) == 8:
+            return m.Color(int(digits[2:4], 16), int(digits[4:6], 16), int(digits[6:8], 16), int(digits[0:2], 16))
+    except ValueError:
+        pass
+    raise MapError(path, f"'{text}' is not a colour (Tiled writes #RRGGBB or #AARRGGBB)", place)
+
+
+# -- tile layer data ------------------------------------------------------------------------
+
+def decode_gids(payload: Any, encoding: str, compression: str | None, count: int,
+                path: Path, place: str) -> array[int]:
+    """Decode one layer's (or chunk's) data into exactly ``count`` raw gids, or raise."""
+    if encoding in ("array", "xml"):
+        if not isinstance(payload, list):
+            raise MapError(path, f"tile data must be a list of numbers, found {type(payload).__name__}", place)
+        if len(payload) != count:
+            raise MapError(path, f"tile data has {len(payload)} entries, the layer's size needs {count}", place)
+        try:
+            gids = array("I", payload)
+        except (TypeError, OverflowError):
+            bad = next((i for i, v in enumerate(payload)
+                        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 0xFFFFFFFF), 0)
+            raise MapError(path, f"tile {bad}: {payload[bad]!r} is not a tile id", place) from None
+        return gids
+    if not isinstance(payload, str):
+        raise MapError(path, f"{encoding} tile data must be text", place)
+    if encoding == "csv":
+        if compression:
+            raise MapError(path, f"csv data cannot be compressed ('{compression}')", place)
+        text = payload.strip()
+        tokens = text.split(",") if text else []
+        if len(tokens) != count:
+            raise MapError(path, f"tile data has {len(tokens)} entries, the layer's size needs {count}", place)
+        try:
+            return array("I", map(int, tokens))
+        except (ValueError, OverflowError):
+            bad = next(i for i, t in enumerate(tokens) if not t.strip().isdigit() or int(t) > 0xFFFFFFFF)
+            raise MapError(path, f"tile {bad}: '{tokens[bad].strip()}' is not a tile id", place) from None
+    if encoding == "base64":
+        try:
+            raw = base64.b64decode("".join(payload.split()), validate=True)
+        except (binascii.Error, ValueError):
+            raise MapError(path, "tile data is not valid base64", place) from None
+        expected = count * 4
+        raw = _decompress(raw, compression, expected, path, place)
+        if len(raw) != expected:
+            raise MapError(path, f"tile data has {len(raw) // 4} entries ({len(raw)} bytes), the layer's size needs {count}", place)
+        gids = array("I")
+        gids.frombytes(raw)
+        if sys.byteorder == "big":
+            gids.byteswap()
+        return gids
+    raise MapError(path, f"unknown encoding '{encoding}' (Tiled writes csv or base64)", place)
+
+
+def _decompress(raw: bytes, compression: str | None, expected: int, path: Path, place: str) -> bytes:
+    """Decompress at most ``expected + 1`` bytes, so a bomb cannot allocate more than the layer needs."""
+    limit = expected + 1
+    try:
+        if not compression:
+            return raw
+        if compression in ("zlib", "gzip"):
+            out = zlib.decompressobj(47).decompress(raw, limit)
+            return out
+        if compression == "zstd":
+            import zstandard
+
+            with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw)) as reader:
+                return reader.read(limit)
+    except (zlib.error, EOFError, OSError) as exc:
+        raise MapError(path, f"tile data does not decompress as {compression}: {exc}", place) from None
+    except Exception as exc:  # zstandard.ZstdError is not importable without the module
+        if type(exc).__name__ == "ZstdError":
+            raise MapError(path, f"tile data does not decompress as zstd: {exc}", place) from None
+        raise
+    raise MapError(path, f"unknown compression '{compression}' (Tiled writes gzip, zlib or zstd)", place)
+
+
+def check_polygon(points: Any, path: Path, place: str) -> tuple[tuple[float, float], ...]:
+    """Polygon points as TMX writes them ("x,y x,y") or JSON does ([{x, y}])."""
+    out: list[tuple[float, float]] = []
+    try:
+        if isinstance(points, str):
+            for pair in points.split():
+                x, y = pair.split(",")
+                out.append((float(x), float(y)))
+        elif isinstance(points, list):
+            for p in points:
+                out.append((float(p["x"]), float(p["y"])))
+        else:
+            raise ValueError
+    except (ValueError, KeyError, TypeError):
+        raise MapError(path, f"malformed points {points!r}", place) from None
+    if any(x != x or y != y or abs(x) == float("inf") or abs(y) == float("inf") for x, y in out):
+        raise MapError(path, "points must be finite numbers", place)
+    return tuple(out)

@@ -1,0 +1,129 @@
+"""Opening the files a map refers to, safely: size caps, the project root, image headers.
+
+A map may come from a stranger, so a file is opened only if it is named by a
+relative path that stays inside the map's *project root*: the nearest enclosing
+folder that holds a ``*.tiled-project`` file, else the map's own folder.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from game.errors import MapError
+
+ROOT_HINT = "put a .tiled-project file in a folder that encloses both, or pass --root DIR"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Caps checked before anything large is read or allocated."""
+
+    max_file_bytes: int = 32 * 1024 * 1024
+    """Largest map, tileset or template file."""
+    max_side: int = 2048
+    """Largest map width or height in cells."""
+    max_cells: int = 1024 * 1024
+    """Largest width x height of a map (also of an infinite map's bounding box)."""
+    max_layers: int = 512
+    max_objects: int = 100_000
+    max_tilesets: int = 256
+    max_tiles_per_tileset: int = 1 << 20
+    max_image_side: int = 16384
+    max_image_pixels: int = 64 * 1024 * 1024
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def find_project_root(map_path: Path) -> Path:
+    """The nearest folder enclosing ``map_path`` with a ``*.tiled-project`` file, else its folder."""
+    folder = map_path.resolve().parent
+    for candidate in (folder, *folder.parents):
+        try:
+            if any(p.name.endswith(".tiled-project") for p in candidate.iterdir() if p.is_file()):
+                return candidate
+        except OSError:
+            continue
+    return folder
+
+
+def resolve_inside(ref: str, base_dir: Path, root: Path, owner: Path, place: str) -> Path:
+    """Resolve ``ref`` (as written in ``owner``) against ``base_dir``; refuse escapes from ``root``."""
+    if not ref or not ref.strip():
+        raise MapError(owner, "empty file path", place)
+    if "://" in ref or ref.startswith("qrc:") or ref.startswith(":/"):
+        raise MapError(owner, f"'{ref}' is not a relative file path; only files inside {root} can be used", place)
+    if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).is_absolute() or PureWindowsPath(ref).drive:
+        raise MapError(owner, f"absolute path '{ref}' refused: maps may name files only by relative paths inside {root}; {ROOT_HINT}", place)
+    resolved = (base_dir / ref).resolve()
+    if not resolved.is_relative_to(root):
+        raise MapError(owner, f"'{ref}' lies outside the project root {root}; {ROOT_HINT}", place)
+    return resolved
+
+
+def read_limited(path: Path, limits: Limits, owner: Path | None = None, place: str = "") -> bytes:
+    """Read a whole file after checking its size; every failure is a MapError naming it."""
+    who = owner if owner is not None else path
+    where = place if owner is not None else ""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise MapError(who, f"file not found: {path}", where) from None
+    except OSError as exc:
+        raise MapError(who, f"cannot open {path}: {exc.strerror}", where) from None
+    if path.is_dir():
+        raise MapError(who, f"{path} is a folder, not a file", where)
+    if size > limits.max_file_bytes:
+        raise MapError(path, f"file is {size} bytes, larger than the limit of {limits.max_file_bytes}")
+    try:
+        with path.open("rb") as fh:
+            return fh.read(limits.max_file_bytes + 1)
+    except OSError as exc:
+        raise MapError(who, f"cannot read {path}: {exc.strerror}", where) from None
+
+
+def image_header_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from a PNG, GIF, BMP or JPEG header, without decoding; None if unknown."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(32)
+            if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+                w, h = struct.unpack(">II", head[16:24])
+                return int(w), int(h)
+            if head[:6] in (b"GIF87a", b"GIF89a"):
+                w, h = struct.unpack("<HH", head[6:10])
+                return int(w), int(h)
+            if head[:2] == b"BM" and len(head) >= 26:
+                w, h = struct.unpack("<ii", head[18:26])
+                return abs(int(w)), abs(int(h))
+            if head[:2] == b"\xff\xd8":
+                return _jpeg_size(fh)
+    except (OSError, struct.error):
+        return None
+    return None
+
+
+def _jpeg_size(fh: "object") -> tuple[int, int] | None:
+    import io
+
+    assert isinstance(fh, io.BufferedReader)
+    fh.seek(2)
+    for _ in range(10_000):
+        marker = fh.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            return None
+        kind = marker[1]
+        if kind in (0xD8, 0x01) or 0xD0 <= kind <= 0xD7:
+            continue
+        length_bytes = fh.read(2)
+        if len(length_bytes) < 2:
+            return None
+        (length,) = struct.unpack(">H", length_bytes)
+        if kind in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            data = fh.read(5)
+            h, w = struct.unpack(">xHH", data)
+            return int(w), int(h)
+        fh.seek(length - 2, 1)
+    return None

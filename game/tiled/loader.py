@@ -1,0 +1,292 @@
+"""``load_map(path)``: any Tiled map file (TMX or JSON) -> a checked :class:`TiledMap`."""
+
+from __future__ import annotations
+
+from array import array
+from pathlib import Path
+from typing import Any
+
+from game.errors import MapError, MapProblems
+from game.tiled import model as m
+from game.tiled.build import Builder, Raw, check_polygon, decode_gids, parse_document
+from game.tiled.files import DEFAULT_LIMITS, Limits, find_project_root, read_limited
+
+_REFUSED_ORIENTATIONS = {
+    "isometric": "isometric maps are not supported: battle maps must be orthogonal (square) or hexagonal",
+    "staggered": "staggered isometric maps are not supported: battle maps must be orthogonal (square) or hexagonal",
+}
+
+
+def load_map(path: str | Path, root: str | Path | None = None, limits: Limits = DEFAULT_LIMITS) -> m.TiledMap:
+    """Load and check a Tiled map.
+
+    ``root`` widens the folder the map may take files from (default: the nearest
+    folder with a ``*.tiled-project`` file, else the map's folder). Raises
+    :class:`MapError` for a problem that stops the load, :class:`MapProblems`
+    listing every problem otherwise.
+    """
+    path = Path(path).absolute()
+    project_root = Path(root).resolve() if root is not None else find_project_root(path)
+    data = read_limited(path, limits)
+    doc = parse_document(data, path, "map")
+    builder = Builder(path=path, root=project_root, limits=limits)
+    tmap = _build_map(builder, doc)
+    if builder.problems:
+        if len(builder.problems) == 1:
+            raise builder.problems[0]
+        raise MapProblems(builder.problems)
+    return tmap
+
+
+def _build_map(b: Builder, d: Raw) -> m.TiledMap:
+    path, lim = b.path, b.limits
+    orientation_text = b.str_field(d, "orientation", "map", path, "orthogonal")
+    if orientation_text in _REFUSED_ORIENTATIONS:
+        raise MapError(path, _REFUSED_ORIENTATIONS[orientation_text], "map")
+    try:
+        orientation = m.Orientation(orientation_text)
+    except ValueError:
+        raise MapError(path, f"unknown orientation '{orientation_text}'", "map") from None
+    infinite = b.bool_field(d, "infinite", "map", path, False)
+    width = b.int_field(d, "width", "map", path, minimum=0 if infinite else 1, maximum=lim.max_side)
+    height = b.int_field(d, "height", "map", path, minimum=0 if infinite else 1, maximum=lim.max_side)
+    if width * height > lim.max_cells:
+        raise MapError(path, f"the map is {width}x{height} = {width * height} cells, more than the limit of {lim.max_cells}", "map")
+    tw = b.int_field(d, "tilewidth", "map", path, minimum=1, maximum=lim.max_image_side)
+    th = b.int_field(d, "tileheight", "map", path, minimum=1, maximum=lim.max_image_side)
+    hex_side, axis, index = 0, m.StaggerAxis.Y, m.StaggerIndex.ODD
+    if orientation is m.Orientation.HEXAGONAL:
+        hex_side = b.int_field(d, "hexsidelength", "map", path, default=0, minimum=0, maximum=lim.max_image_side)
+        axis_text = b.str_field(d, "staggeraxis", "map", path, "y")
+        index_text = b.str_field(d, "staggerindex", "map", path, "odd")
+        try:
+            axis, index = m.StaggerAxis(axis_text), m.StaggerIndex(index_text)
+        except ValueError:
+            raise MapError(path, f"staggeraxis must be x or y and staggerindex odd or even, found '{axis_text}', '{index_text}'", "map") from None
+    raw_tilesets = [t for t in d.get("tilesets") or []]
+    if len(raw_tilesets) > lim.max_tilesets:
+        raise MapError(path, f"{len(raw_tilesets)} tilesets, more than the limit of {lim.max_tilesets}", "map")
+    for i, raw in enumerate(raw_tilesets):
+        if not isinstance(raw, dict):
+            raise MapError(path, f"malformed tileset entry {raw!r}", f"tileset {i + 1}")
+        b.tilesets.append(b.tileset(raw, f"tileset {i + 1}"))
+    b.tilesets.sort(key=lambda ts: ts.firstgid)
+
+    layers_raw = d.get("layers") or []
+    counts = {"layers": 0, "objects": 0}
+    _count(layers_raw, counts, path)
+    if counts["layers"] > lim.max_layers:
+        raise MapError(path, f"{counts['layers']} layers, more than the limit of {lim.max_layers}", "map")
+    if counts["objects"] > lim.max_objects:
+        raise MapError(path, f"{counts['objects']} objects, more than the limit of {lim.max_objects}", "map")
+
+    origin = (0, 0)
+    if infinite:
+        origin, width, height = _infinite_bounds(b, layers_raw)
+    layers = tuple(_layer(b, raw, width, height, origin, infinite, "") for raw in layers_raw)
+    _check_gids(b, layers)
+    return m.TiledMap(
+        path=path,
+        root=b.root,
+        orientation=orientation,
+        width=width,
+        height=height,
+        tile_width=tw,
+        tile_height=th,
+        infinite=infinite,
+        origin=origin,
+        render_order=b.str_field(d, "renderorder", "map", path, "right-down"),
+        hex_side_length=hex_side,
+        stagger_axis=axis,
+        stagger_index=index,
+        background=b.color(d.get("backgroundcolor"), "map", path),
+        tilesets=tuple(sorted(b.tilesets, key=lambda ts: ts.firstgid)),
+        layers=layers,
+        properties=b.properties(d.get("properties"), "map", path),
+        class_name=b.str_field(d, "class", "map", path),
+    )
+
+
+def _count(layers: Any, counts: dict[str, int], path: Path) -> None:
+    if not isinstance(layers, list):
+        raise MapError(path, "'layers' must be a list", "map")
+    for layer in layers:
+        if not isinstance(layer, dict):
+            raise MapError(path, f"malformed layer {layer!r}", "map")
+        counts["layers"] += 1
+        objects = layer.get("objects")
+        if isinstance(objects, list):
+            counts["objects"] += len(objects)
+        if layer.get("type") == "group":
+            _count(layer.get("layers") or [], counts, path)
+
+
+def _chunks(layer: Raw) -> list[Raw]:
+    info = layer.get("data_info") or {}
+    chunks = info.get("chunks")
+    return chunks if isinstance(chunks, list) else []
+
+
+def _infinite_bounds(b: Builder, layers: list[Raw]) -> tuple[tuple[int, int], int, int]:
+    """The bounding rectangle of every chunk of every tile layer, checked against the caps first."""
+    x0 = y0 = 1 << 62
+    x1 = y1 = -(1 << 62)
+
+    def walk(items: list[Raw]) -> None:
+        nonlocal x0, y0, x1, y1
+        for layer in items:
+            if layer.get("type") == "group":
+                walk(layer.get("layers") or [])
+            if layer.get("type") != "tilelayer":
+                continue
+            place = f"layer '{layer.get('name', '')}'"
+            for chunk in _chunks(layer):
+                if not isinstance(chunk, dict):
+                    raise MapError(b.path, f"malformed chunk {chunk!r}", place)
+                cx = b.int_field(chunk, "x", place + ", chunk", b.path)
+                cy = b.int_field(chunk, "y", place + ", chunk", b.path)
+                cw = b.int_field(chunk, "width", place + ", chunk", b.path, minimum=1, maximum=b.limits.max_side)
+                ch = b.int_field(chunk, "height", place + ", chunk", b.path, minimum=1, maximum=b.limits.max_side)
+                x0, y0, x1, y1 = min(x0, cx), min(y0, cy), max(x1, cx + cw), max(y1, cy + ch)
+
+    walk(layers)
+    if x1 < x0:
+        return (0, 0), 0, 0
+    w, h = x1 - x0, y1 - y0
+    if w > b.limits.max_side or h > b.limits.max_side or w * h > b.limits.max_cells:
+        raise MapError(b.path, f"the infinite map's chunks span {w}x{h} cells, more than the limit of "
+                       f"{b.limits.max_side} a side and {b.limits.max_cells} cells", "map")
+    return (x0, y0), w, h
+
+
+def _base(b: Builder, d: Raw, place: str) -> m.LayerBase:
+    path = b.path
+    opacity = b.num_field(d, "opacity", place, path, 1.0)
+    if not 0.0 <= opacity <= 1.0:
+        raise MapError(path, f"opacity {opacity} must lie between 0 and 1", place)
+    return m.LayerBase(
+        id=b.int_field(d, "id", place, path, default=0, minimum=0),
+        name=b.str_field(d, "name", place, path),
+        visible=b.bool_field(d, "visible", place, path, True),
+        opacity=opacity,
+        offset=(b.num_field(d, "offsetx", place, path, 0.0), b.num_field(d, "offsety", place, path, 0.0)),
+        tint=b.color(d.get("tintcolor"), place, path),
+        properties=b.properties(d.get("properties"), place, path),
+        class_name=b.str_field(d, "class", place, path),
+    )
+
+
+def _layer(b: Builder, d: Raw, width: int, height: int, origin: tuple[int, int], infinite: bool,
+           parent: str) -> m.Layer:
+    kind = d.get("type")
+    place = f"{parent}layer '{d.get('name', '')}'"
+    base = _base(b, d, place)
+    if kind == "tilelayer":
+        return _tile_layer(b, d, base, width, height, origin, infinite, place)
+    if kind == "objectgroup":
+        objects = tuple(_object(b, o, place) for o in d.get("objects") or [])
+        return m.ObjectLayer(base, objects, b.str_field(d, "draworder", place, b.path, "topdown"),
+                             b.color(d.get("color"), place, b.path))
+    if kind == "imagelayer":
+        return m.ImageLayer(base, b.image(d, b.path.parent, b.path, place),
+                            b.bool_field(d, "repeatx", place, b.path, False), b.bool_field(d, "repeaty", place, b.path, False))
+    if kind == "group":
+        children = tuple(_layer(b, c, width, height, origin, infinite, f"{place} / ") for c in d.get("layers") or [])
+        return m.GroupLayer(base, children)
+    raise MapError(b.path, f"unknown layer type {kind!r}", place)
+
+
+def _tile_layer(b: Builder, d: Raw, base: m.LayerBase, width: int, height: int,
+                origin: tuple[int, int], infinite: bool, place: str) -> m.TileLayer:
+    info = d.get("data_info")
+    if not isinstance(info, dict):
+        raise MapError(b.path, "tile layer has no data", place)
+    encoding = info.get("encoding") or "array"
+    compression = info.get("compression") or None
+    if not isinstance(encoding, str) or (compression is not None and not isinstance(compression, str)):
+        raise MapError(b.path, "encoding and compression must be text", place)
+    if not infinite:
+        lw = b.int_field(d, "width", place, b.path, default=width)
+        lh = b.int_field(d, "height", place, b.path, default=height)
+        if (lw, lh) != (width, height):
+            raise MapError(b.path, f"layer is {lw}x{lh} but the map is {width}x{height}", place)
+        if "chunks" in info:
+            raise MapError(b.path, "chunks are only allowed in infinite maps", place)
+        gids = decode_gids(info.get("data"), encoding, compression, width * height, b.path, place)
+        return m.TileLayer(base, 0, 0, width, height, tuple(gids))
+    ox, oy = origin
+    cells = array("I", bytes(4 * width * height))
+    for chunk in _chunks(d):
+        cx, cy = int(chunk["x"]), int(chunk["y"])
+        cw, ch = int(chunk["width"]), int(chunk["height"])
+        cplace = f"{place}, chunk at ({cx}, {cy})"
+        gids = decode_gids(chunk.get("data"), encoding, compression, cw * ch, b.path, cplace)
+        for row in range(ch):
+            start = (cy - oy + row) * width + (cx - ox)
+            cells[start:start + cw] = gids[row * cw:(row + 1) * cw]
+    return m.TileLayer(base, ox, oy, width, height, tuple(cells))
+
+
+def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
+    path = b.path
+    if not isinstance(raw, dict):
+        raise MapError(path, f"malformed object {raw!r}", layer_place)
+    place = f"{layer_place}, object {raw.get('id', '?')}"
+    if raw.get("name"):
+        place += f" '{raw.get('name')}'"
+    d, template = b.apply_template(raw, place)
+    props = d["typed_properties"] if "typed_properties" in d else b.properties(d.get("properties"), place, path)
+    gid = b.int_field(d, "gid", place, path, default=0, minimum=0, maximum=0xFFFFFFFF)
+    points: tuple[tuple[float, float], ...] = ()
+    if gid:
+        shape = m.ObjectShape.TILE
+    elif d.get("point"):
+        shape = m.ObjectShape.POINT
+    elif d.get("ellipse"):
+        shape = m.ObjectShape.ELLIPSE
+    elif d.get("polygon") is not None:
+        shape, points = m.ObjectShape.POLYGON, check_polygon(d["polygon"], path, place)
+    elif d.get("polyline") is not None:
+        shape, points = m.ObjectShape.POLYLINE, check_polygon(d["polyline"], path, place)
+    elif d.get("text") is not None:
+        shape = m.ObjectShape.TEXT
+    else:
+        shape = m.ObjectShape.RECTANGLE
+    text = d.get("text")
+    class_name = b.str_field(d, "class", place, path) or b.str_field(d, "type", place, path)
+    return m.MapObject(
+        id=b.int_field(d, "id", place, path, default=0, minimum=0),
+        name=b.str_field(d, "name", place, path),
+        class_name=class_name,
+        shape=shape,
+        x=b.num_field(d, "x", place, path),
+        y=b.num_field(d, "y", place, path),
+        width=b.num_field(d, "width", place, path),
+        height=b.num_field(d, "height", place, path),
+        rotation=b.num_field(d, "rotation", place, path),
+        gid=gid,
+        visible=b.bool_field(d, "visible", place, path, True),
+        points=points,
+        text=str(text.get("text", "")) if isinstance(text, dict) else "",
+        properties=props,
+        template=template,
+    )
+
+
+def _check_gids(b: Builder, layers: tuple[m.Layer, ...]) -> None:
+    """Every gid on a tile layer or tile object must name a tile of some tileset."""
+    for layer in layers:
+        if isinstance(layer, m.GroupLayer):
+            _check_gids(b, layer.layers)
+        elif isinstance(layer, m.TileLayer):
+            for gid in set(layer.data):
+                if not b.gid_known(gid):
+                    at = layer.data.index(gid)
+                    col, row = layer.x + at % layer.width, layer.y + at // layer.width
+                    b.problem(f"layer '{layer.base.name}', cell ({col}, {row})",
+                              f"tile id {gid & m.GID_MASK} belongs to no tileset of the map")
+        elif isinstance(layer, m.ObjectLayer):
+            for obj in layer.objects:
+                if obj.gid and not b.gid_known(obj.gid):
+                    b.problem(f"layer '{layer.base.name}', object {obj.id}",
+                              f"tile id {obj.gid & m.GID_MASK} belongs to no tileset of the map")

@@ -1,0 +1,280 @@
+"""A Tiled map as plain data, the same whatever file format it was read from.
+
+The readers (``tmx.py`` for XML, ``tmj.py`` for JSON) produce these objects after
+every check; the renderer and the Board builder read only these. Nothing here
+imports pygame: a map can be loaded and checked headless.
+
+Coordinates are Tiled's: pixels for objects, (column, row) offset coordinates for
+tile layers. Tile layer data is always a finite rectangle here; an infinite map's
+chunks are merged into the bounding rectangle of all its chunks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Mapping, Union
+
+# Global tile ids carry flip flags in their top bits (Tiled's documented layout).
+FLIPPED_HORIZONTALLY = 0x80000000
+FLIPPED_VERTICALLY = 0x40000000
+FLIPPED_DIAGONALLY = 0x20000000
+ROTATED_HEXAGONAL_120 = 0x10000000
+GID_FLAG_MASK = FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY | FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120
+GID_MASK = ~GID_FLAG_MASK & 0xFFFFFFFF
+
+
+class Orientation(Enum):
+    ORTHOGONAL = "orthogonal"
+    HEXAGONAL = "hexagonal"
+
+
+class StaggerAxis(Enum):
+    X = "x"
+    Y = "y"
+
+
+class StaggerIndex(Enum):
+    ODD = "odd"
+    EVEN = "even"
+
+
+@dataclass(frozen=True, slots=True)
+class Color:
+    """An RGBA colour; Tiled writes ``#AARRGGBB`` or ``#RRGGBB``."""
+
+    r: int
+    g: int
+    b: int
+    a: int = 255
+
+
+@dataclass(frozen=True, slots=True)
+class FileRef:
+    """A ``file`` property: a path resolved against the file that holds it."""
+
+    path: Path
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectRef:
+    """An ``object`` property: the id of another object on the map (0 = none)."""
+
+    id: int
+
+
+PropertyValue = Union[str, int, float, bool, Color, FileRef, ObjectRef, "ClassValue"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassValue:
+    """A ``class`` property: a custom type name and its members."""
+
+    type_name: str
+    members: Mapping[str, PropertyValue]
+
+
+Properties = Mapping[str, PropertyValue]
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An image referenced by a tileset, a tile or an image layer."""
+
+    source: Path
+    """Resolved absolute path, already checked to lie inside the project root."""
+    width: int | None
+    """Declared width in pixels; None when the file did not say (read it from the image)."""
+    height: int | None
+    trans: Color | None = None
+    """Colour to treat as transparent, if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    tile_id: int
+    duration_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """Per-tile data of a tileset (only tiles that declare something appear)."""
+
+    id: int
+    """Local id inside its tileset."""
+    class_name: str = ""
+    properties: Properties = field(default_factory=dict)
+    image: Image | None = None
+    """Only for image-collection tilesets."""
+    rect: tuple[int, int, int, int] | None = None
+    """Sub-rectangle (x, y, w, h) of ``image`` (Tiled >= 1.9); None = whole image."""
+    animation: tuple[Frame, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tileset:
+    firstgid: int
+    name: str
+    source: Path | None
+    """The external ``.tsx``/``.tsj`` file, or None for an embedded tileset."""
+    tile_width: int
+    tile_height: int
+    tile_count: int
+    columns: int
+    spacing: int = 0
+    margin: int = 0
+    tile_offset: tuple[int, int] = (0, 0)
+    object_alignment: str = "unspecified"
+    image: Image | None = None
+    """None for an image-collection tileset (each tile has its own image)."""
+    tiles: Mapping[int, Tile] = field(default_factory=dict)
+    properties: Properties = field(default_factory=dict)
+    class_name: str = ""
+
+    def contains(self, gid: int) -> bool:
+        """Whether a (flag-free) gid belongs to this tileset's id range."""
+        if self.image is None:
+            return any(self.firstgid + tid == gid for tid in self.tiles)
+        return self.firstgid <= gid < self.firstgid + self.tile_count
+
+
+@dataclass(frozen=True, slots=True)
+class LayerBase:
+    id: int
+    name: str
+    visible: bool = True
+    opacity: float = 1.0
+    offset: tuple[float, float] = (0.0, 0.0)
+    tint: Color | None = None
+    properties: Properties = field(default_factory=dict)
+    class_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TileLayer:
+    """A rectangle of global tile ids (flip flags kept), row-major."""
+
+    base: LayerBase
+    x: int
+    """Column of the first entry (non-zero only for infinite maps)."""
+    y: int
+    width: int
+    height: int
+    data: tuple[int, ...]
+
+    def gid_at(self, col: int, row: int) -> int:
+        """The raw gid (with flags) at map offset coordinates; 0 outside."""
+        cx, cy = col - self.x, row - self.y
+        if 0 <= cx < self.width and 0 <= cy < self.height:
+            return self.data[cy * self.width + cx]
+        return 0
+
+
+class ObjectShape(Enum):
+    RECTANGLE = "rectangle"
+    ELLIPSE = "ellipse"
+    POINT = "point"
+    POLYGON = "polygon"
+    POLYLINE = "polyline"
+    TEXT = "text"
+    TILE = "tile"
+
+
+@dataclass(frozen=True, slots=True)
+class MapObject:
+    id: int
+    name: str
+    class_name: str
+    """``class`` (Tiled >= 1.9) or ``type`` (older), whichever the file had."""
+    shape: ObjectShape
+    x: float
+    y: float
+    width: float
+    height: float
+    rotation: float = 0.0
+    gid: int = 0
+    """Raw gid with flip flags, for tile objects; 0 otherwise."""
+    visible: bool = True
+    points: tuple[tuple[float, float], ...] = ()
+    """Polygon / polyline points, relative to (x, y)."""
+    text: str = ""
+    properties: Properties = field(default_factory=dict)
+    template: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectLayer:
+    base: LayerBase
+    objects: tuple[MapObject, ...]
+    draw_order: str = "topdown"
+    color: Color | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ImageLayer:
+    base: LayerBase
+    image: Image | None
+    repeat_x: bool = False
+    repeat_y: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GroupLayer:
+    base: LayerBase
+    layers: tuple["Layer", ...]
+
+
+Layer = Union[TileLayer, ObjectLayer, ImageLayer, GroupLayer]
+
+
+@dataclass(frozen=True, slots=True)
+class TiledMap:
+    path: Path
+    """The map file, absolute."""
+    root: Path
+    """The project root every referenced file had to lie inside."""
+    orientation: Orientation
+    width: int
+    """In cells. For an infinite map: the width of the bounding box of its chunks."""
+    height: int
+    tile_width: int
+    tile_height: int
+    infinite: bool = False
+    origin: tuple[int, int] = (0, 0)
+    """Offset coordinates of the top-left cell (non-zero only for infinite maps)."""
+    render_order: str = "right-down"
+    hex_side_length: int = 0
+    stagger_axis: StaggerAxis = StaggerAxis.Y
+    stagger_index: StaggerIndex = StaggerIndex.ODD
+    background: Color | None = None
+    tilesets: tuple[Tileset, ...] = ()
+    layers: tuple[Layer, ...] = ()
+    properties: Properties = field(default_factory=dict)
+    class_name: str = ""
+
+    def tileset_for(self, gid: int) -> Tileset | None:
+        """The tileset owning a gid (flags are stripped first); None for 0 or unknown."""
+        gid &= GID_MASK
+        if gid == 0:
+            return None
+        owner = None
+        for ts in self.tilesets:
+            if ts.firstgid <= gid:
+                owner = ts
+            else:
+                break
+        return owner
+
+    def iter_layers(self) -> "list[Layer]":
+        """Every layer in drawing order, group layers flattened (groups included)."""
+        out: list[Layer] = []
+
+        def walk(layers: tuple[Layer, ...]) -> None:
+            for layer in layers:
+                out.append(layer)
+                if isinstance(layer, GroupLayer):
+                    walk(layer.layers)
+
+        walk(self.layers)
+        return out

@@ -1,0 +1,237 @@
+"""TMX/TSX/TX (XML) -> the dict shape of Tiled's JSON format.
+
+Both formats then go through one builder (``build.py``), so every check is
+written once. The XML is parsed by expat directly: any DOCTYPE is refused
+(Tiled never writes one), so there is no entity expansion, internal or external.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+from game.errors import MapError
+
+
+class _Refused(Exception):
+    pass
+
+
+def parse_xml(data: bytes, path: Path) -> ET.Element:
+    """Parse bytes into an element tree, refusing DTDs and entities; errors name line and column."""
+    parser = expat.ParserCreate()
+    builder = ET.TreeBuilder()
+
+    def refuse_doctype(*_: object) -> None:
+        raise _Refused("a DOCTYPE (document type declaration) is not allowed in Tiled files")
+
+    def refuse_entity(*_: object) -> None:
+        raise _Refused("entity declarations are not allowed in Tiled files")
+
+    parser.StartDoctypeDeclHandler = refuse_doctype
+    parser.EntityDeclHandler = refuse_entity
+    parser.ExternalEntityRefHandler = lambda *_: refuse_entity()  # type: ignore[assignment]
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartElementHandler = builder.start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.buffer_text = True
+    try:
+        parser.Parse(data, True)
+    except _Refused as exc:
+        raise MapError(path, str(exc), f"line {parser.CurrentLineNumber}") from None
+    except expat.ExpatError as exc:
+        reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
+        raise MapError(path, f"not valid XML: {reason}", f"line {exc.lineno}, column {exc.offset + 1}") from None
+    root = builder.close()
+    return root
+
+
+def _num(value: str) -> int | float | str:
+    """Numbers as Tiled's JSON would have them (ints stay ints); malformed text is kept for the builder to refuse."""
+    try:
+        return int(value)
+    except ValueError:
+        try:
+            return float(value)
+        except ValueError:
+            return value
+
+
+_NUMERIC_ATTRS = {
+    "width", "height", "tilewidth", "tileheight", "hexsidelength", "firstgid", "tilecount", "columns",
+    "spacing", "margin", "id", "x", "y", "offsetx", "offsety", "opacity", "rotation", "gid",
+    "imagewidth", "imageheight", "nextlayerid", "nextobjectid", "parallaxx", "parallaxy", "tileid", "duration",
+}
+_BOOL_ATTRS = {"visible", "infinite", "repeatx", "repeaty"}
+
+
+def _attrs(el: ET.Element) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in el.attrib.items():
+        if key in _BOOL_ATTRS:
+            out[key] = value.strip() not in ("0", "false")
+        elif key in _NUMERIC_ATTRS:
+            out[key] = _num(value)
+        else:
+            out[key] = value
+    return out
+
+
+def _properties(el: ET.Element) -> list[dict[str, Any]]:
+    props = el.find("properties")
+    if props is None:
+        return []
+    out = []
+    for p in props.findall("property"):
+        entry: dict[str, Any] = {"name": p.get("name", ""), "type": p.get("type", "string")}
+        if p.get("propertytype") is not None:
+            entry["propertytype"] = p.get("propertytype")
+        if entry["type"] == "class":
+            entry["value"] = _properties(p)
+            entry["xml_members"] = True
+        elif "value" in p.attrib:
+            entry["value"] = p.get("value")
+        else:
+            entry["value"] = p.text or ""
+        entry["from_text"] = True
+        out.append(entry)
+    return out
+
+
+def _image(el: ET.Element | None, into: dict[str, Any], key: str = "image") -> None:
+    if el is None:
+        return
+    into[key] = el.get("source", "")
+    if el.get("width") is not None:
+        into["imagewidth"] = _num(el.get("width", ""))
+    if el.get("height") is not None:
+        into["imageheight"] = _num(el.get("height", ""))
+    if el.get("trans") is not None:
+        into["transparentcolor"] = el.get("trans")
+    if el.find("data") is not None:
+        into["embedded_image"] = True
+
+
+def tileset_dict(el: ET.Element) -> dict[str, Any]:
+    """A <tileset> element (embedded, a reference, or a .tsx root) as a JSON-shaped dict."""
+    d = _attrs(el)
+    if "class" in d or "type" in d:
+        d["class"] = d.pop("class", d.pop("type", ""))
+    offset = el.find("tileoffset")
+    if offset is not None:
+        d["tileoffset"] = {"x": _num(offset.get("x", "0")), "y": _num(offset.get("y", "0"))}
+    _image(el.find("image"), d)
+    d["properties"] = _properties(el)
+    tiles = []
+    for t in el.findall("tile"):
+        td = _attrs(t)
+        if "class" in td or "type" in td:
+            td["class"] = td.pop("class", td.pop("type", ""))
+        td["properties"] = _properties(t)
+        _image(t.find("image"), td)
+        anim = t.find("animation")
+        if anim is not None:
+            td["animation"] = [_attrs(f) for f in anim.findall("frame")]
+        tiles.append(td)
+    d["tiles"] = tiles
+    return d
+
+
+def _data(el: ET.Element) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    encoding = el.get("encoding")
+    compression = el.get("compression")
+    if encoding is None:
+        d["encoding"] = "xml"
+    else:
+        d["encoding"] = encoding
+    if compression is not None:
+        d["compression"] = compression
+    chunks = el.findall("chunk")
+    if chunks:
+        d["chunks"] = []
+        for c in chunks:
+            cd = _attrs(c)
+            cd["data"] = _payload(c, encoding)
+            d["chunks"].append(cd)
+    else:
+        d["data"] = _payload(el, encoding)
+    return d
+
+
+def _payload(el: ET.Element, encoding: str | None) -> Any:
+    if encoding is None:
+        return [_num(t.get("gid", "0")) for t in el.findall("tile")]
+    return el.text or ""
+
+
+def _object(el: ET.Element) -> dict[str, Any]:
+    d = _attrs(el)
+    if "class" in d or "type" in d:
+        d["class"] = d.pop("class", d.pop("type", ""))
+    d["properties"] = _properties(el)
+    if el.find("ellipse") is not None:
+        d["ellipse"] = True
+    if el.find("point") is not None:
+        d["point"] = True
+    for kind in ("polygon", "polyline"):
+        poly = el.find(kind)
+        if poly is not None:
+            d[kind] = poly.get("points", "")
+    text = el.find("text")
+    if text is not None:
+        d["text"] = {"text": text.text or ""}
+    return d
+
+
+def _layer(el: ET.Element) -> dict[str, Any] | None:
+    kinds = {"layer": "tilelayer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
+    kind = kinds.get(el.tag)
+    if kind is None:
+        return None
+    d = _attrs(el)
+    d.pop("type", None)
+    d["type"] = kind
+    d["properties"] = _properties(el)
+    if kind == "tilelayer":
+        data = el.find("data")
+        d["data_info"] = _data(data) if data is not None else None
+    elif kind == "objectgroup":
+        d["objects"] = [_object(o) for o in el.findall("object")]
+    elif kind == "imagelayer":
+        _image(el.find("image"), d)
+    else:
+        d["layers"] = [x for x in (_layer(c) for c in el) if x is not None]
+    return d
+
+
+def map_dict(root: ET.Element, path: Path) -> dict[str, Any]:
+    if root.tag != "map":
+        raise MapError(path, f"not a Tiled map: the root element is <{root.tag}>, expected <map>")
+    d = _attrs(root)
+    d["properties"] = _properties(root)
+    d["tilesets"] = [tileset_dict(t) for t in root.findall("tileset")]
+    d["layers"] = [x for x in (_layer(c) for c in root) if x is not None]
+    return d
+
+
+def template_dict(root: ET.Element, path: Path) -> dict[str, Any]:
+    if root.tag != "template":
+        raise MapError(path, f"not a Tiled template: the root element is <{root.tag}>, expected <template>")
+    obj = root.find("object")
+    if obj is None:
+        raise MapError(path, "template holds no <object>")
+    d: dict[str, Any] = {"object": _object(obj)}
+    ts = root.find("tileset")
+    if ts is not None:
+        d["tileset"] = tileset_dict(ts)
+    return d
+
+
+def tileset_file_dict(root: ET.Element, path: Path) -> dict[str, Any]:
+    if root.tag != "tileset":
+        raise MapError(path, f"not a Tiled tileset: the root element is <{root.tag}>, expected <tileset>")
+    return tileset_dict(root)

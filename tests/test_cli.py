@@ -1,0 +1,55 @@
+"""The command line: the pygame-ce check, the README's commands, exit codes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game import __main__ as cli
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_plain_pygame_is_detected_and_the_fix_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("pygame")  # plain pygame has no IS_CE attribute
+    monkeypatch.setitem(sys.modules, "pygame", fake)
+    message = cli.check_pygame_ce()
+    assert message is not None
+    assert "\n" not in message
+    assert "pip install pygame-ce" in message and "uninstall" in message
+
+
+def test_pygame_ce_passes_the_check() -> None:
+    assert cli.check_pygame_ce() is None
+
+
+def test_plain_pygame_stops_the_window_command_with_exit_code_3(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "pygame", types.ModuleType("pygame"))
+    assert cli.main(["play", "--screenshot", "/nonexistent/x.png"]) == 3
+    assert "pygame-ce" in capsys.readouterr().err
+
+
+def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
+    readme = (REPO / "README.md").read_text()
+    blocks = re.findall(r"```sh\n(.*?)\n```", readme, re.S)
+    run, test = blocks[0].strip(), blocks[1].strip()
+    assert "python3 -m venv .venv" in run and "pip install -e ." in run and "-m game" in run
+    assert "python3 -m venv .venv" in test and '".[test]"' in test and "-m pytest" in test
+    ci = (REPO / ".ci" / "run").read_text()
+    assert "test-command" in ci, ".ci/run must read the test command from the README"
+    marked = re.search(r"<!-- test-command -->\n```sh\n(.*?)\n```\n<!-- /test-command -->", readme, re.S)
+    assert marked is not None and marked.group(1).strip() == test
+
+
+def test_unknown_map_is_one_line_and_exit_code_2() -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "render", "no/such/map.tmx", "--out", "/tmp/x.png"],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "no/such/map.tmx" in result.stderr and "not found" in result.stderr
