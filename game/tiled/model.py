@@ -16,6 +16,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Mapping, Union
 
+from game.grid.hex import StaggerAxis, StaggerIndex
+
 # Global tile ids carry flip flags in their top bits (Tiled's documented layout).
 FLIPPED_HORIZONTALLY = 0x80000000
 FLIPPED_VERTICALLY = 0x40000000
@@ -28,16 +30,6 @@ GID_MASK = ~GID_FLAG_MASK & 0xFFFFFFFF
 class Orientation(Enum):
     ORTHOGONAL = "orthogonal"
     HEXAGONAL = "hexagonal"
-
-
-class StaggerAxis(Enum):
-    X = "x"
-    Y = "y"
-
-
-class StaggerIndex(Enum):
-    ODD = "odd"
-    EVEN = "even"
 
 
 @dataclass(frozen=True, slots=True)
