@@ -257,6 +257,7 @@ class Viewer:
                             ("dangerous", map_view.DANGEROUS_TINT)):
             swatch = pygame.Surface((14, 14), pygame.SRCALPHA)
             swatch.fill((*tint[:3], 230))
+            pygame.draw.rect(swatch, MUTED, swatch.get_rect(), 1)
             panel.blit(swatch, (16, y + 2))
             y = self.text(panel, label, (38, y), self.small)
         keys = ("Wheel / + -: zoom   0: fit\nRight-drag / arrows: pan\n"
