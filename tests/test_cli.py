@@ -53,3 +53,32 @@ def test_unknown_map_is_one_line_and_exit_code_2() -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "no/such/map.tmx" in result.stderr and "not found" in result.stderr
+
+
+def test_render_command_writes_tiled_picture_and_overlays_at_scale(tmp_path: Path) -> None:
+    import os
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    plain, dressed = tmp_path / "plain.png", tmp_path / "dressed.png"
+    base = [sys.executable, "-m", "game", "render", "maps/square_crypt.tmx", "--hide-objects"]
+    subprocess.run(base + ["--out", str(plain)], check=True, cwd=REPO, capture_output=True)
+    subprocess.run(base + ["--out", str(dressed), "--grid", "--terrain", "--creatures", "--scale", "2"],
+                   check=True, cwd=REPO, capture_output=True)
+    a, b = pygame.image.load(str(plain)), pygame.image.load(str(dressed))
+    assert b.get_width() == 2 * a.get_width() and b.get_height() == 2 * a.get_height()
+    small = pygame.transform.scale(b, a.get_size())
+    assert pygame.image.tobytes(small, "RGB") != pygame.image.tobytes(a, "RGB"), "overlays drew nothing"
+    assert not list(tmp_path.glob(".*.tmp.png")), "a temporary file was left behind"
+
+
+def test_validate_exits_non_zero_and_names_the_file_for_a_broken_map(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.tmx"
+    broken.write_text('<map orientation="orthogonal" width="2" height="2" tilewidth="8" tileheight="8">\n<layer')
+    good = REPO / "maps" / "square_crypt.tmx"
+    result = subprocess.run([sys.executable, "-m", "game", "validate", str(good), str(broken)],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    assert f"{broken}: line 2" in result.stdout and ": OK - " in result.stdout
