@@ -358,9 +358,10 @@ class HexGrid:
 
         Exact point-in-hexagon. Where several outlines hold the position (on a
         shared edge, or in the one-pixel overlap Tiled's rounding leaves when
-        the side length and the tile size differ in parity), the answer of
-        Tiled's own ``screenToTileCoords`` wins if it is one of them, else the
-        nearest centre. Tiled picks the nearest of four centres, which for
+        the side length and the tile size differ in parity), the nearest
+        centre wins, so a cell's own centre is always that cell's, even on
+        tiny hexes; on an exact tie, the answer of Tiled's own
+        ``screenToTileCoords``. Tiled picks the nearest of four centres, which for
         non-regular hexagons differs from the drawn outline near its slanted
         edges; there the outline wins.
         """
@@ -371,13 +372,13 @@ class HexGrid:
             if _polygon_contains(self._float_octagon(offset), px, py)
         ]
         tiled = self._tiled_screen_to_tile(px, py)
-        if tiled in holders or not holders:
+        if not holders or holders == [tiled]:
             return self.offset_to_cell(*tiled)
 
-        def centre_distance(offset: tuple[int, int]) -> tuple[float, int, int]:
+        def centre_distance(offset: tuple[int, int]) -> tuple[float, int, int, int]:
             x, y = layout.origin(*offset)
             cx, cy = x + layout.tile_width / 2, y + layout.tile_height / 2
-            return ((cx - px) ** 2 + (cy - py) ** 2, offset[1], offset[0])
+            return ((cx - px) ** 2 + (cy - py) ** 2, offset != tiled, offset[1], offset[0])
 
         return self.offset_to_cell(*min(holders, key=centre_distance))
 
