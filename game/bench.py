@@ -62,7 +62,7 @@ def best_of(repeats: int, fn: Callable[[], object]) -> float:
 
 
 def bench_map_loading(repeats: int) -> None:
-    import pytmx
+    import pytmx  # type: ignore[import-untyped]
 
     from game.tiled import load_map
     from game.tiled.to_board import board_from_map

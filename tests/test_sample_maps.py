@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.grid import GridKind, StaggerAxis, StaggerIndex
+from game.grid import GridKind, StaggerAxis
 from game.tiled import load_board, load_map
 
 REPO = Path(__file__).resolve().parent.parent

@@ -55,7 +55,7 @@ def pixel_origin(tmap: TiledMap, board: Board) -> tuple[float, float]:
 
 def _poly(board: Board, cell: Cell, scale: float, origin: tuple[float, float]) -> list[tuple[float, float]]:
     ox, oy = origin
-    return [((x - ox) * scale, (y - oy) * scale) for x, y in board.grid.corners(cell)]  # type: ignore[arg-type]
+    return [((x - ox) * scale, (y - oy) * scale) for x, y in board.grid.corners(cell)]
 
 
 def terrain_tint(terrain: Terrain) -> tuple[int, int, int, int] | None:
@@ -102,9 +102,9 @@ def draw_creatures(target: pygame.Surface, board: Board, placements: Iterable[Pl
     """A round token per creature: side colour, initials, a dark rim."""
     ox, oy = origin
     for p in placements:
-        cx, cy = board.grid.cell_centre_pixel(p.cell)  # type: ignore[arg-type]
-        xs = [x for x, _ in board.grid.corners(p.cell)]  # type: ignore[arg-type]
-        ys = [y for _, y in board.grid.corners(p.cell)]  # type: ignore[arg-type]
+        cx, cy = board.grid.cell_centre_pixel(p.cell)
+        xs = [x for x, _ in board.grid.corners(p.cell)]
+        ys = [y for _, y in board.grid.corners(p.cell)]
         radius = max(3, int(min(max(xs) - min(xs), max(ys) - min(ys)) / 2 * 0.8 * scale))
         centre = (round((cx - ox) * scale), round((cy - oy) * scale))
         colour = side_colour(p.side)
@@ -137,9 +137,12 @@ def compose(tmap: TiledMap, board: Board | None, *, scale: float = 1.0, hidden_l
     return picture
 
 
-def render_to_file(tmap: TiledMap, board: Board | None, out: Path, **options: object) -> None:
+def render_to_file(tmap: TiledMap, board: Board | None, out: Path, *, scale: float = 1.0,
+                   hidden_layers: tuple[str, ...] = (), show_objects: bool = True, grid: bool = False,
+                   terrain: bool = False, creatures: bool = False) -> None:
     """Compose and save as PNG, written to a temporary file first so no half-written image is left."""
-    picture = compose(tmap, board, **options)  # type: ignore[arg-type]
+    picture = compose(tmap, board, scale=scale, hidden_layers=hidden_layers, show_objects=show_objects,
+                      grid=grid, terrain=terrain, creatures=creatures)
     out = Path(out)
     if out.suffix.lower() != ".png":
         raise MapError(out, "the output must be a .png file")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.board import Board, Placement
-from game.grid import Cell, GridKind
+from game.grid import Cell, GridKind, Hex
 from game.tiled.model import TiledMap
 from game.ui import map_view
 
@@ -91,7 +91,7 @@ class Viewer:
         if sx >= self.view_size()[0]:
             return None
         mx, my = self.camera.to_map(sx, sy)
-        cell = self.board.grid.pixel_to_cell(mx + self.origin[0], my + self.origin[1])  # type: ignore[attr-defined]
+        cell = self.board.grid.pixel_to_cell(mx + self.origin[0], my + self.origin[1])
         return cell if cell in self.board else None
 
     # -- events ------------------------------------------------------------------------
@@ -151,13 +151,13 @@ class Viewer:
         grid = self.board.grid
         ox, oy = self.origin
         corners = [self.camera.to_map(x, y) for x, y in ((0, 0), (vw, 0), (0, vh), (vw, vh))]
-        offsets = [grid.cell_to_offset(grid.pixel_to_cell(x + ox, y + oy)) for x, y in corners]  # type: ignore[attr-defined]
+        offsets = [grid.cell_to_offset(grid.pixel_to_cell(x + ox, y + oy)) for x, y in corners]
         c0, c1 = min(o[0] for o in offsets) - 1, max(o[0] for o in offsets) + 1
         r0, r1 = min(o[1] for o in offsets) - 1, max(o[1] for o in offsets) + 1
         cells = []
         for row in range(r0, r1 + 1):
             for col in range(c0, c1 + 1):
-                cell = grid.offset_to_cell(col, row)  # type: ignore[attr-defined]
+                cell = grid.offset_to_cell(col, row)
                 if cell in self.board:
                     cells.append(cell)
         return cells
@@ -180,9 +180,12 @@ class Viewer:
         cells = self.visible_cells()
         overlay = pygame.Surface((vw, vh), pygame.SRCALPHA)
         ox, oy = self.origin
-        to_screen = lambda x, y: cam.to_screen(x - ox, y - oy)  # noqa: E731
+
+        def to_screen(x: float, y: float) -> tuple[float, float]:
+            return cam.to_screen(x - ox, y - oy)
+
         for cell in cells:
-            pts = [to_screen(x, y) for x, y in self.board.grid.corners(cell)]  # type: ignore[attr-defined]
+            pts = [to_screen(x, y) for x, y in self.board.grid.corners(cell)]
             if self.show_terrain:
                 tint = map_view.terrain_tint(self.board.terrain(cell))
                 if tint:
@@ -190,7 +193,7 @@ class Viewer:
             if self.show_grid:
                 pygame.draw.polygon(overlay, map_view.GRID_COLOUR, pts, 1)
         if self.hover is not None:
-            pts = [to_screen(x, y) for x, y in self.board.grid.corners(self.hover)]  # type: ignore[attr-defined]
+            pts = [to_screen(x, y) for x, y in self.board.grid.corners(self.hover)]
             pygame.draw.polygon(overlay, (*ACCENT, 255), pts, 2)
         view.blit(overlay, (0, 0))
         if self.show_creatures:
@@ -234,10 +237,10 @@ class Viewer:
         if self.hover is None:
             y = self.text(panel, "Point at the map.", (16, y), self.small, MUTED)
         else:
-            col, row = self.board.grid.cell_to_offset(self.hover)  # type: ignore[attr-defined]
+            col, row = self.board.grid.cell_to_offset(self.hover)
             where = f"column {col}, row {row}"
-            if self.board.kind is GridKind.HEX:
-                where += f"  (axial q {self.hover.q}, r {self.hover.r})"  # type: ignore[union-attr]
+            if isinstance(self.hover, Hex):
+                where += f"  (axial q {self.hover.q}, r {self.hover.r})"
             y = self.text(panel, where, (16, y), self.small)
             y = self.text(panel, describe_terrain(self.board, self.hover), (16, y), self.small)
             who = self.by_cell.get(self.hover)

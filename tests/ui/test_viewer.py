@@ -7,7 +7,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.board import Board
 from game.grid import Square
 from game.tiled import load_board
 from game.ui import map_view

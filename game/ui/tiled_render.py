@@ -1,0 +1,917 @@
+# mypy: disable-error-code="no-any-return"
+"""Draw a loaded Tiled map into a pygame Surface, pixel for pixel as Tiled does.
+
+``render_map(tmap)`` gives, at scale 1, exactly the picture Tiled 1.8.2's
+``tmxrasterizer`` writes for the same map (same size, same RGBA bytes) when the
+same layers are hidden: orthogonal and hexagonal maps (all four stagger
+variants), tile layers, image layers (also repeated) and tile objects; flips,
+tile offsets, margin and spacing, image-collection tilesets, animated tiles
+(first frame), layer opacity, offsets and tint colours, group layers, colour
+keys, infinite maps. Shapes, texts and points of object layers are data for the
+game and are never drawn.
+
+Why not simply ``Surface.blit``: Tiled paints with Qt 5.15 into a
+non-premultiplied ARGB32 image, which Qt composes through a 16-bit-per-channel
+premultiplied pipeline with its own roundings. We compose with numpy integer
+arithmetic that follows Qt's raster engine step by step (``_blend``):
+
+* images are premultiplied once, 8-bit: ``c' = (c*a + (c*a >> 8) + 0x80) >> 8``;
+  an image without any transparent pixel stays RGB32 in Qt;
+* the painter opacity ``o`` becomes the span coverage ``(255 * int(o * 256)) >> 8``;
+* every drawn rectangle is one span per row; for each span Qt
+  - reads the destination as 16-bit premultiplied (AVX2, groups of 8 pixels from
+    the span start: ``x = (c16*a16) >> 16; x += x >> 15``, unless the group is
+    all opaque or all transparent), the source as ``c8 * 257``;
+  - blends Source-over: ``s = s*ca16/65535; d = s + d*(65535 - sa)/65535``, or,
+    for an RGB32 image drawn straight, Source: ``d = (s*ca16 + d*(65535-ca16))/65535``,
+    each ``/65535`` being ``(t + (t >> 16) + 0x8000) >> 16``;
+  - writes back non-premultiplied 8-bit (SSE4.1, groups of 4 pixels): a group that
+    is not all opaque goes through single floats, ``round_even(c16 * ia)`` where
+    ``ia`` is the CPU's ``rcpps(a16)`` refined by one Newton step, times 255; the
+    last ``len % 4`` pixels through 16 bits (``ia`` times 65535) then ``/257``;
+* an RGB32 image at full opacity, straight or turned by exactly 90/270 degrees,
+  is blitted (its bytes copied);
+* flipped and turned tiles go through Qt's smooth transformed fetch, which
+  samples 1/65536 pixel off the pixel centres: every 16-bit source channel loses
+  2 (``max(v - 2, 0)``), and the blend is always Source-over.
+
+``rcpps`` is an approximation whose exact values differ between CPU makers: we
+carry the table of the machine that made the reference pictures (AMD EPYC, AVX2).
+tmxrasterizer run on another CPU may differ from us in rare partly transparent
+pixels, never in opaque ones.
+
+Tiled's geometry, as 1.8.2 does it: the picture is the map's bounding rectangle
+(an infinite map's: its 16x16 chunks holding tiles) grown by the layer offsets of
+all non-group layers, shown or not; the map background colour is NOT painted;
+tiles are drawn at their own size with their bottom-left corner on their cell's,
+plus the tileset's tile offset; orthogonal layers follow the map's render order;
+hexagonal ones go row by row and, for stagger axis x, draw each row's unshifted
+columns before its shifted ones; a diagonal flip is a transpose before the
+horizontal and vertical flips (a turned non-square tile keeps its bottom-left
+corner); tile objects are aligned by their tileset's object alignment
+(bottom-left by default) and turned about their position; object layers in
+top-down order are sorted by y; fractional positions round half up.
+
+At another ``scale`` the scale-1 picture is scaled, nearest neighbour.
+
+Differences and limits:
+
+* layer names in ``hidden_layers`` are compared case-insensitively, as
+  ``--hide-layer`` does, but naming a group hides everything in it
+  (tmxrasterizer's ``--hide-layer GROUP`` hides nothing: a group draws nothing);
+* not identical, only close: hexagonal tiles with the diagonal flag (Tiled turns
+  them by 60 degrees) or the 120-degree flag, tile objects scaled to another
+  size or turned by other than a multiple of 90 degrees, animation frames of
+  another size than their tile (Tiled filters smoothly, we take nearest pixels);
+* a tile missing from its tileset image is skipped (Tiled draws a red cross);
+* parallax factors are ignored (tmxrasterizer ignores them too);
+* 16-bit-per-channel PNGs are reduced to 8 bits by SDL_image, which may round
+  differently from Qt.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Sequence
+
+import numpy as np
+import pygame
+
+from game.errors import MapError
+from game.tiled.model import (
+    FLIPPED_DIAGONALLY,
+    FLIPPED_HORIZONTALLY,
+    FLIPPED_VERTICALLY,
+    GID_MASK,
+    ROTATED_HEXAGONAL_120,
+    GroupLayer,
+    Image,
+    ImageLayer,
+    Layer,
+    MapObject,
+    ObjectLayer,
+    Orientation,
+    StaggerAxis,
+    StaggerIndex,
+    TiledMap,
+    TileLayer,
+    Tileset,
+)
+
+__all__ = ["MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "render_map"]
+
+MAX_IMAGE_SIDE = 16384
+"""Largest width or height of an image we agree to load."""
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
+"""Largest pixel count (64 Mpx) of an image we agree to load."""
+
+_BATCH_PIXELS = 1 << 20
+"""At most this many pixels are composed in one numpy pass (bounds the memory)."""
+
+
+# ---------------------------------------------------------------------------
+# Qt's arithmetic
+# ---------------------------------------------------------------------------
+
+# rcpps of this CPU family for a float whose mantissa starts with the 12 bits i:
+# the result is K[i] * 2**-13 (times 2**-exponent), K[0] = 8190 and the table
+# below holds K[i-1] - K[i], zlib-compressed. Measured on an AMD EPYC (Zen).
+_RCP_DELTAS = (
+    "eNrNkgsOAiEMRKfF+5/ZGHaVj9KddFBZAnm8KRCybl5bnW/ec/G19yBfgjw7m5gfU9tLwE76LJuYMZ9n5q+vkOykZ9lIz/K5"
+    "cPaRS+CzbKTPMubznqn6MHvZxJ5lzP4Idem2bOnVDLFHXN+1d2srH+UtmWcbJFUY7ovLeTVjv8ew1rEHPqo3cT3I+jiPfiAZ"
+    "m+tZz+fPJ0GzvI8hzrN+zqPvf85I+onRvko8O5nfvR9096nDwBYwvuwhrj9+mfbfkTJ+vB+u+Y/bsD6bV9dHfAcSQg//"
+)
+
+
+def _reciprocal_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Qt's ``reciprocal_mul_ps(a, 255)`` and ``(a, 65535)`` for every 16-bit alpha."""
+    deltas = np.frombuffer(zlib.decompress(base64.b64decode(_RCP_DELTAS)), np.uint8).astype(np.int64)
+    k = np.empty(4096, np.int64)
+    k[0] = 8190
+    k[1:] = 8190 - np.cumsum(deltas)
+    a = np.arange(1, 65536, dtype=np.float32)
+    bits = a.view(np.uint32)
+    exponent = (bits >> 23).astype(np.int64) - 127
+    index = (bits >> 11) & 0xFFF
+    # exact: a 13-bit integer times a power of two
+    r = np.ldexp(k[index].astype(np.float64), -13 - exponent).astype(np.float32)
+    ia = (r + r) - r * (r * a)  # one Newton-Raphson step, in float32 like SSE
+    t255 = np.zeros(65536, np.float32)
+    t65535 = np.zeros(65536, np.float32)
+    t255[1:] = ia * np.float32(255.0)
+    t65535[1:] = ia * np.float32(65535.0)
+    return t255, t65535
+
+
+_IA255, _IA65535 = _reciprocal_tables()
+
+
+def _div65535(t: np.ndarray) -> np.ndarray:
+    """Qt's ``qt_div_65535`` on uint32 values (t <= 65535 * 65535)."""
+    return (t + (t >> 16) + 0x8000) >> 16
+
+
+def _div257(v: np.ndarray) -> np.ndarray:
+    """16-bit to 8-bit channel, as Qt's ``toArgb32``."""
+    v = v + 128
+    return (v - (v >> 8)) >> 8
+
+
+def _premultiply8(rgba: np.ndarray) -> np.ndarray:
+    """Qt's ``qPremultiply`` on an (..., 4) uint8 array (alpha kept)."""
+    px = rgba.astype(np.uint32)
+    a = px[..., 3:4]
+    t = px[..., :3] * a
+    out = np.empty_like(rgba)
+    out[..., :3] = (t + (t >> 8) + 0x80) >> 8
+    out[..., 3] = rgba[..., 3]
+    return out
+
+
+def _div255(t: np.ndarray) -> np.ndarray:
+    """Qt's ``qt_div_255`` / ``BYTE_MUL`` rounding."""
+    return (t + (t >> 8) + 0x80) >> 8
+
+
+def _tinted(picture: "_Picture", tint: tuple[int, int, int, int]) -> "_Picture":
+    """Tiled's ``tinted()``: paint the tint colour (opaque) over a copy of the
+    pixmap in Multiply mode, then DestinationIn the pixmap's own alpha, then
+    DestinationIn the tint's alpha, all in Qt's 8-bit premultiplied arithmetic."""
+    px = picture.pixels.astype(np.uint32)
+    a = px[..., 3:4]
+    t = np.array(tint[:3], np.uint32)
+    out = np.empty_like(px)
+    multiplied = _div255(t * px[..., :3] + t * (255 - a))      # Multiply, alpha becomes 255
+    out[..., :3] = _div255(multiplied * a)                       # DestinationIn the pixmap
+    out[..., 3:4] = a
+    if tint[3] != 255:                                           # DestinationIn the colour
+        out = _div255(out * tint[3])
+        # Tiled 1.8.2 tints an RGB32 pixmap in place: it stays RGB32, so its colours
+        # darken and its alpha byte (ignored when Qt reads RGB32, copied by blits)
+        # holds the tint's alpha
+    return _Picture(out.astype(np.uint8), picture.opaque, picture.transform)
+
+
+def _group_flags(alpha: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """For spans along the last axis: per pixel, whether its group of ``size``
+    pixels (counted from the span start; the last group may be short) is all
+    transparent, and whether it is all opaque (``alpha`` is 0 / full)."""
+    width = alpha.shape[-1]
+    groups = -(-width // size)
+    pad = groups * size - width
+    shape = alpha.shape[:-1] + (groups, size)
+    zero = alpha == 0
+    full = alpha == 0xFFFF
+    if pad:
+        widths = [(0, 0)] * (alpha.ndim - 1) + [(0, pad)]
+        zero = np.pad(zero, widths, constant_values=True)
+        full = np.pad(full, widths, constant_values=True)
+    all_zero = np.repeat(zero.reshape(shape).all(axis=-1), size, axis=-1)[..., :width]
+    all_full = np.repeat(full.reshape(shape).all(axis=-1), size, axis=-1)[..., :width]
+    return all_zero, all_full
+
+
+def _fetch_dest(dst: np.ndarray) -> np.ndarray:
+    """Non-premultiplied uint8 (..., w, 4) to Qt's 16-bit premultiplied, as
+    ``convertARGB32ToRGBA64PM_avx2`` does span by span (groups of 8)."""
+    d16 = dst.astype(np.uint32) * 257
+    all_zero, all_full = _group_flags(d16[..., 3], 8)
+    c = d16[..., :3]
+    x = (c * d16[..., 3:4]) >> 16
+    x += x >> 15
+    mixed = ~(all_zero | all_full)
+    d16[..., :3] = np.where(mixed[..., None], x, c)
+    d16[all_zero] = 0
+    return d16
+
+
+def _store_dest(r: np.ndarray) -> np.ndarray:
+    """Qt's 16-bit premultiplied back to non-premultiplied uint8, as
+    ``convertARGBFromRGBA64PM_sse4`` does span by span (groups of 4, then
+    one pixel at a time for the last ``width % 4``)."""
+    width = r.shape[-2]
+    out = np.empty(r.shape, np.uint8)
+    a = r[..., 3]
+    vec = width - width % 4
+    if vec:
+        rv, av = r[..., :vec, :], a[..., :vec]
+        all_zero, all_full = _group_flags(av, 4)
+        c = np.rint(rv[..., :3].astype(np.float32) * _IA255[av][..., None])
+        c = np.clip(c, 0, 255).astype(np.uint32)
+        c[av == 0] = 0
+        res = np.empty(rv.shape, np.uint32)
+        res[..., :3] = c
+        res[..., 3] = _div257(av)
+        res = np.where(all_full[..., None], _div257(rv), res)
+        res[all_zero] = 0
+        out[..., :vec, :] = res
+    if vec < width:
+        rt, at = r[..., vec:, :], a[..., vec:]
+        c = np.rint(rt[..., :3].astype(np.float32) * _IA65535[at][..., None])
+        c = np.clip(c, 0, 65535).astype(np.uint32)
+        res = np.empty(rt.shape, np.uint32)
+        res[..., :3] = _div257(c)
+        res[..., 3] = _div257(at)
+        res = np.where((at == 0xFFFF)[..., None], _div257(rt), res)
+        res[at == 0] = 0
+        out[..., vec:, :] = res
+    return out
+
+
+def _blend(dst: np.ndarray, src_pm: np.ndarray, const_alpha: int, opaque: bool,
+           transform: str = "none") -> np.ndarray:
+    """One Qt image draw: ``src_pm`` (premultiplied uint8) over ``dst``
+    (non-premultiplied uint8), both (..., w, 4), each row a span.
+
+    ``opaque``: the pixmap is RGB32 (no alpha channel). ``transform``: "none"
+    (drawn straight), "turn" (turned by exactly 90 or 270 degrees) or "filter"
+    (any other flip or turn, drawn through Qt's smooth transformed fetch).
+
+    * An RGB32 pixmap at full opacity, straight or turned by 90/270 degrees, is
+      blitted: its bytes are copied as they are (``canUseImageBlitting``).
+    * A straight RGB32 pixmap at lower opacity blends in Source mode.
+    * Through the smooth transformed fetch Qt samples 1/65536 pixel off the pixel
+      centre (``QSpanData::setupMatrix`` nudges the matrix by that much): weights
+      65535/65536 on the right pixel and 1/65536 on its neighbours, which with
+      ``_mm_mulhi_epu16`` takes 1 off twice: ``v16 -> max(v16 - 2, 0)``; such a
+      draw always blends Source-over.
+    """
+    if opaque and const_alpha == 255 and transform != "filter":
+        return src_pm.copy()
+    d = _fetch_dest(dst)
+    s = src_pm.astype(np.uint32) * 257
+    if opaque:
+        s[..., 3] = 0xFFFF
+    filtered = transform != "none"
+    if filtered:
+        s = np.where(s >= 2, s - 2, 0).astype(np.uint32)
+    if opaque and not filtered:
+        # an RGB32 pixmap drawn straight: Qt switches Source-over to Source
+        ca = const_alpha * 257
+        r = _div65535(s * ca + d * (0xFFFF - ca))
+    else:
+        if const_alpha != 255:
+            s = _div65535(s * (const_alpha * 257))
+        r = s + _div65535(d * (0xFFFF - s[..., 3:4]))
+    return _store_dest(r)
+
+
+def _const_alpha(opacity: float) -> int:
+    """Painter opacity to the 0..255 span coverage Qt uses."""
+    opacity = min(1.0, max(0.0, opacity))
+    return (255 * int(opacity * 256)) >> 8
+
+
+def _tint8(tint: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
+    """An effective tint (0..1 floats) as the 8-bit colour Qt uses; None for white."""
+    out = []
+    for v in tint:
+        c16 = int(math.floor(min(1.0, max(0.0, v)) * 65535 + 0.5))
+        out.append((c16 + 128 - ((c16 + 128) >> 8)) >> 8)
+    color = (out[0], out[1], out[2], out[3])
+    return None if color == (255, 255, 255, 255) else color
+
+
+def _round_half_up(v: float) -> int:
+    return math.floor(v + 0.5)
+
+
+# ---------------------------------------------------------------------------
+# Images
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Picture:
+    pixels: np.ndarray
+    """(h, w, 4) uint8, premultiplied."""
+    opaque: bool
+    """No pixel is (partly) transparent: Qt keeps such a pixmap as RGB32."""
+    transform: str = "none"
+    """How Qt draws it: "none" (straight), "turn" (exactly 90/270 degrees), "filter"."""
+    approximate: bool = False
+    """Turned by an angle that is not a multiple of 90 degrees: placed by its centre."""
+    base_size: tuple[int, int] = (0, 0)
+    """For an approximate picture: the (w, h) it had before being turned."""
+
+
+def _png_header_size(path: Path) -> tuple[int, int] | None:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) == 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        return struct.unpack(">II", head[16:24])
+    return None
+
+
+def _check_size(path: Path, w: int, h: int, place: str) -> None:
+    if max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+        raise MapError(path, f"image is {w}x{h} pixels, larger than the limit of {MAX_IMAGE_SIDE} pixels a side "
+                             f"and {MAX_IMAGE_PIXELS // (1024 * 1024)} Mpx", place)
+
+
+class _ImageCache:
+    """Images loaded once per render call, premultiplied as Qt does."""
+
+    def __init__(self) -> None:
+        self._images: dict[tuple[Path, tuple[int, int, int] | None], _Picture] = {}
+        self._pieces: dict[tuple[object, ...], _Picture | None] = {}
+
+    def load(self, image: Image, place: str) -> _Picture:
+        trans = (image.trans.r, image.trans.g, image.trans.b) if image.trans is not None else None
+        key = (image.source, trans)
+        picture = self._images.get(key)
+        if picture is None:
+            picture = self._images[key] = self._read(image.source, trans, place)
+        return picture
+
+    @staticmethod
+    def _read(path: Path, trans: tuple[int, int, int] | None, place: str) -> _Picture:
+        header = _png_header_size(path)
+        if header is not None:
+            _check_size(path, header[0], header[1], place)
+        try:
+            surface = pygame.image.load(str(path))
+        except (pygame.error, OSError, ValueError) as exc:
+            raise MapError(path, f"cannot read the image: {exc}", place) from None
+        w, h = surface.get_size()
+        _check_size(path, w, h, place)
+        rgba = np.frombuffer(pygame.image.tobytes(surface, "RGBA"), np.uint8).reshape(h, w, 4).copy()
+        if trans is not None:
+            key = (rgba[..., 0] == trans[0]) & (rgba[..., 1] == trans[1]) & (rgba[..., 2] == trans[2])
+            rgba[key & (rgba[..., 3] == 255), 3] = 0
+        opaque = bool((rgba[..., 3] == 255).all())
+        return _Picture(_premultiply8(rgba), opaque)
+
+    def piece(self, key: tuple[object, ...], make: Callable[[], _Picture | None]) -> _Picture | None:
+        """A derived picture (a tile cut out, flipped...), made once."""
+        if key not in self._pieces:
+            self._pieces[key] = make()
+        return self._pieces[key]
+
+
+def _transformed(pixels: np.ndarray, flags: int) -> np.ndarray:
+    """Tiled's flips: diagonal (a transpose) first, then horizontal, then vertical."""
+    if flags & FLIPPED_DIAGONALLY:
+        pixels = pixels.transpose(1, 0, 2)
+    if flags & FLIPPED_HORIZONTALLY:
+        pixels = pixels[:, ::-1]
+    if flags & FLIPPED_VERTICALLY:
+        pixels = pixels[::-1]
+    return np.ascontiguousarray(pixels)
+
+
+def _flip_matrix(flags: int) -> tuple[int, int, int, int]:
+    """The 2x2 matrix (m11, m12, m21, m22; x' = m11 x + m12 y) Tiled's CellRenderer
+    draws a cell with: a diagonal flip is rotate(90) with the other flips swapped."""
+    h, v = bool(flags & FLIPPED_HORIZONTALLY), bool(flags & FLIPPED_VERTICALLY)
+    if flags & FLIPPED_DIAGONALLY:
+        sx, sy = (-1 if v else 1), (1 if h else -1)
+        return 0, -sy, sx, 0
+    return (-1 if h else 1), 0, 0, (-1 if v else 1)
+
+
+def _transform_kind(m: tuple[int, int, int, int]) -> str:
+    if m == (1, 0, 0, 1):
+        return "none"
+    if m in ((0, -1, 1, 0), (0, 1, -1, 0)):
+        return "turn"
+    return "filter"
+
+
+class _Tiles:
+    """Tile pictures by gid (flip flags included), from a map's tilesets."""
+
+    def __init__(self, tmap: TiledMap, images: _ImageCache) -> None:
+        self.tmap = tmap
+        self.images = images
+        self.hex = tmap.orientation is Orientation.HEXAGONAL
+
+    def picture(self, gid: int, tint: tuple[int, int, int, int] | None = None) -> tuple[_Picture, Tileset] | None:
+        tileset = self.tmap.tileset_for(gid)
+        if tileset is None:
+            return None
+        flags = gid & (FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY | FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120)
+        if not self.hex:
+            flags &= ~ROTATED_HEXAGONAL_120
+        local = (gid & GID_MASK) - tileset.firstgid
+        pic = self.images.piece(("tile", tileset.firstgid, local, flags, tint),
+                                lambda: self._make(tileset, local, flags, tint))
+        return None if pic is None else (pic, tileset)
+
+    def _make(self, tileset: Tileset, local: int, flags: int,
+              tint: tuple[int, int, int, int] | None) -> _Picture | None:
+        found = self._cut(tileset, local)
+        if found is None:
+            return None
+        pixels, opaque = found
+        transform = "none"
+        tile = tileset.tiles.get(local)
+        if tile is not None and tile.animation:
+            # Tiled draws an animation's first frame, at the size of the tile itself
+            frame = self._cut(tileset, tile.animation[0].tile_id)
+            if frame is None:
+                return None
+            size = (pixels.shape[1], pixels.shape[0])
+            pixels, opaque = frame
+            if (pixels.shape[1], pixels.shape[0]) != size:
+                pixels, transform = _resize_nearest(pixels, size), "filter"
+        picture = _Picture(pixels, opaque, transform)
+        if tint is not None:
+            picture = _tinted(picture, tint)
+        if self.hex and flags & (FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120):
+            # Tiled turns hexagonal tiles by 60 / 120 degrees (smoothly): approximated
+            angle = (60 if flags & FLIPPED_DIAGONALLY else 0) + (120 if flags & ROTATED_HEXAGONAL_120 else 0)
+            flipped = _transformed(picture.pixels, flags & (FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY))
+            h, w = flipped.shape[:2]
+            return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
+        kind = _transform_kind(_flip_matrix(flags)) if transform == "none" else transform
+        return _Picture(_transformed(picture.pixels, flags), picture.opaque, kind)
+
+    def _cut(self, tileset: Tileset, local: int) -> tuple[np.ndarray, bool] | None:
+        """A tile's own pixels (premultiplied) and whether its whole image is opaque."""
+        place = f"tileset '{tileset.name}'"
+        if tileset.image is not None:
+            whole = self.images.load(tileset.image, place)
+            ih, iw = whole.pixels.shape[:2]
+            tw, th, sp, mg = tileset.tile_width, tileset.tile_height, tileset.spacing, tileset.margin
+            # Tiled cuts as many tiles as the actual image holds
+            columns = max(0, (iw - 2 * mg + sp) // (tw + sp))
+            rows = max(0, (ih - 2 * mg + sp) // (th + sp))
+            if local < 0 or columns == 0 or local >= columns * rows:
+                return None
+            x = mg + (local % columns) * (tw + sp)
+            y = mg + (local // columns) * (th + sp)
+            pixels = whole.pixels[y:y + th, x:x + tw]
+        else:
+            tile = tileset.tiles.get(local)
+            if tile is None or tile.image is None:
+                return None
+            whole = self.images.load(tile.image, f"{place}, tile {local}")
+            pixels = whole.pixels
+            if tile.rect is not None:
+                rx, ry, rw, rh = tile.rect
+                pixels = pixels[ry:ry + rh, rx:rx + rw]
+        if pixels.size == 0:
+            return None
+        return pixels, whole.opaque
+
+
+# ---------------------------------------------------------------------------
+# The canvas: draws queued and composed in batches
+# ---------------------------------------------------------------------------
+
+class _Canvas:
+    """A non-premultiplied RGBA picture that Qt-style draws are composed onto.
+
+    Draws that neither overlap nor differ in size, opacity or kind are composed
+    together in one numpy pass; the result is the same as drawing them one by one.
+    """
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.pixels = np.zeros((height, width, 4), np.uint8)
+        self._touched = np.zeros((height, width), bool)
+        self._key: tuple[object, ...] | None = None
+        self._items: list[tuple[int, int, np.ndarray]] = []
+        self._area = 0
+
+    def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
+        """Draw ``picture`` with its top-left corner at device (x, y)."""
+        if const_alpha <= 0:
+            return
+        px = picture.pixels
+        h, w = px.shape[:2]
+        x0, y0 = _round_half_up(x), _round_half_up(y)
+        # clip to the picture: each clipped row is a shorter span starting at the edge
+        cx0, cy0 = max(x0, 0), max(y0, 0)
+        cx1, cy1 = min(x0 + w, self.width), min(y0 + h, self.height)
+        if cx0 >= cx1 or cy0 >= cy1:
+            return
+        src = px[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
+        key = (cx1 - cx0, cy1 - cy0, const_alpha, picture.opaque, picture.transform)
+        if self._key != key or self._touched[cy0:cy1, cx0:cx1].any() \
+                or self._area + src.shape[0] * src.shape[1] > _BATCH_PIXELS:
+            self.flush()
+            self._key = key
+        self._touched[cy0:cy1, cx0:cx1] = True
+        self._items.append((cx0, cy0, src))
+        self._area += src.shape[0] * src.shape[1]
+
+    def flush(self) -> None:
+        if not self._items:
+            return
+        w, h, const_alpha, opaque, transform = self._key  # type: ignore[misc]
+        xs = np.array([it[0] for it in self._items])
+        ys = np.array([it[1] for it in self._items])
+        rows = ys[:, None, None] + np.arange(h)[None, :, None]
+        cols = xs[:, None, None] + np.arange(w)[None, None, :]
+        src = np.stack([it[2] for it in self._items])
+        self.pixels[rows, cols] = _blend(self.pixels[rows, cols], src, const_alpha, opaque, transform)
+        for x0, y0, _ in self._items:
+            self._touched[y0:y0 + h, x0:x0 + w] = False
+        self._items.clear()
+        self._key = None
+        self._area = 0
+
+    def surface(self) -> pygame.Surface:
+        self.flush()
+        return pygame.image.frombytes(self.pixels.tobytes(), (self.width, self.height), "RGBA")
+
+
+# ---------------------------------------------------------------------------
+# Geometry: Tiled's renderers
+# ---------------------------------------------------------------------------
+
+class _Geometry:
+    """Cell positions, map size and tile drawing order of Tiled's renderers."""
+
+    def __init__(self, tmap: TiledMap) -> None:
+        self.tmap = tmap
+        self.hex = tmap.orientation is Orientation.HEXAGONAL
+        if self.hex:
+            self.tw = tmap.tile_width & ~1
+            self.th = tmap.tile_height & ~1
+            self.stagger_x = tmap.stagger_axis is StaggerAxis.X
+            self.stagger_even = tmap.stagger_index is StaggerIndex.EVEN
+            side = tmap.hex_side_length
+            self.side_x = side if self.stagger_x else 0
+            self.side_y = 0 if self.stagger_x else side
+            self.side_off_x = (self.tw - self.side_x) // 2
+            self.side_off_y = (self.th - self.side_y) // 2
+            self.column_width = self.side_off_x + self.side_x
+            self.row_height = self.side_off_y + self.side_y
+        else:
+            self.tw, self.th = tmap.tile_width, tmap.tile_height
+
+    # -- hexagonal helpers ------------------------------------------------------------
+
+    def _stagger_x(self, x: int) -> bool:
+        return self.stagger_x and bool((x & 1) ^ self.stagger_even)
+
+    def _stagger_y(self, y: int) -> bool:
+        return not self.stagger_x and bool((y & 1) ^ self.stagger_even)
+
+    def cell_top_left(self, col: int, row: int) -> tuple[int, int]:
+        """Screen position of a cell's top-left corner (``tileToScreenCoords``)."""
+        if not self.hex:
+            return col * self.tw, row * self.th
+        if self.stagger_x:
+            y = row * (self.th + self.side_y) + (self.row_height if self._stagger_x(col) else 0)
+            return col * self.column_width, y
+        x = col * (self.tw + self.side_x) + (self.column_width if self._stagger_y(row) else 0)
+        return x, row * self.row_height
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The map's pixel rectangle (x, y, w, h): Tiled's ``mapBoundingRect``."""
+        ox, oy = 0, 0
+        w, h = self.tmap.width, self.tmap.height
+        if self.tmap.infinite:
+            ox, oy, w, h = _chunk_bounds(self.tmap.layers)
+        if not self.hex:
+            return ox * self.tw, oy * self.th, w * self.tw, h * self.th
+        if self.stagger_x:
+            width = w * self.column_width + self.side_off_x
+            height = h * (self.th + self.side_y)
+            if w > 1:
+                height += self.row_height
+            return ox * self.column_width, oy * (self.th + self.side_y), width, height
+        width = w * (self.tw + self.side_x)
+        height = h * self.row_height + self.side_off_y
+        if h > 1:
+            width += self.column_width
+        return ox * (self.tw + self.side_x), oy * self.row_height, width, height
+
+    def cell_order(self, layer: TileLayer) -> Iterator[tuple[int, int]]:
+        """The cells of a layer, (col, row) in map coordinates, in Tiled's drawing order."""
+        cols = range(layer.x, layer.x + layer.width)
+        rows = range(layer.y, layer.y + layer.height)
+        if self.hex:
+            if self.stagger_x:
+                for row in rows:
+                    for shifted in (False, True):
+                        for col in cols:
+                            if self._stagger_x(col) == shifted:
+                                yield col, row
+            else:
+                for row in rows:
+                    for col in cols:
+                        yield col, row
+            return
+        order = self.tmap.render_order
+        if order in ("right-up", "left-up"):
+            rows = rows[::-1]
+        if order in ("left-down", "left-up"):
+            cols = cols[::-1]
+        for row in rows:
+            for col in cols:
+                yield col, row
+
+
+_CHUNK = 16
+"""Tiled keeps infinite layers in 16x16 chunks, and a layer's bounds are its chunks'."""
+
+
+def _chunk_bounds(layers: Iterable[Layer]) -> tuple[int, int, int, int]:
+    """(col, row, w, h) of all chunks holding a tile, over every tile layer shown or
+    not (Tiled's ``mapBoundingRect`` of an infinite map); 1x1 if there is none."""
+    rects: list[tuple[int, int, int, int]] = []
+
+    def walk(items: Iterable[Layer]) -> None:
+        for layer in items:
+            if isinstance(layer, GroupLayer):
+                walk(layer.layers)
+            elif isinstance(layer, TileLayer) and layer.width and layer.height:
+                cells = np.asarray(layer.data, dtype=np.uint32).reshape(layer.height, layer.width)
+                rows, cols = np.nonzero(cells & GID_MASK)
+                if rows.size:
+                    rects.append((
+                        (int(cols.min()) + layer.x) // _CHUNK * _CHUNK,
+                        (int(rows.min()) + layer.y) // _CHUNK * _CHUNK,
+                        ((int(cols.max()) + layer.x) // _CHUNK + 1) * _CHUNK,
+                        ((int(rows.max()) + layer.y) // _CHUNK + 1) * _CHUNK,
+                    ))
+
+    walk(layers)
+    if not rects:
+        return 0, 0, 1, 1
+    x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+    x1, y1 = max(r[2] for r in rects), max(r[3] for r in rects)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _offset_margins(layers: Iterable[Layer], parent: tuple[float, float] = (0.0, 0.0),
+                    acc: list[int] | None = None) -> list[int]:
+    """Tiled's ``computeLayerOffsetMargins``: (left, top, right, bottom)."""
+    acc = acc if acc is not None else [0, 0, 0, 0]
+    for layer in layers:
+        ox = parent[0] + layer.base.offset[0]
+        oy = parent[1] + layer.base.offset[1]
+        if isinstance(layer, GroupLayer):
+            _offset_margins(layer.layers, (ox, oy), acc)
+            continue
+        for i, v in enumerate((math.ceil(-ox), math.ceil(-oy), math.ceil(ox), math.ceil(oy))):
+            acc[i] = max(acc[i], v)
+    return acc
+
+
+_ALIGN = {
+    "topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+    "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+    "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
+}
+
+
+# ---------------------------------------------------------------------------
+# The renderer
+# ---------------------------------------------------------------------------
+
+class _Renderer:
+    def __init__(self, tmap: TiledMap, hidden: Sequence[str]) -> None:
+        self.tmap = tmap
+        self.hidden = {name.casefold() for name in hidden}
+        self.geometry = _Geometry(tmap)
+        self.images = _ImageCache()
+        self.tiles = _Tiles(tmap, self.images)
+        bx, by, bw, bh = self.geometry.bounds()
+        left, top, right, bottom = _offset_margins(tmap.layers)
+        self.canvas = _Canvas(max(1, bw + left + right), max(1, bh + top + bottom))
+        # device = map pixel + shift
+        self.shift = (left - bx, top - by)
+
+    def run(self) -> pygame.Surface:
+        self._layers(self.tmap.layers, 1.0, (0.0, 0.0), (1.0, 1.0, 1.0, 1.0))
+        return self.canvas.surface()
+
+    def _layers(self, layers: Sequence[Layer], opacity: float, offset: tuple[float, float],
+                tint: tuple[float, float, float, float]) -> None:
+        for layer in layers:
+            base = layer.base
+            if not base.visible or base.name.casefold() in self.hidden:
+                continue
+            eff = base.opacity * opacity
+            off = (offset[0] + base.offset[0], offset[1] + base.offset[1])
+            own = base.tint
+            eff_tint = tint if own is None else (own.r / 255 * tint[0], own.g / 255 * tint[1],
+                                                 own.b / 255 * tint[2], own.a / 255 * tint[3])
+            if isinstance(layer, GroupLayer):
+                self._layers(layer.layers, eff, off, eff_tint)
+                continue
+            ca = _const_alpha(eff)
+            dx, dy = off[0] + self.shift[0], off[1] + self.shift[1]
+            tint8 = _tint8(eff_tint)
+            if isinstance(layer, TileLayer):
+                self._tile_layer(layer, ca, dx, dy, tint8)
+            elif isinstance(layer, ImageLayer):
+                self._image_layer(layer, ca, dx, dy, tint8)
+            elif isinstance(layer, ObjectLayer):
+                self._object_layer(layer, ca, dx, dy, tint8)
+
+    def _draw_tile(self, picture: _Picture, left: float, bottom: float, ca: int) -> None:
+        """A tile picture with its bottom-left corner at (left, bottom)."""
+        if picture.approximate:
+            bw, bh = picture.base_size
+            rh, rw = picture.pixels.shape[:2]
+            self.canvas.draw(picture, left + bw / 2 - rw / 2, bottom - bh / 2 - rh / 2, ca)
+        else:
+            self.canvas.draw(picture, left, bottom - picture.pixels.shape[0], ca)
+
+    def _tile_layer(self, layer: TileLayer, ca: int, dx: float, dy: float,
+                    tint: tuple[int, int, int, int] | None) -> None:
+        g = self.geometry
+        data, lw = layer.data, layer.width
+        for col, row in g.cell_order(layer):
+            gid = data[(row - layer.y) * lw + (col - layer.x)]
+            if not gid & GID_MASK:
+                continue
+            found = self.tiles.picture(gid, tint)
+            if found is None:
+                continue
+            picture, tileset = found
+            cx, cy = g.cell_top_left(col, row)
+            tx, ty = tileset.tile_offset
+            # bottom-left of the picture on the bottom-left of the cell, plus the tile offset
+            self._draw_tile(picture, dx + cx + tx, dy + cy + g.th + ty, ca)
+
+    def _image_layer(self, layer: ImageLayer, ca: int, dx: float, dy: float,
+                     tint: tuple[int, int, int, int] | None) -> None:
+        if layer.image is None:
+            return
+        picture = self.images.load(layer.image, f"image layer '{layer.base.name}'")
+        if tint is not None:
+            key = ("tinted", layer.image, tint)
+            plain = picture
+            picture = self.images.piece(key, lambda: _tinted(plain, tint))  # type: ignore[assignment]
+        h, w = picture.pixels.shape[:2]
+        x0, y0 = _round_half_up(dx), _round_half_up(dy)
+        xs = [x0]
+        ys = [y0]
+        # a repeated image covers the whole picture; Qt's tiled fill restarts its
+        # spans at every copy, so drawing copy by copy composes the same
+        if layer.repeat_x:
+            xs = list(range(x0 - (x0 + w - 1) // w * w, self.canvas.width, w))
+        if layer.repeat_y:
+            ys = list(range(y0 - (y0 + h - 1) // h * h, self.canvas.height, h))
+        for y in ys:
+            for x in xs:
+                self.canvas.draw(picture, x, y, ca)
+
+    def _object_layer(self, layer: ObjectLayer, ca: int, dx: float, dy: float,
+                      tint: tuple[int, int, int, int] | None) -> None:
+        objects: list[MapObject] = [o for o in layer.objects if o.gid & GID_MASK and o.visible]
+        if layer.draw_order != "index":
+            objects.sort(key=lambda o: o.y)  # stable, like Tiled's std::stable_sort
+        for obj in objects:
+            self._tile_object(obj, ca, dx, dy, tint)
+
+    def _tile_object(self, obj: MapObject, ca: int, dx: float, dy: float,
+                     tint: tuple[int, int, int, int] | None) -> None:
+        found = self.tiles.picture(obj.gid, tint)
+        if found is None:
+            return
+        picture, tileset = found
+        if picture.approximate:  # a turned hexagonal tile: placed by its centre, not scaled
+            bw, bh = picture.base_size
+            ax, ay = _ALIGN.get(tileset.object_alignment, _ALIGN["bottomleft"])
+            w, h = obj.width or bw, obj.height or bh
+            self._draw_tile(picture, dx + obj.x - ax * w + tileset.tile_offset[0],
+                            dy + obj.y - ay * h + h + tileset.tile_offset[1], ca)
+            return
+        ph, pw = picture.pixels.shape[:2]
+        diagonal = bool(obj.gid & FLIPPED_DIAGONALLY)
+        iw, ih = (ph, pw) if diagonal else (pw, ph)  # the tile's own (unturned) size
+        w = obj.width or iw
+        h = obj.height or ih
+        ax, ay = _ALIGN.get(tileset.object_alignment, _ALIGN["bottomleft"])
+        tx, ty = tileset.tile_offset
+        left = obj.x - ax * w + tx * (w / iw)
+        top = obj.y - ay * h + ty * (h / ih)
+        # on screen the picture is w x h, or h x w when turned by the diagonal flag,
+        # with its bottom-left corner on the object's bottom-left corner
+        size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
+        scaled = size != (pw, ph)
+        if scaled:
+            picture = self._scaled(picture, size)
+        top += h - size[1]
+        if obj.rotation % 360:
+            self._rotated_object(picture, obj, left, top, ca, dx, dy, scaled)
+        else:
+            self.canvas.draw(picture, dx + left, dy + top, ca)
+
+    def _scaled(self, picture: _Picture, size: tuple[int, int]) -> _Picture:
+        def make() -> _Picture:
+            return _Picture(_resize_nearest(picture.pixels, size), picture.opaque, "filter")
+        return self.images.piece(("scaled", id(picture.pixels), size), make)  # type: ignore[return-value]
+
+    def _rotated_object(self, picture: _Picture, obj: MapObject, left: float, top: float,
+                        ca: int, dx: float, dy: float, scaled: bool) -> None:
+        """A rotated tile object: turned clockwise about the object's position."""
+        angle = obj.rotation % 360
+        px = picture.pixels
+        h, w = px.shape[:2]
+        rad = math.radians(angle)
+        cos, sin = math.cos(rad), math.sin(rad)
+        corners = [(left - obj.x + cx, top - obj.y + cy) for cx in (0, w) for cy in (0, h)]
+        turned = [(x * cos - y * sin, x * sin + y * cos) for x, y in corners]
+        min_x, max_x = min(p[0] for p in turned), max(p[0] for p in turned)
+        min_y, max_y = min(p[1] for p in turned), max(p[1] for p in turned)
+        quarter = angle / 90
+        if abs(quarter - round(quarter)) < 1e-9:
+            k = int(round(quarter)) % 4
+            pixels = np.ascontiguousarray(np.rot90(px, -k))
+            kind = "filter"
+            if not scaled:
+                c, s_ = [(1, 0), (0, 1), (-1, 0), (0, -1)][k]     # cos, sin of k quarter turns
+                m11, m12, m21, m22 = _flip_matrix(obj.gid)
+                kind = _transform_kind((c * m11 - s_ * m21, c * m12 - s_ * m22,
+                                        s_ * m11 + c * m21, s_ * m12 + c * m22))
+            rotated = _Picture(pixels, picture.opaque, kind)
+        else:
+            rotated = _Picture(_rotate_pygame(px, angle), False, "filter")
+            rh, rw = rotated.pixels.shape[:2]
+            min_x += (max_x - min_x - rw) / 2
+            min_y += (max_y - min_y - rh) / 2
+        self.canvas.draw(rotated, dx + obj.x + min_x, dy + obj.y + min_y, ca)
+
+
+def _resize_nearest(pixels: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    w, h = size
+    ys = (np.arange(h) * pixels.shape[0] // h).clip(0, pixels.shape[0] - 1)
+    xs = (np.arange(w) * pixels.shape[1] // w).clip(0, pixels.shape[1] - 1)
+    return np.ascontiguousarray(pixels[ys][:, xs])
+
+
+def _rotate_pygame(pixels: np.ndarray, angle: float) -> np.ndarray:
+    """Rotate premultiplied pixels clockwise by ``angle`` degrees (approximate)."""
+    h, w = pixels.shape[:2]
+    surface = pygame.image.frombytes(np.ascontiguousarray(pixels).tobytes(), (w, h), "RGBA")
+    turned = pygame.transform.rotate(surface, -angle)
+    tw, th = turned.get_size()
+    return np.frombuffer(pygame.image.tobytes(turned, "RGBA"), np.uint8).reshape(th, tw, 4).copy()
+
+
+def render_map(tmap: TiledMap, *, hidden_layers: Iterable[str] = (), scale: float = 1) -> pygame.Surface:
+    """The map's picture as Tiled's ``tmxrasterizer`` draws it.
+
+    ``hidden_layers`` names layers not to draw (case-insensitive; a group's
+    whole content). At ``scale`` 1 the result is pixel-identical to
+    ``tmxrasterizer --hide-layer NAME... map.tmx out.png`` (see the module
+    notes); at another scale it is that picture scaled, nearest neighbour.
+    Works without a display. Raises :class:`MapError` for an image that cannot
+    be read or is larger than ``MAX_IMAGE_SIDE`` / ``MAX_IMAGE_PIXELS``.
+    """
+    names = (hidden_layers,) if isinstance(hidden_layers, str) else tuple(hidden_layers)
+    picture = _Renderer(tmap, names).run()
+    if scale != 1:
+        if scale <= 0 or not math.isfinite(scale):
+            raise ValueError(f"scale must be a positive number, not {scale!r}")
+        w, h = picture.get_size()
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        picture = pygame.transform.scale(picture, size)
+    return picture
