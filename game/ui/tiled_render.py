@@ -518,7 +518,7 @@ class _Canvas:
         self.width, self.height = width, height
         self.pixels = np.zeros((height, width, 4), np.uint8)
         self._touched = np.zeros((height, width), bool)
-        self._key: tuple[object, ...] | None = None
+        self._key: tuple[int, int, int, bool, str] | None = None
         self._items: list[tuple[int, int, np.ndarray]] = []
         self._area = 0
 
@@ -547,7 +547,8 @@ class _Canvas:
     def flush(self) -> None:
         if not self._items:
             return
-        w, h, const_alpha, opaque, transform = self._key  # type: ignore[misc]
+        assert self._key is not None
+        w, h, const_alpha, opaque, transform = self._key
         xs = np.array([it[0] for it in self._items])
         ys = np.array([it[1] for it in self._items])
         rows = ys[:, None, None] + np.arange(h)[None, :, None]
