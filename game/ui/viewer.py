@@ -15,11 +15,17 @@ from pathlib import Path
 import pygame
 
 from game.board import Board, Placement
+from game.errors import GameError
 from game.grid import Cell, GridKind, Hex
 from game.tiled.model import TiledMap
 from game.ui import map_view
 
 PANEL_WIDTH = 320
+
+
+class NoWindowError(GameError):
+    """The window cannot open (no display)."""
+
 BACKGROUND = (24, 26, 31)
 PANEL_BG = (34, 37, 44)
 TEXT = (225, 228, 235)
@@ -290,17 +296,22 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise SystemExit(f"--size must look like 1280x800, not {text!r}") from None
+        raise GameError(f"--size must look like 1280x800, not {text!r}") from None
     return max(480, w), max(320, h)
 
 
 def run_viewer(tmap: TiledMap, board: Board, *, screenshot: str | None = None, size: str = "1280x800") -> int:
     """Open the window; with ``screenshot``, save a PNG after the first frames and return."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
     try:
+        pygame.display.init()
+        pygame.font.init()
         viewer = Viewer(tmap, board, parse_size(size))
+    except pygame.error as exc:
+        pygame.quit()
+        raise NoWindowError(f"cannot open a window ({exc}); on a machine without a screen, "
+                            "use  python -m game render MAP --out FILE.png") from None
+    try:
         clock = pygame.time.Clock()
         frames = 0
         running = True

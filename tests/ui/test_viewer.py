@@ -126,3 +126,16 @@ def test_screenshot_option_writes_a_png_of_the_window(tmp_path: Path) -> None:
     assert run_viewer(tmap, board, screenshot=str(out), size="900x500") == 0
     shot = pygame.image.load(str(out))
     assert shot.get_size() == (900, 500)
+
+
+def test_no_display_is_one_clear_line_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.viewer import NoWindowError
+
+    tmap, board = load_board(_write_map(tmp_path))
+
+    def no_display() -> None:
+        raise pygame.error("x11 not available")
+
+    monkeypatch.setattr(pygame.display, "init", no_display)
+    with pytest.raises(NoWindowError, match="cannot open a window .*render MAP --out"):
+        run_viewer(tmap, board)
