@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from game.grid import Cell, Grid, GridKind
 
-_DAMAGE = re.compile(r"^\s*(\d{1,3})d(\d{1,3})\s*(?:([+-])\s*(\d{1,4}))?\s*([a-z][a-z ]*?)?\s*$", re.IGNORECASE)
+_DAMAGE = re.compile(r"^\s*(\d{1,3})d(\d{1,3})\s*(?:([+-])\s*(\d{1,4}))?\s*([a-z][a-z ]*?)?\s*$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +86,10 @@ class Board:
 
     __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cells")
 
-    def __init__(self, grid: Grid, width: int, height: int, *, origin: tuple[int, int] = (0, 0),
+    def __init__(self, grid: Grid[Any], width: int, height: int, *, origin: tuple[int, int] = (0, 0),
                  terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
                  properties: Mapping[str, object] | None = None, name: str = "") -> None:
-        self.grid = grid
+        self.grid: Grid[Any] = grid
         self.width = width
         self.height = height
         self.origin = origin
@@ -143,7 +143,7 @@ class Board:
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The grid neighbours of ``cell`` that lie on the board."""
-        return tuple(n for n in self.grid.neighbours(cell) if n in self._cells)  # type: ignore[arg-type]
+        return tuple(n for n in self.grid.neighbours(cell) if n in self._cells)
 
     def counts(self) -> dict[str, int]:
         """How many cells are wall, difficult and dangerous (for summaries)."""

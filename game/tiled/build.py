@@ -43,8 +43,10 @@ def parse_document(data: bytes, path: Path, kind: str) -> Raw:
             doc = json.loads(data)
         except json.JSONDecodeError as exc:
             raise MapError(path, f"not valid JSON: {exc.msg}", f"line {exc.lineno}, column {exc.colno}") from None
-        except (RecursionError, UnicodeDecodeError) as exc:
-            raise MapError(path, f"not valid JSON: {type(exc).__name__}") from None
+        except RecursionError:
+            raise MapError(path, "not valid JSON: nested too deeply") from None
+        except UnicodeDecodeError as exc:
+            raise MapError(path, f"not valid JSON: not UTF-8 text (byte {exc.start})") from None
         if not isinstance(doc, dict):
             raise MapError(path, "not a Tiled JSON file: the top level is not an object")
         return _json_normalise(doc, kind, path)
@@ -80,7 +82,9 @@ def _json_layer(layer: Any) -> Any:
         if "startx" in layer:
             layer["x"], layer["y"] = layer.get("startx"), layer.get("starty")
     elif layer.get("type") == "group":
-        layer["layers"] = [_json_layer(child) for child in layer.get("layers") or []]
+        children = layer.get("layers")
+        if isinstance(children, list):  # anything else is refused by the loader, with its place
+            layer["layers"] = [_json_layer(child) for child in children]
     return layer
 
 
@@ -205,7 +209,7 @@ class Builder:
                 return float(value)
         elif kind == "bool":
             if textual and value in ("true", "false"):
-                return value == "true"
+                return bool(value == "true")
             if isinstance(value, bool):
                 return value
         elif kind == "color":
@@ -239,8 +243,15 @@ class Builder:
                  cache: dict[Path, Raw]) -> tuple[Path, Raw]:
         target = resolve_inside(ref, base_dir, self.root, owner, place)
         if target not in cache:
-            data = read_limited(target, self.limits, owner, place)
-            cache[target] = parse_document(data, target, kind)
+            try:
+                data = read_limited(target, self.limits, owner, place)
+                cache[target] = parse_document(data, target, kind)
+            except MapError as exc:
+                if exc.path != str(target):
+                    raise
+                # Name the referring file and place first: the line is read as a problem of the map.
+                inner = f"{exc.place}: " if exc.place else ""
+                raise MapError(owner, f"{ref}: {inner}{exc.detail}", place) from None
         return target, cache[target]
 
     def image(self, d: Raw, base_dir: Path, owner: Path, place: str, key: str = "image") -> m.Image | None:
@@ -298,6 +309,8 @@ class Builder:
         elif image is not None and not tile_count:
             self.problem(place, "the tileset gives neither its image size nor its tile count", owner)
         offset = d.get("tileoffset") or {}
+        if not isinstance(offset, dict):
+            raise MapError(owner, f"'tileoffset' must be an object with x and y, found {offset!r}", place)
         tile_offset = (self.int_field(offset, "x", place + ", tileoffset", owner, default=0),
                        self.int_field(offset, "y", place + ", tileoffset", owner, default=0))
         tiles: dict[int, m.Tile] = {}
@@ -466,6 +479,9 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
             raise MapError(path, "tile data is not valid base64", place) from None
         expected = count * 4
         raw = _decompress(raw, compression, expected, path, place)
+        if compression and len(raw) > expected:
+            raise MapError(path, f"tile data decompresses to more than the {expected} bytes ({count} tiles) "
+                           "the layer's size needs", place)
         if len(raw) != expected:
             raise MapError(path, f"tile data has {len(raw) // 4} entries ({len(raw)} bytes), the layer's size needs {count}", place)
         gids = array("I")

@@ -26,6 +26,8 @@ class Limits:
     """Largest map width or height in cells."""
     max_cells: int = 1024 * 1024
     """Largest width x height of a map (also of an infinite map's bounding box)."""
+    max_layer_cells: int = 8 * 1024 * 1024
+    """Largest sum of width x height over all tile layers (each layer is stored at the map's size)."""
     max_layers: int = 512
     max_objects: int = 100_000
     max_tilesets: int = 256

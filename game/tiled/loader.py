@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import MapError, MapProblems
+from game.grid.hex import HexGrid
 from game.tiled import model as m
 from game.tiled.build import Builder, Raw, check_polygon, decode_gids, parse_document
 from game.tiled.files import DEFAULT_LIMITS, Limits, find_project_root, read_limited
@@ -25,17 +26,47 @@ def load_map(path: str | Path, root: str | Path | None = None, limits: Limits = 
     :class:`MapError` for a problem that stops the load, :class:`MapProblems`
     listing every problem otherwise.
     """
-    path = Path(path).absolute()
-    project_root = Path(root).resolve() if root is not None else find_project_root(path)
-    data = read_limited(path, limits)
-    doc = parse_document(data, path, "map")
-    builder = Builder(path=path, root=project_root, limits=limits)
-    tmap = _build_map(builder, doc)
-    if builder.problems:
-        if len(builder.problems) == 1:
-            raise builder.problems[0]
-        raise MapProblems(builder.problems)
+    tmap, problems = collect_map(path, root=root, limits=limits)
+    if problems:
+        raise problems_error(problems)
     return tmap
+
+
+def collect_map(path: str | Path, root: str | Path | None = None,
+                limits: Limits = DEFAULT_LIMITS) -> tuple[m.TiledMap, list[MapError]]:
+    """Like :func:`load_map`, but return the problems that did not stop the load instead of raising them.
+
+    ``load_board`` uses it to report these together with the Board's own problems.
+    """
+    path = Path(path).absolute()
+    try:
+        project_root = Path(root).resolve() if root is not None else find_project_root(path)
+        data = read_limited(path, limits)
+        doc = parse_document(data, path, "map")
+        builder = Builder(path=path, root=project_root, limits=limits)
+        tmap = _build_map(builder, doc)
+    except MapError as exc:
+        raise one_line(exc) from None
+    except RecursionError:
+        raise MapError(path, "group layers or class properties are nested too deeply") from None
+    return tmap, [one_line(p) for p in builder.problems]
+
+
+_ESCAPES = {i: f"\\x{i:02x}" if i < 256 else f"\\u{i:04x}" for i in [*range(32), 127, 0x85, 0x2028, 0x2029]}
+_ESCAPES |= {10: "\\n", 13: "\\r", 9: "\\t"}
+"""Characters that would break a message's line (or hide part of it), and how they are shown instead."""
+
+
+def one_line(error: MapError) -> MapError:
+    """The same error with control characters escaped: a layer named with a newline must not split its line."""
+    if not any(ord(ch) in _ESCAPES for ch in error.path + error.place + error.detail):
+        return error
+    return MapError(error.path.translate(_ESCAPES), error.detail.translate(_ESCAPES), error.place.translate(_ESCAPES))
+
+
+def problems_error(problems: list[MapError]) -> MapError | MapProblems:
+    """One problem as itself, several as :class:`MapProblems`."""
+    return problems[0] if len(problems) == 1 else MapProblems(problems)
 
 
 def _build_map(b: Builder, d: Raw) -> m.TiledMap:
@@ -63,7 +94,11 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
             axis, index = m.StaggerAxis(axis_text), m.StaggerIndex(index_text)
         except ValueError:
             raise MapError(path, f"staggeraxis must be x or y and staggerindex odd or even, found '{axis_text}', '{index_text}'", "map") from None
-    raw_tilesets = [t for t in d.get("tilesets") or []]
+        try:
+            HexGrid(tw, th, hex_side, axis, index)
+        except ValueError as exc:  # the geometry's own check: tile size and hexsidelength that make no hexagon
+            raise MapError(path, str(exc), "map") from None
+    raw_tilesets = _list_of(d.get("tilesets"), path, "map", "tilesets")
     if len(raw_tilesets) > lim.max_tilesets:
         raise MapError(path, f"{len(raw_tilesets)} tilesets, more than the limit of {lim.max_tilesets}", "map")
     for i, raw in enumerate(raw_tilesets):
@@ -73,7 +108,7 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
     b.tilesets.sort(key=lambda ts: ts.firstgid)
 
     layers_raw = d.get("layers") or []
-    counts = {"layers": 0, "objects": 0}
+    counts = {"layers": 0, "objects": 0, "tile_layers": 0}
     _count(layers_raw, counts, path)
     if counts["layers"] > lim.max_layers:
         raise MapError(path, f"{counts['layers']} layers, more than the limit of {lim.max_layers}", "map")
@@ -83,6 +118,9 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
     origin = (0, 0)
     if infinite:
         origin, width, height = _infinite_bounds(b, layers_raw)
+    if counts["tile_layers"] * width * height > lim.max_layer_cells:
+        raise MapError(path, f"{counts['tile_layers']} tile layers of {width}x{height} cells hold "
+                       f"{counts['tile_layers'] * width * height} cells, more than the limit of {lim.max_layer_cells}", "map")
     layers = tuple(_layer(b, raw, width, height, origin, infinite, "") for raw in layers_raw)
     _check_gids(b, layers)
     return m.TiledMap(
@@ -114,11 +152,21 @@ def _count(layers: Any, counts: dict[str, int], path: Path) -> None:
         if not isinstance(layer, dict):
             raise MapError(path, f"malformed layer {layer!r}", "map")
         counts["layers"] += 1
+        counts["tile_layers"] += layer.get("type") == "tilelayer"
         objects = layer.get("objects")
         if isinstance(objects, list):
             counts["objects"] += len(objects)
         if layer.get("type") == "group":
-            _count(layer.get("layers") or [], counts, path)
+            _count(_list_of(layer.get("layers"), path, f"layer '{layer.get('name', '')}'", "layers"), counts, path)
+
+
+def _list_of(value: Any, path: Path, place: str, key: str) -> list[Any]:
+    """A JSON list field (absent = empty); anything else is refused with its place."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise MapError(path, f"'{key}' must be a list, found {type(value).__name__}", place)
+    return value
 
 
 def _chunks(layer: Raw) -> list[Raw]:
@@ -184,7 +232,7 @@ def _layer(b: Builder, d: Raw, width: int, height: int, origin: tuple[int, int],
     if kind == "tilelayer":
         return _tile_layer(b, d, base, width, height, origin, infinite, place)
     if kind == "objectgroup":
-        objects = tuple(_object(b, o, place) for o in d.get("objects") or [])
+        objects = tuple(_object(b, o, place) for o in _list_of(d.get("objects"), b.path, place, "objects"))
         return m.ObjectLayer(base, objects, b.str_field(d, "draworder", place, b.path, "topdown"),
                              b.color(d.get("color"), place, b.path))
     if kind == "imagelayer":

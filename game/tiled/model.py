@@ -16,7 +16,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Mapping, Union
 
-from game.grid.hex import StaggerAxis, StaggerIndex
+from game.grid.hex import StaggerAxis as StaggerAxis
+from game.grid.hex import StaggerIndex as StaggerIndex
 
 # Global tile ids carry flip flags in their top bits (Tiled's documented layout).
 FLIPPED_HORIZONTALLY = 0x80000000

@@ -18,12 +18,13 @@ Creatures are objects of class ``creature`` or with a ``side`` property.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from game.board import Board, Damage, Placement, Terrain
-from game.errors import MapError, MapProblems
+from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
+from game.tiled.loader import one_line, problems_error
 
 TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str}
 """Every property the rules read from a map, with the Tiled type it must have."""
@@ -33,7 +34,7 @@ CREATURE_CLASS = "creature"
 Partial = dict[str, Any]
 
 
-def grid_for(tmap: m.TiledMap) -> Grid:  # type: ignore[type-arg]
+def grid_for(tmap: m.TiledMap) -> Grid[Any]:
     if tmap.orientation is m.Orientation.HEXAGONAL:
         return HexGrid(tmap.tile_width, tmap.tile_height, tmap.hex_side_length, tmap.stagger_axis, tmap.stagger_index)
     return SquareGrid(tmap.tile_width, tmap.tile_height)
@@ -63,7 +64,7 @@ class _Converter:
         for name, kind in TERRAIN_PROPERTIES.items():
             if name not in props:
                 continue
-            value = props[name]
+            value: object = props[name]
             if type(value) is not kind:
                 tiled_type = "bool" if kind is bool else "string"
                 self.problem(f"{place}, property '{name}'",
@@ -74,6 +75,7 @@ class _Converter:
                     value = Damage.parse(str(value))
                 except ValueError as exc:
                     self.problem(f"{place}, property 'damage'", str(exc), path)
+                    out.pop("dangerous", None)  # reported once, not again as "dangerous without damage"
                     continue
             out[name] = value
         return out
@@ -163,7 +165,7 @@ class _Converter:
             return
         if obj.shape in (m.ObjectShape.POLYGON,):
             local = list(obj.points)
-            inside = _in_polygon
+            inside: Callable[[list[tuple[float, float]], float, float], bool] = _in_polygon
         elif obj.shape is m.ObjectShape.ELLIPSE:
             local = [(0.0, 0.0), (obj.width, 0.0), (obj.width, obj.height), (0.0, obj.height)]
             inside = _in_ellipse_box
@@ -295,7 +297,5 @@ def board_from_map(tmap: m.TiledMap) -> Board:
     conv = _Converter(tmap)
     board = conv.board()
     if conv.problems:
-        if len(conv.problems) == 1:
-            raise conv.problems[0]
-        raise MapProblems(conv.problems)
+        raise problems_error([one_line(p) for p in conv.problems])
     return board

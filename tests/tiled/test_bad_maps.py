@@ -1,0 +1,226 @@
+"""Every map of the bad corpus (``tests/data/bad_maps``) is refused clearly, fast and cheaply.
+
+A refusal is a :class:`GameError`; each of its lines starts with a file's path,
+names the place (map, layer, object, cell, line...) unless the whole file is
+wrong, and says what is wrong. The corpus is written by ``make_bad_maps.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from game.errors import GameError, MapError, MapProblems
+from game.tiled import load_board
+
+REPO = Path(__file__).resolve().parents[2]
+BAD = REPO / "tests" / "data" / "bad_maps"
+
+ROOT_HINT = ["outside the project root", "--root"]
+
+EXPECTED: dict[str, list[str]] = {
+    # XML attacks and broken files
+    "billion_laughs.tmx": ["line 2: ", "DOCTYPE", "not allowed"],
+    "external_entity.tmx": ["line 2: ", "DOCTYPE", "not allowed"],
+    "external_dtd.tmx": ["line 2: ", "DOCTYPE"],
+    "truncated.tmx": ["line 3, column", "not valid XML"],
+    "invalid_utf8.tmx": ["line 5, column", "not valid XML"],
+    "not_xml_garbage.tmx": ["neither XML nor JSON"],
+    "empty.tmx": ["the file is empty"],
+    "wrong_root_element.tmx": ["not a Tiled map", "<tileset>"],
+    "deep_group_nesting.tmx": ["nested too deeply"],
+    "deep_class_property.tmx": ["nested too deeply"],
+    # sizes
+    "huge_100000x100000.tmx": ["map: ", "'width' is 100000", "limit of 2048"],
+    "huge_cells.tmx": ["map: ", "2048x2048", "more than the limit"],
+    "huge_infinite_chunks.tmx": ["map: ", "chunks span 1000016x1000016", "limit"],
+    "many_big_layers.tmx": ["map: ", "64 tile layers of 1024x1024", "more than the limit"],
+    "negative_size.tmx": ["map: ", "'width' is -5", "at least 1"],
+    "non_numeric_size.tmx": ["map: ", "'width' must be a whole number", "'ten'"],
+    "layer_size_mismatch.tmx": ["layer 'ground': ", "layer is 4x3 but the map is 3x3"],
+    "chunks_in_finite_map.tmx": ["layer 'ground': ", "chunks are only allowed in infinite maps"],
+    "infinite_chunk_wrong_length.tmx": ["layer 'ground', chunk at (0, 0): ", "200 entries", "needs 256"],
+    # layer data
+    "wrong_data_length_csv.tmx": ["layer 'ground': ", "8 entries", "needs 9"],
+    "wrong_data_length_base64.tmx": ["layer 'ground': ", "10 entries", "needs 9"],
+    "wrong_data_length_zlib.tmx": ["layer 'ground': ", "8 entries", "needs 9"],
+    "zlib_bomb.tmx": ["layer 'ground': ", "decompresses to more than the 64 bytes"],
+    "gzip_bomb.tmx": ["layer 'ground': ", "decompresses to more than the 64 bytes"],
+    "zstd_bomb.tmx": ["layer 'ground': ", "decompresses to more than the 64 bytes"],
+    "unknown_encoding.tmx": ["layer 'ground': ", "unknown encoding 'base32'"],
+    "unknown_compression.tmx": ["layer 'ground': ", "unknown compression 'lzma'"],
+    "csv_compressed.tmx": ["layer 'ground': ", "csv data cannot be compressed"],
+    "bad_base64.tmx": ["layer 'ground': ", "not valid base64"],
+    "bad_zlib.tmx": ["layer 'ground': ", "does not decompress as zlib"],
+    "bad_zstd.tmx": ["layer 'ground': ", "does not decompress as zstd"],
+    "bad_csv_token.tmx": ["layer 'ground': ", "tile 2: 'x' is not a tile id"],
+    "gid_too_large.tmx": ["layer 'ground': ", "'4294967296' is not a tile id"],
+    "negative_gid.tmx": ["layer 'ground': ", "'-1' is not a tile id"],
+    "xml_tile_bad_gid.tmx": ["layer 'ground': ", "'abc' is not a tile id"],
+    "unknown_gid.tmx": ["layer 'ground', cell (2, 1): ", "tile id 99 belongs to no tileset"],
+    "unknown_gid_object.tmx": ["layer 'things', object 1: ", "tile id 77 belongs to no tileset"],
+    "newline_in_names.tmx": ["layer 'ground\\nsecond line': ", "8 entries"],
+    # paths
+    "dotdot_tileset.tmx": ["tileset 1: ", "'../../../etc/passwd'", *ROOT_HINT],
+    "json_dotdot_tileset.tmj": ["tileset 1: ", "'../../../etc/passwd'", *ROOT_HINT],
+    "absolute_tileset_path.tmx": ["tileset 1: ", "absolute path '/etc/passwd' refused", "--root"],
+    "windows_absolute_path.tmx": ["tileset 1: ", "absolute path 'C:\\Windows\\win.ini' refused", "--root"],
+    "absolute_image_path.tmx": ["tileset 'tiles': ", "absolute path '/etc/passwd' refused", "--root"],
+    "url_image_path.tmx": ["tileset 'tiles': ", "'http://example.com/x.png' is not a relative file path"],
+    "missing_tileset.tmx": ["tileset 1: ", "file not found", "nowhere.tsx"],
+    "missing_image.tmx": ["tileset 'tiles': ", "image not found: nowhere.png"],
+    "folder_as_tileset.tmx": ["tileset 1: ", "is a folder, not a file"],
+    "symlink_escape.tmx": ["tileset 1: ", "'escape.tsx'", *ROOT_HINT],
+    "tileset_with_doctype.tmx": ["tileset 1: entities.tsx: line 2: ", "DOCTYPE"],
+    "tileset_garbage.tmx": ["tileset 1: garbage.tsx: ", "neither XML nor JSON"],
+    "tileset_bad_property.tmx": ["bad_property.tsx: tileset 'tiles', tile 1, property 'height': ", "'tall' is not a valid int"],
+    "huge_image_header.tmx": ["tileset 'tiles': ", "100000x100000 pixels", "limit"],
+    "file_property_outside_root.tmx": ["map, property 'music': ", *ROOT_HINT],
+    "template_outside_root.tmx": ["layer 'things', object 1: ", "'../good_maps/templates/zone.tx'", *ROOT_HINT],
+    "missing_template.tmx": ["layer 'things', object 1: ", "file not found", "nowhere.tx"],
+    "template_not_template.tmx": ["layer 'things', object 1: tiles.tsx: ", "not a Tiled template"],
+    "tile_template_without_tileset.tmx": ["shape_with_gid.tx: ", "a tile template must name its tileset file"],
+    # attributes and properties
+    "isometric.tmx": ["map: ", "isometric maps are not supported"],
+    "staggered.tmx": ["map: ", "staggered isometric maps are not supported"],
+    "unknown_orientation.tmx": ["map: ", "unknown orientation 'oblique'"],
+    "bad_stagger.tmx": ["map: ", "staggeraxis must be x or y", "'z'"],
+    "hex_side_too_long.tmx": ["map: ", "hex side length", "got 100"],
+    "hex_tiles_too_small.tmx": ["map: ", "hex tiles need a size of at least 2x2"],
+    "opacity_out_of_range.tmx": ["layer 'ground': ", "opacity 2.5 must lie between 0 and 1"],
+    "bad_color.tmx": ["map: ", "'#zzzzzz' is not a colour"],
+    "firstgid_zero.tmx": ["tileset 1: ", "'firstgid' is 0"],
+    "bad_polygon.tmx": ["layer 'things', object 4 'zone': ", "malformed points"],
+    "infinite_coordinate.tmx": ["layer 'things', object 5 'far': ", "'x' must be a finite number"],
+    "wrong_property_type.tmx": [
+        "map, property 'count': value 'abc' is not a valid int",
+        "map, property 'ratio': value 'half' is not a valid float",
+        "map, property 'lit': value 'yes' is not a valid bool",
+        "map, property 'tint': 'blue' is not a colour",
+        "map, property 'boss': value 'Bob' is not a valid object",
+        "map, property 'shape': unknown property type 'vector'",
+        "tileset 'tiles', tile 1, property 'wall': must be a bool property, found str 'true'",
+    ],
+    "bad_damage.tmx": ["tileset 'tiles', tile 0, property 'damage': ", "'lots' is not a damage expression"],
+    "dangerous_without_damage.tmx": ["cell (1, 0): ", "dangerous terrain needs a 'damage' property"],
+    # creatures
+    "creature_without_side.tmx": ["layer 'things', object 3 'Ghost': ", "needs a 'side'"],
+    "creature_without_name.tmx": ["layer 'things', object 4: ", "needs a name"],
+    "creatures_same_cell.tmx": ["layer 'things', object 2 'Bo': ", "shares cell (1, 1) with 'Ana'"],
+    "creature_in_wall.tmx": ["layer 'things', object 6 'Ana': ", "stands in a wall at (1, 1)"],
+    "creature_outside_map.tmx": ["layer 'things', object 7 'Ana': ", "stands outside the map"],
+    "creature_template_not_string.tmx": ["object 8 'Ana', property 'template': ", "must be a string property"],
+    # JSON
+    "bad_json.tmj": ["line 9, column 1: ", "not valid JSON"],
+    "json_not_object.tmj": ["the top level is not an object"],
+    "json_wrong_types.tmj": ["map: ", "'width' must be a whole number, found '3'"],
+    "json_nan.tmj": ["layer 'ground': ", "'opacity' must be a finite number"],
+    "json_deep_nesting.tmj": ["not valid JSON: nested too deeply"],
+    "json_invalid_utf8.tmj": ["not valid JSON: not UTF-8 text"],
+    "json_wrong_data_length.tmj": ["layer 'ground': ", "7 entries", "needs 9"],
+    "json_tilesets_not_list.tmj": ["map: ", "'tilesets' must be a list"],
+    "json_group_layers_not_list.tmj": ["layer 'group': ", "'layers' must be a list"],
+    "json_objects_not_list.tmj": ["layer 'things': ", "'objects' must be a list"],
+    "json_tileoffset_not_object.tmj": ["tileset 'tiles': ", "'tileoffset' must be an object"],
+    "json_properties_wrong_types.tmj": ["map, property 'count': value '3' is not a valid int",
+                                        "map, property 'lit': value 'true' is not a valid bool"],
+}
+
+WHOLE_FILE = {
+    "not_xml_garbage.tmx", "empty.tmx", "wrong_root_element.tmx", "deep_group_nesting.tmx",
+    "deep_class_property.tmx", "json_not_object.tmj", "json_deep_nesting.tmj", "json_invalid_utf8.tmj",
+    "tile_template_without_tileset.tmx",
+}
+"""Cases where the whole file is wrong, so a line names no place inside it."""
+
+NAMED_FILE = {"tileset_bad_property.tmx": "bad_property.tsx", "tile_template_without_tileset.tmx": "shape_with_gid.tx"}
+"""Cases whose problem lies inside a file the map refers to: the line names that file."""
+
+
+def corpus() -> list[Path]:
+    return sorted(p for p in BAD.iterdir() if p.suffix in (".tmx", ".tmj"))
+
+
+def problems_of(error: GameError) -> list[MapError]:
+    if isinstance(error, MapProblems):
+        return error.problems
+    assert isinstance(error, MapError), f"{type(error).__name__} is not a MapError"
+    return [error]
+
+
+def test_every_file_of_the_corpus_has_expectations_and_every_expectation_a_file() -> None:
+    assert {p.name for p in corpus()} == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_map_is_refused_in_one_line_per_problem_naming_file_place_and_fault(name: str) -> None:
+    path = BAD / name
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(GameError) as caught:
+            load_board(path)
+        elapsed = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+
+    assert elapsed < 1.0, f"refusing {name} took {elapsed:.2f} s"
+    assert peak < 50 * 1024 * 1024, f"refusing {name} peaked at {peak / 1e6:.0f} MB"
+    message = str(caught.value)
+    for expected in EXPECTED[name]:
+        assert expected in message, f"{expected!r} not in {message!r}"
+    named = BAD / NAMED_FILE.get(name, name)
+    for problem in problems_of(caught.value):
+        line = str(problem)
+        assert "\n" not in line and "\r" not in line
+        assert line.startswith(f"{named}: "), line
+        assert problem.detail.strip()
+        if name not in WHOLE_FILE:
+            assert problem.place.strip(), f"no place in {line!r}"
+    assert "Traceback" not in message
+
+
+def test_refusal_names_the_map_by_its_absolute_path_when_given_a_relative_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(BAD)
+    with pytest.raises(MapError) as caught:
+        load_board("unknown_gid.tmx")
+    assert str(caught.value).startswith(f"{BAD / 'unknown_gid.tmx'}: layer 'ground', cell (2, 1): ")
+
+
+def test_root_option_allows_a_template_outside_the_maps_project_root() -> None:
+    with pytest.raises(MapError, match="outside the project root"):
+        load_board(BAD / "template_outside_root.tmx")
+    tmap, board = load_board(BAD / "template_outside_root.tmx", root=BAD.parent)
+    (zone,) = tmap.layers[1].objects  # type: ignore[union-attr]
+    assert zone.template == BAD.parent / "good_maps" / "templates" / "zone.tx"
+    assert board.counts()["dangerous"] == 2
+
+
+def test_validate_cli_refuses_the_whole_corpus_without_a_traceback() -> None:
+    paths = corpus()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    started = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "game", "validate", *map(str, paths)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=120)
+    elapsed = time.perf_counter() - started
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "Traceback" not in output
+    assert "internal error" not in output
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert lines[-1] == f"0 of {len(paths)} maps OK"
+    corpus_files = {str(p) for p in BAD.iterdir()}
+    for line in lines[:-1]:
+        assert any(line.startswith(f"{f}: ") for f in corpus_files), line
+        assert ": OK - " not in line
+    for path in paths:
+        named = BAD / NAMED_FILE.get(path.name, path.name)
+        assert any(line.startswith(f"{named}: ") for line in lines), f"no line for {path.name}"
+    assert elapsed < 30
