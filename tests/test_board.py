@@ -26,9 +26,10 @@ from game.tiled.model import StaggerAxis, StaggerIndex
 
 GOOD = Path(__file__).resolve().parent / "data" / "good_maps"
 
-GID = {"_": 0, ".": 1, "#": 2, ",": 3, "~": 4, "=": 5, "%": 6, "!": 7}
+GID = {"_": 0, ".": 1, "#": 2, ",": 3, "~": 4, "=": 5, "%": 6, "!": 7, "T": 8}
 """Map characters -> gids of the test tileset: no tile, floor, wall, rubble (difficult), lava (1d6 fire),
-bridge (dangerous = false), swamp (difficult, 2d4+1 poison), acid (damage 1d4 acid, no 'dangerous')."""
+bridge (dangerous = false), swamp (difficult, 2d4+1 poison), acid (damage 1d4 acid, no 'dangerous'),
+a skeleton token tile (class creature, side monsters, template skeleton)."""
 
 TILESET = """\
  <tileset firstgid="1" name="terrain" tilewidth="16" tileheight="16" tilecount="8" columns="4">
@@ -39,6 +40,7 @@ TILESET = """\
   <tile id="4"><properties><property name="dangerous" type="bool" value="false"/></properties></tile>
   <tile id="5"><properties><property name="damage" value="2d4+1 poison"/><property name="dangerous" type="bool" value="true"/><property name="difficult" type="bool" value="true"/></properties></tile>
   <tile id="6"><properties><property name="damage" value="1d4 acid"/></properties></tile>
+  <tile id="7" type="creature"><properties><property name="side" value="monsters"/><property name="template" value="skeleton"/></properties></tile>
  </tileset>
 """
 
@@ -430,6 +432,29 @@ def test_creatures_are_placed_from_point_tile_and_shape_objects_on_a_square_map(
         ......
         ......
     """)  # creatures are not terrain
+
+
+def test_tile_object_takes_its_tiles_class_and_properties_and_may_override_them(tmp_path: Path) -> None:
+    """Tiled's rule: a tile object's class and properties default to its tile's."""
+    board = board_of(tmp_path, 6, 4, FLOOR_6x4, shapes(
+        "creatures",
+        obj(0, 16, 16, 16, gid=GID["T"], name="Skeleton 1"),
+        obj(32, 16, 16, 16, gid=GID["T"], name="Skeleton Captain", props={"template": "skeleton_captain"}),
+    ))
+    assert offsets(board) == {
+        "Skeleton 1": ("monsters", "skeleton", (0, 0)),
+        "Skeleton Captain": ("monsters", "skeleton_captain", (2, 0)),
+    }
+
+
+def test_wall_tile_object_makes_the_cells_under_it_walls(tmp_path: Path) -> None:
+    board = board_of(tmp_path, 6, 4, FLOOR_6x4, shapes("props", obj(16, 48, 32, 16, gid=GID["#"])))
+    assert draw(board) == picture("""
+        ......
+        ......
+        .##...
+        ......
+    """)
 
 
 def test_creatures_are_placed_on_pointy_and_flat_hex_maps(tmp_path: Path) -> None:

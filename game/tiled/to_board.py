@@ -18,6 +18,7 @@ Creatures are objects of class ``creature`` or with a ``side`` property.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from game.board import Board, Damage, Placement, Terrain
@@ -48,8 +49,10 @@ class _Converter:
         self.cells: dict[tuple[int, int], Partial] = {}
         self.placements: list[Placement] = []
         self._tile_terrain: dict[int, Partial] = {}
+        self._tiles: dict[int, m.Tile] = {}
         for ts in tmap.tilesets:
             for tid, tile in ts.tiles.items():
+                self._tiles[ts.firstgid + tid] = tile
                 where = ts.source or tmap.path
                 partial = self.partial(tile.properties, f"tileset '{ts.name}', tile {tid}", where)
                 if partial:
@@ -111,8 +114,14 @@ class _Converter:
     def object_layer(self, layer: m.ObjectLayer, own: Partial) -> None:
         for obj in layer.objects:
             place = f"layer '{layer.base.name}', object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
-            if obj.class_name.lower() == CREATURE_CLASS or "side" in obj.properties:
-                self.creature(obj, place)
+            tile_of = self._tiles.get(obj.gid & m.GID_MASK) if obj.gid else None
+            if tile_of is not None:  # as in Tiled, a tile object takes its tile's class and properties by default
+                as_drawn = replace(obj, class_name=obj.class_name or tile_of.class_name,
+                                   properties={**tile_of.properties, **obj.properties})
+            else:
+                as_drawn = obj
+            if as_drawn.class_name.lower() == CREATURE_CLASS or "side" in as_drawn.properties:
+                self.creature(as_drawn, place)
                 continue
             mine = self.partial(obj.properties, place)
             tile = self._tile_terrain.get(obj.gid & m.GID_MASK, {}) if obj.gid else {}
