@@ -28,11 +28,23 @@ from game.tiled.files import Limits, image_header_size, read_limited, resolve_in
 Raw = dict[str, Any]
 
 
-def parse_document(data: bytes, path: Path, kind: str) -> Raw:
-    """Bytes of a map / tileset / template file -> JSON-shaped dict; XML or JSON by content."""
+def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = None) -> Raw:
+    """Bytes of a map / tileset / template file -> JSON-shaped dict; XML or JSON by content.
+
+    With ``limits``, a TMX map's declared size is checked at its ``<map>`` start
+    tag, before the rest of the file (its layers) is parsed at all.
+    """
     head = data.lstrip()[:1]
     if head == b"<":
-        root = xmlread.parse_xml(data, path)
+        check = None
+        if kind == "map" and limits is not None:
+            caps = limits
+
+            def check(tag: str, attrs: dict[str, str]) -> None:
+                if tag == "map":
+                    check_declared_size(attrs.get("width"), attrs.get("height"), caps, path)
+
+        root = xmlread.parse_xml(data, path, check)
         if kind == "map":
             return xmlread.map_dict(root, path)
         if kind == "tileset":
@@ -53,6 +65,19 @@ def parse_document(data: bytes, path: Path, kind: str) -> Raw:
     if not data.strip():
         raise MapError(path, "the file is empty")
     raise MapError(path, "neither XML nor JSON: not a Tiled file")
+
+
+def check_declared_size(width: object, height: object, limits: Limits, path: Path) -> None:
+    """Refuse a map whose declared size is over the caps; anything malformed is left to the full check."""
+    try:
+        w, h = int(str(width)), int(str(height))
+    except ValueError:
+        return
+    for name, value in (("width", w), ("height", h)):
+        if value > limits.max_side:
+            raise MapError(path, f"'{name}' is {value}, more than the limit of {limits.max_side}", "map")
+    if w * h > limits.max_cells:
+        raise MapError(path, f"the map is {w}x{h} = {w * h} cells, more than the limit of {limits.max_cells}", "map")
 
 
 def _json_normalise(doc: Raw, kind: str, path: Path) -> Raw:

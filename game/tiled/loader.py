@@ -42,7 +42,7 @@ def collect_map(path: str | Path, root: str | Path | None = None,
     try:
         project_root = Path(root).resolve() if root is not None else find_project_root(path)
         data = read_limited(path, limits)
-        doc = parse_document(data, path, "map")
+        doc = parse_document(data, path, "map", limits)
         builder = Builder(path=path, root=project_root, limits=limits)
         tmap = _build_map(builder, doc)
     except MapError as exc:

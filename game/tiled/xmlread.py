@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from xml.parsers import expat
 
 from game.errors import MapError
@@ -19,10 +19,25 @@ class _Refused(Exception):
     pass
 
 
-def parse_xml(data: bytes, path: Path) -> ET.Element:
-    """Parse bytes into an element tree, refusing DTDs and entities; errors name line and column."""
+def parse_xml(data: bytes, path: Path,
+              check_root: Callable[[str, dict[str, str]], None] | None = None) -> ET.Element:
+    """Parse bytes into an element tree, refusing DTDs and entities; errors name line and column.
+
+    ``check_root`` sees the root element's tag and attributes as soon as expat
+    reads its start tag, before anything else of the file is parsed, and may
+    raise a :class:`MapError` to stop there (the map's size caps use it).
+    """
     parser = expat.ParserCreate()
     builder = ET.TreeBuilder()
+    seen_root = False
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal seen_root
+        if not seen_root:
+            seen_root = True
+            if check_root is not None:
+                check_root(tag, attrs)
+        builder.start(tag, attrs)
 
     def refuse_doctype(*_: object) -> None:
         raise _Refused("a DOCTYPE (document type declaration) is not allowed in Tiled files")
@@ -34,7 +49,7 @@ def parse_xml(data: bytes, path: Path) -> ET.Element:
     parser.EntityDeclHandler = refuse_entity
     parser.ExternalEntityRefHandler = lambda *_: refuse_entity()  # type: ignore[assignment]
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    parser.StartElementHandler = builder.start
+    parser.StartElementHandler = start
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
     parser.buffer_text = True

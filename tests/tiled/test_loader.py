@@ -352,3 +352,14 @@ def test_every_limit_is_checked(limits: Limits, message: str) -> None:
     with pytest.raises(MapError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_map(GOOD / "embedded.tmx", limits=limits)
     load_map(GOOD / "embedded.tmx", limits=DEFAULT_LIMITS)
+
+
+def test_declared_map_size_is_refused_at_the_map_tag_before_the_layers_are_parsed(tmp_path: Path) -> None:
+    """The caps are checked before parsing: the broken XML after the <map> tag is never reached."""
+    path = tmp_path / "huge_then_broken.tmx"
+    path.write_text('<?xml version="1.0"?>\n<map version="1.8" orientation="orthogonal" width="100000" '
+                    'height="100000" tilewidth="16" tileheight="16">\n<layer <<< not xml at all')
+    with pytest.raises(MapError) as caught:
+        load_map(path)
+    assert "'width' is 100000, more than the limit of 2048" in str(caught.value)
+    assert "not valid XML" not in str(caught.value)
