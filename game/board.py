@@ -84,7 +84,7 @@ class Board:
     coordinates starting at ``origin``; ``terrain`` holds only non-plain cells.
     """
 
-    __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cells")
+    __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cell_type")
 
     def __init__(self, grid: Grid[Any], width: int, height: int, *, origin: tuple[int, int] = (0, 0),
                  terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
@@ -94,11 +94,9 @@ class Board:
         self.height = height
         self.origin = origin
         ox, oy = origin
-        self._cells: frozenset[Cell] = frozenset(
-            grid.offset_to_cell(col, row) for row in range(oy, oy + height) for col in range(ox, ox + width)
-        )
+        self._cell_type = type(grid.offset_to_cell(ox, oy))
         self._terrain: dict[Cell, Terrain] = {c: t for c, t in (terrain or {}).items() if not t.is_plain}
-        outside = [c for c in self._terrain if c not in self._cells]
+        outside = [c for c in self._terrain if c not in self]
         if outside:
             raise ValueError(f"terrain given for cells outside the board: {sorted(outside)[:3]}")
         self.placements = placements
@@ -110,7 +108,11 @@ class Board:
         return self.grid.kind
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self._cells
+        if type(cell) is not self._cell_type:
+            return False
+        col, row = self.grid.cell_to_offset(cell)
+        ox, oy = self.origin
+        return ox <= col < ox + self.width and oy <= row < oy + self.height
 
     def __iter__(self) -> Iterator[Cell]:
         """Every cell, row by row in offset order."""
@@ -120,11 +122,11 @@ class Board:
                 yield self.grid.offset_to_cell(col, row)
 
     def __len__(self) -> int:
-        return len(self._cells)
+        return self.width * self.height
 
     def terrain(self, cell: Cell) -> Terrain:
         """The cell's terrain; cells off the board count as walls."""
-        if cell not in self._cells:
+        if cell not in self:
             return _OFF_BOARD
         return self._terrain.get(cell, PLAIN)
 
@@ -143,7 +145,7 @@ class Board:
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The grid neighbours of ``cell`` that lie on the board."""
-        return tuple(n for n in self.grid.neighbours(cell) if n in self._cells)
+        return tuple(n for n in self.grid.neighbours(cell) if n in self)
 
     def counts(self) -> dict[str, int]:
         """How many cells are wall, difficult and dangerous (for summaries)."""
