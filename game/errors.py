@@ -30,3 +30,27 @@ class MapProblems(GameError):
     def __init__(self, problems: list[MapError]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+class ContentError(GameError):
+    """A creature or power in a content file that cannot be used.
+
+    ``place`` names the entry and the field (``creature 'goblin_cutter', field
+    'powers.slash.attack'``) or the line and column of a syntax error; ``detail``
+    says what is wrong. ``str(error)`` is a single line meant for people.
+    """
+
+    def __init__(self, path: str | Path, detail: str, place: str = "") -> None:
+        self.path = str(path)
+        self.place = place
+        self.detail = detail
+        where = f"{self.path}: {place}: " if place else f"{self.path}: "
+        super().__init__(" ".join((where + detail).split()))
+
+
+class ContentProblems(GameError):
+    """Several problems found in content files; each is a :class:`ContentError`."""
+
+    def __init__(self, problems: list[ContentError]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
