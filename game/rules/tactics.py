@@ -1,0 +1,1277 @@
+"""Tactical queries: threat, flanking, movement, forced movement and targeting.
+
+Every function here is a pure function of an :class:`EncounterState`: it reads
+the state and never changes it. The engine, the automatic decisions and the
+monster AI call the same functions the window highlights, so what a player sees
+is what the engine decides on.
+
+Rulings (where DESIGN.md's geometry rulings leave something open)
+-------------------------------------------------------------------
+
+Threat
+
+* A creature's opportunity power is its sheet's default opportunity attack
+  (``reaction_defaults.opportunity_attack``) if that is a melee power, else its
+  first melee basic attack. Its reach is that power's ``reach``.
+* It threatens the board cells within that reach of any cell of its space,
+  its own space excluded, walls excluded (nothing can stand there), and, for a
+  reach above 1, only cells with line of effect from some cell of its space.
+  Only while it ``can_react`` (dazed, stunned, unconscious, dominated, dying
+  and dead creatures threaten nothing).
+
+Movement
+
+* A step enters a neighbouring anchor cell. It costs 1, or 2 if any cell of the
+  new space is difficult terrain (so a shift of 1 cannot enter difficult
+  terrain). Every cell of the new space must be on the board, not a wall and
+  not occupied by an enemy (dying enemies still fill their cells). Allies may
+  be passed through; a move never *ends* on a cell another creature fills.
+* Squares: no diagonal step past a wall corner: both orthogonal cells between
+  (for a large creature: its space shifted one cell along each axis) must be
+  free of walls; off-board cells count as walls. Creatures do not block a
+  diagonal. The same holds for forced movement.
+* A move (or a charge) provokes from an enemy when it *leaves* a position in
+  which any cell of the mover's space is threatened by that enemy: a large
+  creature moves as a unit, so a step leaves its whole old space. Each enemy is
+  provoked at most once per move. Shifting provokes nothing.
+* Prone, immobilized, and creatures that cannot act (stunned, unconscious,
+  dominated, dying, dead) cannot move or shift: :func:`reachable` is empty.
+* :func:`reachable` is a Dijkstra over (cell, set of provoked enemies) labels
+  that keeps, per cell, every label not dominated by another (no more cost and
+  a subset of the provokers). So both the cheapest path and the safest path
+  (fewest provoked enemies, ties by cost) are exact, even though "each enemy at
+  most once" makes provocation a set, not a sum. Equal cheapest paths are told
+  apart by fewer provokers, then by discovery order (deterministic).
+* :func:`distance_field` floods the same movement rules over the whole map,
+  without budget, conditions or provocation; it includes the start (cost 0)
+  and cells the creature can only pass through (occupied by allies).
+
+Flanking
+
+* Two creatures flank a target when both are its enemies, allies of each
+  other, able to attack it (``can_act`` and a melee power that targets
+  enemies or creatures), adjacent to its space, and on opposite sides of it.
+* Opposite sides, squares: each cell adjacent to the target's space lies on a
+  side of the space's bounding box, ``(sx, sy)`` with ``sx`` -1 left / 0 within
+  the columns / +1 right (``sy`` likewise): W, E, N, S sides or the NW, NE, SW,
+  SE corners. Cells on sides ``k`` and ``-k`` are opposite. For a one-cell
+  target that is exactly :meth:`Grid.opposite` (4 pairs). For a 2x2 target the
+  point reflection through the space's centre, ``(x, y) -> (2*x0+1-x,
+  2*y0+1-y)``, always lands on the opposite side, but so does the cell next to
+  it; 4e's test (the line between the flankers' centres crosses opposite sides
+  or opposite corners of the space) accepts both, so we do: any cell on the W
+  side flanks with any on the E side (4 pairs), N with S (4), and each corner
+  with the opposite corner (2): 10 pairs around a 2x2 space.
+* Hex: every creature fills one hex, and the flanking cell is
+  :meth:`Grid.opposite` (3 pairs).
+* A large flanker flanks if any cell of its space adjacent to the target is
+  opposite any such cell of its ally.
+
+Combat advantage: flanking (melee only); a target that is stunned, dazed,
+dominated, unconscious, dying, blinded (it cannot see the attacker), granting
+combat advantage, or prone against a melee attack.
+
+Forced movement
+
+* Push: each step must end with the target's space strictly farther from the
+  source (nearest cell of the target's space to the nearest source cell);
+  pull: strictly nearer; slide: any direction. Walls, occupied cells and wall
+  corners (squares) block; difficult terrain is ignored; nothing is provoked.
+* The target's starting cell is never a landing (a forced movement ending
+  where it began is no movement). ``by_step[k-1]`` is every anchor the target
+  can be on after exactly ``k`` legal steps (a slide may wander, so a cell can
+  appear for several ``k``); :attr:`Landing.steps` is the fewest steps to a
+  landing and :attr:`Landing.max_steps` the most. For push and pull they are
+  equal; for a slide "the maximum forced movement distance" means ``steps``
+  (see :attr:`ForcedOptions.farthest`), since almost any cell near the start
+  can be reached by a slide of the full distance that doubles back.
+
+Targets
+
+* Line of effect between two cells: no wall on the board strictly between them
+  on :meth:`Grid.line` (off-board cells do not block). Between creatures: from
+  any cell of one space to any cell of the other.
+* Melee: within reach (distance between spaces) with line of effect; ranged:
+  within range with line of effect; close burst: creatures with a cell within
+  ``size`` of the user's space and line of effect from it, the user excluded;
+  area burst: the centre must be a board cell (not a wall) within ``range`` of
+  the user with line of effect, targets have a cell within ``size`` of it with
+  line of effect from the centre; close blast: creatures with a cell in
+  :func:`blast_cells`. Personal and ``SELF`` powers target the user.
+* The user is a target only of ``SELF_OR_ALLY`` powers and of ``CREATURE``
+  area bursts that cover it. Dead creatures never are; dying ones only for a
+  heal (a power whose hit or effect heals) used by an ally.
+* Close blast, squares: ``origin`` is a cell adjacent to the user's space; the
+  blast is the ``size`` x ``size`` square on that side: beside a side, it
+  starts next to the space and is centred on the origin across that side (an
+  even size grows towards +x / +y); at a corner, it grows away from that
+  corner. Hex: the cells ``c`` with ``1 <= distance(user, c) <= size`` within
+  30 degrees either side of the direction from the user to ``origin``
+  (boundaries included, exact integer test in cube coordinates): 1, 4, 7, 12
+  hexes for sizes 1-4 (squares: 1, 4, 9, 16). Walls and cells without line of
+  effect from the user are left out. An origin that is not adjacent gives
+  nothing.
+
+Orders: creatures are listed in initiative order when the state has one (the
+others after, in creature order), else in creature order; results never depend
+on hash order, so the same state gives the same answers run after run.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from game.board import Board
+from game.grid import Cell, GridKind, Hex, Square
+from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind
+from game.rules.state import Creature, EncounterState
+
+__all__ = [
+    "ForcedOptions",
+    "Landing",
+    "MOVE_MODES",
+    "Route",
+    "area_cells",
+    "blast_cells",
+    "burst_origins",
+    "can_move",
+    "distance_field",
+    "flanked_by",
+    "flanking_cells",
+    "flanking_pairs",
+    "forced_candidates",
+    "has_combat_advantage",
+    "is_flanking",
+    "line_of_effect",
+    "opportunity_power",
+    "path_cost",
+    "path_provokers",
+    "provokers_leaving",
+    "reachable",
+    "threat_map",
+    "threat_reach",
+    "threatened_cells",
+    "valid_targets",
+]
+
+MOVE_MODES = frozenset({"move", "shift", "charge"})
+"""Kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do."""
+
+_NO_IDS: frozenset[CreatureId] = frozenset()
+
+
+# -- value types ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """How a creature gets to one cell: the cheapest path and the safest path."""
+
+    cost: int
+    """Movement spent along :attr:`path` (difficult cells count 2)."""
+    path: tuple[Cell, ...]
+    """Anchor cells from the start (excluded) to the destination (included): the cheapest path."""
+    provokers: tuple[CreatureId, ...]
+    """Enemies whose opportunity attack :attr:`path` provokes, each once, in the order provoked."""
+    safest_path: tuple[Cell, ...]
+    """The path that provokes fewest enemies (ties: the cheaper, then the first found)."""
+    safest_cost: int
+    """Movement spent along :attr:`safest_path`."""
+    safest_provokers: tuple[CreatureId, ...]
+    """Enemies :attr:`safest_path` provokes, in the order provoked."""
+
+    @property
+    def provokes(self) -> bool:
+        """Whether even the safest path provokes an opportunity attack."""
+        return bool(self.safest_provokers)
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """A cell a forced movement can end on, and what it means for the target there."""
+
+    cell: Cell
+    """The target's anchor cell on landing."""
+    steps: int
+    """The fewest steps that end here."""
+    max_steps: int
+    """The most steps (at most the forced movement's distance) that end here."""
+    path: tuple[Cell, ...]
+    """A path of :attr:`steps` anchor cells from the start (excluded) to here."""
+    dangerous: bool
+    """Some cell of the target's space here is dangerous terrain."""
+    flanked: bool
+    """The target would be flanked by two of its enemies here."""
+    flanking: bool
+    """The target would flank one of its enemies here (with an ally of its own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedOptions:
+    """Every way a push, pull or slide can end."""
+
+    finals: dict[Cell, Landing]
+    """Every landing cell (1 to ``distance`` steps), in the order found."""
+    by_step: tuple[frozenset[Cell], ...]
+    """``by_step[k-1]``: the anchor cells the target can be on after exactly ``k`` steps."""
+
+    @property
+    def farthest(self) -> tuple[Cell, ...]:
+        """The landings farthest from the start: those with the most :attr:`Landing.steps`."""
+        if not self.finals:
+            return ()
+        most = max(land.steps for land in self.finals.values())
+        return tuple(cell for cell, land in self.finals.items() if land.steps == most)
+
+    @property
+    def dangerous(self) -> tuple[Cell, ...]:
+        """The landings in dangerous terrain."""
+        return tuple(cell for cell, land in self.finals.items() if land.dangerous)
+
+    @property
+    def flanked_not_flanking(self) -> tuple[Cell, ...]:
+        """The landings where the target is flanked and does not flank (seed 000's second tier)."""
+        return tuple(cell for cell, land in self.finals.items() if land.flanked and not land.flanking)
+
+
+# -- ordering and sizes ---------------------------------------------------------------------
+
+
+def _ranks(state: EncounterState) -> dict[CreatureId, int]:
+    """Initiative order if there is one (others after, in creature order), else creature order."""
+    ranks = {cid: i for i, cid in enumerate(state.initiative)}
+    n = len(ranks)
+    for cid in state.creatures:
+        if cid not in ranks:
+            ranks[cid] = n
+            n += 1
+    return ranks
+
+
+def _size(state: EncounterState, creature: Creature) -> int:
+    """The side of a creature's square space (1 on hex grids, where everyone fills one hex)."""
+    if state.board.kind is GridKind.HEX:
+        return 1
+    return max(1, creature.template.size)
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MOVE_MODES:
+        raise ValueError(f"movement mode must be one of {sorted(MOVE_MODES)}, got {mode!r}")
+
+
+# -- the board as arrays ---------------------------------------------------------------------
+
+
+class _Topology:
+    """A board as flat arrays over offset indices, with neighbour steps computed on demand.
+
+    Index ``i`` is the cell at Tiled offset ``(ox + i % width, oy + i // width)``.
+    Neighbour offsets depend only on the parity of the offset column and row,
+    so they are taken from the grid once. On squares offsets are the cells'
+    own coordinates, so a large creature's space is a block of offsets.
+    """
+
+    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall",
+                 "difficult", "_deltas", "_cells", "_steps")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.grid = board.grid
+        self.is_square = board.kind is GridKind.SQUARE
+        self.width = board.width
+        self.height = board.height
+        self.ox, self.oy = board.origin
+        count = self.width * self.height
+        self.wall = bytearray(count)
+        self.difficult = bytearray(count)
+        for cell, terrain in board.special_cells().items():
+            i = self.index(cell)
+            if i is None:
+                continue
+            if terrain.wall:
+                self.wall[i] = 1
+            if terrain.difficult:
+                self.difficult[i] = 1
+        deltas: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        for pc in (0, 1):
+            for pr in (0, 1):
+                base = self.grid.offset_to_cell(pc, pr)
+                steps = []
+                for near in self.grid.neighbours(base):
+                    col, row = self.grid.cell_to_offset(near)
+                    steps.append((col - pc, row - pr))
+                deltas[(pc, pr)] = tuple(steps)
+        self._deltas = deltas
+        self._cells: list[Cell | None] = [None] * count
+        self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
+
+    def index(self, cell: Cell) -> int | None:
+        """The index of a board cell; None off the board (or for a cell of the other grid kind)."""
+        if self.is_square:
+            if type(cell) is not Square:
+                return None
+            c, r = cell.x - self.ox, cell.y - self.oy
+        else:
+            if type(cell) is not Hex:
+                return None
+            col, row = self.grid.cell_to_offset(cell)
+            c, r = col - self.ox, row - self.oy
+        if 0 <= c < self.width and 0 <= r < self.height:
+            return r * self.width + c
+        return None
+
+    def cell(self, i: int) -> Cell:
+        got = self._cells[i]
+        if got is None:
+            got = self.grid.offset_to_cell(self.ox + i % self.width, self.oy + i // self.width)
+            self._cells[i] = got
+        return got
+
+    def footprint(self, i: int, size: int) -> list[int]:
+        """Indices of the space of an anchor (caller knows the space is on the board)."""
+        if size == 1:
+            return [i]
+        w = self.width
+        return [i + dy * w + dx for dy in range(size) for dx in range(size)]
+
+    def anchors_covering(self, cells: Iterable[int], size: int) -> set[int]:
+        """Anchor indices whose ``size`` space would include any of ``cells``."""
+        if size == 1:
+            return set(cells)
+        w, h = self.width, self.height
+        out: set[int] = set()
+        for i in cells:
+            c, r = i % w, i // w
+            for dy in range(size):
+                for dx in range(size):
+                    if 0 <= c - dx < w and 0 <= r - dy < h:
+                        out.add((r - dy) * w + (c - dx))
+        return out
+
+    def _space_free(self, col: int, row: int, size: int) -> bool:
+        """Every cell of the space anchored at offset ``(col, row)`` is on the board and not a wall."""
+        w, h, wall = self.width, self.height, self.wall
+        c0, r0 = col - self.ox, row - self.oy
+        for dy in range(size):
+            r = r0 + dy
+            if not 0 <= r < h:
+                return False
+            for dx in range(size):
+                c = c0 + dx
+                if not 0 <= c < w or wall[r * w + c]:
+                    return False
+        return True
+
+    def step_table(self, size: int) -> list[tuple[tuple[int, int], ...] | None]:
+        """The memo of :meth:`steps` for one creature size (None: not computed yet)."""
+        table = self._steps.get(size)
+        if table is None:
+            table = [None] * (self.width * self.height)
+            self._steps[size] = table
+        return table
+
+    def steps(self, i: int, size: int) -> tuple[tuple[int, int], ...]:
+        """``(anchor index, cost)`` of every legal step of a ``size`` creature from anchor ``i``.
+
+        Legal: the new space is on the board and wall-free, and (squares) a
+        diagonal does not cut a wall corner. Cost 2 if any cell of the new
+        space is difficult. Creatures are the caller's business.
+        """
+        table = self.step_table(size)
+        got = table[i]
+        if got is not None:
+            return got
+        w = self.width
+        col, row = self.ox + i % w, self.oy + i // w
+        out: list[tuple[int, int]] = []
+        for dc, dr in self._deltas[(col & 1, row & 1)]:
+            c2, r2 = col + dc, row + dr
+            if not self._space_free(c2, r2, size):
+                continue
+            if self.is_square and dc and dr and not (
+                    self._space_free(col + dc, row, size) and self._space_free(col, row + dr, size)):
+                continue
+            j = (r2 - self.oy) * w + (c2 - self.ox)
+            hard = any(self.difficult[k] for k in self.footprint(j, size))
+            out.append((j, 2 if hard else 1))
+        result = tuple(out)
+        table[i] = result
+        return result
+
+
+_TOPOLOGIES: dict[int, _Topology] = {}
+_TOPOLOGY_CACHE = 8
+
+
+def _topology(board: Board) -> _Topology:
+    """The board's arrays, cached by identity (a board never changes once built)."""
+    topo = _TOPOLOGIES.get(id(board))
+    if topo is None or topo.board is not board:
+        topo = _Topology(board)
+        if len(_TOPOLOGIES) >= _TOPOLOGY_CACHE:
+            _TOPOLOGIES.pop(next(iter(_TOPOLOGIES)))
+        _TOPOLOGIES[id(board)] = topo
+    return topo
+
+
+class _Surroundings:
+    """Who is near a mover: blocked anchors, occupied anchors and threats, as indices.
+
+    Only creatures that can matter within ``radius`` steps of ``centre`` are
+    looked at (``radius`` None: the whole map), so a query costs what the
+    explored area holds, plus one cheap pass over the creature list.
+    """
+
+    __slots__ = ("topo", "size", "ranks", "blocked", "occupied", "threat", "_leaving")
+
+    def __init__(self, state: EncounterState, topo: _Topology, mover: Creature, centre: Cell,
+                 radius: int | None, threats: bool) -> None:
+        self.topo = topo
+        size = self.size = _size(state, mover)
+        hexes = not topo.is_square
+        grid = state.board.grid
+        ranks = self.ranks = _ranks(state) if threats else {}
+        enemy_cells: set[int] = set()
+        other_cells: set[int] = set()
+        threatening: list[Creature] = []
+        reach_of: dict[int, int] = {}
+        if isinstance(centre, Square):
+            cx, cy = centre.x, centre.y
+        for other in state.creatures.values():
+            if other.dead or other.id == mover.id:
+                continue
+            sheet = other.template
+            osize = 1 if hexes else max(1, sheet.size)
+            if radius is None:
+                near = 0
+            else:
+                at = other.cell
+                if isinstance(at, Square):
+                    near = max(abs(at.x - cx), abs(at.y - cy))
+                else:
+                    near = grid.distance(centre, at)
+                near -= size - 1 + osize - 1
+            enemy = other.side != mover.side
+            if radius is None or near <= radius:
+                for cell in state.space(other):
+                    i = topo.index(cell)
+                    if i is not None:
+                        other_cells.add(i)
+                        if enemy:
+                            enemy_cells.add(i)
+            if threats and enemy:
+                reach = reach_of.get(id(sheet))
+                if reach is None:
+                    reach = reach_of[id(sheet)] = threat_reach(state, other)
+                if reach and (radius is None or near <= radius + reach) and other.can_react:
+                    threatening.append(other)
+        self.blocked = topo.anchors_covering(enemy_cells, size)
+        self.occupied = topo.anchors_covering(other_cells, size)
+        threat: dict[int, list[CreatureId]] = {}
+        threatening.sort(key=lambda c: ranks[c.id])
+        for enemy_creature in threatening:
+            for cell in threatened_cells(state, enemy_creature):
+                i = topo.index(cell)
+                if i is not None:
+                    threat.setdefault(i, []).append(enemy_creature.id)
+        self.threat = threat
+        self._leaving: dict[int, tuple[tuple[CreatureId, ...], frozenset[CreatureId]]] = {}
+
+    def leaving(self, anchor: int) -> tuple[tuple[CreatureId, ...], frozenset[CreatureId]]:
+        """Who a move provokes by leaving ``anchor``: in order, and as a set."""
+        got = self._leaving.get(anchor)
+        if got is None:
+            ordered: list[CreatureId] = []
+            if self.threat:
+                for k in self.topo.footprint(anchor, self.size):
+                    for cid in self.threat.get(k, ()):
+                        if cid not in ordered:
+                            ordered.append(cid)
+            if len(ordered) > 1 and self.size > 1:
+                ordered.sort(key=self.ranks.__getitem__)  # several cells' lists: back to initiative order
+            got = (tuple(ordered), frozenset(ordered) if ordered else _NO_IDS)
+            self._leaving[anchor] = got
+        return got
+
+
+def _order_merged(state: EncounterState, ids: Iterable[CreatureId]) -> tuple[CreatureId, ...]:
+    ranks = _ranks(state)
+    return tuple(sorted(set(ids), key=lambda cid: ranks[cid]))
+
+
+# -- threat --------------------------------------------------------------------------------
+
+
+def opportunity_power(state: EncounterState, creature: Creature) -> Power | None:
+    """The melee power ``creature`` would make an opportunity attack with, if any.
+
+    Its sheet's default opportunity attack when that is a melee power, else its
+    first melee basic attack.
+    """
+    template = creature.template
+    chosen = template.reaction_defaults.opportunity_attack
+    if chosen is not None:
+        for power in template.powers:
+            if power.id == chosen and power.is_melee:
+                return power
+    for power in template.powers:
+        if power.basic and power.is_melee:
+            return power
+    return None
+
+
+def threat_reach(state: EncounterState, creature: Creature) -> int:
+    """The reach of ``creature``'s opportunity power (0 if it has none)."""
+    power = opportunity_power(state, creature)
+    return power.reach.reach if power is not None else 0
+
+
+def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cell]:
+    """The cells ``creature`` could make an opportunity attack into, now.
+
+    DESIGN.md: "A creature threatens the cells it could make an opportunity
+    attack into: its melee reach for such attacks (normally adjacent), only
+    while it can act and holds a weapon or an attack that allows it."
+    """
+    if creature.dead or not creature.can_react:
+        return frozenset()
+    reach = threat_reach(state, creature)
+    if reach < 1:
+        return frozenset()
+    board = state.board
+    grid = board.grid
+    space = state.space(creature)
+    seen: set[Cell] = set(space)
+    out: set[Cell] = set()
+    for origin in space:
+        for cell in grid.within(origin, reach):
+            if cell in seen:
+                continue
+            seen.add(cell)
+            if cell not in board or board.is_wall(cell):
+                continue
+            if reach > 1 and not any(line_of_effect(state, s, cell) for s in space):
+                continue
+            out.add(cell)
+    return frozenset(out)
+
+
+def threat_map(state: EncounterState, against: Creature) -> dict[Cell, tuple[CreatureId, ...]]:
+    """Every cell an enemy of ``against`` threatens, with who threatens it (initiative order)."""
+    ranks = _ranks(state)
+    enemies = sorted((c for c in state.living() if c.side != against.side), key=lambda c: ranks[c.id])
+    out: dict[Cell, list[CreatureId]] = {}
+    for enemy in enemies:
+        for cell in threatened_cells(state, enemy):
+            out.setdefault(cell, []).append(enemy.id)
+    return {cell: tuple(ids) for cell, ids in out.items()}
+
+
+def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | None = None) -> tuple[CreatureId, ...]:
+    """The enemies a move provokes by leaving ``anchor`` (default: where ``creature`` stands).
+
+    Any cell of the creature's space at ``anchor`` being threatened counts (a
+    large creature moves as a unit). In initiative order.
+    """
+    anchor = creature.cell if anchor is None else anchor
+    topo = _topology(state.board)
+    i = topo.index(anchor)
+    if i is None:
+        return ()
+    around = _Surroundings(state, topo, creature, anchor, 0, threats=True)
+    return around.leaving(i)[0]
+
+
+# -- flanking ------------------------------------------------------------------------------
+
+SideKey = tuple[int, int]
+
+
+def _sides(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
+    """The cells adjacent to a space, each with the side of the space it lies on.
+
+    Two cells flank across the space when their keys are negatives of each
+    other. Squares: ``(sx, sy)`` against the space's bounding box; hex: the
+    axial step from the (one-hex) space to the cell.
+    """
+    grid = state.board.grid
+    if state.board.kind is GridKind.HEX:
+        centre = space[0]
+        assert isinstance(centre, Hex)
+        out: list[tuple[Cell, SideKey]] = []
+        for near in grid.neighbours(centre):
+            assert isinstance(near, Hex)
+            out.append((near, (near.q - centre.q, near.r - centre.r)))
+        return out
+    squares = [c for c in space if isinstance(c, Square)]
+    x0, x1 = min(c.x for c in squares), max(c.x for c in squares)
+    y0, y1 = min(c.y for c in squares), max(c.y for c in squares)
+    result: list[tuple[Cell, SideKey]] = []
+    for y in range(y0 - 1, y1 + 2):
+        sy = -1 if y < y0 else 1 if y > y1 else 0
+        for x in range(x0 - 1, x1 + 2):
+            sx = -1 if x < x0 else 1 if x > x1 else 0
+            if sx or sy:
+                result.append((Square(x, y), (sx, sy)))
+    return result
+
+
+def _can_flank(creature: Creature) -> bool:
+    """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
+    return creature.can_act and not creature.dead and any(
+        p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in creature.template.powers)
+
+
+def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
+                 who: Callable[[Cell], Creature | None], ranks: dict[CreatureId, int]) -> list[tuple[Creature, Creature]]:
+    """Unordered pairs (earlier in initiative first) flanking ``victim`` standing on ``space``."""
+    by_key: dict[SideKey, list[Creature]] = {}
+    for cell, key in _sides(state, space):
+        c = who(cell)
+        if c is None or c.id == victim.id or c.side == victim.side or not _can_flank(c):
+            continue
+        group = by_key.setdefault(key, [])
+        if all(g.id != c.id for g in group):
+            group.append(c)
+    found: dict[tuple[CreatureId, CreatureId], tuple[Creature, Creature]] = {}
+    for key, group in by_key.items():
+        for a in group:
+            for b in by_key.get((-key[0], -key[1]), ()):
+                if a.side == b.side and a.id != b.id:
+                    first, second = (a, b) if ranks[a.id] < ranks[b.id] else (b, a)
+                    found[(first.id, second.id)] = (first, second)
+    return sorted(found.values(), key=lambda p: (ranks[p[0].id], ranks[p[1].id]))
+
+
+def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
+                    exclude: CreatureId | None = None) -> dict[Cell, Creature]:
+    """Like ``state.occupancy()``, but only creatures whose space may lie within ``radius`` of ``centre``."""
+    grid = state.board.grid
+    out: dict[Cell, Creature] = {}
+    for c in state.living():
+        if c.id == exclude:
+            continue
+        if grid.distance(centre, c.cell) - (_size(state, c) - 1) <= radius:
+            for cell in state.space(c):
+                out[cell] = c
+    return out
+
+
+def _pairs_now(state: EncounterState, target: Creature) -> list[tuple[Creature, Creature]]:
+    if target.dead:
+        return []
+    occupied = _occupancy_near(state, target.cell, _size(state, target) + 1)
+    return _flank_pairs(state, target, state.space(target), occupied.get, _ranks(state))
+
+
+def flanking_pairs(state: EncounterState, target: Creature) -> list[tuple[CreatureId, CreatureId]]:
+    """The pairs of creatures flanking ``target`` now, each pair once (earlier in initiative first).
+
+    DESIGN.md: "Square grid: flanking: an ally on the cell opposite the attacker
+    across the target (for larger creatures: opposite sides or corners of its
+    space). Hex: the ally on the hex opposite the attacker across the target."
+    "Flanking needs both flankers adjacent to the target and able to attack it."
+    """
+    return [(a.id, b.id) for a, b in _pairs_now(state, target)]
+
+
+def flanked_by(state: EncounterState, target: Creature) -> tuple[CreatureId, ...]:
+    """Every creature that flanks ``target`` now (with some ally), in initiative order."""
+    ids = [cid for pair in flanking_pairs(state, target) for cid in pair]
+    return _order_merged(state, ids)
+
+
+def is_flanking(state: EncounterState, attacker: Creature, target: Creature) -> bool:
+    """Whether ``attacker`` and one of its allies flank ``target`` now."""
+    return any(attacker.id in pair for pair in flanking_pairs(state, target))
+
+
+def _flank_ally(state: EncounterState, attacker: Creature, target: Creature) -> Creature | None:
+    for a, b in _pairs_now(state, target):
+        if a.id == attacker.id:
+            return b
+        if b.id == attacker.id:
+            return a
+    return None
+
+
+def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) -> frozenset[Cell]:
+    """Anchor cells where ``attacker`` could stand to flank ``target`` with an ally already in place.
+
+    Only cells where it can stand (``state.can_stand``); its own cell counts if it flanks already.
+    Empty if ``attacker`` could not flank at all (not an enemy of the target, cannot attack in melee).
+    """
+    if attacker.id == target.id or attacker.side == target.side or not _can_flank(attacker) or target.dead:
+        return frozenset()
+    size = _size(state, attacker)
+    occupied = _occupancy_near(state, target.cell, _size(state, target) + 2 * size + 2)
+    ally_keys: set[SideKey] = set()
+    sides = _sides(state, state.space(target))
+    for cell, key in sides:
+        c = occupied.get(cell)
+        if (c is not None and c.id != attacker.id and c.side == attacker.side and _can_flank(c)):
+            ally_keys.add(key)
+    out: set[Cell] = set()
+    for cell, key in sides:
+        if (-key[0], -key[1]) not in ally_keys:
+            continue
+        if size == 1:
+            anchors: list[Cell] = [cell]
+        else:
+            assert isinstance(cell, Square)
+            anchors = [Square(cell.x - dx, cell.y - dy) for dy in range(size) for dx in range(size)]
+        for anchor in anchors:
+            if anchor not in out and state.can_stand(attacker, anchor, occupied):
+                out.add(anchor)
+    return frozenset(out)
+
+
+# -- combat advantage -----------------------------------------------------------------------
+
+_ADVANTAGE_CONDITIONS: tuple[tuple[ConditionKind, str], ...] = (
+    (ConditionKind.UNCONSCIOUS, "target is unconscious"),
+    (ConditionKind.STUNNED, "target is stunned"),
+    (ConditionKind.DAZED, "target is dazed"),
+    (ConditionKind.DOMINATED, "target is dominated"),
+    (ConditionKind.BLINDED, "target is blinded"),
+    (ConditionKind.GRANTING_ADVANTAGE, "target grants combat advantage"),
+)
+
+
+def has_combat_advantage(state: EncounterState, attacker: Creature, target: Creature,
+                         melee: bool) -> tuple[bool, str]:
+    """Whether ``attacker`` has combat advantage against ``target``, and why.
+
+    Flanking (melee attacks only) first, then the target's conditions: dying,
+    unconscious, stunned, dazed, dominated, blinded (it cannot see the
+    attacker), granting combat advantage, prone (melee attacks only). The
+    reason reads like "flanking with Ilsa" or "target is dazed"; "" without
+    advantage.
+    """
+    if melee:
+        ally = _flank_ally(state, attacker, target)
+        if ally is not None:
+            return True, f"flanking with {ally.name}"
+    if target.dying:
+        return True, "target is dying"
+    for kind, reason in _ADVANTAGE_CONDITIONS:
+        if target.has(kind):
+            return True, reason
+    if melee and target.has(ConditionKind.PRONE):
+        return True, "target is prone"
+    return False, ""
+
+
+# -- movement ------------------------------------------------------------------------------
+
+
+def can_move(state: EncounterState, creature: Creature) -> bool:
+    """Whether ``creature`` may move or shift at all (not prone, immobilized, or unable to act)."""
+    return (not creature.dead and creature.can_act and not creature.has(ConditionKind.PRONE)
+            and not creature.has(ConditionKind.IMMOBILIZED))
+
+
+class _Label:
+    """One path in the search: its cost, the enemies it provoked, where it is, how it came."""
+
+    __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq")
+
+    def __init__(self, cost: int, provoked: frozenset[CreatureId], at: int, parent: _Label | None,
+                 seq: int) -> None:
+        self.cost = cost
+        self.provoked = provoked
+        self.at = at
+        self.parent = parent
+        self.alive = True
+        self.seq = seq
+
+
+def reachable(state: EncounterState, creature: Creature, mode: str = "move",
+              budget: int | None = None) -> dict[Cell, Route]:
+    """Every cell ``creature`` can end a move (or shift) on, with the cheapest and the safest route.
+
+    ``budget`` defaults to ``creature.speed()`` for a move and 1 for a shift.
+    The start is not a key; cells it can only pass through (allies) are not
+    keys either, but paths may cross them. See the module's rulings.
+    """
+    _check_mode(mode)
+    if not can_move(state, creature):
+        return {}
+    if budget is None:
+        budget = 1 if mode == "shift" else creature.speed()
+    if budget <= 0:
+        return {}
+    topo = _topology(state.board)
+    start = topo.index(creature.cell)
+    if start is None:
+        return {}
+    provoking = mode != "shift"
+    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
+    size, blocked = around.size, around.blocked
+    root = _Label(0, _NO_IDS, start, None, 0)
+    labels: dict[int, list[_Label]] = {start: [root]}
+    heap: list[tuple[int, int, int, _Label]] = [(0, 0, 0, root)]
+    seq = 0
+    while heap:
+        cost, _, _, label = heapq.heappop(heap)
+        if not label.alive:
+            continue
+        here = label.at
+        provoked = label.provoked
+        if provoking:
+            leave = around.leaving(here)[1]
+            if leave and not leave <= provoked:
+                provoked = provoked | leave
+        for there, step in topo.steps(here, size):
+            new_cost = cost + step
+            if new_cost > budget or there in blocked:
+                continue
+            existing = labels.get(there)
+            if existing is not None:
+                dominated = False
+                for old in existing:
+                    if old.cost <= new_cost and (old.provoked is provoked or old.provoked <= provoked):
+                        dominated = True
+                        break
+                if dominated:
+                    continue
+                kept = []
+                for old in existing:
+                    if new_cost <= old.cost and provoked <= old.provoked:
+                        old.alive = False
+                    else:
+                        kept.append(old)
+                existing[:] = kept
+            else:
+                existing = labels[there] = []
+            seq += 1
+            new = _Label(new_cost, provoked, there, label, seq)
+            existing.append(new)
+            heapq.heappush(heap, (new_cost, len(provoked), seq, new))
+
+    cell = topo.cell
+    paths: dict[_Label, tuple[Cell, ...]] = {root: ()}
+    provs: dict[_Label, tuple[CreatureId, ...]] = {root: ()}
+
+    def walk(label: _Label) -> tuple[tuple[Cell, ...], tuple[CreatureId, ...]]:
+        """The path of a label and whom it provokes in order, sharing the work between labels."""
+        chain: list[_Label] = []
+        known: _Label | None = label
+        while known is not None and known not in paths:
+            chain.append(known)
+            known = known.parent
+        assert known is not None
+        path, provoked = paths[known], provs[known]
+        for step in reversed(chain):
+            assert step.parent is not None
+            path = path + (cell(step.at),)
+            if provoking:
+                fresh = tuple(cid for cid in around.leaving(step.parent.at)[0] if cid not in provoked)
+                if fresh:
+                    provoked = provoked + fresh
+            paths[step] = path
+            provs[step] = provoked
+        return path, provoked
+
+    result: dict[Cell, Route] = {}
+    occupied = around.occupied
+    for at, found in labels.items():
+        if at == start or at in occupied or not found:
+            continue
+        cheapest = min(found, key=lambda lb: (lb.cost, len(lb.provoked), lb.seq))
+        safest = min(found, key=lambda lb: (len(lb.provoked), lb.cost, lb.seq))
+        cheap_path, cheap_provokers = walk(cheapest)
+        safe_path, safe_provokers = walk(safest)
+        result[cell(at)] = Route(
+            cost=cheapest.cost, path=cheap_path, provokers=cheap_provokers,
+            safest_path=safe_path, safest_cost=safest.cost, safest_provokers=safe_provokers,
+        )
+    return result
+
+
+def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]:
+    """The movement cost from ``creature`` to every anchor cell it could reach, whole map, no budget.
+
+    The movement rules of :func:`reachable` (walls, wall corners, enemies block,
+    difficult terrain costs 2) without conditions, budget or provocation.
+    Includes the start (0) and cells the creature can only pass through.
+    """
+    topo = _topology(state.board)
+    start = topo.index(creature.cell)
+    if start is None:
+        return {}
+    around = _Surroundings(state, topo, creature, creature.cell, None, threats=False)
+    size = around.size
+    table = topo.step_table(size)
+    compute = topo.steps
+    unseen = 1 << 30
+    best = [unseen] * (topo.width * topo.height)
+    for i in around.blocked:
+        best[i] = -1  # never improved, never entered
+    best[start] = 0
+    order: list[int] = []
+    buckets: list[list[int]] = [[start]]
+    cost = 0
+    # Dijkstra with a bucket queue (Dial's algorithm): step costs are 1 or 2.
+    while cost < len(buckets):
+        for here in buckets[cost]:
+            if best[here] != cost:
+                continue
+            order.append(here)
+            moves = table[here]
+            if moves is None:
+                moves = compute(here, size)
+            for there, step in moves:
+                new_cost = cost + step
+                if new_cost < best[there]:
+                    best[there] = new_cost
+                    while len(buckets) <= new_cost:
+                        buckets.append([])
+                    buckets[new_cost].append(there)
+        cost += 1
+    cell = topo.cell
+    return {cell(i): best[i] for i in order}
+
+
+def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],
+              mode: str = "move") -> int | None:
+    """The movement a path of anchor cells costs, or None if it is not a legal path.
+
+    Legal: each cell a neighbour of the one before (the first of the
+    creature's cell), each step allowed by the movement rules (no wall, no
+    wall corner, no enemy), and the last cell free to stand on. Conditions
+    and budget are the caller's to check (:func:`can_move`, ``speed()``).
+    An empty path costs 0.
+    """
+    _check_mode(mode)
+    topo = _topology(state.board)
+    here = topo.index(creature.cell)
+    if here is None:
+        return None
+    if not path:
+        return 0
+    around = _Surroundings(state, topo, creature, creature.cell, len(path), threats=False)
+    total = 0
+    for cell in path:
+        there = topo.index(cell)
+        if there is None or there in around.blocked:
+            return None
+        step = next((cost for j, cost in topo.steps(here, around.size) if j == there), None)
+        if step is None:
+            return None
+        total += step
+        here = there
+    if here in around.occupied:
+        return None
+    return total
+
+
+def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cell],
+                   mode: str = "move") -> tuple[CreatureId, ...]:
+    """The enemies a path provokes, each once, in the order provoked (shifting provokes nothing).
+
+    Leaving the start and every cell of the path but the last can provoke. The
+    path's legality is not checked here (see :func:`path_cost`).
+    """
+    _check_mode(mode)
+    if mode == "shift" or not path:
+        return ()
+    topo = _topology(state.board)
+    grid = state.board.grid
+    radius = max(len(path), max(grid.distance(creature.cell, c) for c in path))
+    around = _Surroundings(state, topo, creature, creature.cell, radius, threats=True)
+    out: list[CreatureId] = []
+    for left in (creature.cell, *path[:-1]):
+        i = topo.index(left)
+        if i is None:
+            continue
+        for cid in around.leaving(i)[0]:
+            if cid not in out:
+                out.append(cid)
+    return tuple(out)
+
+
+# -- forced movement ------------------------------------------------------------------------
+
+
+def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell],
+                  occupied: dict[Cell, Creature], ranks: dict[CreatureId, int]) -> tuple[bool, bool]:
+    """(flanked, flanking) for ``target`` if it stood on ``space``; ``occupied`` leaves it out."""
+    flanked = bool(_flank_pairs(state, target, space, occupied.get, ranks))
+    if not _can_flank(target):
+        return flanked, False
+    mine = set(space)
+
+    def who(cell: Cell) -> Creature | None:
+        return target if cell in mine else occupied.get(cell)
+
+    seen: set[CreatureId] = set()
+    for cell, _ in _sides(state, space):
+        enemy = occupied.get(cell)
+        if enemy is None or enemy.side == target.side or enemy.id in seen:
+            continue
+        seen.add(enemy.id)
+        for a, b in _flank_pairs(state, enemy, state.space(enemy), who, ranks):
+            if target.id in (a.id, b.id):
+                return flanked, True
+    return flanked, False
+
+
+def forced_candidates(state: EncounterState, target: Creature, source: Cell | Collection[Cell],
+                      kind: ForcedKind, distance: int) -> ForcedOptions:
+    """Every cell a push, pull or slide of up to ``distance`` steps can leave ``target`` on.
+
+    DESIGN.md: "Push: each step ends farther from the source; pull: each step
+    nearer; slide: any direction. The distance is a maximum; no step enters a
+    wall or an occupied cell; forced movement provokes nothing and ignores
+    difficult terrain." ``source`` is a cell or a creature's whole space;
+    distances are between the nearest cells.
+    """
+    empty = ForcedOptions({}, tuple(frozenset() for _ in range(max(0, distance))))
+    topo = _topology(state.board)
+    start = topo.index(target.cell)
+    if start is None or distance <= 0 or target.dead:
+        return empty
+    grid = state.board.grid
+    sources: tuple[Cell, ...] = (source,) if isinstance(source, (Square, Hex)) else tuple(source)
+    size = _size(state, target)
+    occupied = _occupancy_near(state, target.cell, distance + 2 * size + 4, exclude=target.id)
+    occupied_idx = {i for i in (topo.index(c) for c in occupied) if i is not None}
+    blocked = topo.anchors_covering(occupied_idx, size)
+    gaps: dict[int, int] = {}
+
+    def gap(anchor: int) -> int:
+        got = gaps.get(anchor)
+        if got is None:
+            got = min(grid.distance(s, topo.cell(k)) for k in topo.footprint(anchor, size) for s in sources)
+            gaps[anchor] = got
+        return got
+
+    paths: dict[int, tuple[int, ...]] = {start: ()}
+    last_layer: dict[int, int] = {}
+    layers: list[frozenset[Cell]] = []
+    frontier = [start]
+    for k in range(1, distance + 1):
+        reached: dict[int, None] = {}
+        for here in frontier:
+            for there, _ in topo.steps(here, size):
+                if there in blocked or there in reached:
+                    continue
+                if kind is ForcedKind.PUSH and not gap(there) > gap(here):
+                    continue
+                if kind is ForcedKind.PULL and not gap(there) < gap(here):
+                    continue
+                reached[there] = None
+                if there not in paths:
+                    paths[there] = paths[here] + (there,)
+        for there in reached:
+            last_layer[there] = k
+        layers.append(frozenset(topo.cell(i) for i in reached if i != start))
+        frontier = list(reached)
+    ranks = _ranks(state)
+    finals: dict[Cell, Landing] = {}
+    board = state.board
+    for anchor, path in paths.items():
+        if anchor == start:
+            continue
+        cell = topo.cell(anchor)
+        space = state.space_at(target, cell)
+        flanked, flanking = _flank_status(state, target, space, occupied, ranks)
+        finals[cell] = Landing(
+            cell=cell, steps=len(path), max_steps=last_layer[anchor],
+            path=tuple(topo.cell(i) for i in path),
+            dangerous=any(board.damage_at(c) is not None for c in space),
+            flanked=flanked, flanking=flanking,
+        )
+    return ForcedOptions(finals, tuple(layers))
+
+
+# -- targets -------------------------------------------------------------------------------
+
+
+def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
+    """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
+    board = state.board
+    line = board.grid.line(a, b)
+    return not any(cell in board and board.is_wall(cell) for cell in line[1:-1])
+
+
+def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:
+    return any(line_of_effect(state, s, cell) for s in space)
+
+
+def _cells_around(state: EncounterState, space: Sequence[Cell], radius: int) -> list[Cell]:
+    """Board cells, walls excluded, within ``radius`` of any cell of ``space``, without repeats."""
+    board = state.board
+    grid = board.grid
+    seen: set[Cell] = set()
+    out: list[Cell] = []
+    for centre in space:
+        for cell in grid.within(centre, radius):
+            if cell not in seen:
+                seen.add(cell)
+                if cell in board and not board.is_wall(cell):
+                    out.append(cell)
+    return out
+
+
+def _is_heal(power: Power) -> bool:
+    return any(o.heal_surge or o.heal_bonus > 0 for o in (power.hit, power.miss, power.effect))
+
+
+def _eligible(user: Creature, power: Power, c: Creature) -> bool:
+    """Whether ``c`` is the kind of creature ``power`` may target (position aside)."""
+    if c.dead:
+        return False
+    if c.dying and not (_is_heal(power) and c.side == user.side):
+        return False
+    match power.targets:
+        case TargetKind.ENEMY:
+            return c.side != user.side
+        case TargetKind.ALLY:
+            return c.side == user.side and c.id != user.id
+        case TargetKind.SELF_OR_ALLY:
+            return c.side == user.side
+        case TargetKind.CREATURE:
+            return True
+        case TargetKind.SELF:
+            return c.id == user.id
+    return False  # pragma: no cover
+
+
+def burst_origins(state: EncounterState, user: Creature, power: Power) -> frozenset[Cell]:
+    """The cells an area burst may be centred on: within range of the user, not walls, in line of effect."""
+    if power.reach.kind is not RangeKind.AREA_BURST:
+        return frozenset()
+    space = state.space(user)
+    return frozenset(c for c in _cells_around(state, space, power.reach.range) if _sees(state, space, c))
+
+
+def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
+    board = state.board
+    if origin not in board or board.is_wall(origin):
+        return False
+    space = state.space(user)
+    return state.distance_to_cell(user, origin) <= power.reach.range and _sees(state, space, origin)
+
+
+def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) -> frozenset[Cell]:
+    """The cells of a close blast ``size`` aimed by ``origin``, a cell adjacent to the user's space.
+
+    Squares: the ``size`` x ``size`` square beside the user on ``origin``'s
+    side, centred on ``origin`` along that side (even sizes grow towards +x /
+    +y), or growing away from the corner at a corner. Hex: the hexes within
+    ``size`` of the user and within 30 degrees of the direction to ``origin``.
+    Walls and cells without line of effect from the user are left out; an
+    origin not adjacent to the user's space gives nothing.
+    """
+    if size < 1:
+        return frozenset()
+    space = state.space(user)
+    grid = state.board.grid
+    cells: list[Cell] = []
+    if state.board.kind is GridKind.HEX:
+        centre = space[0]
+        assert isinstance(centre, Hex) and isinstance(origin, Hex)
+        if not grid.is_adjacent(centre, origin):
+            return frozenset()
+        dq, dr = origin.q - centre.q, origin.r - centre.r
+        ds = -dq - dr
+        norm_d = dq * dq + dr * dr + ds * ds
+        for cell in grid.within(centre, size):
+            assert isinstance(cell, Hex)
+            vq, vr = cell.q - centre.q, cell.r - centre.r
+            vs = -vq - vr
+            dot = vq * dq + vr * dr + vs * ds
+            norm_v = vq * vq + vr * vr + vs * vs
+            # cos(angle) >= cos(30 degrees), in the cube-coordinate plane (an isometry of the hex plane)
+            if norm_v and dot > 0 and 4 * dot * dot >= 3 * norm_v * norm_d:
+                cells.append(cell)
+    else:
+        if not isinstance(origin, Square):
+            return frozenset()
+        sides = dict(_sides(state, space))
+        key = sides.get(origin)
+        if key is None:
+            return frozenset()
+        squares = [c for c in space if isinstance(c, Square)]
+        x0, x1 = min(c.x for c in squares), max(c.x for c in squares)
+        y0, y1 = min(c.y for c in squares), max(c.y for c in squares)
+
+        def span(s: int, low: int, high: int, at: int) -> range:
+            if s > 0:
+                return range(high + 1, high + 1 + size)
+            if s < 0:
+                return range(low - size, low)
+            first = at - (size - 1) // 2
+            return range(first, first + size)
+
+        cells = [Square(x, y) for y in span(key[1], y0, y1, origin.y) for x in span(key[0], x0, x1, origin.x)]
+    board = state.board
+    return frozenset(c for c in cells if c in board and not board.is_wall(c) and _sees(state, space, c))
+
+
+def area_cells(state: EncounterState, user: Creature, power: Power, origin: Cell | None = None) -> frozenset[Cell]:
+    """The cells an area power covers: close burst around the user, area burst around ``origin``,
+    close blast towards ``origin``. Empty for other powers and for an illegal ``origin``."""
+    space = state.space(user)
+    match power.reach.kind:
+        case RangeKind.CLOSE_BURST:
+            mine = set(space)
+            return frozenset(c for c in _cells_around(state, space, power.reach.size)
+                             if c not in mine and _sees(state, space, c))
+        case RangeKind.AREA_BURST:
+            if origin is None or not _burst_origin_ok(state, user, power, origin):
+                return frozenset()
+            return frozenset(c for c in _cells_around(state, (origin,), power.reach.size)
+                             if line_of_effect(state, origin, c))
+        case RangeKind.CLOSE_BLAST:
+            if origin is None:
+                return frozenset()
+            return blast_cells(state, user, origin, power.reach.size)
+        case _:
+            return frozenset()
+
+
+def valid_targets(state: EncounterState, user: Creature, power: Power,
+                  origin: Cell | None = None) -> list[Creature]:
+    """The creatures ``power`` may target now (areas: every creature it would hit), initiative order.
+
+    ``origin``: the centre of an area burst, or the adjacent cell a close blast
+    is aimed at; ignored otherwise. See the module's rulings.
+    """
+    if user.dead:
+        return []
+    reach = power.reach
+    if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        return [user]
+    ranks = _ranks(state)
+    candidates = sorted((c for c in state.living() if _eligible(user, power, c)), key=lambda c: ranks[c.id])
+    space = state.space(user)
+    self_ok = power.targets is TargetKind.SELF_OR_ALLY
+
+    def sees(c: Creature) -> bool:
+        return any(_sees(state, space, cell) for cell in state.space(c))
+
+    match reach.kind:
+        case RangeKind.MELEE | RangeKind.RANGED:
+            limit = reach.reach if reach.kind is RangeKind.MELEE else reach.range
+            return [c for c in candidates
+                    if (self_ok if c.id == user.id else state.distance(user, c) <= limit and sees(c))]
+        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
+            cells = area_cells(state, user, power, origin)
+            if reach.kind is RangeKind.AREA_BURST:
+                if origin is None or not cells:
+                    return []
+                return [c for c in candidates
+                        if (c.id != user.id or power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY))
+                        and any(cell in cells for cell in state.space(c))]
+            if not cells and reach.kind is RangeKind.CLOSE_BLAST:
+                return []
+            return [c for c in candidates
+                    if (self_ok if c.id == user.id else any(cell in cells for cell in state.space(c)))]
+        case _:
+            return []
