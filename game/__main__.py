@@ -103,6 +103,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_viewer(tmap, board, screenshot=args.screenshot, size=args.size)
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from game.runner import run
+
+    return run(args.encounter, seed=args.seed, auto=args.auto, as_json=args.json,
+               random_decisions=True if args.random_decisions else None)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.bench import run_benchmarks
 
@@ -139,6 +146,15 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--root", metavar="DIR", help=root_help)
     validate.set_defaults(func=cmd_validate)
 
+    run = sub.add_parser("run", help="play an encounter file headless and print its log")
+    run.add_argument("encounter", metavar="ENCOUNTER")
+    run.add_argument("--seed", type=int, default=None, help="the random seed (default: the file's)")
+    run.add_argument("--auto", action="store_true", help="let the AI play every side to the end")
+    run.add_argument("--json", action="store_true", help="one JSON object per event instead of text")
+    run.add_argument("--random-decisions", action="store_true",
+                     help="seed 000's simpler rule: every automatic choice at random")
+    run.set_defaults(func=cmd_run)
+
     bench = sub.add_parser("bench", help="print benchmark figures against references measured in the same run")
     bench.add_argument("--repeats", type=int, default=5)
     bench.set_defaults(func=cmd_bench)
@@ -148,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    commands = {"play", "render", "validate", "bench"}
+    commands = {"play", "render", "validate", "run", "bench"}
     if not argv or (argv[0] not in commands and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")
     args = parser.parse_args(argv)

@@ -1,0 +1,219 @@
+"""The state of a fight: creatures where they stand, their hit points and conditions, whose turn.
+
+Only ``Encounter.apply`` changes it; everything else reads it. Queries about
+space (who stands where, who is adjacent) live here because every part of the
+engine needs them; tactical questions (threat, flanking, reach) are in
+``tactics.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from game.board import Board
+from game.grid import Cell, GridKind, Square
+from game.rules.model import ConditionKind, CreatureId, Duration, PowerId, Template
+
+
+@dataclass(slots=True)
+class Condition:
+    """A condition on a creature, and when it ends.
+
+    ``ends_on`` is the creature whose turn boundary counts down ``turns_left``;
+    ``at_start`` says whether the start or the end of that creature's turn
+    counts. Save-ends and encounter conditions have ``ends_on`` None.
+    """
+
+    kind: ConditionKind
+    source: CreatureId
+    duration: Duration
+    ends_on: CreatureId | None = None
+    at_start: bool = False
+    turns_left: int = 0
+    value: int = 0
+    damage_kind: str = ""
+
+    def describe(self) -> str:
+        if self.kind is ConditionKind.ONGOING_DAMAGE:
+            return f"ongoing {self.value} {self.damage_kind}".rstrip() + f" ({self.duration.value})"
+        return f"{self.kind.value} ({self.duration.value})"
+
+
+@dataclass(slots=True)
+class Creature:
+    id: CreatureId
+    name: str
+    side: str
+    template: Template
+    cell: Cell
+    """The anchor cell: the top-left cell of a large creature's space on squares."""
+    hp: int
+    surges: int
+    temp_hp: int = 0
+    conditions: list[Condition] = field(default_factory=list)
+    used_powers: set[PowerId] = field(default_factory=set)
+    dead: bool = False
+    dying: bool = False
+    death_saves_failed: int = 0
+
+    @property
+    def max_hp(self) -> int:
+        return self.template.hp
+
+    @property
+    def is_bloodied(self) -> bool:
+        return 0 < self.hp <= self.template.bloodied_at
+
+    @property
+    def is_minion(self) -> bool:
+        return self.template.minion
+
+    @property
+    def is_out(self) -> bool:
+        """Dead or dying: out of the fight until healed."""
+        return self.dead or self.dying
+
+    def has(self, kind: ConditionKind) -> bool:
+        return any(c.kind is kind for c in self.conditions)
+
+    @property
+    def can_act(self) -> bool:
+        """Can take actions (and reactions) at all."""
+        return not (self.is_out or self.has(ConditionKind.STUNNED) or self.has(ConditionKind.UNCONSCIOUS)
+                    or self.has(ConditionKind.DOMINATED))
+
+    @property
+    def can_react(self) -> bool:
+        """Dazed creatures cannot take reactions (nor opportunity attacks)."""
+        return self.can_act and not self.has(ConditionKind.DAZED)
+
+    @property
+    def marked_by(self) -> CreatureId | None:
+        for c in self.conditions:
+            if c.kind is ConditionKind.MARKED:
+                return c.source
+        return None
+
+    def speed(self) -> int:
+        if self.has(ConditionKind.IMMOBILIZED):
+            return 0
+        if self.has(ConditionKind.SLOWED):
+            return min(2, self.template.speed)
+        return self.template.speed
+
+
+@dataclass(slots=True)
+class TurnBudget:
+    """What the acting creature may still do this turn."""
+
+    standard: bool = True
+    move: bool = True
+    minor: bool = True
+    moved_cells: int = 0
+
+
+@dataclass
+class EncounterState:
+    board: Board
+    creatures: dict[CreatureId, Creature]
+    initiative: list[CreatureId] = field(default_factory=list)
+    round: int = 0
+    turn_index: int = 0
+    budget: TurnBudget = field(default_factory=TurnBudget)
+    ended: bool = False
+    winner: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+
+    # -- whose turn ---------------------------------------------------------------------
+
+    @property
+    def acting_id(self) -> CreatureId | None:
+        if not self.initiative or self.ended:
+            return None
+        return self.initiative[self.turn_index]
+
+    @property
+    def acting(self) -> Creature | None:
+        cid = self.acting_id
+        return self.creatures[cid] if cid is not None else None
+
+    # -- who is who ---------------------------------------------------------------------
+
+    def creature(self, cid: CreatureId) -> Creature:
+        return self.creatures[cid]
+
+    def living(self) -> Iterator[Creature]:
+        """Creatures still on the board (dying ones included: they still fill their cells)."""
+        return (c for c in self.creatures.values() if not c.dead)
+
+    def is_enemy(self, a: Creature, b: Creature) -> bool:
+        return a.side != b.side
+
+    def enemies_of(self, creature: Creature) -> list[Creature]:
+        return [c for c in self.living() if c.side != creature.side]
+
+    def allies_of(self, creature: Creature) -> list[Creature]:
+        """Other creatures of the same side (not the creature itself)."""
+        return [c for c in self.living() if c.side == creature.side and c.id != creature.id]
+
+    def sides(self) -> list[str]:
+        seen: list[str] = []
+        for c in self.creatures.values():
+            if c.side not in seen:
+                seen.append(c.side)
+        return seen
+
+    # -- space --------------------------------------------------------------------------
+
+    def space_at(self, creature: Creature, anchor: Cell) -> tuple[Cell, ...]:
+        """The cells a creature would fill with its anchor at ``anchor``.
+
+        Large creatures (size 2) fill 2x2 squares; on hex grids every creature
+        fills one hex (a ruling: see the README).
+        """
+        size = creature.template.size
+        if size <= 1 or self.board.kind is GridKind.HEX:
+            return (anchor,)
+        assert isinstance(anchor, Square)
+        return tuple(Square(anchor.x + dx, anchor.y + dy) for dy in range(size) for dx in range(size))
+
+    def space(self, creature: Creature) -> tuple[Cell, ...]:
+        return self.space_at(creature, creature.cell)
+
+    def occupant(self, cell: Cell) -> Creature | None:
+        for c in self.living():
+            if cell in self.space(c):
+                return c
+        return None
+
+    def occupancy(self) -> dict[Cell, Creature]:
+        """Every occupied cell and who fills it (one pass; use it in loops)."""
+        out: dict[Cell, Creature] = {}
+        for c in self.living():
+            for cell in self.space(c):
+                out[cell] = c
+        return out
+
+    def distance(self, a: Creature, b: Creature) -> int:
+        """Cells between the nearest cells of two creatures' spaces (adjacent = 1)."""
+        grid = self.board.grid
+        return min(grid.distance(x, y) for x in self.space(a) for y in self.space(b))
+
+    def distance_to_cell(self, creature: Creature, cell: Cell) -> int:
+        grid = self.board.grid
+        return min(grid.distance(x, cell) for x in self.space(creature))
+
+    def is_adjacent(self, a: Creature, b: Creature) -> bool:
+        return a.id != b.id and self.distance(a, b) == 1
+
+    def can_stand(self, creature: Creature, anchor: Cell, occupied: dict[Cell, Creature] | None = None) -> bool:
+        """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else."""
+        occupied = self.occupancy() if occupied is None else occupied
+        for cell in self.space_at(creature, anchor):
+            if cell not in self.board or self.board.is_wall(cell):
+                return False
+            other = occupied.get(cell)
+            if other is not None and other.id != creature.id:
+                return False
+        return True

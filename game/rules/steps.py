@@ -1,0 +1,93 @@
+"""The steps actions are made of: data on a stack, each with a break point before and after.
+
+A move is a ``LeaveCell`` and an ``EnterCell`` per cell; a power is a
+``StartPower`` and, per target, ``ChooseTarget`` -> ``AttackRoll`` ->
+``ResolveAttack`` (hit or miss) and its effects; forced movement is one
+``LeaveCell``/``EnterCell`` pair per cell too. Every step names the action it
+belongs to (``action``), so when an interrupt makes the rest of an action
+impossible, the rest is dropped together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from game.grid import Cell
+from game.rules.model import CreatureId, PowerId
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveCell:
+    action: int
+    creature: CreatureId
+    cell: Cell
+    to: Cell
+    mode: str
+    """move, shift, charge, push, pull, slide."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterCell:
+    action: int
+    creature: CreatureId
+    origin: Cell
+    cell: Cell
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartPower:
+    action: int
+    creature: CreatureId
+    power: PowerId
+    targets: tuple[CreatureId, ...]
+    origin: Cell | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTarget:
+    action: int
+    creature: CreatureId
+    power: PowerId
+    target: CreatureId
+    bonus: int = 0
+    """Extra attack bonus (charge +1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    action: int
+    creature: CreatureId
+    power: PowerId
+    target: CreatureId
+    bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveAttack:
+    action: int
+    creature: CreatureId
+    power: PowerId
+    target: CreatureId
+    hit: bool
+    critical: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyEffect:
+    """A power's ``effect`` on one target (always happens, attack or not)."""
+
+    action: int
+    creature: CreatureId
+    power: PowerId
+    target: CreatureId
+
+
+Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, ResolveAttack, ApplyEffect]
+
+
+def step_kind(step: Step) -> str:
+    return {LeaveCell: "leave_cell", EnterCell: "enter_cell", StartPower: "start_power",
+            ChooseTarget: "choose_target", AttackRoll: "attack_roll", ResolveAttack: "resolve_attack",
+            ApplyEffect: "apply_effect"}[type(step)]
