@@ -1,4 +1,4 @@
-"""The headless side (geometry, board, Tiled reading) never imports pygame or pytmx.
+"""The headless side (geometry, board, Tiled reading, rules engine, content, runner) never imports pygame or pytmx.
 
 `import pytmx` imports pygame, so both are checked. Run in a fresh interpreter so
 that other tests' imports cannot hide a leak.
@@ -9,7 +9,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEADLESS = ["game.grid", "game.board", "game.tiled", "game.tiled.to_board", "game.errors"]
+HEADLESS = ["game.grid", "game.board", "game.tiled", "game.tiled.to_board", "game.errors", "game.rules.model",
+            "game.rules.state", "game.rules.tactics", "game.rules.encounter", "game.rules.ai", "game.rules.decisions",
+            "game.rules.reactions", "game.rules.rulesets.seed000", "game.content", "game.scenario", "game.runner"]
 
 
 def test_headless_packages_import_neither_pygame_nor_pytmx() -> None:
@@ -18,6 +20,8 @@ def test_headless_packages_import_neither_pygame_nor_pytmx() -> None:
         + "".join(f"import {name}\n" for name in HEADLESS)
         + "from game.tiled import load_board\n"
         + "load_board('maps/square_crypt.tmx')\n"
+        + "from game.runner import build_encounter, play\n"
+        + "play(build_encounter('maps/crypt_skirmish.toml'), auto=True, emit=lambda e: None)\n"
         + "leaked = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pytmx', 'pygame_gui'))\n"
         + "print(','.join(leaked))\n"
     )

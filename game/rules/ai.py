@@ -1,0 +1,950 @@
+"""The automatic player: the next command for the creature whose turn it is.
+
+``choose_command(encounter, creature)`` is asked again after every command
+until it answers :class:`EndTurnCommand`. It keeps nothing between calls: each
+answer is worked out afresh from the state, so a turn is a short plan
+re-made after each step (stand up, heal, move, attack, step back), and the
+same state always gives the same answer. It draws no random numbers of its
+own; ties go to the earlier option in a fixed order (kind of option, then
+movement cost, then cell order, then the sheet's power order, then
+initiative order), so a seed and the commands reproduce a fight.
+
+Everything it knows about the board comes from :mod:`game.rules.tactics`, the
+queries the window highlights, and what it may still do from the turn's
+budget through the ruleset (``spend(..., check_only=True)``). Every power it
+names passes :meth:`Encounter.check_power` first, every move, shift and
+charge goes to a cell :func:`tactics.reachable` gave, so a command never
+raises :class:`Impossible`; when in doubt it ends the turn.
+
+How it chooses
+--------------
+
+* **Worth of an attack** on one target, in hit points: the chance to hit
+  (attack bonus with combat advantage, prone, marks; defence with prone
+  against ranged) times the hit's worth, plus the miss's and the effect's
+  worth. Damage counts up to the target's hit points, weighted up as the
+  target is worn down, plus a bonus for a likely kill (the target's own
+  damage per round); conditions count from a table (stunned > dazed >
+  weakened > ...), for longer if "save ends"; forced movement counts the
+  damage of the dangerous terrain it can end in (the automatic decision puts
+  enemies there first). A heal counts the hit points it restores (more on a
+  bloodied ally; a dying ally back on its feet is worth the most). Encounter
+  powers count 90 %, daily powers 75 %: they are kept for a better moment
+  only when an at-will power is nearly as good. Area powers add up their
+  targets and are never used when an ally would be caught.
+* **Where to stand.** Melee creatures look at every reachable cell within
+  reach of an enemy; cells where they flank (``tactics.flanking_cells``) add
+  a bonus on top of the +2 of combat advantage. Ranged creatures look at the
+  safest reachable cells first (not threatened, not dangerous, not
+  provoking, farther from enemies). A cell costs the opportunity attacks its
+  safest route provokes (``Route.safest_provokers``, each enemy's expected
+  damage), the dangerous terrain the route enters and ends in, and, for a
+  ranged power, the opportunity attacks of enemies next to that cell.
+  Shifting provokes nothing, so an archer next to an enemy shifts away
+  before it shoots when it can.
+* **Charge** when a melee creature cannot move and then attack (its move
+  action is gone, or it is dazed), at +1 with its melee basic attack.
+* **Nothing to attack this turn:** close in on the nearest enemy (by walking
+  distance, ``tactics.distance_field``) without provoking when possible;
+  ranged creatures stop at a useful range. After attacking, a ranged
+  creature next to an enemy steps away (shifting when it can), and anyone
+  standing in dangerous terrain steps out.
+* **Minor actions** (a leader's heal) are used whenever they are worth it.
+
+Hypothetical positions: to ask a query "as if it stood on X", the creature is
+put on X for the duration of the query and put back (``_standing_at``). That
+is exact for every query (reach, line of effect, flanking, blast shapes) and
+leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+
+from game.grid import Cell, GridKind
+from game.rules import tactics
+from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
+                                 StandUpCommand, UsePowerCommand)
+from game.rules.encounter import Encounter, Impossible
+from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
+                              ForcedKind, Frequency, Outcome, Power, RangeKind, Role, TargetKind)
+from game.rules.state import Creature, EncounterState
+
+__all__ = ["choose_command"]
+
+# -- weights (hit points are the unit) ------------------------------------------------------
+
+CONDITION_WORTH: dict[ConditionKind, float] = {
+    ConditionKind.STUNNED: 8.0,
+    ConditionKind.DOMINATED: 8.0,
+    ConditionKind.UNCONSCIOUS: 8.0,
+    ConditionKind.DAZED: 4.0,
+    ConditionKind.WEAKENED: 3.0,
+    ConditionKind.IMMOBILIZED: 2.5,
+    ConditionKind.BLINDED: 2.5,
+    ConditionKind.GRANTING_ADVANTAGE: 2.0,
+    ConditionKind.PRONE: 2.0,
+    ConditionKind.SLOWED: 1.5,
+    ConditionKind.MARKED: 1.0,
+}
+"""What a condition on an enemy is worth, for a turn (ongoing damage counts its amount)."""
+
+DURATION_FACTOR: dict[Duration, float] = {Duration.SAVE_ENDS: 1.5, Duration.ENCOUNTER: 3.0}
+"""How many turns' worth a condition lasts (1 if not listed)."""
+
+FREQUENCY_FACTOR: dict[Frequency, float] = {Frequency.AT_WILL: 1.0, Frequency.ENCOUNTER: 0.9, Frequency.DAILY: 0.75}
+"""Limited powers count for less: they are spent for good."""
+
+FOCUS = 0.5
+"""Damage counts ``1 + FOCUS * (share of hit points already lost)``: finish what is started."""
+
+KILL_BASE = 3.0
+"""A kill is worth this plus the target's own expected damage per round."""
+
+FLANK_BONUS = 1.0
+"""Standing where it flanks helps the ally too (its combat advantage)."""
+
+DYING_ALLY = 15.0
+"""Getting a dying ally back on its feet, on top of the hit points healed."""
+
+PROVOKE_WEIGHT = 1.2
+"""An opportunity attack taken counts its expected damage times this."""
+
+EXPOSED = 1.0
+"""A ranged creature ending its move where an enemy threatens it, per such enemy."""
+
+MINOR_THRESHOLD = 3.0
+"""A minor-action power is used when it is worth at least this."""
+
+STEP_WORTH = 1.0
+"""A cell closer to the quarry, when there is nothing to attack (a closing move never provokes)."""
+
+RANGED_KEEP = 6
+"""A ranged creature closing in stops this many cells (walking) from its quarry, if its range allows."""
+
+RANGED_CELLS = 16
+"""How many of its safest reachable cells a ranged creature examines for a shot."""
+
+_NEVER = float("inf")
+
+
+# -- small arithmetic ------------------------------------------------------------------------
+
+
+def _average(roll: DamageRoll) -> float:
+    return roll.count * (roll.sides + 1) / 2 + roll.bonus
+
+
+def _hit_chance(bonus: int, defense: int) -> float:
+    """P(hit) of a d20 + ``bonus`` against ``defense``: a natural 20 always hits, a natural 1 always misses."""
+    lowest = max(2, defense - bonus)
+    count = 20 - lowest if lowest <= 19 else 0
+    return (1 + count) / 20
+
+
+def _chance_at_least(roll: DamageRoll, amount: float, scale: float = 1.0) -> float:
+    """Rough P(``scale`` x roll >= amount), as if the total were uniform between its least and its most."""
+    low, high = (roll.count + roll.bonus) * scale, roll.maximum * scale
+    if amount <= low:
+        return 1.0
+    if amount > high:
+        return 0.0
+    return (high - amount + 1) / (high - low + 1)
+
+
+def _is_heal(power: Power) -> bool:
+    return any(o.heal_surge or o.heal_bonus > 0 for o in (power.hit, power.miss, power.effect))
+
+
+@contextmanager
+def _standing_at(creature: Creature, cell: Cell) -> Iterator[None]:
+    """Put ``creature`` on ``cell`` for the queries inside the block, then back where it was."""
+    home = creature.cell
+    creature.cell = cell
+    try:
+        yield
+    finally:
+        creature.cell = home
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Use:
+    """One way to use a power from where the creature stands, and what it is worth."""
+
+    score: float
+    power: Power
+    targets: tuple[CreatureId, ...]
+    origin: Cell | None
+    order: int
+    """The power's place on the sheet (ties)."""
+
+    def command(self, creature: CreatureId) -> UsePowerCommand:
+        return UsePowerCommand(creature, self.power.id, self.targets, self.origin)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A first command and what the turn it starts is worth, with a tie-break key."""
+
+    score: float
+    tie: tuple[int, ...]
+    command: Command
+
+
+class _Mind:
+    """One decision: the creature, the state, and what has been worked out so far (nothing survives the call)."""
+
+    def __init__(self, encounter: Encounter, me: Creature) -> None:
+        self.enc = encounter
+        self.st: EncounterState = encounter.state
+        self.me = me
+        self.home = me.cell
+        """Where I stand now (queries about other cells move me there and back)."""
+        self.grid = self.st.board.grid
+        self.ranks = {cid: i for i, cid in enumerate(self.st.initiative)}
+        self._routes: dict[str, dict[Cell, tactics.Route]] = {}
+        self._threat: dict[Cell, tuple[CreatureId, ...]] | None = None
+        self._oa: dict[CreatureId, float] = {}
+        self._advantage: dict[tuple[Cell, CreatureId, bool], bool] = {}
+        self._forced: dict[tuple[Cell | None, CreatureId, str, int], float] = {}
+        self._flanks: dict[CreatureId, frozenset[Cell]] = {}
+        self._worth: dict[str, float] = {}
+        self._targets: dict[tuple[object, ...], list[Creature]] = {}
+        self._distance: dict[tuple[Cell, CreatureId], int] = {}
+        self._nearest: dict[tuple[Cell, bool], int] = {}
+        self._dangerous: list[Cell] | None = None
+        self._use_at: dict[tuple[Cell, tuple[int, ...]], _Use | None] = {}
+        self.enemies = sorted((c for c in self.st.living() if c.side != me.side and not c.is_out), key=self.rank)
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def rank(self, c: Creature) -> int:
+        return self.ranks.get(c.id, len(self.ranks))
+
+    def cell_key(self, cell: Cell) -> tuple[int, int]:
+        col, row = self.grid.cell_to_offset(cell)
+        return row, col
+
+    def can_spend(self, action: ActionType) -> bool:
+        return self.enc.ruleset.spend(self.st, self.me, action, check_only=True) is not None
+
+    def can_spend_after(self, first: ActionType, then: ActionType) -> bool:
+        """Whether ``then`` is still possible once ``first`` is spent (dazed creatures get one action)."""
+        saved = self.st.budget
+        self.st.budget = replace(saved)
+        try:
+            if self.enc.ruleset.spend(self.st, self.me, first) is None:
+                return False
+            return self.enc.ruleset.spend(self.st, self.me, then, check_only=True) is not None
+        finally:
+            self.st.budget = saved
+
+    def routes(self, mode: str) -> dict[Cell, tactics.Route]:
+        got = self._routes.get(mode)
+        if got is None:
+            got = self._routes[mode] = tactics.reachable(self.st, self.me, mode)
+        return got
+
+    @property
+    def threat(self) -> dict[Cell, tuple[CreatureId, ...]]:
+        """Cells my enemies threaten, and who threatens each."""
+        if self._threat is None:
+            self._threat = tactics.threat_map(self.st, self.me)
+        return self._threat
+
+    def threatened_at(self, anchor: Cell) -> tuple[CreatureId, ...]:
+        out: list[CreatureId] = []
+        for cell in self.st.space_at(self.me, anchor):
+            for cid in self.threat.get(cell, ()):
+                if cid not in out:
+                    out.append(cid)
+        return tuple(out)
+
+    def oa_cost(self, cid: CreatureId) -> float:
+        """The damage I expect from one opportunity attack of ``cid``."""
+        got = self._oa.get(cid)
+        if got is None:
+            enemy = self.st.creatures[cid]
+            power = tactics.opportunity_power(self.st, enemy)
+            got = 0.0
+            if power is not None and power.attack is not None and enemy.can_react and power.hit.damage is not None:
+                defense = self.me.template.defenses.against(power.attack.defense)
+                got = _hit_chance(power.attack.bonus, defense) * _average(power.hit.damage)
+            self._oa[cid] = got
+        return got
+
+    def danger_at(self, anchor: Cell) -> float:
+        """The average damage of the worst dangerous terrain under my space at ``anchor`` (0 if none)."""
+        board = self.st.board
+        worst = 0.0
+        for cell in self.st.space_at(self.me, anchor):
+            damage = board.damage_at(cell)
+            if damage is not None:
+                worst = max(worst, damage.count * (damage.sides + 1) / 2 + damage.bonus)
+        return worst
+
+    def route_cost(self, anchor: Cell, route: tactics.Route | None, mode: str) -> float:
+        """What reaching ``anchor`` costs me: provoked attacks, terrain entered, terrain stood in next turn."""
+        cost = 0.0
+        if route is not None:
+            path = route.path if mode == "shift" else route.safest_path
+            if mode != "shift":
+                cost += PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in route.safest_provokers)
+            cost += sum(self.danger_at(cell) for cell in path)
+        return cost + self.danger_at(anchor)
+
+    def nearest_enemy_distance(self, anchor: Cell) -> int:
+        grid = self.grid
+        space = self.st.space_at(self.me, anchor)
+        return min((grid.distance(a, b) for e in self.enemies for a in space for b in self.st.space(e)), default=99)
+
+    def is_ranged(self) -> bool:
+        """A creature that fights from afar: artillery, or its basic attack is ranged."""
+        sheet = self.me.template
+        if sheet.role is Role.ARTILLERY:
+            return True
+        basic = sheet.reaction_defaults.basic_attack
+        for power in sheet.powers:
+            if power.id == basic:
+                return not power.is_melee
+        return False
+
+    def worth_of(self, c: Creature) -> float:
+        """What removing ``c`` from the fight is worth: its best expected damage per round, plus a base."""
+        got = self._worth.get(c.template.id)
+        if got is None:
+            best = 0.0
+            for power in c.template.powers:
+                if power.attack is not None and power.hit.damage is not None and power.action is not ActionType.REACTION:
+                    best = max(best, 0.6 * _average(power.hit.damage) * max(1, power.max_targets))
+            got = self._worth[c.template.id] = KILL_BASE + best
+        return got
+
+    def targets(self, power: Power, origin: Cell | None = None) -> list[Creature]:
+        """``tactics.valid_targets`` from where I stand, shared by powers of the same reach and target kind."""
+        reach = power.reach
+        key = (self.me.cell, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), origin)
+        got = self._targets.get(key)
+        if got is None:
+            got = self._targets[key] = tactics.valid_targets(self.st, self.me, power, origin)
+        return got
+
+    def burst_targets(self, power: Power, origin: Cell) -> list[Creature]:
+        """Who an area burst centred on ``origin`` would hit, if I can centre it there from where I stand.
+
+        What the burst covers does not depend on where I stand (I am never the
+        target of a power aimed at enemies), only whether I may centre it
+        there, so the cover is asked once per centre, as if standing on it.
+        """
+        reach = power.reach
+        if power.targets is not TargetKind.ENEMY:
+            return self.targets(power, origin)
+        me, st = self.me, self.st
+        if st.distance_to_cell(me, origin) > reach.range or \
+                not any(tactics.line_of_effect(st, cell, origin) for cell in st.space(me)):
+            return []
+        key = ("burst", reach.size, _is_heal(power), origin)
+        got = self._targets.get(key)
+        if got is None:
+            with _standing_at(me, origin):
+                got = self._targets[key] = tactics.valid_targets(st, me, power, origin)
+        return got
+
+    def distance(self, c: Creature) -> int:
+        """Cells between my space (where I stand now) and ``c``'s."""
+        key = (self.me.cell, c.id)
+        got = self._distance.get(key)
+        if got is None:
+            got = self._distance[key] = self.st.distance(self.me, c)
+        return got
+
+    # -- what a use of a power is worth ---------------------------------------------------
+
+    def usable(self, action: ActionType) -> list[tuple[int, Power]]:
+        """Powers of kind ``action`` the sheet allows now (frequency); the budget is the caller's."""
+        me = self.me
+        out = []
+        for i, power in enumerate(me.template.powers):
+            if power.action is not action:
+                continue
+            if power.frequency is not Frequency.AT_WILL and power.id in me.used_powers:
+                continue
+            if power.attack is None and not _is_heal(power):
+                continue  # nothing the AI knows how to value (shifts, self effects)
+            out.append((i, power))
+        return out
+
+    def has_advantage(self, target: Creature, melee: bool) -> bool:
+        key = (self.me.cell, target.id, melee)
+        got = self._advantage.get(key)
+        if got is None:
+            got = self._advantage[key] = tactics.has_combat_advantage(self.st, self.me, target, melee)[0]
+        return got
+
+    def forced_worth(self, power: Power, target: Creature, outcome: Outcome) -> float:
+        forced = outcome.forced
+        if forced is None or target.side == self.me.side:
+            return 0.0
+        span = forced.distance + max(1, target.template.size) - 1
+        if not any(self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells()):
+            return 0.3  # nothing to push it into: a little displacement
+        source = None if forced.kind is ForcedKind.SLIDE else self.me.cell  # a slide goes anywhere
+        key = (source, target.id, forced.kind.value, forced.distance)
+        got = self._forced.get(key)
+        if got is None:
+            options = tactics.forced_candidates(self.st, target, self.me.cell, forced.kind, forced.distance)
+            dangerous = options.dangerous
+            if dangerous:
+                got = sum(self.danger_at_cell(c) for c in dangerous) / len(dangerous)
+            else:
+                got = 0.3 if options.finals else 0.0
+            self._forced[key] = got
+        return got
+
+    def dangerous_cells(self) -> list[Cell]:
+        if self._dangerous is None:
+            self._dangerous = [c for c, t in self.st.board.special_cells().items() if t.damage is not None]
+        return self._dangerous
+
+    def danger_at_cell(self, cell: Cell) -> float:
+        damage = self.st.board.damage_at(cell)
+        return 0.0 if damage is None else damage.count * (damage.sides + 1) / 2 + damage.bonus
+
+    def condition_worth(self, target: Creature, spec: ConditionSpec) -> float:
+        factor = DURATION_FACTOR.get(spec.duration, 1.0)
+        if spec.kind is ConditionKind.ONGOING_DAMAGE:
+            return spec.value * factor
+        if target.has(spec.kind):
+            return 0.0
+        return CONDITION_WORTH.get(spec.kind, 1.0) * factor
+
+    def outcome_worth(self, power: Power, target: Creature, outcome: Outcome, *, critical: bool = False,
+                      missed: bool = False) -> float:
+        """What one outcome (hit, miss or effect) of ``power`` does to an enemy ``target``, in hit points."""
+        worth = 0.0
+        spec: DamageRoll | None = None
+        halve = False
+        if outcome.damage is not None:
+            spec, halve = outcome.damage, outcome.half_damage
+        elif outcome.half_damage and power.hit.damage is not None:
+            spec, halve = power.hit.damage, True
+        if spec is not None and not (missed and target.is_minion):
+            scale = (0.5 if halve else 1.0) * (0.5 if self.me.has(ConditionKind.WEAKENED) else 1.0)
+            amount = (float(spec.maximum) if critical else _average(spec)) * scale
+            left = max(0, target.hp) + target.temp_hp
+            if target.is_minion:
+                kill = 1.0 if amount >= 1 else 0.0
+            elif critical:
+                kill = 1.0 if amount >= left else 0.0
+            else:
+                kill = _chance_at_least(spec, left, scale)
+            lost = 1.0 - max(0, target.hp) / max(1, target.max_hp)
+            worth += min(amount, left) * (1.0 + FOCUS * lost) + kill * self.worth_of(target)
+            if kill >= 1.0:
+                return worth  # nothing else matters to the dead
+        for cond in outcome.conditions:
+            worth += self.condition_worth(target, cond)
+        worth += self.forced_worth(power, target, outcome)
+        return worth
+
+    def heal_worth(self, power: Power, target: Creature) -> float:
+        """What ``power``'s heals give an ally (or me)."""
+        worth = 0.0
+        for outcome in (power.hit, power.effect):
+            if not (outcome.heal_surge or outcome.heal_bonus):
+                continue
+            amount = outcome.heal_bonus
+            surge = outcome.heal_surge and target.surges > 0
+            if surge:
+                amount += target.template.surge_value
+            missing = target.max_hp - max(0, target.hp)
+            gained = min(amount, missing)
+            if target.dying:
+                worth += DYING_ALLY + gained
+            elif target.is_bloodied:
+                worth += gained
+            else:
+                worth += 0.3 * gained - (1.0 if surge and gained * 2 < amount else 0.0)
+        return worth
+
+    def target_worth(self, power: Power, target: Creature, bonus: int = 0) -> float:
+        """What ``power`` used on ``target`` from where I stand is worth (negative for a friend caught by it)."""
+        me = self.me
+        if target.side == me.side:
+            return self.heal_worth(power, target) if _is_heal(power) else -_NEVER
+        worth = self.outcome_worth(power, target, power.effect)
+        attack = power.attack
+        if attack is None:
+            return worth
+        bonus += attack.bonus
+        if self.has_advantage(target, power.is_melee):
+            bonus += 2
+        if me.has(ConditionKind.PRONE):
+            bonus -= 2
+        marker = me.marked_by
+        if marker is not None and marker != target.id and marker in self.st.creatures and \
+                not self.st.creatures[marker].is_out:
+            bonus -= 2
+        defense = target.template.defenses.against(attack.defense)
+        if target.has(ConditionKind.PRONE) and not power.is_melee:
+            defense += 2
+        hit = _hit_chance(bonus, defense)
+        critical = 1 / 20
+        worth += (hit - critical) * self.outcome_worth(power, target, power.hit)
+        worth += critical * self.outcome_worth(power, target, power.hit, critical=True)
+        worth += (1 - hit) * self.outcome_worth(power, target, power.miss, missed=True)
+        if power.marks:
+            worth += hit * self.condition_worth(target, ConditionSpec(ConditionKind.MARKED,
+                                                                      Duration.END_OF_SOURCE_NEXT_TURN))
+        return worth
+
+    def area_worth(self, power: Power, targets: list[Creature]) -> float:
+        """The sum over an area's targets; minus infinity if it would hit an ally with an attack."""
+        return sum(self.target_worth(power, t) for t in targets)
+
+    def provoked_by_shooting(self) -> float:
+        """What using a ranged or area power here costs: the opportunity attacks of adjacent enemies."""
+        return PROVOKE_WEIGHT * sum(self.oa_cost(e.id) for e in self.enemies if self.distance(e) == 1)
+
+    def best_uses(self, powers: list[tuple[int, Power]]) -> list[_Use]:
+        """The best use of each power from where I stand now (only uses worth more than nothing)."""
+        out = []
+        for order, power in powers:
+            use = self.best_use(order, power)
+            if use is not None and use.score > 0:
+                out.append(use)
+        return out
+
+    def best_use(self, order: int, power: Power) -> _Use | None:
+        """The best targets (or centre, or direction) for ``power`` from where I stand, if any is worth it."""
+        me = self.me
+        kind = power.reach.kind
+        factor = FREQUENCY_FACTOR[power.frequency]
+        penalty = self.provoked_by_shooting() if power.provokes_when_adjacent else 0.0
+        best: _Use | None = None
+        if kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            worth = self.target_worth(power, me)
+            return _Use(worth * factor, power, (me.id,), None, order)
+        if kind in (RangeKind.MELEE, RangeKind.RANGED):
+            if not self._any_in_range(power):
+                return None
+            scored = []
+            for target in self.targets(power):
+                worth = self.target_worth(power, target)
+                if worth > 0:
+                    scored.append((-worth, self.rank(target), target))
+            if not scored:
+                return None
+            scored.sort(key=lambda s: (s[0], s[1]))
+            chosen = scored[:max(1, power.max_targets)]
+            total = -sum(s[0] for s in chosen)
+            return _Use(total * factor - penalty, power, tuple(s[2].id for s in chosen), None, order)
+        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and me.cell != self.home and not _is_heal(power):
+            size = power.reach.size
+            if sum(1 for e in self.enemies if self.distance(e) <= size) < 2:
+                return None  # elsewhere, a close area is worth a look only where it can catch two
+        if kind is RangeKind.CLOSE_BURST:
+            if not self._any_in_range(power):
+                return None
+            targets = self.targets(power)
+            worth = self.area_worth(power, targets)
+            if not targets or worth <= 0:
+                return None
+            return _Use(worth * factor, power, (), None, order)
+        if kind is RangeKind.CLOSE_BLAST:
+            if not self._any_in_range(power):
+                return None
+            size = power.reach.size
+            for origin in self._blast_origins():
+                if not any(self.grid.distance(origin, e.cell) <= size + max(1, e.template.size) - 1
+                           for e in self.enemies):
+                    continue  # no enemy anywhere near that side
+                targets = self.targets(power, origin)
+                if not targets:
+                    continue
+                worth = self.area_worth(power, targets) * factor
+                if worth > 0 and (best is None or worth > best.score):
+                    best = _Use(worth, power, (), origin, order)
+            return best
+        if kind is RangeKind.AREA_BURST:
+            if not self._any_in_range(power):
+                return None
+            for origin in self._burst_centres(power):
+                targets = self.burst_targets(power, origin)
+                if not targets:
+                    continue
+                worth = self.area_worth(power, targets) * factor - penalty
+                if worth > 0 and (best is None or worth > best.score):
+                    best = _Use(worth, power, (), origin, order)
+            return best
+        return None
+
+    def _any_in_range(self, power: Power) -> bool:
+        """A cheap filter: could anyone the power cares about be within its reach from here at all?"""
+        reach = power.reach
+        limit = {RangeKind.MELEE: reach.reach, RangeKind.RANGED: reach.range, RangeKind.CLOSE_BURST: reach.size,
+                 RangeKind.CLOSE_BLAST: reach.size, RangeKind.AREA_BURST: reach.range + reach.size}.get(reach.kind, 0)
+        return self.nearest(friends=_is_heal(power)) <= limit
+
+    def nearest(self, friends: bool) -> int:
+        """The distance from where I stand to the nearest enemy (or to the nearest of my side, me included)."""
+        key = (self.me.cell, friends)
+        got = self._nearest.get(key)
+        if got is None:
+            if friends:
+                got = 0
+            else:
+                got = min((self.distance(c) for c in self.enemies), default=1 << 20)
+            self._nearest[key] = got
+        return got
+
+    def _blast_origins(self) -> list[Cell]:
+        """The cells next to my space (where a close blast can be aimed), in cell order."""
+        space = set(self.st.space(self.me))
+        out: dict[Cell, None] = {}
+        for cell in sorted(space, key=self.cell_key):
+            for near in self.grid.neighbours(cell):
+                if near not in space and near in self.st.board:
+                    out[near] = None
+        return sorted(out, key=self.cell_key)
+
+    def _burst_centres(self, power: Power) -> list[Cell]:
+        """Where an area burst is worth centring: on each creature it cares about, and where two or more meet."""
+        size = power.reach.size
+        pool = [c for c in self.st.living() if c.side == self.me.side] if _is_heal(power) else self.enemies
+        count: dict[Cell, int] = {}
+        centres: dict[Cell, None] = {}
+        for c in pool:
+            if self.distance(c) > power.reach.range + size:
+                continue
+            centres[c.cell] = None
+            for cell in self.grid.within(c.cell, size):
+                count[cell] = count.get(cell, 0) + 1
+        for cell, n in count.items():
+            if n >= 2:
+                centres[cell] = None
+        return sorted(centres, key=self.cell_key)
+
+    def checked(self, use: _Use) -> bool:
+        """Whether the engine accepts this use now (a last guard against ``Impossible``).
+
+        An area burst is not passed through ``check_power``, whose test of the
+        centre lists every legal centre: its targets came from
+        ``valid_targets`` at that centre, which is empty unless the centre is
+        legal (the same rule, see ``tactics``), and the rest is checked here.
+        """
+        power = use.power
+        if not self.can_spend(power.action):
+            return False
+        if power.frequency is not Frequency.AT_WILL and power.id in self.me.used_powers:
+            return False
+        kind = power.reach.kind
+        if kind is RangeKind.AREA_BURST:
+            return use.origin is not None and bool(self.targets(power, use.origin))
+        targets = use.targets
+        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST):
+            targets = tuple(c.id for c in self.targets(power, use.origin))
+        try:
+            self.enc.check_power(self.me, power, targets, use.origin)
+        except Impossible:
+            return False
+        return True
+
+    def first_good(self, uses: list[_Use]) -> _Use | None:
+        for use in sorted(uses, key=lambda u: (-u.score, u.order)):
+            if self.checked(use):
+                return use
+        return None
+
+    # -- where to stand ------------------------------------------------------------------
+
+    def best_use_at(self, anchor: Cell, powers: list[tuple[int, Power]]) -> _Use | None:
+        """The best use of ``powers`` if I stood on ``anchor`` (shifts and moves ask about the same cells)."""
+        key = (anchor, tuple(order for order, _ in powers))
+        if key in self._use_at:
+            return self._use_at[key]
+        with _standing_at(self.me, anchor):
+            uses = self.best_uses(powers)
+        best = self._use_at[key] = max(uses, key=lambda u: (u.score, -u.order), default=None)
+        return best
+
+    def flank_cells(self, target: Creature) -> frozenset[Cell]:
+        got = self._flanks.get(target.id)
+        if got is None:
+            got = self._flanks[target.id] = tactics.flanking_cells(self.st, self.me, target)
+        return got
+
+    def close_reach(self, powers: list[tuple[int, Power]]) -> int:
+        """How far my melee and close attack powers reach (0 if I have none)."""
+        reach = 0
+        for _, power in powers:
+            kind = power.reach.kind
+            if kind is RangeKind.MELEE and not _is_heal(power):
+                reach = max(reach, power.reach.reach)
+            elif kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not _is_heal(power):
+                reach = max(reach, power.reach.size)
+        return reach
+
+    def enemies_within(self, anchor: Cell, reach: int) -> frozenset[CreatureId]:
+        """The enemies within ``reach`` cells of my space if I stood on ``anchor`` (line of effect aside)."""
+        grid, st = self.grid, self.st
+        space = st.space_at(self.me, anchor)
+        return frozenset(e.id for e in self.enemies
+                         if min(grid.distance(a, b) for a in space for b in st.space(e)) <= reach)
+
+    def melee_cells(self, routes: dict[Cell, tactics.Route], powers: list[tuple[int, Power]]) -> list[Cell]:
+        """Reachable anchors from which some melee or close power of mine could reach an enemy."""
+        reach = self.close_reach(powers)
+        if not reach:
+            return []
+        size = 1 if self.st.board.kind is GridKind.HEX else max(1, self.me.template.size)
+        out: dict[Cell, None] = {}
+        for enemy in self.enemies:
+            for cell in self.st.space(enemy):
+                for anchor in self.grid.within(cell, reach + size - 1):
+                    if anchor in routes and anchor not in out:
+                        if min(self.grid.distance(a, b) for a in self.st.space_at(self.me, anchor)
+                               for b in self.st.space(enemy)) <= reach:
+                            out[anchor] = None
+        return list(out)
+
+    def ranged_cells(self, routes: dict[Cell, tactics.Route]) -> list[Cell]:
+        """Reachable anchors in the order a ranged creature would rather shoot from: safest first."""
+
+        def key(anchor: Cell) -> tuple[int, int, float, int, int, tuple[int, int]]:
+            route = routes[anchor]
+            near = self.nearest_enemy_distance(anchor)
+            return (len(route.safest_provokers), len(self.threatened_at(anchor)), self.danger_at(anchor),
+                    abs(near - RANGED_KEEP), route.safest_cost, self.cell_key(anchor))
+
+        return sorted(routes, key=key)
+
+    def position_score(self, anchor: Cell, use: _Use) -> float:
+        """What standing on ``anchor`` adds to a use: flanking for melee, exposure for shooting."""
+        if use.power.is_melee:
+            if any(anchor in self.flank_cells(self.st.creatures[t]) for t in use.targets):
+                return FLANK_BONUS
+            return 0.0
+        if use.power.provokes_when_adjacent:
+            return -EXPOSED * len(self.threatened_at(anchor))
+        return 0.0
+
+    def moving_plans(self, mode: str, powers: list[tuple[int, Power]], ranged: bool,
+                     here: _Use | None = None) -> list[_Plan]:
+        """Move (or shift) somewhere, then use the best power from there.
+
+        Melee and close powers: every reachable cell within reach of an enemy
+        (when I can already hit someone in melee from here, only the cells
+        where I would flank or reach someone new). Ranged ones (``ranged``, or
+        when no such cell is reachable): the safest reachable cells first, a
+        bounded number of them.
+        """
+        routes = self.routes(mode)
+        if not routes:
+            return []
+        close = self.melee_cells(routes, powers)
+        if here is not None and here.power.is_melee and close:
+            reach = self.close_reach(powers)
+            now = self.enemies_within(self.me.cell, reach)
+            flanks = frozenset().union(*(self.flank_cells(e) for e in self.enemies if e.id in now))
+            close = [a for a in close if a in flanks or not self.enemies_within(a, reach) <= now]
+        far = self.ranged_cells(routes) if ranged or not close else []
+        plans: list[_Plan] = []
+        seen: set[Cell] = set()
+        near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
+                                                              RangeKind.CLOSE_BLAST)]
+        found = 0
+        for i, anchor in enumerate(close + far):
+            if anchor in seen:
+                continue
+            seen.add(anchor)
+            looked = i - len(close) + 1
+            if looked > RANGED_CELLS or (looked > 6 and found >= 3):
+                break
+            use = self.best_use_at(anchor, near if looked <= 0 else powers)
+            if use is None:
+                continue
+            if looked > 0:
+                found += 1
+            route = routes[anchor]
+            score = use.score - self.route_cost(anchor, route, mode) + self.position_score(anchor, use)
+            command: Command = (ShiftCommand(self.me.id, anchor) if mode == "shift"
+                                else MoveCommand(self.me.id, anchor))
+            cost = route.cost if mode == "shift" else route.safest_cost
+            plans.append(_Plan(score, (1 if mode == "shift" else 2, cost, *self.cell_key(anchor)), command))
+        return plans
+
+    def charge_plans(self) -> list[_Plan]:
+        """Charge: move at least two cells and make the melee basic attack at +1."""
+        st, me = self.st, self.me
+        basic = next((p for p in me.template.powers if p.basic and p.is_melee), None)
+        if basic is None or me.has(ConditionKind.PRONE) or not self.can_spend(ActionType.STANDARD):
+            return []
+        if self.nearest(friends=False) > me.speed() + basic.reach.reach + me.template.size:
+            return []
+        routes = self.routes("move")
+        plans: list[_Plan] = []
+        for anchor in self.melee_cells(routes, [(0, basic)]):
+            route = routes[anchor]
+            if len(route.path) < 2:
+                continue
+            with _standing_at(me, anchor):
+                targets = self.targets(basic)
+                for target in targets:
+                    space = st.space_at(me, anchor)
+                    if min(self.grid.distance(a, b) for a in space for b in st.space(target)) > basic.reach.reach:
+                        continue
+                    worth = self.target_worth(basic, target, bonus=1)
+                    if worth <= 0:
+                        continue
+                    score = worth - self.route_cost(anchor, route, "move")
+                    if anchor in self.flank_cells(target):
+                        score += FLANK_BONUS
+                    plans.append(_Plan(score, (3, route.safest_cost, *self.cell_key(anchor), self.rank(target)),
+                                       ChargeCommand(me.id, target.id, anchor)))
+        return plans
+
+    # -- when there is nothing to hit ------------------------------------------------------
+
+    def close_in(self) -> Command | None:
+        """Walk toward the nearest enemy (by walking distance), not provoking if it can help it."""
+        st, me = self.st, self.me
+        routes = self.routes("move")
+        if not routes or not self.enemies:
+            return None
+        mine = tactics.distance_field(st, me)
+        quarry: Creature | None = None
+        best = _NEVER
+        for enemy in self.enemies:
+            around = [n for cell in st.space(enemy) for n in self.grid.neighbours(cell)]
+            d = min((mine[n] for n in around if n in mine), default=_NEVER)
+            if d < best:
+                best, quarry = d, enemy
+        if quarry is None:
+            return None
+        with _standing_at(me, quarry.cell):
+            field = tactics.distance_field(st, me)
+        here = field.get(me.cell, _NEVER)
+        keep = 1
+        if self.is_ranged():
+            keep = min(RANGED_KEEP, max((p.reach.range for _, p in self.usable(ActionType.STANDARD)
+                                         if p.reach.kind is RangeKind.RANGED), default=1))
+
+        def gap(anchor: Cell) -> float:
+            return max(0.0, field.get(anchor, _NEVER) - keep)
+
+        if gap(me.cell) == 0:
+            return None
+        start = gap(me.cell)
+
+        def key(anchor: Cell) -> tuple[int, float, float, int, int, tuple[int, int]]:
+            route = routes[anchor]
+            exposed = len(self.threatened_at(anchor)) if keep > 1 else 0
+            price = self.route_cost(anchor, route, "move") + EXPOSED * exposed
+            return (len(route.safest_provokers), price - STEP_WORTH * (start - gap(anchor)), gap(anchor), exposed,
+                    route.safest_cost, self.cell_key(anchor))
+
+        choices = [a for a in routes if gap(a) < start]
+        if not choices:
+            return None
+        goal = min(choices, key=key)
+        if key(goal)[0] or key(goal)[1] >= 0:
+            return None  # every step closer provokes, or costs more than it gains
+        return MoveCommand(me.id, goal)
+
+    def step_back(self) -> Command | None:
+        """After attacking: a ranged creature next to an enemy, or anyone in dangerous terrain, steps out."""
+        me = self.me
+        in_danger = self.danger_at(me.cell) > 0
+        exposed = self.is_ranged() and bool(self.threatened_at(me.cell))
+        if not (in_danger or exposed):
+            return None
+
+        def bad(anchor: Cell) -> tuple[float, int]:
+            return self.danger_at(anchor), len(self.threatened_at(anchor)) if exposed else 0
+
+        now = bad(me.cell)
+        for mode in ("shift", "move"):
+            routes = self.routes(mode)
+            choices = [a for a in routes if bad(a) < now
+                       and (mode == "shift" or not routes[a].safest_provokers)]
+            if choices:
+                def key(anchor: Cell) -> tuple[tuple[float, int], float, int, tuple[int, int]]:
+                    route = routes[anchor]
+                    return (bad(anchor), self.route_cost(anchor, route, mode),
+                            -min(self.nearest_enemy_distance(anchor), RANGED_KEEP), self.cell_key(anchor))
+
+                anchor = min(choices, key=key)
+                return ShiftCommand(me.id, anchor) if mode == "shift" else MoveCommand(me.id, anchor)
+        return None
+
+    # -- the turn --------------------------------------------------------------------------
+
+    def decide(self) -> Command:
+        st, me = self.st, self.me
+        end = EndTurnCommand(me.id)
+        if st.ended or st.acting_id != me.id or not me.can_act:
+            return end
+        standard = self.can_spend(ActionType.STANDARD)
+        move = self.can_spend(ActionType.MOVE)
+        attacks = self.usable(ActionType.STANDARD) if standard else []
+        prone = me.has(ConditionKind.PRONE)
+        if prone and move:
+            dazed_shot = me.has(ConditionKind.DAZED) and self.first_good(self.best_uses(attacks)) is not None
+            if not dazed_shot:
+                return StandUpCommand(me.id)
+        if st.budget.minor:
+            minor = self.first_good(self.best_uses(self.usable(ActionType.MINOR)))
+            if minor is not None and minor.score >= MINOR_THRESHOLD:
+                return minor.command(me.id)
+        can_walk = move and tactics.can_move(st, me)
+        if attacks:
+            plan = self.attack_plan(attacks, can_walk)
+            if plan is not None:
+                return plan
+        if can_walk:
+            if standard:
+                command = self.close_in()
+            else:
+                command = self.step_back()
+            if command is not None:
+                return command
+        return end
+
+    def attack_plan(self, attacks: list[tuple[int, Power]], can_walk: bool) -> Command | None:
+        """The best of: attack from here, shift or move then attack, charge."""
+        me = self.me
+        plans: list[_Plan] = []
+        here = self.first_good(self.best_uses(attacks))
+        if here is not None:
+            plans.append(_Plan(here.score + self.position_score(me.cell, here), (0,), here.command(me.id)))
+        ranged = self.is_ranged()
+        if can_walk and self.can_spend_after(ActionType.MOVE, ActionType.STANDARD):
+            threatened = bool(self.threatened_at(me.cell))
+            if here is None or threatened or not ranged:
+                plans += self.moving_plans("shift", attacks, ranged, here)
+            if here is None or not threatened and not ranged:
+                plans += self.moving_plans("move", attacks, ranged, here)
+            elif threatened and ranged and not any(p.score > plans[0].score for p in plans[1:]):
+                plans += self.moving_plans("move", attacks, ranged, here)
+        elif here is None and not me.has(ConditionKind.PRONE) and tactics.can_move(self.st, me):
+            plans += self.charge_plans()
+        if not plans:
+            return None
+        best = max(plans, key=lambda p: (p.score, tuple(-t for t in p.tie)))
+        if best.score <= 0:
+            return None
+        return best.command
+
+
+def choose_command(encounter: Encounter, creature: Creature) -> Command:
+    """The next command for ``creature``, whose turn it is; :class:`EndTurnCommand` when nothing useful is left.
+
+    Never a command the engine refuses (see the module's docstring for how it chooses).
+    """
+    return _Mind(encounter, creature).decide()
