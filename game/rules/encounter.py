@@ -83,6 +83,8 @@ class Encounter:
         """Where each power action is centred, by action number (area powers)."""
         self._landings: dict[CreatureId, Cell] = {}
         """The player's forced-movement landing choices for the command being applied."""
+        self._trails: dict[int, list[Cell]] = {}
+        """The cells each movement of the command being applied has stood on, by action, start first."""
 
     # -- output -------------------------------------------------------------------------
 
@@ -312,6 +314,7 @@ class Encounter:
     # -- the step loop ------------------------------------------------------------------
 
     def _run(self, steps: list[Step]) -> None:
+        self._trails = {}
         self._stack.extend(_Frame(s) for s in reversed(steps))
         while self._stack:
             frame = self._stack.pop()
@@ -343,8 +346,22 @@ class Encounter:
         self._stack = [f for f in self._stack if f.step.action != step.action]
         rest = f" (and {len(dropped)} later step{'s' if len(dropped) != 1 else ''} of the action)" if dropped else ""
         self.emit(ev.StepFizzled(step_kind(step), step.creature, reason + rest))
+        if isinstance(step, (LeaveCell, EnterCell)):
+            self._settle(self.state.creatures[step.creature], step.action)
         if not self._stack:
             self.ruleset.action_complete(self)
+
+    def _settle(self, creature: Creature, action: int) -> None:
+        """A movement stopped where its creature may not stay (passing an ally when an interrupt
+        dropped or immobilized it): it goes back to the last cell of its way it may stand on."""
+        st = self.state
+        if creature.dead or st.can_stand(creature, creature.cell):
+            return
+        for cell in reversed(self._trails.get(action, [])[:-1]):
+            if st.can_stand(creature, cell):
+                here, creature.cell = creature.cell, cell
+                self.emit(ev.CreatureMoved(creature.id, here, cell, "return"))
+                return
 
     def _detail(self, step: Step) -> str:
         who = self.name(step.creature)
@@ -426,6 +443,7 @@ class Encounter:
             case LeaveCell():
                 pass
             case EnterCell():
+                self._trails.setdefault(step.action, [step.origin]).append(step.cell)
                 actor.cell = step.cell
                 if step.mode in ("move", "shift", "charge"):
                     st.budget.moved_cells += 1

@@ -99,7 +99,7 @@ class CreatureMoved:
     origin: Cell
     to: Cell
     how: str
-    """move, shift, charge, push, pull, slide."""
+    """move, shift, charge, push, pull, slide; return (a move stopped on an ally goes back)."""
 
 
 @dataclass(frozen=True, slots=True)

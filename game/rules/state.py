@@ -209,7 +209,9 @@ class EncounterState:
 
     def can_stand(self, creature: Creature, anchor: Cell, occupied: dict[Cell, Creature] | None = None) -> bool:
         """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else."""
-        occupied = self.occupancy() if occupied is None else occupied
+        if occupied is None:
+            # Everyone else (not occupancy(): where two creatures overlap, it keeps only one of them).
+            occupied = {cell: c for c in self.living() if c.id != creature.id for cell in self.space(c)}
         for cell in self.space_at(creature, anchor):
             if cell not in self.board or self.board.is_wall(cell):
                 return False
