@@ -275,7 +275,7 @@ class _Topology:
     """
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall",
-                 "difficult", "_deltas", "_cells", "_steps")
+                 "difficult", "_deltas", "_cells", "_steps", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -287,6 +287,8 @@ class _Topology:
         count = self.width * self.height
         self.wall = bytearray(count)
         self.difficult = bytearray(count)
+        self.sight: dict[tuple[Cell, Cell], bool] = {}
+        """Line of effect between two cells, memoised: it depends on walls only, which never change."""
         for cell, terrain in board.special_cells().items():
             i = self.index(cell)
             if i is None:
@@ -1095,8 +1097,16 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
 def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
     board = state.board
-    line = board.grid.line(a, b)
-    return not any(cell in board and board.is_wall(cell) for cell in line[1:-1])
+    memo = _topology(board).sight
+    key = (a, b)
+    known = memo.get(key)
+    if known is None:
+        line = board.grid.line(a, b)
+        known = not any(cell in board and board.is_wall(cell) for cell in line[1:-1])
+        if len(memo) > 1_000_000:
+            memo.clear()
+        memo[key] = known
+    return known
 
 
 def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:
@@ -1148,6 +1158,11 @@ def burst_origins(state: EncounterState, user: Creature, power: Power) -> frozen
         return frozenset()
     space = state.space(user)
     return frozenset(c for c in _cells_around(state, space, power.reach.range) if _sees(state, space, c))
+
+
+def is_burst_origin(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
+    """Whether an area burst may be centred on ``origin`` (the test behind :func:`burst_origins`, for one cell)."""
+    return power.reach.kind is RangeKind.AREA_BURST and _burst_origin_ok(state, user, power, origin)
 
 
 def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
