@@ -16,7 +16,8 @@ from typing import Callable, TextIO
 
 from game.rules import events as ev
 from game.rules.encounter import Encounter, Impossible
-from game.scenario import EncounterFileError, Scenario, load_scenario, roster, to_command
+from game.rules.model import CreatureId
+from game.scenario import EncounterFileError, Scenario, load_scenario, roster, to_command, to_preparation
 
 
 @dataclass
@@ -39,6 +40,11 @@ def build_encounter(path: str | Path, seed: int | None = None, random_decisions:
     encounter = Encounter(board, roster(scenario, board, dict(library)),
                           seed=scenario.seed if seed is None else seed,
                           map_name=scenario.map_path.name, options=options)
+    for cid, spec in scenario.preparations.items():
+        try:
+            encounter.set_preparation(CreatureId(cid), to_preparation(spec, board))
+        except Impossible as exc:
+            raise EncounterFileError(scenario.path, str(exc), f"preparations.{cid}") from None
     return Loaded(scenario, encounter)
 
 

@@ -19,7 +19,8 @@ from game.errors import GameError
 from game.grid import Cell
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
-from game.rules.model import CreatureId, Template
+from game.rules.model import CreatureId, PowerId, Restriction, RestrictionKind, Template
+from game.rules.preparation import Preparation
 
 ENCOUNTER_FORMAT = 1
 MAX_FILE_BYTES = 1024 * 1024
@@ -52,6 +53,30 @@ class CreatureSpec(_Strict):
     """Tiled offset coordinates [col, row] of its cell."""
 
 
+class RestrictionSpec(_Strict):
+    """``{ kind = "forced_toward", power = "hex_recoil", at = [4, 7] }``: one anchor at most (creature, at or
+    triggerer), as the kind needs."""
+
+    kind: Literal["non_minion_attackers", "while_bloodied", "forced_toward", "forced_away", "move_toward",
+                  "move_away", "only_against"]
+    power: str | None = None
+    creature: str | None = None
+    at: Offset | None = None
+    triggerer: bool = False
+
+
+class PreparationSpec(_Strict):
+    """Seed 000's preparation: the Limited reaction, the Spontaneous ones' priority, the disabled ones,
+    the default basic and opportunity attacks, restrictions. What is left out: none / the sheet's order."""
+
+    limited: str | None = None
+    priority: list[str] = []
+    disabled: list[str] = []
+    basic_attack: str | None = None
+    opportunity_attack: str | None = None
+    restrictions: list[RestrictionSpec] = []
+
+
 class CommandSpec(_Strict):
     do: Literal["move", "shift", "stand", "power", "charge", "end"]
     creature: str
@@ -62,6 +87,10 @@ class CommandSpec(_Strict):
     target: str | None = None
     at: Offset | None = None
     landings: dict[str, Offset] = {}
+    shift_to: Offset | None = None
+    """power: where a power that shifts its user puts it (else seed 000's Movement decision)."""
+    prepare: PreparationSpec | None = None
+    """end: the creature's reactions for its next round (else it keeps the preparation it has)."""
 
 
 class OptionsSpec(_Strict):
@@ -80,6 +109,8 @@ class EncounterSpec(_Strict):
     sides: dict[str, SideSpec] = {}
     creatures: list[CreatureSpec] = []
     options: OptionsSpec = OptionsSpec()
+    preparations: dict[str, PreparationSpec] = {}
+    """Creature id -> its preparation before its first turn (else its sheet's default)."""
     commands: list[CommandSpec] = []
 
 
@@ -96,6 +127,7 @@ class Scenario:
     use_map_creatures: bool
     options: dict[str, Any]
     commands: list[CommandSpec] = field(default_factory=list)
+    preparations: dict[str, PreparationSpec] = field(default_factory=dict)
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -125,7 +157,7 @@ def load_scenario(path: str | Path) -> Scenario:
         sides={name: s.control for name, s in spec.sides.items()},
         creatures=[(c.name, c.side, c.template, c.at) for c in spec.creatures],
         use_map_creatures=spec.use_map_creatures,
-        options=spec.options.model_dump(), commands=list(spec.commands),
+        options=spec.options.model_dump(), commands=list(spec.commands), preparations=dict(spec.preparations),
     )
 
 
@@ -148,7 +180,7 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
         case "stand":
             return StandUpCommand(who)
         case "end":
-            return EndTurnCommand(who)
+            return EndTurnCommand(who, to_preparation(spec.prepare, board) if spec.prepare is not None else None)
         case "charge":
             if spec.target is None:
                 raise EncounterFileError(path, "'charge' needs 'target'", place)
@@ -158,8 +190,25 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
                 raise EncounterFileError(path, "'power' needs 'power'", place)
             origin = grid.offset_to_cell(*spec.at) if spec.at is not None else None
             landings = tuple((CreatureId(k), grid.offset_to_cell(*v)) for k, v in spec.landings.items())
-            return UsePowerCommand(who, spec.power, tuple(CreatureId(t) for t in spec.targets), origin, landings)
+            shift_to = grid.offset_to_cell(*spec.shift_to) if spec.shift_to is not None else None
+            return UsePowerCommand(who, spec.power, tuple(CreatureId(t) for t in spec.targets), origin, landings,
+                                   shift_to)
     raise EncounterFileError(path, f"unknown command '{spec.do}'", place)
+
+
+def to_preparation(spec: PreparationSpec, board: Board) -> Preparation:
+    """A preparation in engine terms (cells from [col, row]); the engine checks it against the sheet."""
+    grid = board.grid
+    return Preparation(
+        limited=PowerId(spec.limited) if spec.limited else None,
+        priority=tuple(PowerId(p) for p in spec.priority), disabled=frozenset(PowerId(p) for p in spec.disabled),
+        basic_attack=PowerId(spec.basic_attack) if spec.basic_attack else None,
+        opportunity_attack=PowerId(spec.opportunity_attack) if spec.opportunity_attack else None,
+        restrictions=tuple(Restriction(RestrictionKind(r.kind), PowerId(r.power) if r.power else None,
+                                       CreatureId(r.creature) if r.creature else None,
+                                       grid.offset_to_cell(*r.at) if r.at is not None else None, r.triggerer)
+                           for r in spec.restrictions),
+    )
 
 
 def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> list[tuple[CreatureId, str, str, Template, Cell]]:

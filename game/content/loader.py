@@ -43,10 +43,15 @@ from game.rules.model import (
     Role,
     ReactionDefaults,
     ReactionSpec,
+    ReactionTarget,
+    Restriction,
     TargetKind,
     Template,
 )
-from game.rules.triggers import REACTION_KEYWORDS
+from game.rules.preparation import (BUILTIN_REACTIONS, is_limited, is_spontaneous, restriction_fits,
+                                    with_builtin_reactions)
+from game.rules.translation import translate
+from game.rules.triggers import REACTION_KEYWORDS, TRIGGERS
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content"
 """Where the shipped content lives; :func:`load_content` reads every ``*.toml`` here by default."""
@@ -434,30 +439,40 @@ def _creature_problems(creature: _Creature, shared: Mapping[str, tuple[_File, Po
 
 def _defaults_problems(creature: CreatureEntry, own: Mapping[str, tuple[str, PowerEntry | None]]
                        ) -> Iterator[tuple[str, str]]:
+    """The sheet's default preparation, checked against its powers (built-in opportunity attacks included,
+    keywords after the old-action translation)."""
     defaults = creature.reaction_defaults
     prefix = "reaction_defaults"
+    powers: dict[str, Power | None] = {pid: None if entry is None else _power(pid, entry) for pid, (_, entry) in own.items()}
+    if any(p is not None and p.basic and p.is_melee and p.attack is not None for p in powers.values()):
+        for builtin in BUILTIN_REACTIONS:
+            powers.setdefault(builtin.id, builtin)
 
-    def known(pid: str, where: str) -> PowerEntry | None:
+    def known(pid: str, where: str) -> Power | None:
         """The power ``pid`` of this creature (None if unknown: reported, or invalid: reported elsewhere)."""
-        if pid not in own:
-            problems.append((where, f"the creature has no power '{pid}'{suggestion(pid, own)}"))
+        if pid not in powers:
+            problems.append((where, f"the creature has no power '{pid}'{suggestion(pid, powers)}"))
             return None
-        return own[pid][1]
+        return powers[pid]
 
     problems: list[tuple[str, str]] = []
     if defaults.limited is not None:
         power = known(defaults.limited, f"{prefix}.limited")
-        if power is not None and (power.reaction is None or "spontaneous" in power.reaction.keywords):
+        if power is not None and not is_limited(power):
             problems.append((f"{prefix}.limited", f"'{defaults.limited}' is not a limited (non-spontaneous) reaction"))
-    seen: set[str] = set()
-    for index, pid in enumerate(defaults.priority):
-        where = f"{prefix}.priority[{index}]"
-        power = known(pid, where)
-        if pid in seen:
-            problems.append((where, f"'{pid}' is listed twice"))
-        seen.add(pid)
-        if power is not None and power.reaction is None:
-            problems.append((where, f"'{pid}' is not a reaction"))
+    for list_name in ("priority", "disabled"):
+        seen: set[str] = set()
+        for index, pid in enumerate(getattr(defaults, list_name)):
+            where = f"{prefix}.{list_name}[{index}]"
+            power = known(pid, where)
+            if pid in seen:
+                problems.append((where, f"'{pid}' is listed twice"))
+            seen.add(pid)
+            if power is not None and power.reaction is None:
+                problems.append((where, f"'{pid}' is not a reaction"))
+            elif power is not None and not is_spontaneous(power):
+                problems.append((where, f"'{pid}' is not a spontaneous reaction (the {list_name} list takes only "
+                                        f"those; a limited one is prepared as 'limited')"))
     for name in ("basic_attack", "opportunity_attack"):
         pid = getattr(defaults, name)
         power = None if pid is None else known(pid, f"{prefix}.{name}")
@@ -465,6 +480,21 @@ def _defaults_problems(creature: CreatureEntry, own: Mapping[str, tuple[str, Pow
             problems.append((f"{prefix}.{name}", f"'{pid}' is not a basic attack (basic = true)"))
         elif power is not None and name == "opportunity_attack" and power.reach.kind is not RangeKind.MELEE:
             problems.append((f"{prefix}.{name}", f"'{pid}' is not a melee basic attack"))
+    for index, r in enumerate(defaults.restrictions):
+        where = f"{prefix}.restrictions[{index}]"
+        anchored = r.kind.value.endswith(("_toward", "_away")) or r.kind.value == "only_against"
+        if anchored and not r.triggerer:
+            problems.append((where, f"'{r.kind.value}' needs an anchor; a sheet can only name the triggering "
+                                    f"creature: triggerer = true"))
+        if r.triggerer and (not anchored or r.kind.value == "only_against"):
+            problems.append((where, f"'{r.kind.value}' takes no triggerer"))
+        if r.power is None:
+            continue
+        power = known(r.power, f"{where}.power")
+        if power is not None:
+            why = restriction_fits(r.kind, power)
+            if why:
+                problems.append((f"{where}.power", why))
     yield from problems
 
 
@@ -476,15 +506,18 @@ def _template(creature_id: str, creature: _Creature, shared: Mapping[str, Power]
     powers = [_power(pid, power) for pid, power in creature.powers.items() if power is not None]
     powers += [shared[pid] for pid in entry.shared_powers]
     d = entry.reaction_defaults
-    return Template(
+    return with_builtin_reactions(Template(
         id=creature_id, name=entry.name, level=entry.level, role=entry.role, hp=entry.hp,
         defenses=Defenses(entry.defenses.ac, entry.defenses.fortitude, entry.defenses.reflex, entry.defenses.will),
         speed=entry.speed, initiative=entry.initiative, powers=tuple(powers), size=entry.size,
         minion=entry.minion, surges=entry.surges, description=entry.description,
         reaction_defaults=ReactionDefaults(
             limited=_optional_id(d.limited), priority=tuple(PowerId(p) for p in d.priority),
-            basic_attack=_optional_id(d.basic_attack), opportunity_attack=_optional_id(d.opportunity_attack)),
-    )
+            basic_attack=_optional_id(d.basic_attack), opportunity_attack=_optional_id(d.opportunity_attack),
+            disabled=tuple(PowerId(p) for p in d.disabled),
+            restrictions=tuple(Restriction(r.kind, _optional_id(r.power), triggerer=r.triggerer)
+                               for r in d.restrictions)),
+    ))
 
 
 def _optional_id(value: str | None) -> PowerId | None:
@@ -502,18 +535,23 @@ def _power(power_id: str, entry: PowerEntry) -> Power:
 
 
 def _reaction_spec(power: PowerEntry) -> ReactionSpec | None:
-    """The power's reaction, keywords as written.
-
-    Seed 000 translates an older action type into keywords (its table, plus the
-    at-will class feature and trigger special cases). That translation takes
-    ``reaction.old_action``, ``reaction.trigger``, ``power.frequency`` and
-    ``reaction.class_feature``, all at hand here, and adds to the keywords.
-    """
+    """The power's reaction: the keywords as written plus those seed 000's translation table gives its
+    old action type (``game.rules.translation``), if it names one; its target by default "trigger" for a
+    melee or ranged power against enemies whose trigger is an enemy's doing, else "choose"."""
     reaction = power.reaction
     if reaction is None:
         return None
+    keywords = set(reaction.keywords)
+    if reaction.old_action:
+        keywords |= translate(reaction.old_action, reaction.trigger, power.frequency,
+                              class_feature=reaction.class_feature)
+    target = reaction.target
+    if target is None:
+        aimed = power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and power.targets in (
+            TargetKind.ENEMY, TargetKind.CREATURE)
+        target = ReactionTarget.TRIGGER if aimed and TRIGGERS[reaction.trigger].by_enemy else ReactionTarget.CHOOSE
     return ReactionSpec(trigger=reaction.trigger, parameter=reaction.canonical_parameter,
-                        keywords=frozenset(reaction.keywords), old_action=reaction.old_action or "")
+                        keywords=frozenset(keywords), old_action=reaction.old_action or "", target=target)
 
 
 def _outcome(entry: OutcomeEntry) -> Outcome:

@@ -31,14 +31,13 @@ from game.rules.model import (
     Duration,
     Frequency,
     Reach,
+    ReactionTarget,
+    RestrictionKind,
     Role,
     TargetKind,
 )
+from game.rules.translation import OLD_ACTIONS
 from game.rules.triggers import REACTION_KEYWORDS, TRIGGERS
-
-OLD_ACTIONS = ("immediate reaction", "immediate interrupt", "opportunity attack", "opportunity action",
-               "free action")
-"""The older action types a reaction may be described with (``reaction.old_action``)."""
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -121,6 +120,10 @@ DurationText = Annotated[Duration, _choice(Duration, "a duration", {
 TriggerName = Annotated[str, _one_of(frozenset(TRIGGERS), "a trigger", spaces="_")]
 ReactionKeyword = Annotated[str, _one_of(REACTION_KEYWORDS, "a reaction keyword")]
 OldAction = Annotated[str, _one_of(OLD_ACTIONS, "an old action type")]
+ReactionTargetText = Annotated[ReactionTarget, _choice(ReactionTarget, "a reaction target")]
+RestrictionText = Annotated[RestrictionKind, _choice(RestrictionKind, "a restriction", {
+    "non-minion attackers": RestrictionKind.NON_MINION_ATTACKERS, "only while bloodied": RestrictionKind.WHILE_BLOODIED,
+})]
 
 
 class Entry(BaseModel):
@@ -188,6 +191,9 @@ class ReactionEntry(Entry):
     old_action: OldAction | None = None
     class_feature: bool = False
     """An at-will class feature (a defender's mark...): input of the old-action translation."""
+    target: ReactionTargetText | None = None
+    """"trigger" (the creature that triggered it) or "choose" (seed 000's Targeting decision); by default
+    "trigger" for melee and ranged powers against enemies with a trigger caused by an enemy."""
 
     @model_validator(mode="after")
     def _parameter_fits_trigger(self) -> ReactionEntry:
@@ -256,11 +262,25 @@ class DefensesEntry(Entry):
     will: Annotated[int, Field(ge=1, le=99)]
 
 
+class RestrictionEntry(Entry):
+    """A restriction of the sheet's default preparation: ``{ kind = "while_bloodied", power = "second_breath" }``.
+
+    A sheet knows no creature or cell of an encounter, so its toward / away restrictions can only anchor
+    on the triggering creature: ``{ kind = "move_away", power = "slip_aside", triggerer = true }``.
+    """
+
+    kind: RestrictionText
+    power: Id | None = None
+    triggerer: bool = False
+
+
 class ReactionDefaultsEntry(Entry):
     limited: Id | None = None
     priority: list[Id] = []
     basic_attack: Id | None = None
     opportunity_attack: Id | None = None
+    disabled: list[Id] = []
+    restrictions: list[RestrictionEntry] = []
 
 
 class CreatureEntry(Entry):

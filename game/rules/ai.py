@@ -945,6 +945,12 @@ class _Mind:
 def choose_command(encounter: Encounter, creature: Creature) -> Command:
     """The next command for ``creature``, whose turn it is; :class:`EndTurnCommand` when nothing useful is left.
 
-    Never a command the engine refuses (see the module's docstring for how it chooses).
+    Never a command the engine refuses (see the module's docstring for how it chooses). The end of a
+    turn carries the creature's preparation of its reactions (``game.rules.ai_preparation``).
     """
-    return _Mind(encounter, creature).decide()
+    command = _Mind(encounter, creature).decide()
+    if isinstance(command, EndTurnCommand) and command.preparation is None:
+        from game.rules.ai_preparation import prepare
+
+        command = EndTurnCommand(creature.id, prepare(encounter, creature))
+    return command

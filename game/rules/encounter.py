@@ -26,7 +26,7 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
 from game.rules.dice import Dice
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
                               ForcedKind, Frequency, Outcome, Power, PowerId, RangeKind, TargetKind, Template)
-from game.rules.preparation import with_builtin_reactions
+from game.rules.preparation import Preparation, with_builtin_reactions
 from game.rules.state import Condition, Creature, EncounterState
 from game.rules.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
                               ResolveAttack, SelfMove, StartPower, Step, step_kind)
@@ -126,6 +126,24 @@ class Encounter:
 
     def describe(self, event: ev.Event) -> str:
         return ev.describe(event, self.name, self.offset)
+
+    # -- preparations -------------------------------------------------------------------
+
+    def preparation(self, cid: CreatureId) -> Preparation:
+        """The reactions a creature has prepared (private to the player of its side)."""
+        return self.ruleset.preparation(cid)
+
+    def set_preparation(self, cid: CreatureId, preparation: Preparation) -> None:
+        """A creature's preparation before the encounter starts (an encounter file's ``[preparations]``);
+        raises Impossible, changing nothing, if it does not fit the creature's sheet."""
+        creature = self.state.creatures.get(cid)
+        if creature is None:
+            raise Impossible(f"there is no creature '{cid}'")
+        if self.state.round:
+            raise Impossible("preparations are set this way only before the encounter starts")
+        problems = self.ruleset.set_preparation(self, creature, preparation)
+        if problems:
+            raise Impossible("; ".join(problems))
 
     # -- start --------------------------------------------------------------------------
 

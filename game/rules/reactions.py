@@ -49,7 +49,9 @@ Budgets (seed 000 and DESIGN rulings 1-5)
   reaction (no chains, ruling 8).
 * A creature that cannot act, or is dazed, takes no reactions, except a
   reaction to its own drop to 0 hit points: that is its **last act**, taken
-  even while dying (a monster dies once it is done).
+  even while dying (a monster dies once it is done); and a reaction to
+  suffering a condition is not stopped by that condition (seed 000's examples
+  are "stunned, dominated").
 
 Scheduling (ruling 9): when one moment triggers several reactions of one
 creature, its order (the prepared Limited reaction, then the Spontaneous ones
@@ -210,6 +212,15 @@ class ReactionSystem:
             self.budgets[actor.id].staged = preparation
         return problems
 
+    def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
+        """Replace a creature's preparation now (before the encounter starts); its problems, else []."""
+        st = encounter.state
+        problems = preparation_problems(creature.template, preparation, is_creature=lambda cid: cid in st.creatures,
+                                        is_cell=lambda cell: cell in st.board)
+        if not problems:
+            self.budgets[creature.id].preparation = preparation
+        return problems
+
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
         """Seed 000: "At the end of turn, a character chooses..." The new preparation takes over and a new
         round of the creature's reaction budget begins (ruling 1)."""
@@ -218,7 +229,7 @@ class ReactionSystem:
             budget.preparation, budget.staged = budget.staged, None
         budget.limited_used = False
         budget.used.clear()
-        if self._powers_of(actor):
+        if self._powers_of(actor) and not actor.dead:
             p = budget.preparation
             encounter.emit(ev.ReactionsPrepared(
                 actor.id, p.limited or "", full_priority(actor.template, p), tuple(sorted(p.disabled)),
@@ -442,7 +453,7 @@ class ReactionSystem:
         prep = budget.preparation
         acting = st.acting_id if self.turn else None
         own_turn = acting == reactor.id
-        unable = self._unable(reactor, t.last_act)
+        unable = self._unable(reactor, t.last_act, t.condition)
         if unable:
             return unable
         if spec.is_spontaneous and power.id in prep.disabled:
@@ -495,8 +506,11 @@ class ReactionSystem:
         if spec.is_limited:
             parts.append("the prepared Limited reaction, unused this round")
         parts.append(f"its {'Free' if t.free else 'non-Free'} reaction of {self._turn_name(encounter)} is unused")
-        if t.restrictions:
-            parts.append("restrictions met")
+        met = [describe_restriction(r, encounter.name, encounter.offset).split(": ", 1)[1] for r in t.restrictions
+               if r.kind in (RestrictionKind.NON_MINION_ATTACKERS, RestrictionKind.WHILE_BLOODIED,
+                             RestrictionKind.ONLY_AGAINST)]
+        if met:
+            parts.append("restriction met: " + ", ".join(met))
         return "; ".join(parts)
 
     def _turn_name(self, encounter: Encounter) -> str:
@@ -504,11 +518,13 @@ class ReactionSystem:
         return f"{acting.name}'s turn" if acting is not None and self.turn else "the start of the encounter"
 
     @staticmethod
-    def _unable(reactor: Creature, last_act: bool) -> str:
+    def _unable(reactor: Creature, last_act: bool, suffered: ConditionKind | None = None) -> str:
+        """Why ``reactor`` cannot react now ("" if it can). A reaction to suffering a condition is not
+        stopped by that condition (seed 000 names "stunned, dominated" as such triggers)."""
         if reactor.dead:
             return f"{reactor.name} is dead"
         for kind in (ConditionKind.STUNNED, ConditionKind.DOMINATED, ConditionKind.DAZED):
-            if reactor.has(kind):
+            if kind is not suffered and reactor.has(kind):
                 return f"{reactor.name} is {kind.value}: no reactions"
         if last_act:
             return ""  # its last act: dying or falling, it still acts
@@ -540,7 +556,7 @@ class ReactionSystem:
         """"" if the ticket's trigger still holds and the reaction has something to do, else why not."""
         st = encounter.state
         reactor = st.creatures[t.reactor]
-        unable = self._unable(reactor, t.last_act)
+        unable = self._unable(reactor, t.last_act, t.condition)
         if unable:
             return unable
         by = st.creatures.get(t.by) if t.by else None

@@ -89,7 +89,8 @@ def changed(old: str, new: str) -> str:
 def test_the_unchanged_sample_file_loads(tmp_path: Path) -> None:
     library = load_content([write(tmp_path, GOOD)])
     assert list(library) == ["goblin_cutter"]
-    assert [p.id for p in library["goblin_cutter"].powers] == ["blade", "sling", "duck", "guard"]
+    assert [p.id for p in library["goblin_cutter"].powers] == ["blade", "sling", "duck", "guard", "opportunity_attack",
+                                                              "opportunity_attack_ranged"]
 
 
 # (what is wrong, old text, new text, entry, field, phrase of the detail)

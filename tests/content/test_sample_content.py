@@ -11,6 +11,7 @@ import pytest
 
 from game.content import CONTENT_DIR, Library, load_content
 from game.rules.model import ActionType, ForcedKind, RangeKind, Role, Template
+from game.rules.preparation import BUILTIN_REACTIONS
 from game.rules.triggers import REACTION_KEYWORDS, TRIGGERS
 from game.tiled import load_board
 
@@ -64,7 +65,7 @@ def test_every_creature_has_a_melee_basic_attack_and_names_its_defaults(library:
 
 
 def test_every_hero_has_a_ranged_basic_attack_and_reactions_of_its_own(library: Library) -> None:
-    shared = set(library.powers)
+    shared = set(library.powers) | {p.id for p in BUILTIN_REACTIONS}
     for hero in (library[h] for h in HEROES):
         assert any(p.basic and p.reach.kind is RangeKind.RANGED for p in hero.powers), hero.id
         own_reactions = [p for p in hero.powers if p.reaction is not None and p.id not in shared]

@@ -45,6 +45,10 @@ class Ruleset(Protocol):
         """A preparation handed in with the end of ``actor``'s turn: its problems ([] = accepted)."""
         ...
 
+    def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
+        """A creature's preparation before the encounter starts: its problems ([] = in force)."""
+        ...
+
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None: ...
 
     def before(self, encounter: Encounter, step: Step) -> list[Step]:

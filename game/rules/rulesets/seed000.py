@@ -72,6 +72,9 @@ class Seed000:
     def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
         return self.reactions.prepare(encounter, actor, preparation)
 
+    def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
+        return self.reactions.set_preparation(encounter, creature, preparation)
+
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
         self.reactions.turn_ended(encounter, actor)
 

@@ -1,0 +1,146 @@
+"""How the automatic player prepares the reactions of the creatures it plays (seed 000, at the end of turn).
+
+Like the rest of the AI it draws no random numbers and reads the state only
+through the tactics queries, so the same state gives the same preparation:
+
+* **Limited reaction**, among those still usable (an encounter or daily power
+  not yet spent): when an enemy could reach the creature before its next
+  turn, one that works during other creatures' turns; when none could, a
+  Personal one (it pays on the creature's own next turn); the one in force
+  first (a table's or an encounter file's choice), then the sheet's default,
+  then sheet order.
+* **Priority, disabled, basic attacks**: the sheet's defaults.
+* **Restrictions**: those in force stay (a table's or an encounter file's
+  choices), unless their anchor creature is dead; the sheet's own; and, for
+  reactions not yet covered by one of the same family:
+  - a reaction that moves an enemy by force: as far as possible from its
+    most hurt bloodied ally, if it has one (keep foes off the wounded), else
+    as close as possible to the nearest dangerous cell within 6 cells;
+  - a reaction that shifts its user: a creature that fights at range (an
+    artillery, controller or leader, or one without a melee basic attack)
+    moves as far as possible from the creature that triggered it; a melee
+    one as close as possible to the nearest enemy;
+  - a Limited reaction triggered by an enemy's attack, while the enemies
+    include both minions and others: only on attacks by non-minions (do not
+    spend the round's one prepared reaction on a minion);
+  - a defender's Spontaneous reaction to an enemy attacking an ally next to
+    it, while it has marked an enemy: only against that enemy (punish the
+    marked foe for ignoring the mark).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.grid import Cell
+from game.rules.model import Frequency, Power, PowerId, Restriction, RestrictionKind, Role
+from game.rules.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, Preparation, basic_attacks,
+                                    default_preparation, is_limited, reaction_powers, restriction_fits)
+from game.rules.state import Creature
+from game.rules.triggers import TRIGGERS
+
+if TYPE_CHECKING:
+    from game.rules.encounter import Encounter
+
+DANGER_REACH = 6
+"""How far (cells from the reactor) a dangerous cell may be to serve as the anchor of a forced movement."""
+
+_RANGED_ROLES = frozenset({Role.ARTILLERY, Role.CONTROLLER, Role.LEADER})
+
+
+def _usable(creature: Creature, power: Power) -> bool:
+    return power.frequency is Frequency.AT_WILL or power.id not in creature.used_powers
+
+
+def _fights_at_range(creature: Creature) -> bool:
+    template = creature.template
+    return template.role in _RANGED_ROLES or not basic_attacks(template, melee_only=True)
+
+
+def prepare(encounter: Encounter, creature: Creature) -> Preparation:
+    """The preparation the AI hands in with the end of ``creature``'s turn."""
+    st = encounter.state
+    template = creature.template
+    default = default_preparation(template)
+    reactions = reaction_powers(template)
+    by_id = {p.id: p for p in reactions}
+    limited = _limited(encounter, creature, reactions)
+    kept = [r for r in encounter.preparation(creature.id).restrictions
+            if r.creature is None or (r.creature in st.creatures and not st.creatures[r.creature].dead)]
+    restrictions = list(dict.fromkeys(kept + list(default.restrictions)))
+    covered = {(r.power, r.kind) for r in restrictions}
+
+    def add(r: Restriction) -> None:
+        families = (FORCED_RESTRICTIONS if r.kind in FORCED_RESTRICTIONS else
+                    MOVE_RESTRICTIONS if r.kind in MOVE_RESTRICTIONS else frozenset({r.kind}))
+        if not any((r.power, k) in covered for k in families):
+            restrictions.append(r)
+            covered.add((r.power, r.kind))
+
+    enemies = [e for e in st.enemies_of(creature) if not e.is_out]
+    allies = [a for a in st.allies_of(creature) if not a.is_out]
+    for power in reactions:
+        if not _usable(creature, power) or power.reaction is None:
+            continue
+        if not restriction_fits(RestrictionKind.FORCED_TOWARD, power):
+            hurt = [a for a in allies if a.is_bloodied]
+            danger = _nearest_danger(encounter, creature)
+            if hurt:
+                worst = min(hurt, key=lambda a: (a.hp / a.max_hp, st.distance(a, creature), a.id))
+                add(Restriction(RestrictionKind.FORCED_AWAY, power.id, creature=worst.id))
+            elif danger is not None:
+                add(Restriction(RestrictionKind.FORCED_TOWARD, power.id, cell=danger))
+        if not restriction_fits(RestrictionKind.MOVE_TOWARD, power):
+            if _fights_at_range(creature):
+                add(Restriction(RestrictionKind.MOVE_AWAY, power.id, triggerer=True))
+            elif enemies:
+                near = min(enemies, key=lambda e: (st.distance(e, creature), e.id))
+                add(Restriction(RestrictionKind.MOVE_TOWARD, power.id, creature=near.id))
+        info = TRIGGERS[power.reaction.trigger]
+        if template.role is Role.DEFENDER and power.reaction.is_spontaneous and power.reaction.trigger == \
+                "adjacent_ally_attacked":
+            marked = [e for e in enemies if e.marked_by == creature.id]
+            if marked:
+                add(Restriction(RestrictionKind.ONLY_AGAINST, power.id, creature=marked[0].id))
+        if (power.id == limited and info.on_attack_roll and any(e.is_minion for e in enemies)
+                and any(not e.is_minion for e in enemies)):
+            add(Restriction(RestrictionKind.NON_MINION_ATTACKERS, power.id))
+    return Preparation(limited=limited, priority=default.priority, disabled=default.disabled,
+                       basic_attack=default.basic_attack, opportunity_attack=default.opportunity_attack,
+                       restrictions=tuple(restrictions))
+
+
+def _limited(encounter: Encounter, creature: Creature, reactions: list[Power]) -> PowerId | None:
+    """The Limited reaction to prepare: the one in force, else the sheet's default, while usable and
+    useful; a Personal one (it pays on its own next turn) when no enemy could reach the creature before
+    then, or when nothing else is left."""
+    st = encounter.state
+    usable = [p for p in reactions if is_limited(p) and _usable(creature, p)]
+    if not usable:
+        return None
+    current = encounter.preparation(creature.id).limited
+    default = creature.template.reaction_defaults.limited
+    threatened = any(st.distance(e, creature) <= e.speed() + 1 for e in st.enemies_of(creature) if not e.is_out)
+
+    def rank(p: Power) -> tuple[int, int, int]:
+        personal = p.reaction is not None and p.reaction.is_personal
+        useful = personal != threatened
+        return (0 if useful else 1, 0 if p.id == current else 1, 0 if p.id == default else 1)
+
+    return min(usable, key=rank).id
+
+
+def _nearest_danger(encounter: Encounter, creature: Creature) -> Cell | None:
+    st = encounter.state
+    best: tuple[int, tuple[int, int], Cell] | None = None
+    for cell, terrain in st.board.special_cells().items():
+        if terrain.damage is None or terrain.wall:
+            continue
+        gap = st.distance_to_cell(creature, cell)
+        if gap > DANGER_REACH:
+            continue
+        key = (gap, encounter.offset(cell), cell)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    return best[2] if best is not None else None
+
