@@ -42,8 +42,10 @@ ZOOMS = (0.1, 0.125, 0.167, 0.25, 0.33, 0.5, 0.67, 0.75, 1.0, 1.25, 1.5, 2.0, 2.
 CHUNK = 256
 """A chunk's side in screen pixels."""
 BACKGROUND = (24, 26, 31)
-CHUNK_BUDGET_S = 0.006
+CHUNK_BUDGET_S = 0.004
 """Time a frame may spend redrawing stale chunks (the rest wait for the next frames)."""
+PREFETCH_BUDGET_S = 0.002
+"""Time a settled frame may spend drawing the chunks just outside the view, ahead of a pan."""
 
 
 @lru_cache(maxsize=64)
@@ -118,6 +120,13 @@ class BoardView:
         self._corners: dict[Cell, tuple[tuple[float, float], ...]] = {}
         self._centres: dict[Cell, tuple[float, float]] = {}
         self.stats = Stats()
+        self._view: pygame.Surface | None = None
+        self._view_key: object = None
+        self._view_pos = (0, 0)
+        self._view_complete = False
+        self._budget_start = 0.0
+        self._bases: dict[tuple[int, int, float], pygame.Surface] = {}
+        self._static_key: object = None
         w, h = self.picture.get_size()
         self.size = (w, h)
         c0 = next(iter(board))
@@ -193,11 +202,18 @@ class BoardView:
 
     # -- overlays ------------------------------------------------------------------------
 
+    STATIC = ("terrain", "grid")
+    """Layers that do not change during a fight (only their toggles): kept in each chunk's base."""
+
     def set_layers(self, layers: dict[str, Layer]) -> None:
         """Replace the baked-in overlays; chunks are redrawn only if something differs."""
         if layers.keys() == self.layers.keys() and all(
                 layers[k].style == self.layers[k].style and layers[k].cells == self.layers[k].cells for k in layers):
             return
+        static = [(k, layers[k].style, len(layers[k].cells)) for k in self.STATIC if k in layers]
+        if static != self._static_key:
+            self._static_key = static
+            self._bases.clear()
         self.layers = layers
         self.version += 1
 
@@ -218,6 +234,17 @@ class BoardView:
         return got
 
     def _render_chunk(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
+        """The chunk's base (picture, terrain, grid; kept per zoom) with the changing overlays on a copy."""
+        base = self._bases.get((i, j, zoom))
+        if base is None:
+            if len(self._bases) > 600:
+                self._bases.clear()
+            base = self._bases[(i, j, zoom)] = self._draw_chunk(i, j, size, zoom, static=True)
+        out = base.copy()
+        self._draw_layers(out, i, j, size, zoom, static=False)
+        return out
+
+    def _draw_chunk(self, i: int, j: int, size: int, zoom: float, *, static: bool) -> pygame.Surface:
         x0, y0 = round(i * size * zoom), round(j * size * zoom)
         w = round((i + 1) * size * zoom) - x0
         h = round((j + 1) * size * zoom) - y0
@@ -232,17 +259,23 @@ class BoardView:
             sh = round(bottom * zoom) - y0
             if sw > 0 and sh > 0:
                 out.blit(pygame.transform.scale(part, (sw, sh)), (0, 0))
-        if self.layers:
+        if pygame.display.get_surface() is not None:
+            out = out.convert()
+        self._draw_layers(out, i, j, size, zoom, static=static)
+        return out
+
+    def _draw_layers(self, out: pygame.Surface, i: int, j: int, size: int, zoom: float, *, static: bool) -> None:
+        """The static layers (terrain, grid) or the others, onto a chunk."""
+        x0, y0 = round(i * size * zoom), round(j * size * zoom)
+        chosen = [layer for name, layer in self.layers.items() if (name in self.STATIC) == static]
+        if chosen:
             cells = self._cells_of_chunk(size, i, j)
             square = self.board.kind is GridKind.SQUARE
-            for layer in self.layers.values():
+            for layer in chosen:
                 marks = layer.cells
                 if not marks:
                     continue
-                if len(marks) < len(cells):
-                    present = [c for c in cells if c in marks]
-                else:
-                    present = [c for c in cells if c in marks]
+                present = [c for c in cells if c in marks]
                 if not present:
                     continue
                 paint = pygame.Surface(out.get_size(), pygame.SRCALPHA)
@@ -269,45 +302,103 @@ class BoardView:
                         r = max(2, round(min(self.cell_w, self.cell_h) * 0.16 * zoom))
                         pygame.draw.circle(paint, colour, (cx * zoom - x0, cy * zoom - y0), r)
                 out.blit(paint, (0, 0))
-        return out
 
     def draw_board(self, target: pygame.Surface) -> None:
-        """Blit the visible chunks onto ``target`` (the view's surface), redrawing stale ones within budget."""
+        """Draw the visible map with its overlays onto ``target`` (the view's surface).
+
+        The composed view is kept between frames, as pyscroll keeps its buffer: a
+        still frame is one blit; a pan scrolls it and paints only the strips that
+        came into view; stale chunks are redrawn within a time budget per frame.
+        """
         cam = self.camera
         zoom = cam.zoom
         if zoom != self._chunk_zoom:
             self._chunks.clear()
+            self._bases.clear()
             self._chunk_zoom = zoom
-        size = self._chunk_size()
         vw, vh = target.get_size()
         sx0, sy0 = round(cam.x * zoom), round(cam.y * zoom)
-        target.fill(BACKGROUND)
+        key = (zoom, self.version, (vw, vh))
+        self._budget_start = time.perf_counter()
+        self.stats.chunks_drawn = self.stats.chunks_stale = 0
+        view = self._view
+        if view is None or view.get_size() != (vw, vh):
+            view = self._view = pygame.Surface((vw, vh)).convert() if pygame.display.get_surface() else \
+                pygame.Surface((vw, vh))
+            self._view_key = None
+        if self._view_key != key or not self._view_complete:
+            self._paint(view, sx0, sy0, pygame.Rect(0, 0, vw, vh))
+        elif (sx0, sy0) != self._view_pos:
+            dx, dy = self._view_pos[0] - sx0, self._view_pos[1] - sy0
+            if abs(dx) >= vw or abs(dy) >= vh:
+                self._paint(view, sx0, sy0, pygame.Rect(0, 0, vw, vh))
+            else:
+                view.scroll(dx, dy)
+                if dx:
+                    self._paint(view, sx0, sy0, pygame.Rect(0 if dx > 0 else vw + dx, 0, abs(dx), vh))
+                if dy:
+                    self._paint(view, sx0, sy0, pygame.Rect(0, 0 if dy > 0 else vh + dy, vw, abs(dy)))
+        self._view_key = key
+        self._view_pos = (sx0, sy0)
+        self._view_complete = self.stats.chunks_stale == 0
+        target.blit(view, (0, 0))
+        if self._view_complete:
+            self._prefetch(sx0, sy0, vw, vh)
+
+    def _prefetch(self, sx0: int, sy0: int, vw: int, vh: int) -> None:
+        """Draw the chunks one ring around the view ahead of a pan, with what is left of the frame's budget."""
+        zoom = self.camera.zoom
+        size = self._chunk_size()
         pw, ph = self.size
-        i0 = max(0, math.floor(cam.x / size))
-        j0 = max(0, math.floor(cam.y / size))
-        i1 = min(math.ceil(pw / size) - 1, math.floor((cam.x + vw / zoom) / size))
-        j1 = min(math.ceil(ph / size) - 1, math.floor((cam.y + vh / zoom) / size))
-        started = time.perf_counter()
-        drawn = stale = 0
+        i0, j0 = math.floor(sx0 / zoom / size) - 1, math.floor(sy0 / zoom / size) - 1
+        i1, j1 = math.floor((sx0 + vw) / zoom / size) + 1, math.floor((sy0 + vh) / zoom / size) + 1
+        last_i, last_j = math.ceil(pw / size) - 1, math.ceil(ph / size) - 1
+        for j in range(max(0, j0), min(last_j, j1) + 1):
+            for i in range(max(0, i0), min(last_i, i1) + 1):
+                if i not in (i0, i1) and j not in (j0, j1):
+                    continue
+                chunk = self._chunks.get((i, j))
+                if chunk is not None and chunk.version == self.version:
+                    continue
+                if time.perf_counter() - self._budget_start >= PREFETCH_BUDGET_S:
+                    return
+                self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+
+    def _paint(self, view: pygame.Surface, sx0: int, sy0: int, area: pygame.Rect) -> None:
+        """Paint the chunks overlapping ``area`` (view pixels) onto the kept view, clipped to it."""
+        zoom = self.camera.zoom
+        size = self._chunk_size()
+        pw, ph = self.size
+        view.set_clip(area)
+        view.fill(BACKGROUND, area)
+        left, top = (sx0 + area.left) / zoom, (sy0 + area.top) / zoom
+        right, bottom = (sx0 + area.right) / zoom, (sy0 + area.bottom) / zoom
+        i0, j0 = max(0, math.floor(left / size)), max(0, math.floor(top / size))
+        i1 = min(math.ceil(pw / size) - 1, math.floor(right / size))
+        j1 = min(math.ceil(ph / size) - 1, math.floor(bottom / size))
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
-                key = (i, j)
-                chunk = self._chunks.get(key)
-                if chunk is None or chunk.version != self.version:
-                    if chunk is None or time.perf_counter() - started < CHUNK_BUDGET_S:
-                        chunk = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
-                        self._chunks[key] = chunk
-                        drawn += 1
-                    else:
-                        stale += 1
-                self._chunks.move_to_end(key)
+                chunk = self._chunk(i, j, size, zoom)
                 blits.append((chunk.surface, (round(i * size * zoom) - sx0, round(j * size * zoom) - sy0)))
-        target.fblits(blits)
+        view.fblits(blits)
+        view.set_clip(None)
         while len(self._chunks) > 600:
             self._chunks.popitem(last=False)
-        self.stats.chunks_drawn = drawn
-        self.stats.chunks_stale = stale
+
+    def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk:
+        """A chunk of the current zoom; a stale one is redrawn if the frame's budget allows."""
+        key = (i, j)
+        chunk = self._chunks.get(key)
+        if chunk is None or chunk.version != self.version:
+            if chunk is None or time.perf_counter() - self._budget_start < CHUNK_BUDGET_S:
+                chunk = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+                self._chunks[key] = chunk
+                self.stats.chunks_drawn += 1
+            else:
+                self.stats.chunks_stale += 1
+        self._chunks.move_to_end(key)
+        return chunk
 
     @property
     def settled(self) -> bool:
@@ -444,10 +535,25 @@ class TokenPainter:
         return max(3, int(span / 2 * 0.78))
 
 
+_TEXTS: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
+
+
+def text_image(text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (panels redraw the same lines every frame)."""
+    key = (text, size, colour, bold)
+    img = _TEXTS.get(key)
+    if img is None:
+        if len(_TEXTS) > 3000:
+            _TEXTS.clear()
+        img = font(size, bold).render(text, True, colour)
+        _TEXTS[key] = img
+    return img
+
+
 def draw_text(target: pygame.Surface, text: str, pos: tuple[int, int], size: int = 14,
               colour: RGB = (235, 235, 235), *, bold: bool = False, background: RGBA | None = None,
               anchor: str = "topleft") -> pygame.Rect:
-    img = font(size, bold).render(text, True, colour)
+    img = text_image(text, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     if background is not None:
         back = rect.inflate(8, 4)

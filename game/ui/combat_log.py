@@ -68,24 +68,31 @@ class CombatLog:
         self.verbose = False
         self._rows: list[tuple[str, RGB]] = []
         self._rows_key: tuple[int, int, bool, object] = (-1, -1, False, None)
+        """(entries wrapped, width, verbose, viewer) of ``_rows``."""
         self._images: dict[tuple[str, RGB], pygame.Surface] = {}
         self.rect = pygame.Rect(0, 0, 1, 1)
 
     def clear(self) -> None:
         self.entries.clear()
         self.scroll = 0
+        self._rows = []
         self._rows_key = (-1, -1, False, None)
 
     def add(self, event: ev.Event, text: str, owner: str | None) -> None:
         self.entries.append(Entry(text, colour_of(event), owner, isinstance(event, ev.BreakPoint)))
 
     def _visible_rows(self, width: int, may_see: Callable[[str], bool], viewer: object) -> list[tuple[str, RGB]]:
+        """The wrapped rows a viewer sees; new entries are wrapped on their own, not the whole log again."""
         key = (len(self.entries), width, self.verbose, viewer)
         if key == self._rows_key:
             return self._rows
+        done, old_width, old_verbose, old_viewer = self._rows_key
         f = font(LINE_SIZE)
-        rows: list[tuple[str, RGB]] = []
-        for entry in self.entries:
+        if (old_width, old_verbose, old_viewer) == (width, self.verbose, viewer) and 0 <= done <= len(self.entries):
+            rows, todo = self._rows, self.entries[done:]
+        else:
+            rows, todo = [], self.entries
+        for entry in todo:
             if entry.verbose and not self.verbose:
                 continue
             if entry.owner is not None and not may_see(entry.owner):

@@ -32,7 +32,7 @@ OVERLAYS: dict[str, tuple[str, str]] = {
     "terrain": ("D", "dangerous (red) and difficult (yellow) terrain, walls (dark)"),
     "threat": ("T", "cells threatened by the acting creature's enemies (red frame)"),
     "reach": ("R", "reachable cells: green safe, orange only by provoking"),
-    "flanking": ("F", "flanking: who flanks whom (lines), cells where the acting creature would flank (purple dots)"),
+    "flanking": ("F", "flanking near the acting creature: who flanks whom (lines), where it would flank (dots)"),
 }
 """Overlay name -> (its key, what it shows): the F1 help lists these."""
 
@@ -70,15 +70,26 @@ class Flanking:
     """Where the acting creature would flank an enemy with an ally already in place."""
 
 
+FLANK_RADIUS = 3
+"""Flanking is shown around the acting creature: within its speed plus this many cells."""
+
+
 def flanking(state: EncounterState, actor: Creature | None) -> Flanking:
-    """``tactics.flanking_pairs`` for every creature, ``tactics.flanking_cells`` of the actor for every enemy."""
+    """``tactics.flanking_pairs`` of every creature near the actor (within its speed + FLANK_RADIUS
+    cells: a crowd of a thousand tokens would otherwise cost a second), and ``tactics.flanking_cells``
+    of the actor against every enemy that near."""
+    if actor is None:
+        return Flanking((), frozenset())
+    grid = state.board.grid
+    radius = actor.speed() + FLANK_RADIUS
+    near = [c for c in state.living() if grid.distance(actor.cell, c.cell) <= radius]
     pairs: list[tuple[str, str, str]] = []
-    for target in state.living():
+    for target in near:
         for a, b in tactics.flanking_pairs(state, target):
             pairs.append((a, b, target.id))
     cells: set[Cell] = set()
-    if actor is not None:
-        for enemy in state.enemies_of(actor):
+    for enemy in near:
+        if enemy.side != actor.side:
             cells |= tactics.flanking_cells(state, actor, enemy)
     return Flanking(tuple(pairs), frozenset(cells))
 

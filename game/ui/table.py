@@ -134,6 +134,12 @@ class Table:
         self.valid: list[CreatureId] = []
         self._cache_key: object = None
         self._bar_key: object = None
+        self._bar_state: object = None
+        self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
+        self._token_key: object = None
+        self._side: pygame.Surface | None = None
+        self._side_key: object = None
+        self._token_places: list[tuple[Creature, float, float]] = []
         self._ai_ready_at = 0.0
         self.commands_sent: list[Command] = []
         """Every command this window sent to the engine (tests read it)."""
@@ -932,51 +938,78 @@ class Table:
     # -- the action bar (pygame_gui buttons) -----------------------------------------------------
 
     def update_action_bar(self) -> None:
+        """Buttons for the acting player's creature: made when the turn comes, then only enabled,
+        disabled and selected as its actions are spent (making pygame_gui buttons is slow)."""
         actor = self.acting
         mine = self.my_turn()
-        st = self.session.encounter.state if self.session else None
-        key = (mine, actor.id if actor else None, self.screen.get_size(), self.move_mode,
-               None if st is None else (st.budget.standard, st.budget.move, st.budget.minor,
-                                        tuple(sorted(actor.used_powers)) if actor else ()),
-               self.choice.power.id if self.choice else None)
-        if key == self._bar_key:
+        structure = (mine, actor.id if actor else None, self.screen.get_size(), id(self.session))
+        if structure != self._bar_key:
+            self._bar_key = structure
+            self._bar_state = None
+            for button in self.action_buttons:
+                kill(button)
+            self.action_buttons = {}
+            self._bar_powers = []
+            if not mine or actor is None:
+                return
+            self.build_action_bar(actor)
+        if not mine or actor is None or self.session is None:
             return
-        self._bar_key = key
-        for button in self.action_buttons:
-            kill(button)
-        self.action_buttons = {}
-        if not mine or actor is None:
+        from game.rules.model import ConditionKind
+
+        budget = self.session.encounter.state.budget
+        state = (budget.standard, budget.move, budget.minor, tuple(sorted(actor.used_powers)), self.move_mode,
+                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE))
+        if state == self._bar_state:
             return
+        self._bar_state = state
+        for button, power, role in self._bar_powers:
+            enabled = True
+            if power is not None:
+                enabled = self.power_ready(actor, power)
+            elif role == "stand":
+                enabled = actor.has(ConditionKind.PRONE)
+            if enabled and not button.is_enabled:
+                button.enable()  # type: ignore[no-untyped-call]
+            elif not enabled and button.is_enabled:
+                button.disable()  # type: ignore[no-untyped-call]
+            chosen = (role == self.move_mode and self.choice is None) or (
+                power is not None and self.choice is not None and self.choice.power.id == power.id)
+            if chosen and not button.is_selected:
+                button.select()  # type: ignore[no-untyped-call]
+            elif not chosen and button.is_selected:
+                button.unselect()  # type: ignore[no-untyped-call]
+
+    def build_action_bar(self, actor: Creature) -> None:
         h = self.screen.get_height()
         y = h - BOTTOM + 6
         x = 6
         m = self.manager
 
-        def add(label: str, action: Callable[[], None], width: int, enabled: bool = True, tip: str = "") -> None:
+        def add(label: str, action: Callable[[], None], width: int, power: Power | None, role: str,
+                tip: str = "") -> None:
             nonlocal x
             button = UIButton(pygame.Rect(x, y, width, 30), label, m, tool_tip_text=tip or None)
-            if not enabled:
-                button.disable()  # type: ignore[no-untyped-call]
-            if label.endswith(self.move_mode.title()) and self.choice is None:
-                button.select()  # type: ignore[no-untyped-call]
             self.action_buttons[button] = action
+            self._bar_powers.append((button, power, role))
             x += width + 4
 
-        add("M Move", lambda: self.set_move_mode("move"), 78)
-        add("H Shift", lambda: self.set_move_mode("shift"), 78)
-        from game.rules.model import ConditionKind
-        add("U Stand", self.stand_up, 78, actor.has(ConditionKind.PRONE))
+        add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
+        add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
+        add("U Stand", self.stand_up, 78, None, "stand")
         for i, power in enumerate(self.usable_powers(actor)[:9]):
             label = f"{i + 1} {power.name}"
             width = max(80, min(180, font(14).size(label)[0] + 20))
-            tip = power_tip(power)
-            add(label, lambda i=i: self.pick_power(i), width, self.power_ready(actor, power), tip)  # type: ignore[misc]
-        add("Space: End turn", self.end_turn, 130)
+            add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
+        add("Space: End turn", self.end_turn, 130, None, "end")
 
     # -- drawing ------------------------------------------------------------------------------
 
     def token_centre(self, c: Creature) -> tuple[float, float]:
+        """The centre of a creature's space in picture pixels."""
         assert self.view is not None and self.session is not None
+        if c.template.size <= 1:
+            return self.view.centre(c.cell)
         cells = self.session.encounter.state.space(c)
         xs = [self.view.centre(cell)[0] for cell in cells]
         ys = [self.view.centre(cell)[1] for cell in cells]
@@ -985,9 +1018,9 @@ class Table:
     def draw(self) -> None:
         started = time.perf_counter()
         screen = self.screen
-        screen.fill(BG)
         r = self.board_rect
         if self.screen_state == "handoff":
+            self._side_key = None
             self.draw_handoff()
             self.frame_ms = (time.perf_counter() - started) * 1000
             return
@@ -999,6 +1032,7 @@ class Table:
             self.draw_floats(board)
             self.draw_banner(board)
         else:
+            screen.fill(BG, r)
             draw_text(screen, "No encounter open: File -> Open (Ctrl+O)", r.center, 20, MUTED, anchor="center")
         self.draw_top()
         self.draw_side()
@@ -1095,13 +1129,18 @@ class Table:
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
         acting = st.acting_id
-        for c in st.creatures.values():
-            if c.dead:
-                continue
-            pos = self.anim.position(c.id, now) or self.token_centre(c)
+        sliding = self.anim.slides
+        key = (id(self.session.encounter), len(self.session.encounter.log))
+        if self._token_key != key:
+            self._token_key = key
+            self._token_places = [(c, *self.token_centre(c)) for c in st.creatures.values() if not c.dead]
+        left, top = cam.x - margin / cam.zoom, cam.y - margin / cam.zoom
+        right, bottom = cam.x + (w + margin) / cam.zoom, cam.y + (h + margin) / cam.zoom
+        shown = [(c, x, y) for c, x, y in self._token_places if left <= x <= right and top <= y <= bottom
+                 or c.id in sliding]
+        for c, px, py in shown:
+            pos = (self.anim.position(c.id, now) if c.id in sliding else None) or (px, py)
             sx, sy = cam.to_screen(*pos)
-            if sx < -margin or sy < -margin or sx > w + margin or sy > h + margin:
-                continue
             conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
             size = 1 if len(st.space(c)) == 1 else c.template.size
             look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
@@ -1186,13 +1225,29 @@ class Table:
         draw_text(screen, hint, (8, h - 24), 13, MUTED)
 
     def draw_side(self) -> None:
-        screen = self.screen
+        """The right panel (initiative, sheet, log), redrawn only when what it shows changed."""
+        w, h = self.screen.get_size()
+        size = (RIGHT, max(1, h - BOTTOM - TOP))
+        sheet = self.sheet_creature()
+        key = (size, id(self.session.encounter) if self.session else None,
+               len(self.session.encounter.log) if self.session else 0, sheet.id if sheet else None,
+               self.log.scroll, self.log.verbose, len(self.log.entries), self.viewer,
+               tuple(sorted(self.session.controllers.items())) if self.session else ())
+        if self._side is None or self._side.get_size() != size:
+            self._side = pygame.Surface(size)
+            self._side_key = None
+        if key != self._side_key:
+            self._side_key = key
+            self.paint_side(self._side)
+        self.screen.blit(self._side, (w - RIGHT, TOP))
+        self.log.rect = self.log.rect.move(w - RIGHT, TOP)
+
+    def paint_side(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        x0 = w - RIGHT
-        h -= BOTTOM
-        pygame.draw.rect(screen, PANEL, (x0, TOP, RIGHT, h - TOP))
-        pygame.draw.line(screen, EDGE, (x0, TOP), (x0, h))
-        y = TOP + 8
+        x0 = 0
+        screen.fill(PANEL)
+        pygame.draw.line(screen, EDGE, (0, 0), (0, h))
+        y = 8
         if self.session is None:
             self.log.draw(screen, pygame.Rect(x0 + 8, y, RIGHT - 16, h - y - 8), self.may_see, self.viewer)
             return
@@ -1200,6 +1255,13 @@ class Table:
         st = enc.state
         y = draw_text(screen, f"Initiative · round {st.round}", (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
         order = st.initiative
+        rows = 12
+        if len(order) > rows:
+            at = order.index(st.acting_id) if st.acting_id in order else 0
+            first = max(0, min(len(order) - rows, at - rows // 3))
+            order = order[first:first + rows]
+            y = draw_text(screen, f"({first + 1}-{first + rows} of {len(st.initiative)})", (x0 + 10, y), 12,
+                          MUTED).bottom
         for cid in order:
             c = st.creatures[cid]
             marker = ">" if cid == st.acting_id else " "
@@ -1215,7 +1277,7 @@ class Table:
         y += 6
         pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
         y += 6
-        y = self.draw_sheet(x0 + 10, y)
+        y = self.draw_sheet(screen, x0 + 10, y)
         y += 4
         draw_text(screen, "Combat log" + (" (verbose)" if self.log.verbose else "") + " · wheel scrolls",
                   (x0 + 10, y), 13, ACCENT, bold=True)
@@ -1234,11 +1296,10 @@ class Table:
             return st.creatures.get(self.selected)
         return st.acting
 
-    def draw_sheet(self, x: int, y: int) -> int:
+    def draw_sheet(self, screen: pygame.Surface, x: int, y: int) -> int:
         c = self.sheet_creature()
         if c is None or self.session is None:
             return y
-        screen = self.screen
         t = c.template
         y = draw_text(screen, c.name, (x, y), 15, side_colour(c.side), bold=True).bottom
         role = f"level {t.level} {t.role.value}" + (" (minion)" if t.minion else "")
