@@ -7,6 +7,7 @@ from typing import Union
 
 from game.grid import Cell
 from game.rules.model import CreatureId
+from game.rules.preparation import Preparation
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,8 @@ class UsePowerCommand:
 
     ``landings`` chooses where forced movement puts each target ``(target, cell)``;
     a target without a choice lands where the automatic decision puts it.
+    ``shift_to`` chooses where a power that shifts its user (``shift_self``) puts
+    it; without a (legal) choice, seed 000's Movement decision does.
     """
 
     creature: CreatureId
@@ -42,6 +45,7 @@ class UsePowerCommand:
     targets: tuple[CreatureId, ...] = ()
     origin: Cell | None = None
     landings: tuple[tuple[CreatureId, Cell], ...] = ()
+    shift_to: Cell | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +59,11 @@ class ChargeCommand:
 
 @dataclass(frozen=True, slots=True)
 class EndTurnCommand:
+    """End the turn; ``preparation`` is the creature's reactions for its next round (seed 000: "at the end
+    of turn, a character chooses..."). None keeps the preparation it has (at first, its sheet's default)."""
+
     creature: CreatureId
+    preparation: Preparation | None = None
 
 
 Command = Union[MoveCommand, ShiftCommand, StandUpCommand, UsePowerCommand, ChargeCommand, EndTurnCommand]

@@ -26,9 +26,10 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
 from game.rules.dice import Dice
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
                               ForcedKind, Frequency, Outcome, Power, PowerId, RangeKind, TargetKind, Template)
+from game.rules.preparation import with_builtin_reactions
 from game.rules.state import Condition, Creature, EncounterState
-from game.rules.steps import (ApplyEffect, AttackRoll, ChooseTarget, EnterCell, LeaveCell, ResolveAttack,
-                              StartPower, Step, step_kind)
+from game.rules.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
+                              ResolveAttack, SelfMove, StartPower, Step, step_kind)
 
 
 if TYPE_CHECKING:
@@ -67,8 +68,12 @@ class Encounter:
         from game.rules.rulesets import default_ruleset
 
         creatures = {}
+        completed: dict[int, Template] = {}
         for cid, name, side, template, cell in roster:
-            creatures[cid] = Creature(cid, name, side, template, cell, hp=template.hp, surges=template.surges)
+            sheet = completed.get(id(template))
+            if sheet is None:
+                sheet = completed[id(template)] = with_builtin_reactions(template)
+            creatures[cid] = Creature(cid, name, side, sheet, cell, hp=sheet.hp, surges=sheet.surges)
         self.state = EncounterState(board, creatures, options=dict(options or {}))
         self.log: list[ev.Event] = []
         self._out: list[ev.Event] = []
@@ -85,6 +90,15 @@ class Encounter:
         """The player's forced-movement landing choices for the command being applied."""
         self._trails: dict[int, list[Cell]] = {}
         """The cells each movement of the command being applied has stood on, by action, start first."""
+        self._shift_to: Cell | None = None
+        """The player's choice of where a power that shifts its user puts it, for the command being applied."""
+        self.current_step: Step | None = None
+        """The step being resolved (None between steps): what an event happening now is part of."""
+        self.cause: CreatureId | None = None
+        """The creature whose command or step is being resolved (None at the start or end of a turn)."""
+        self.last_acts: set[int] = set()
+        """Actions whose creature acts although it is down: a reaction to its own drop to 0 hit points."""
+        self.ruleset.attach(self)
 
     # -- output -------------------------------------------------------------------------
 
@@ -127,8 +141,10 @@ class Encounter:
         tie_rank = {cid: i for i, cid in enumerate(ties)}
         rolls.sort(key=lambda r: (-r[0], -r[1], tie_rank[r[2].id]))
         st.initiative = [r[2].id for r in rolls]
+        self.ruleset.new_occasion()
         self.emit(ev.InitiativeRolled(tuple(st.initiative), tuple(r[0] for r in rolls)))
         self.ruleset.on_initiative(self)
+        self._drain()
         st.round = 1
         self.emit(ev.RoundStarted(1))
         st.turn_index = 0
@@ -148,8 +164,26 @@ class Encounter:
         if actor.id != st.acting_id:
             acting = st.acting
             raise Impossible(f"it is {acting.name if acting else 'nobody'}'s turn, not {actor.name}'s")
+        self.ruleset.new_occasion()
+        self.cause = actor.id
+        try:
+            self._apply(actor, command)
+        finally:
+            self.cause = None
+        self._check_victory()
+        if not st.ended and st.acting_id == actor.id and not isinstance(command, EndTurnCommand) \
+                and (actor.dead or actor.dying or not actor.can_act):
+            # Dropped, killed or stunned during its own turn (an interrupt, dangerous terrain):
+            # it can do nothing more, so its turn ends, as a turn that starts that way does.
+            self._end_turn()
+        return self._take()
+
+    def _apply(self, actor: Creature, command: Command) -> None:
         match command:
             case EndTurnCommand():
+                problems = self.ruleset.prepare(self, actor, command.preparation)
+                if problems:
+                    raise Impossible(f"{actor.name}'s preparation: " + "; ".join(problems))
                 self._end_turn()
             case MoveCommand():
                 self._move(actor, command)
@@ -161,13 +195,6 @@ class Encounter:
                 self._use_power(actor, command)
             case ChargeCommand():
                 self._charge(actor, command)
-        self._check_victory()
-        if not st.ended and st.acting_id == actor.id and not isinstance(command, EndTurnCommand) \
-                and (actor.dead or actor.dying or not actor.can_act):
-            # Dropped, killed or stunned during its own turn (an interrupt, dangerous terrain):
-            # it can do nothing more, so its turn ends, as a turn that starts that way does.
-            self._end_turn()
-        return self._take()
 
     def _spend(self, actor: Creature, action: ActionType, purpose: str, check_only: bool = False) -> None:
         if not actor.can_act:
@@ -178,9 +205,14 @@ class Encounter:
         if not check_only:
             self.emit(ev.ActionSpent(actor.id, action.value, spent_as, purpose))
 
-    def _new_action(self) -> int:
+    def new_action(self) -> int:
+        """A fresh action number (steps of one action fizzle together)."""
         self._next_action += 1
         return self._next_action
+
+    def pending_steps(self) -> list[Step]:
+        """The steps still on the stack, the next to resolve last."""
+        return [f.step for f in self._stack]
 
     def _move(self, actor: Creature, command: MoveCommand) -> None:
         st = self.state
@@ -203,8 +235,9 @@ class Encounter:
         self._spend(actor, ActionType.MOVE, "move")
         self._run(self._path_steps(actor, path, "move"))
 
-    def _path_steps(self, actor: Creature, path: tuple[Cell, ...], mode: str) -> list[Step]:
-        action = self._new_action()
+    def _path_steps(self, actor: Creature, path: tuple[Cell, ...], mode: str, action: int | None = None) -> list[Step]:
+        if action is None:
+            action = self.new_action()
         steps: list[Step] = []
         here = actor.cell
         for cell in path:
@@ -271,18 +304,23 @@ class Encounter:
         if power.frequency is not Frequency.AT_WILL:
             actor.used_powers.add(power.id)
         self._landings = dict(command.landings)
+        self._shift_to = command.shift_to
         self._run(self.power_steps(actor, power, targets, command.origin))
 
     def power_steps(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
-                    origin: Cell | None, bonus: int = 0) -> list[Step]:
-        """The steps of one use of a power (also used by reactions)."""
-        action = self._new_action()
+                    origin: Cell | None, bonus: int = 0, action: int | None = None) -> list[Step]:
+        """The steps of one use of a power (also used by reactions, with their own action number)."""
+        if action is None:
+            action = self.new_action()
         steps: list[Step] = [StartPower(action, actor.id, power.id, targets, origin)]
         for t in targets:
             if power.attack is not None:
                 steps.append(ChooseTarget(action, actor.id, power.id, t, bonus))
             if not power.effect.is_empty or power.attack is None:
                 steps.append(ApplyEffect(action, actor.id, power.id, t))
+        shift = max(o.shift_self for o in (power.hit, power.miss, power.effect))
+        if shift:
+            steps.append(SelfMove(action, actor.id, power.id, shift))
         return steps
 
     def _charge(self, actor: Creature, command: ChargeCommand) -> None:
@@ -305,8 +343,9 @@ class Encounter:
         st.budget.move = False
         st.budget.minor = False
         self._landings = {}
+        self._shift_to = None
         steps = self._path_steps(actor, route.safest_path, "charge")
-        action = self._new_action()
+        action = self.new_action()
         steps += [StartPower(action, actor.id, power.id, (target.id,), None),
                   ChooseTarget(action, actor.id, power.id, target.id, 1)]
         self._run(steps)
@@ -316,25 +355,41 @@ class Encounter:
     def _run(self, steps: list[Step]) -> None:
         self._trails = {}
         self._stack.extend(_Frame(s) for s in reversed(steps))
-        while self._stack:
-            frame = self._stack.pop()
-            step = frame.step
-            reason = self._precondition(step)
-            if reason:
-                self._fizzle(step, reason)
-                continue
-            if not frame.announced:
-                self.emit(ev.BreakPoint("before", step_kind(step), step.creature, self._detail(step)))
-                interrupts = self.ruleset.before(self, step)
-                if interrupts:
-                    self._stack.append(_Frame(step, announced=True))
-                    self._stack.extend(_Frame(s) for s in reversed(interrupts))
-                    continue
+        self._drain()
+
+    def _drain(self) -> None:
+        """Resolve the stack, then whatever the ruleset schedules once it is empty (reactions that wait
+        for the end of the triggering action), until nothing is left."""
+        while True:
+            while self._stack:
+                self._step(self._stack.pop())
+            more = self.ruleset.action_complete(self)
+            if not more:
+                return
+            self.push(more)
+
+    def _step(self, frame: _Frame) -> None:
+        step = frame.step
+        reason = self._precondition(step)
+        if reason:
+            self._fizzle(step, reason)
+            return
+        if not frame.announced:
+            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, self._detail(step)))
+            interrupts = self.ruleset.before(self, step)
+            if interrupts:
+                self._stack.append(_Frame(step, announced=True))
+                self.push(interrupts)
+                return
+        cause, self.cause = self.cause, step.creature
+        self.current_step = step
+        try:
             self._resolve(step)
-            self.emit(ev.BreakPoint("after", step_kind(step), step.creature, self._detail(step)))
-            self.ruleset.after(self, step)
-            if not self._stack:
-                self.ruleset.action_complete(self)
+        finally:
+            self.current_step = None
+            self.cause = cause
+        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, self._detail(step)))
+        self.push(self.ruleset.after(self, step))
 
     def push(self, steps: list[Step]) -> None:
         """Put steps on top of the stack (they resolve next)."""
@@ -345,11 +400,11 @@ class Encounter:
         dropped = [f for f in self._stack if f.step.action == step.action]
         self._stack = [f for f in self._stack if f.step.action != step.action]
         rest = f" (and {len(dropped)} later step{'s' if len(dropped) != 1 else ''} of the action)" if dropped else ""
-        self.emit(ev.StepFizzled(step_kind(step), step.creature, reason + rest))
+        if not isinstance(step, BeginReaction):  # the ruleset says why a reaction fizzles
+            self.emit(ev.StepFizzled(step_kind(step), step.creature, reason + rest))
         if isinstance(step, (LeaveCell, EnterCell)):
             self._settle(self.state.creatures[step.creature], step.action)
-        if not self._stack:
-            self.ruleset.action_complete(self)
+        self.ruleset.fizzled(self, step, reason)
 
     def _settle(self, creature: Creature, action: int) -> None:
         """A movement stopped where its creature may not stay (passing an ally when an interrupt
@@ -380,6 +435,10 @@ class Encounter:
                 return f"{who} {'hits' if step.hit else 'misses'} {self.name(step.target)}"
             case ApplyEffect():
                 return f"{step.power} takes effect on {self.name(step.target)}"
+            case SelfMove():
+                return f"{who} shifts up to {step.distance} ({step.power})"
+            case BeginReaction():
+                return f"{who} reacts with {step.power}"
         return who
 
     def _precondition(self, step: Step) -> str:
@@ -401,19 +460,25 @@ class Encounter:
             case EnterCell():
                 if actor.dead:
                     return f"{actor.name} is dead"
-            case StartPower() | ChooseTarget() | AttackRoll():
-                if not actor.can_act:
+            case StartPower() | ChooseTarget() | AttackRoll() | ResolveAttack():
+                if isinstance(step, ResolveAttack) and st.creatures[step.target].dead:
+                    return f"{st.creatures[step.target].name} is gone"
+                if not actor.can_act and not (step.action in self.last_acts and not actor.dead):
                     return f"{actor.name} can no longer act"
-                if isinstance(step, (ChooseTarget, AttackRoll)):
+                if isinstance(step, (ChooseTarget, AttackRoll, ResolveAttack)):
+                    # Ruling 14: an interrupt that takes the target out of reach, range or the area
+                    # (or kills it) makes the rest of the attack on it impossible.
                     target = st.creatures[step.target]
                     if target.dead:
                         return f"{target.name} is gone"
                     power = actor.template.power(step.power)
                     if target.id not in {c.id for c in tactics.valid_targets(st, actor, power, self._origin_of(step))}:
                         return f"{target.name} is out of reach"
-            case ResolveAttack() | ApplyEffect():
-                if st.creatures[step.target].dead and not isinstance(step, ApplyEffect):
-                    return f"{st.creatures[step.target].name} is gone"
+            case SelfMove():
+                if actor.dead or actor.dying:
+                    return f"{actor.name} is down"
+            case BeginReaction():
+                return self.ruleset.reaction_holds(self, step)
         return ""
 
     def _origin_of(self, step: Step) -> Cell | None:
@@ -440,6 +505,10 @@ class Encounter:
         st = self.state
         actor = st.creatures[step.creature]
         match step:
+            case BeginReaction():
+                self.push(self.ruleset.begin_reaction(self, step))
+            case SelfMove():
+                self._self_move(actor, step)
             case LeaveCell():
                 pass
             case EnterCell():
@@ -540,20 +609,27 @@ class Encounter:
         if outcome.forced is not None and not target.is_out:
             self._forced(actor, target, outcome.forced.kind, outcome.forced.distance, action)
 
+    def _cell_label(self, cell: Cell) -> str:
+        return "({}, {})".format(*self.offset(cell))
+
     def _forced(self, actor: Creature, target: Creature, kind: ForcedKind, distance: int, action: int) -> None:
         st = self.state
         from game.rules import decisions
 
+        what = f"{kind.value} {target.name}"
         options = tactics.forced_candidates(st, target, st.space(actor), kind, distance)
         if not options.finals:
-            self.emit(ev.Decision(actor.id, f"{kind.value} {target.name}", "stays put", "no legal landing cell", 0))
+            self.emit(ev.Decision(actor.id, what, "stays put", "no legal landing cell", ()))
             return
-        chosen = self._landings.get(target.id)
+        chosen = self._landings.get(target.id) if action not in self.ruleset_reactions() else None
         if chosen is not None and chosen in options.finals:
-            landing, reason, count = chosen, "chosen by the player", len(options.finals)
+            landing = chosen
+            self.emit(ev.Decision(actor.id, what, self._cell_label(landing), "chosen by the player",
+                                  tuple(self._cell_label(c) for c in sorted(options.finals, key=self.offset))))
         else:
-            landing, reason, count = decisions.forced_landing(self, actor, target, kind, options)
-        self.emit(ev.Decision(actor.id, f"{kind.value} {target.name}", str(self.offset(landing)), reason, count))
+            restrictions, by = self.ruleset.restrictions_of(action)
+            landing = decisions.forced_landing(self, actor, target, kind, options, restrictions,
+                                               st.creatures.get(by) if by else None)
         path = options.finals[landing].path
         steps: list[Step] = []
         here = target.cell
@@ -564,6 +640,28 @@ class Encounter:
         self.push(steps)
 
     # -- hit points and conditions ------------------------------------------------------
+
+    def _self_move(self, actor: Creature, step: SelfMove) -> None:
+        """A power's "shift yourself": to the player's cell if legal, else seed 000's Movement decision."""
+        from game.rules import decisions
+
+        st = self.state
+        routes = tactics.reachable(st, actor, "shift", budget=step.distance)
+        chosen = self._shift_to if step.action not in self.ruleset_reactions() else None
+        if chosen is not None and chosen in routes:
+            self.emit(ev.Decision(actor.id, f"shift {actor.name}", self._cell_label(chosen), "chosen by the player",
+                                  tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))))
+            cell: Cell | None = chosen
+        else:
+            restrictions, by = self.ruleset.restrictions_of(step.action)
+            cell = decisions.destination(self, actor, routes, "shift", restrictions, st.creatures.get(by) if by else None)
+        if cell is None:
+            return
+        self.push(self._path_steps(actor, routes[cell].safest_path, "shift", step.action))
+
+    def ruleset_reactions(self) -> set[int]:
+        """Action numbers of the reactions being resolved (their choices are never the player's)."""
+        return self.ruleset.reaction_actions()
 
     def damage(self, target: Creature, amount: int, kind: str, source: str, reason: str) -> None:
         if target.dead or amount <= 0:
@@ -592,6 +690,14 @@ class Encounter:
             target.conditions.append(Condition(ConditionKind.UNCONSCIOUS, target.id, Duration.ENCOUNTER))
         else:
             self.emit(ev.DroppedToZero(target.id, False))
+            if self.ruleset.delays_death(self, target):
+                target.dying = True  # its last act comes first; it dies when that is done
+                return
+            self._die(target)
+
+    def die(self, target: Creature) -> None:
+        """The creature dies now (a monster whose last act is done)."""
+        if not target.dead:
             self._die(target)
 
     def _die(self, target: Creature) -> None:
@@ -607,7 +713,7 @@ class Encounter:
         surge = False
         if spend_surge:
             if target.surges <= 0:
-                self.emit(ev.Decision(target.id, "spend a healing surge", "none", "no healing surges left", 0))
+                self.emit(ev.Decision(target.id, "spend a healing surge", "none", "no healing surges left", ()))
                 if not bonus:
                     return
             else:
@@ -653,7 +759,9 @@ class Encounter:
         actor = st.acting
         assert actor is not None
         st.budget = self.ruleset.new_budget(st, actor)
+        self.ruleset.new_occasion()
         self.emit(ev.TurnStarted(actor.id, st.round))
+        self.ruleset.turn_started(self, actor)
         self._tick(actor, at_start=True)
         for c in list(actor.conditions):
             if c.kind is ConditionKind.ONGOING_DAMAGE:
@@ -664,7 +772,7 @@ class Encounter:
             assert d is not None
             roll = self.dice.roll(d.count, d.sides, d.bonus, f"dangerous terrain under {actor.name}")
             self.damage(actor, roll.total, d.kind, actor.id, "starts its turn in dangerous terrain")
-        self.ruleset.turn_started(self, actor)
+        self._drain()
         self._check_victory()
         if not st.ended and (actor.dead or actor.dying or not actor.can_act):
             self._end_turn()
@@ -673,6 +781,7 @@ class Encounter:
         st = self.state
         actor = st.acting
         assert actor is not None
+        self.ruleset.new_occasion()
         if actor.dying:
             roll = self.dice.d20(0, f"death saving throw of {actor.name}")
             if roll.total >= 20:
@@ -693,6 +802,7 @@ class Encounter:
                     actor.conditions.remove(c)
                     self.emit(ev.ConditionEnded(actor.id, c.kind.value, "saved"))
         self._tick(actor, at_start=False)
+        self._drain()
         self.ruleset.turn_ended(self, actor)
         self.emit(ev.TurnEnded(actor.id))
         self._check_victory()

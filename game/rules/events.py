@@ -15,7 +15,8 @@ from typing import Any, Callable, Union
 
 from game.grid import Cell, Hex, Square
 
-EVENT_FORMAT = 1
+EVENT_FORMAT = 2
+"""2: reactions (seed 000) as events of their own; ``decision.candidates`` lists the candidates."""
 
 Id = str
 
@@ -117,11 +118,61 @@ class PowerUsed:
 
 
 @dataclass(frozen=True, slots=True)
-class OpportunityProvoked:
-    """A step gave an enemy the chance of an opportunity attack (the ruleset decides what follows)."""
+class ReactionsPrepared:
+    """A creature's preparation for its next round (seed 000, Preparing reactions). Private to its player."""
 
-    provoker: Id
+    creature: Id
+    limited: str
+    """The one Limited reaction prepared ("" for none)."""
+    priority: tuple[str, ...]
+    """Spontaneous reactions, most wanted first."""
+    disabled: tuple[str, ...]
+    basic_attack: str
+    opportunity_attack: str
+    restrictions: tuple[str, ...]
+    """Each restriction as a line for people, e.g. "frost_rebuke: only on attacks by non-minions"."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionTriggered:
+    """A reaction's trigger happened (seed 000, Trigger); budgets are checked next."""
+
     reactor: Id
+    power: str
+    trigger: str
+    by: Id
+    """The creature whose action triggered it ("" if none, e.g. initiative)."""
+    interrupt: bool
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetChecked:
+    """Whether a triggered reaction may be used now, and why (keywords, preparation, budgets, restrictions)."""
+
+    reactor: Id
+    power: str
+    allowed: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionResolved:
+    """A reaction resolves now (seed 000, Resolution): it is spent."""
+
+    reactor: Id
+    power: str
+    interrupt: bool
+    spent: tuple[str, ...]
+    """What it uses up: "non-free reaction this turn", "limited reaction this round", ..."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionFizzled:
+    """A reaction whose trigger no longer holds when its turn comes: it does nothing and is not spent."""
+
+    reactor: Id
+    power: str
     reason: str
 
 
@@ -211,7 +262,8 @@ class Decision:
     what: str
     chosen: str
     reason: str
-    candidates: int
+    candidates: tuple[str, ...]
+    """What it chose among (cells as "(col, row)", creatures and powers by name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +281,8 @@ class EncounterEnded:
 
 Event = Union[
     EncounterStarted, DiceRolled, RandomChoice, InitiativeRolled, RoundStarted, TurnStarted, TurnEnded,
-    ActionSpent, BreakPoint, StepFizzled, CreatureMoved, StoodUp, PowerUsed, OpportunityProvoked,
+    ActionSpent, BreakPoint, StepFizzled, CreatureMoved, StoodUp, PowerUsed, ReactionsPrepared,
+    ReactionTriggered, BudgetChecked, ReactionResolved, ReactionFizzled,
     AttackRolled, DamageDealt, Healed, SurgeSpent, Bloodied, DroppedToZero, Died, ConditionApplied,
     ConditionEnded, SavingThrow, Decision, CommandRefused, EncounterEnded,
 ]
@@ -305,8 +358,30 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
             targets = ", ".join(name(t) for t in event.targets) or "no one"
             where = f" at {at(event.origin)}" if event.origin is not None else ""
             return f"{name(event.creature)} uses {event.power_name}{where} on {targets}"
-        case OpportunityProvoked():
-            return f"{name(event.provoker)} provokes {name(event.reactor)}: {event.reason}"
+        case ReactionsPrepared():
+            parts = [f"limited {event.limited or 'none'}"]
+            if event.priority:
+                parts.append("priority " + ", ".join(event.priority))
+            if event.disabled:
+                parts.append("disabled " + ", ".join(event.disabled))
+            if event.basic_attack:
+                parts.append(f"basic attack {event.basic_attack}")
+            if event.opportunity_attack:
+                parts.append(f"opportunity attack {event.opportunity_attack}")
+            parts += event.restrictions
+            return f"  {name(event.creature)} prepares reactions: " + "; ".join(parts)
+        case ReactionTriggered():
+            kind = "interrupt" if event.interrupt else "reaction"
+            return f"  {name(event.reactor)}'s {event.power} triggers ({kind}): {event.detail}"
+        case BudgetChecked():
+            verdict = "allowed" if event.allowed else "not used"
+            return f"  {name(event.reactor)}'s {event.power}: {verdict}: {event.reason}"
+        case ReactionResolved():
+            kind = "interrupts" if event.interrupt else "reacts"
+            spent = f" (spends {', '.join(event.spent)})" if event.spent else ""
+            return f"{name(event.reactor)} {kind} with {event.power}{spent}"
+        case ReactionFizzled():
+            return f"  {name(event.reactor)}'s {event.power} fizzles, not spent: {event.reason}"
         case AttackRolled():
             mods = f" ({', '.join(event.modifiers)})" if event.modifiers else ""
             result = "CRITICAL HIT" if event.critical else ("hit" if event.hit else "miss")
@@ -334,8 +409,9 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
             return (f"  {name(event.creature)} saves against {event.condition}: {event.roll} -> "
                     f"{'success' if event.success else 'failure'}")
         case Decision():
+            count = len(event.candidates)
             return (f"  decision for {name(event.actor)}: {event.what} -> {event.chosen}: {event.reason}"
-                    f" ({event.candidates} candidate{'s' if event.candidates != 1 else ''})")
+                    f" ({count} candidate{'s' if count != 1 else ''})")
         case CommandRefused():
             return f"  refused: {name(event.actor)} cannot {event.command}: {event.reason}"
         case EncounterEnded():

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NewType
 
+from game.grid import Cell
+
 CreatureId = NewType("CreatureId", str)
 PowerId = NewType("PowerId", str)
 
@@ -192,22 +194,100 @@ class Outcome:
         return self == Outcome()
 
 
+class ReactionTarget(Enum):
+    """Whom a reaction power that targets others is used on."""
+
+    TRIGGER = "trigger"
+    """The creature whose action triggered it (the mover, the attacker...); it fizzles if that one is no
+    valid target when it resolves."""
+    CHOOSE = "choose"
+    """Any valid target, picked by seed 000's Targeting decision."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReactionSpec:
     """How a reaction power is used: when it triggers and with which seed-000 keywords.
 
     The semantics (preparation, budgets, resolution) belong to the reaction
-    system; here it is only data. ``trigger`` is one of the names in
-    ``game.rules.triggers.TRIGGERS``.
+    system (``game.rules.reactions``); here it is only data. ``trigger`` is one
+    of the names in ``game.rules.triggers.TRIGGERS``.
     """
 
     trigger: str
     parameter: str = ""
     """What the trigger is about, where it takes something (a condition name, an action type)."""
     keywords: frozenset[str] = frozenset()
-    """Subset of {"spontaneous", "free", "repeatable", "personal", "interrupt"}."""
+    """Subset of {"spontaneous", "free", "repeatable", "personal", "interrupt"}: after the translation of
+    ``old_action``, if any (``game.rules.translation``)."""
     old_action: str = ""
     """The older action type the power was described with, if any (translation source)."""
+    target: ReactionTarget = ReactionTarget.TRIGGER
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def is_spontaneous(self) -> bool:
+        return "spontaneous" in self.keywords
+
+    @property
+    def is_limited(self) -> bool:
+        """Seed 000: a reaction without Spontaneous is Limited: only the one prepared can trigger."""
+        return "spontaneous" not in self.keywords
+
+    @property
+    def is_free(self) -> bool:
+        return "free" in self.keywords
+
+    @property
+    def is_interrupt(self) -> bool:
+        return "interrupt" in self.keywords
+
+    @property
+    def is_personal(self) -> bool:
+        return "personal" in self.keywords
+
+    @property
+    def is_repeatable(self) -> bool:
+        return "repeatable" in self.keywords
+
+
+class RestrictionKind(Enum):
+    """Seed 000, "Restricting decisions during preparation", plus what the table allows on top."""
+
+    NON_MINION_ATTACKERS = "non_minion_attackers"
+    """Trigger only when the creature that triggers it is not a minion."""
+    WHILE_BLOODIED = "while_bloodied"
+    """Trigger only while the reactor is bloodied."""
+    FORCED_TOWARD = "forced_toward"
+    """Its forced movement ends as close as possible to the anchor."""
+    FORCED_AWAY = "forced_away"
+    """Its forced movement ends as far as possible from the anchor."""
+    MOVE_TOWARD = "move_toward"
+    """Its movement ends as close as possible to the anchor."""
+    MOVE_AWAY = "move_away"
+    """Its movement ends as far as possible from the anchor."""
+    ONLY_AGAINST = "only_against"
+    """(A table's extra, as seed 000 allows.) Trigger only when the anchor creature triggers it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """One restriction stated at preparation: on one reaction (``power``) or on all it fits (None).
+
+    Toward / away restrictions and ``only_against`` take one anchor: a creature, a cell (an object on the
+    map), or ``triggerer`` (the creature that triggered the reaction, a table's extra).
+    """
+
+    kind: RestrictionKind
+    power: PowerId | None = None
+    creature: CreatureId | None = None
+    cell: Cell | None = None
+    triggerer: bool = False
+
+    @property
+    def anchors(self) -> int:
+        return (self.creature is not None) + (self.cell is not None) + self.triggerer
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +348,9 @@ class ReactionDefaults:
     priority: tuple[PowerId, ...] = ()
     basic_attack: PowerId | None = None
     opportunity_attack: PowerId | None = None
+    disabled: tuple[PowerId, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    """Sheet restrictions can only anchor on the triggerer (creatures and cells belong to an encounter)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,97 +1,720 @@
-"""Reactions at break points.
+"""Seed 000's reactions: triggers, budgets, preparation, scheduling and resolution, all automatic.
 
-This first version resolves the one reaction every creature has, the
-opportunity attack, the way seed 000 translates it: Reaction, Interrupt,
-Spontaneous, Repeatable. It triggers when an enemy leaves a cell the creature
-threatens by moving (not shifting, not forced movement) and when an adjacent
-enemy uses a ranged or area power; it resolves before the step that provoked it.
+"A prepared Reaction is automatically activated when its trigger condition is
+met. The player has no input at this point." This module watches the engine's
+break points and events, finds every reaction power whose trigger they meet,
+checks each against its keywords, its creature's preparation and budgets, and
+schedules the ones allowed; each trigger, each check, each resolution and each
+fizzle is an event. Nothing here waits for input.
 
-Budgets (DESIGN rulings 2, 8 and 14): during any one creature's turn a reactor
-takes at most one (non-Free) reaction; nothing that happens while a reaction
-resolves triggers another; one action provokes a given reactor at most once.
-Prepared (Limited) reactions and the other keywords come with the full
-reaction system.
+Where triggers are caught
+-------------------------
+
+==================================  ==========================================================
+trigger                             moment
+==================================  ==========================================================
+enemy_leaves_threatened_cell        before a ``leave_cell`` step of a move or a charge
+adjacent_enemy_uses_ranged_or_area  before the ``start_power`` step of a ranged or area burst power
+targeted_by_attack                  before the ``attack_roll`` step (target chosen, not rolled)
+adjacent_ally_attacked              before the ``attack_roll`` step, for each ally next to the target
+hit_by_attack / missed_by_attack    before the ``resolve_attack`` step (rolled, not resolved)
+enemy_ends_move_adjacent            after the last ``enter_cell`` of a move, shift or charge (or where a
+                                    stopped one ends)
+becomes_bloodied, drops_to_zero,    when the event happens (inside a step, or at the start or end
+suffers_condition, spends_surge     of a turn)
+initiative_rolled                   when initiative is rolled
+own_action                          when the creature spends an action of that kind
+==================================  ==========================================================
+
+Budgets (seed 000 and DESIGN rulings 1-5)
+-----------------------------------------
+
+* A **round**, for each creature, runs from the end of one of its turns (when
+  it prepares) to the end of its next turn (ruling 1); before its first turn it
+  runs from the start of the encounter.
+* **Limited** (no Spontaneous): only the prepared one, once per round, only
+  during other creatures' turns.
+* **Spontaneous**: needs no preparation and does not count against the Limited
+  one; each power once per round unless **Repeatable**; can be disabled at
+  preparation.
+* **Per creature turn** (ruling 2) a reactor uses at most one non-Free and one
+  **Free** reaction; initiative, before the first turn, counts as a turn of its own.
+* **Personal**: only during its owner's own turn and only triggered by its
+  owner's own actions. Ruling: that replaces the Limited reaction's "only
+  during other characters' turns"; a Personal reaction without Spontaneous is
+  otherwise Limited (it must be the prepared one, once per round).
+* **Encounter** and **daily** reaction powers are used once.
+* One action's steps trigger a given reaction of a given creature at most
+  once (ruling 14); nothing that happens while a reaction resolves triggers a
+  reaction (no chains, ruling 8).
+* A creature that cannot act, or is dazed, takes no reactions, except a
+  reaction to its own drop to 0 hit points: that is its **last act**, taken
+  even while dying (a monster dies once it is done).
+
+Scheduling (ruling 9): when one moment triggers several reactions of one
+creature, its order (the prepared Limited reaction, then the Spontaneous ones
+by priority) picks those that fit the budgets, and those picked resolve in a
+random order (logged). Different creatures go in initiative order, starting
+after the acting creature. **Interrupts** resolve at once, before the step
+that triggered them; the others wait until the whole triggering action is
+over, in the order they triggered. A reaction is spent only when it resolves:
+if, when its turn comes, its trigger no longer holds or it has nothing to do,
+it **fizzles** unspent (ruling 10).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.grid import Cell
+from game.rules import decisions
 from game.rules import events as ev
 from game.rules import tactics
-from game.rules.model import CreatureId
+from game.rules.model import (ConditionKind, CreatureId, Frequency, Power, PowerId, RangeKind,
+                              ReactionTarget, Restriction, RestrictionKind, TargetKind)
+from game.rules.preparation import (Preparation, basic_attacks, considered_order, default_preparation,
+                                    describe_restriction, full_priority, preparation_problems, reaction_powers,
+                                    restrictions_for, uses_basic_attack)
 from game.rules.state import Creature
-from game.rules.steps import LeaveCell, StartPower, Step
+from game.rules.steps import (AttackRoll, BeginReaction, EnterCell, LeaveCell, ResolveAttack, StartPower, Step)
+from game.rules.triggers import TRIGGERS
 
 if TYPE_CHECKING:
     from game.rules.encounter import Encounter
 
+OPPORTUNITY_TRIGGERS = frozenset({"enemy_leaves_threatened_cell", "adjacent_enemy_uses_ranged_or_area"})
+"""Triggers whose basic attack is an opportunity attack (melee, the preparation's opportunity attack)."""
+
+_VOLUNTARY = ("move", "shift", "charge")
+
+
+@dataclass(slots=True)
+class Ticket:
+    """One triggered reaction, from its trigger to its resolution or fizzle."""
+
+    number: int
+    reactor: CreatureId
+    power: PowerId
+    trigger: str
+    by: CreatureId | None
+    """The creature whose action triggered it (None: no one, e.g. initiative)."""
+    interrupt: bool
+    free: bool
+    limited: bool
+    turn: int
+    """Which creature turn's budget it uses (0: before the first turn)."""
+    occasion: int
+    cell: Cell | None = None
+    """enemy_leaves_threatened_cell: the cell being left."""
+    target: CreatureId | None = None
+    """Attack triggers: who is attacked."""
+    condition: ConditionKind | None = None
+    last_act: bool = False
+    restrictions: tuple[Restriction, ...] = ()
+    action: int = 0
+    """The action number of its ``BeginReaction`` step (0 until scheduled)."""
+    detail: str = ""
+
+
+@dataclass(slots=True)
+class Budget:
+    """One creature's preparation and what it has used."""
+
+    preparation: Preparation
+    staged: Preparation | None = None
+    """Given with the end-turn command; it takes over when the turn ends."""
+    limited_used: bool = False
+    used: set[PowerId] = field(default_factory=set)
+    """Spontaneous powers used this round."""
+    turn: int = -1
+    nonfree: bool = False
+    free: bool = False
+    """Whether a non-Free / Free reaction was used during creature turn ``turn``."""
+    pending: list[Ticket] = field(default_factory=list)
+    """Scheduled, not yet resolved: they hold their budget (released if they fizzle)."""
+
+
+@dataclass(slots=True)
+class _Hit:
+    """A reaction power whose trigger just happened, before its budget check."""
+
+    reactor: Creature
+    power: Power
+    trigger: str
+    by: Creature | None
+    detail: str
+    cell: Cell | None = None
+    target: CreatureId | None = None
+    condition: ConditionKind | None = None
+
 
 class ReactionSystem:
     def __init__(self) -> None:
-        self.used_this_turn: set[CreatureId] = set()
-        """Reactors that took their (non-Free) reaction during the current creature's turn."""
-        self.provoked: set[tuple[int, CreatureId]] = set()
-        """(action, reactor) pairs already provoked: one action provokes a reactor once."""
+        self.budgets: dict[CreatureId, Budget] = {}
+        self.tickets: dict[int, Ticket] = {}
+        self.by_action: dict[int, Ticket] = {}
         self.reaction_actions: set[int] = set()
-        """Actions that are reactions: their steps trigger nothing (no chains)."""
-        self.pending: dict[int, CreatureId] = {}
-        """Reactions triggered but not yet resolved, by action: spent only when they resolve (ruling 10)."""
+        """Action numbers of reactions being resolved: their steps and events trigger nothing."""
+        self.now: list[Ticket] = []
+        """Scheduled interrupts (and reactions with nothing to interrupt) to resolve at the next moment."""
+        self.queue: list[Ticket] = []
+        """Scheduled reactions waiting for the triggering action to end, in the order triggered."""
+        self.turn = 0
+        self.occasion = 0
+        self.seen: set[tuple[int, CreatureId, PowerId]] = set()
+        """(occasion, reactor, power) already triggered: one action triggers a reaction once (ruling 14)."""
+        self.moved: set[int] = set()
+        """Voluntary movement actions that have entered at least one cell."""
+        self.doomed: list[CreatureId] = []
+        """Monsters at 0 hit points kept on the board until their last act is done."""
+        self._next = 0
+        self._powers: dict[int, list[Power]] = {}
 
-    def on_initiative(self, encounter: Encounter) -> None:
-        pass
+    # -- wiring ---------------------------------------------------------------------------
+
+    def attach(self, encounter: Encounter) -> None:
+        for c in encounter.state.creatures.values():
+            self.budgets[c.id] = Budget(default_preparation(c.template))
+        encounter.listen(lambda event: self._on_event(encounter, event))
+
+    def preparation(self, cid: CreatureId) -> Preparation:
+        """The preparation in force for a creature (before its first turn: its sheet's default)."""
+        return self.budgets[cid].preparation
+
+    def new_occasion(self) -> None:
+        """A new command, or a turn's start or end: ruling 14's "one action" starts afresh."""
+        self.occasion += 1
+        self.seen.clear()
+        self.moved.clear()
+
+    def _powers_of(self, creature: Creature) -> list[Power]:
+        got = self._powers.get(id(creature.template))
+        if got is None:
+            got = self._powers[id(creature.template)] = reaction_powers(creature.template)
+        return got
+
+    # -- turns and preparation ------------------------------------------------------------
 
     def turn_started(self, encounter: Encounter, actor: Creature) -> None:
-        self.used_this_turn.clear()
+        self.turn += 1
+
+    def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+        """Check a preparation handed in with the end of ``actor``'s turn; [] if fine (then it is staged)."""
+        if preparation is None:
+            return []
+        st = encounter.state
+        problems = preparation_problems(actor.template, preparation, is_creature=lambda cid: cid in st.creatures,
+                                        is_cell=lambda cell: cell in st.board)
+        if not problems:
+            self.budgets[actor.id].staged = preparation
+        return problems
 
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
-        self.used_this_turn.clear()
+        """Seed 000: "At the end of turn, a character chooses..." The new preparation takes over and a new
+        round of the creature's reaction budget begins (ruling 1)."""
+        budget = self.budgets[actor.id]
+        if budget.staged is not None:
+            budget.preparation, budget.staged = budget.staged, None
+        budget.limited_used = False
+        budget.used.clear()
+        if self._powers_of(actor):
+            p = budget.preparation
+            encounter.emit(ev.ReactionsPrepared(
+                actor.id, p.limited or "", full_priority(actor.template, p), tuple(sorted(p.disabled)),
+                p.basic_attack or "", p.opportunity_attack or "",
+                tuple(describe_restriction(r, encounter.name, encounter.offset) for r in p.restrictions)))
 
-    def after(self, encounter: Encounter, step: Step) -> None:
-        # Ruling 10: a reaction is spent when it resolves (its first step past StartPower: a target
-        # chosen); one that fizzles first (its target gone or out of reach) is not spent.
-        if step.action in self.pending and not isinstance(step, StartPower):
-            self.used_this_turn.add(self.pending.pop(step.action))
+    # -- break points ---------------------------------------------------------------------
 
-    def action_complete(self, encounter: Encounter) -> None:
-        self.provoked.clear()
-        self.reaction_actions.clear()
-        self.pending.clear()
+    def busy(self, encounter: Encounter) -> bool:
+        """Whether a reaction is resolving now (its steps and what they cause trigger nothing)."""
+        step = encounter.current_step
+        return step is not None and step.action in self.reaction_actions
 
     def before(self, encounter: Encounter, step: Step) -> list[Step]:
         if step.action in self.reaction_actions:
             return []
         st = encounter.state
         mover = st.creatures[step.creature]
-        reactors: list[tuple[Creature, str]] = []
-        if isinstance(step, LeaveCell) and step.mode in ("move", "charge"):
-            threats = tactics.provokers_leaving(st, mover, step.cell)
-            reactors = [(st.creatures[r], f"leaves {encounter.offset(step.cell)}, which it threatens") for r in threats]
-        elif isinstance(step, StartPower):
-            power = mover.template.power(step.power)
-            if power.provokes_when_adjacent:
-                reactors = [(e, f"uses {power.name} ({power.reach.kind.value}) next to it")
-                            for e in self._in_order(encounter, st.enemies_of(mover)) if st.is_adjacent(e, mover)]
-        steps: list[Step] = []
-        for reactor, reason in reactors:
-            if (step.action, reactor.id) in self.provoked or not reactor.can_react:
-                continue
-            attack_power = tactics.opportunity_power(st, reactor)
-            if attack_power is None:
-                continue
-            self.provoked.add((step.action, reactor.id))
-            encounter.emit(ev.OpportunityProvoked(mover.id, reactor.id, reason))
-            if reactor.id in self.used_this_turn:
-                encounter.emit(ev.Decision(reactor.id, "opportunity attack", "none",
-                                           "already reacted during this turn", 0))
-                continue
-            attack = encounter.power_steps(reactor, attack_power, (mover.id,), None)
-            self.reaction_actions.add(attack[0].action)
-            self.pending[attack[0].action] = reactor.id
-            steps += attack
+        hits: list[_Hit] = []
+        match step:
+            case LeaveCell() if step.mode in ("move", "charge"):
+                where = "({}, {})".format(*encounter.offset(step.cell))
+                for rid in tactics.provokers_leaving(st, mover, step.cell):
+                    hits += self._matching(st.creatures[rid], "enemy_leaves_threatened_cell", mover,
+                                           f"{mover.name} leaves {where}, which it threatens", cell=step.cell)
+            case StartPower():
+                power = mover.template.power(step.power)
+                if power.provokes_when_adjacent:
+                    for e in st.enemies_of(mover):
+                        if st.is_adjacent(e, mover):
+                            hits += self._matching(e, "adjacent_enemy_uses_ranged_or_area", mover,
+                                                   f"{mover.name} uses {power.name} ({power.reach.kind.value}) "
+                                                   f"next to it")
+            case AttackRoll():
+                target = st.creatures[step.target]
+                power = mover.template.power(step.power)
+                if st.is_enemy(mover, target):
+                    hits += self._matching(target, "targeted_by_attack", mover,
+                                           f"{mover.name} attacks it with {power.name}", target=target.id)
+                    for ally in st.allies_of(target):
+                        if ally.id != mover.id and st.is_adjacent(ally, target):
+                            hits += self._matching(ally, "adjacent_ally_attacked", mover,
+                                                   f"{mover.name} attacks {target.name}, next to it, with "
+                                                   f"{power.name}", target=target.id)
+            case ResolveAttack():
+                target = st.creatures[step.target]
+                if st.is_enemy(mover, target):
+                    power = mover.template.power(step.power)
+                    trigger = "hit_by_attack" if step.hit else "missed_by_attack"
+                    verb = "hits" if step.hit else "misses"
+                    hits += self._matching(target, trigger, mover, f"{mover.name} {verb} it with {power.name}",
+                                           target=target.id)
+        if hits:
+            self._trigger(encounter, hits)
+        return self._take_now(encounter)
+
+    def after(self, encounter: Encounter, step: Step) -> list[Step]:
+        if step.action not in self.reaction_actions and isinstance(step, EnterCell) and step.mode in _VOLUNTARY:
+            self.moved.add(step.action)
+            if not any(isinstance(s, LeaveCell) and s.action == step.action for s in encounter.pending_steps()):
+                self._move_ended(encounter, step.creature)
+        return self._take_now(encounter)
+
+    def fizzled(self, encounter: Encounter, step: Step, reason: str) -> None:
+        match step:
+            case BeginReaction():
+                ticket = self.tickets[step.ticket]
+                self._release(ticket)
+                encounter.emit(ev.ReactionFizzled(ticket.reactor, ticket.power, reason))
+            case LeaveCell() | EnterCell() if step.mode in _VOLUNTARY and step.action in self.moved \
+                    and step.action not in self.reaction_actions:
+                self._move_ended(encounter, step.creature)
+
+    def action_complete(self, encounter: Encounter) -> list[Step]:
+        """The stack is empty: the triggering action is over. Its waiting reactions resolve now, each as
+        an action of its own; once none is left, the monsters whose last act is done die."""
+        steps = self._take_now(encounter)
+        waiting, self.queue = self.queue, []
+        steps += self._schedule(encounter, waiting)
+        if not steps:
+            self.reaction_actions.clear()
+            self.tickets.clear()
+            self.by_action.clear()
+            doomed, self.doomed = self.doomed, []
+            for cid in doomed:
+                encounter.die(encounter.state.creatures[cid])
         return steps
 
+    def delays_death(self, encounter: Encounter, creature: Creature) -> bool:
+        """Whether a monster that just dropped to 0 keeps its place until its last act resolves."""
+        if any(t.last_act for t in self.budgets[creature.id].pending):
+            self.doomed.append(creature.id)
+            return True
+        return False
+
+    def restrictions_of(self, action: int) -> tuple[tuple[Restriction, ...], CreatureId | None]:
+        """The restrictions of the reaction resolving as ``action`` and its triggering creature."""
+        t = self.by_action.get(action)
+        return (t.restrictions, t.by) if t is not None else ((), None)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def _on_event(self, encounter: Encounter, event: ev.Event) -> None:
+        if self.busy(encounter):
+            return
+        st = encounter.state
+        hits: list[_Hit] = []
+        cause = st.creatures.get(CreatureId(encounter.cause)) if encounter.cause else None
+        match event:
+            case ev.Bloodied():
+                c = st.creatures[CreatureId(event.creature)]
+                hits = self._matching(c, "becomes_bloodied", cause, f"{c.name} is bloodied")
+            case ev.DroppedToZero():
+                c = st.creatures[CreatureId(event.creature)]
+                hits = self._matching(c, "drops_to_zero", cause, f"{c.name} drops to 0 hit points")
+            case ev.ConditionApplied():
+                c = st.creatures[CreatureId(event.creature)]
+                kind = c.conditions[-1].kind if c.conditions else None
+                hits = [h for h in self._matching(c, "suffers_condition", cause, f"{c.name} is {event.condition}",
+                                                  condition=kind)
+                        if kind is not None and h.power.reaction is not None
+                        and h.power.reaction.parameter == kind.value]
+            case ev.SurgeSpent():
+                c = st.creatures[CreatureId(event.creature)]
+                hits = self._matching(c, "spends_surge", cause, f"{c.name} spends a healing surge")
+            case ev.InitiativeRolled():
+                for cid in event.order:
+                    hits += self._matching(st.creatures[CreatureId(cid)], "initiative_rolled", None,
+                                           "initiative is rolled")
+            case ev.ActionSpent():
+                c = st.creatures[CreatureId(event.creature)]
+                hits = [h for h in self._matching(c, "own_action", c, f"{c.name} takes a {event.action} action "
+                                                                          f"({event.purpose})")
+                        if h.power.reaction is not None and h.power.reaction.parameter == event.action]
+        for h in hits:
+            if h.trigger != "own_action" and h.by is not None and h.by.side == h.reactor.side:
+                h.by = None  # a creature's own doing or an ally's: no triggering enemy
+        if hits:
+            self._trigger(encounter, hits)
+
+    def _move_ended(self, encounter: Encounter, cid: CreatureId) -> None:
+        st = encounter.state
+        mover = st.creatures[cid]
+        if mover.is_out:
+            return
+        hits: list[_Hit] = []
+        for e in st.enemies_of(mover):
+            if st.is_adjacent(e, mover):
+                hits += self._matching(e, "enemy_ends_move_adjacent", mover, f"{mover.name} ends its move next to it")
+        if hits:
+            self._trigger(encounter, hits)
+
+    def _matching(self, reactor: Creature, trigger: str, by: Creature | None, detail: str, *,
+                  cell: Cell | None = None, target: CreatureId | None = None,
+                  condition: ConditionKind | None = None) -> list[_Hit]:
+        return [_Hit(reactor, p, trigger, by, detail, cell, target, condition)
+                for p in self._powers_of(reactor) if p.reaction is not None and p.reaction.trigger == trigger]
+
+    # -- triggering and budgets ------------------------------------------------------------
+
+    def _reactor_order(self, encounter: Encounter, ids: list[CreatureId]) -> list[CreatureId]:
+        """Initiative order, starting with the creature after the acting one (ruling 9)."""
+        st = encounter.state
+        order = st.initiative or list(st.creatures)
+        start = st.turn_index + 1 if self.turn else 0
+        rank = {cid: (i - start) % len(order) for i, cid in enumerate(order)}
+        return sorted(ids, key=lambda cid: rank.get(cid, len(order)))
+
+    def _trigger(self, encounter: Encounter, hits: list[_Hit]) -> None:
+        st = encounter.state
+        by_reactor: dict[CreatureId, list[_Hit]] = {}
+        for h in hits:
+            key = (self.occasion, h.reactor.id, h.power.id)
+            if key in self.seen:
+                continue  # ruling 14: one action triggers a given reaction of a creature once
+            self.seen.add(key)
+            by_reactor.setdefault(h.reactor.id, []).append(h)
+        for rid in self._reactor_order(encounter, list(by_reactor)):
+            reactor = st.creatures[rid]
+            budget = self.budgets[rid]
+            rank = {p.id: i for i, p in enumerate(considered_order(reactor.template, budget.preparation))}
+            found = sorted(by_reactor[rid], key=lambda h: rank[h.power.id])
+            for h in found:
+                assert h.power.reaction is not None
+                encounter.emit(ev.ReactionTriggered(rid, h.power.id, h.trigger, h.by.id if h.by else "",
+                                                    h.power.reaction.is_interrupt, h.detail))
+            picked: list[Ticket] = []
+            for h in found:
+                ticket = self._ticket(h, budget)
+                denied = self._denied(encounter, ticket, budget, picked)
+                if denied:
+                    encounter.emit(ev.BudgetChecked(rid, h.power.id, False, denied))
+                    continue
+                encounter.emit(ev.BudgetChecked(rid, h.power.id, True, self._allowed(encounter, ticket)))
+                picked.append(ticket)
+            if len(picked) > 1:
+                picked = encounter.dice.shuffle(picked, f"order of {reactor.name}'s reactions",
+                                                lambda t: str(t.power))
+            for ticket in picked:
+                self.tickets[ticket.number] = ticket
+                budget.pending.append(ticket)
+                (self.now if ticket.interrupt else self.queue).append(ticket)
+
+    def _ticket(self, h: _Hit, budget: Budget) -> Ticket:
+        spec = h.power.reaction
+        assert spec is not None
+        self._next += 1
+        return Ticket(self._next, h.reactor.id, h.power.id, h.trigger, h.by.id if h.by else None,
+                      interrupt=spec.is_interrupt, free=spec.is_free, limited=spec.is_limited, turn=self.turn,
+                      occasion=self.occasion, cell=h.cell, target=h.target, condition=h.condition,
+                      last_act=h.trigger == "drops_to_zero",
+                      restrictions=tuple(restrictions_for(budget.preparation, h.power.id)), detail=h.detail)
+
+    def _denied(self, encounter: Encounter, t: Ticket, budget: Budget, picked: list[Ticket]) -> str:
+        """Why a triggered reaction may not be used now ("" if it may)."""
+        st = encounter.state
+        reactor = st.creatures[t.reactor]
+        power = reactor.template.power(t.power)
+        spec = power.reaction
+        assert spec is not None
+        prep = budget.preparation
+        acting = st.acting_id if self.turn else None
+        own_turn = acting == reactor.id
+        unable = self._unable(reactor, t.last_act)
+        if unable:
+            return unable
+        if spec.is_spontaneous and power.id in prep.disabled:
+            return "Spontaneous, but disabled at preparation"
+        if spec.is_limited:
+            if prep.limited != power.id:
+                prepared = reactor.template.power(prep.limited).name if prep.limited else "none"
+                return f"Limited: not the prepared reaction (prepared: {prepared})"
+            if budget.limited_used or any(p.limited for p in budget.pending + picked):
+                return "Limited: its one Limited reaction of this round is already used"
+            if own_turn and not spec.is_personal:
+                return "Limited: only during other creatures' turns"
+        if spec.is_personal:
+            if not own_turn:
+                return "Personal: only during its own turn"
+            if encounter.cause != reactor.id:
+                return "Personal: only its own actions trigger it"
+        if spec.is_spontaneous and not spec.is_repeatable and (
+                power.id in budget.used or any(p.power == power.id for p in budget.pending + picked)):
+            return "Spontaneous: each power once per round, and this one is not Repeatable"
+        if power.frequency is not Frequency.AT_WILL and (power.id in reactor.used_powers
+                                                         or any(p.power == power.id for p in budget.pending)):
+            return f"already used ({power.frequency.value} power)"
+        for r in t.restrictions:
+            broken = self._restriction_broken(encounter, r, t, reactor)
+            if broken:
+                return broken
+        holds = self.holds(encounter, t)
+        if holds:
+            return f"nothing to do: {holds}"
+        whose = self._turn_name(encounter)
+        kind = "Free" if t.free else "non-Free"
+        used = budget.free if t.free else budget.nonfree
+        if budget.turn == t.turn and used:
+            return f"already used its {kind} reaction during {whose}"
+        if any(p.free == t.free and p.turn == t.turn for p in budget.pending):
+            return f"its {kind} reaction of {whose} is already waiting to resolve"
+        if any(p.free == t.free for p in picked):
+            return f"a reaction ahead of it in its order takes the {kind} reaction of {whose}"
+        return ""
+
+    def _allowed(self, encounter: Encounter, t: Ticket) -> str:
+        st = encounter.state
+        power = st.creatures[t.reactor].template.power(t.power)
+        spec = power.reaction
+        assert spec is not None
+        keys = ", ".join(k.title() for k in ("spontaneous", "free", "repeatable", "personal", "interrupt")
+                         if spec.has(k)) or "Limited"
+        parts = [keys]
+        if spec.is_limited:
+            parts.append("the prepared Limited reaction, unused this round")
+        parts.append(f"its {'Free' if t.free else 'non-Free'} reaction of {self._turn_name(encounter)} is unused")
+        if t.restrictions:
+            parts.append("restrictions met")
+        return "; ".join(parts)
+
+    def _turn_name(self, encounter: Encounter) -> str:
+        acting = encounter.state.acting
+        return f"{acting.name}'s turn" if acting is not None and self.turn else "the start of the encounter"
+
     @staticmethod
-    def _in_order(encounter: Encounter, creatures: list[Creature]) -> list[Creature]:
-        order = {cid: i for i, cid in enumerate(encounter.state.initiative)}
-        return sorted(creatures, key=lambda c: order.get(c.id, len(order)))
+    def _unable(reactor: Creature, last_act: bool) -> str:
+        if reactor.dead:
+            return f"{reactor.name} is dead"
+        for kind in (ConditionKind.STUNNED, ConditionKind.DOMINATED, ConditionKind.DAZED):
+            if reactor.has(kind):
+                return f"{reactor.name} is {kind.value}: no reactions"
+        if last_act:
+            return ""  # its last act: dying or falling, it still acts
+        if reactor.dying:
+            return f"{reactor.name} is dying"
+        if reactor.has(ConditionKind.UNCONSCIOUS):
+            return f"{reactor.name} is unconscious"
+        return ""
+
+    def _restriction_broken(self, encounter: Encounter, r: Restriction, t: Ticket, reactor: Creature) -> str:
+        st = encounter.state
+        by = st.creatures.get(t.by) if t.by else None
+        text = describe_restriction(r, encounter.name, encounter.offset)
+        match r.kind:
+            case RestrictionKind.NON_MINION_ATTACKERS:
+                if by is not None and by.is_minion:
+                    return f"restriction {text}: {by.name} is a minion"
+            case RestrictionKind.WHILE_BLOODIED:
+                if not reactor.is_bloodied:
+                    return f"restriction {text}: {reactor.name} is not bloodied"
+            case RestrictionKind.ONLY_AGAINST:
+                if by is None or by.id != r.creature:
+                    return f"restriction {text}: {by.name if by else 'nobody'} triggered it"
+        return ""
+
+    # -- holding, resolving, fizzling ------------------------------------------------------
+
+    def holds(self, encounter: Encounter, t: Ticket) -> str:
+        """"" if the ticket's trigger still holds and the reaction has something to do, else why not."""
+        st = encounter.state
+        reactor = st.creatures[t.reactor]
+        unable = self._unable(reactor, t.last_act)
+        if unable:
+            return unable
+        by = st.creatures.get(t.by) if t.by else None
+        where = "({}, {})".format(*encounter.offset(t.cell)) if t.cell is not None else ""
+        match t.trigger:
+            case "enemy_leaves_threatened_cell":
+                if by is None or by.is_out:
+                    return "the mover is down"
+                if t.interrupt and by.cell != t.cell:
+                    return f"{by.name} is no longer leaving {where}"
+            case "adjacent_enemy_uses_ranged_or_area" | "enemy_ends_move_adjacent":
+                if by is None or by.is_out:
+                    return "the enemy is down"
+                if not st.is_adjacent(by, reactor):
+                    return f"{by.name} is no longer adjacent"
+            case "targeted_by_attack" | "adjacent_ally_attacked":
+                if by is None or by.dead:
+                    return "the attacker is gone"
+                target = st.creatures[t.target] if t.target else None
+                if t.interrupt and (target is None or target.dead):
+                    return "the attack's target is gone"
+            case "hit_by_attack" | "missed_by_attack":
+                if by is None or by.dead:
+                    return "the attacker is gone"
+            case "becomes_bloodied":
+                if not reactor.is_bloodied:
+                    return f"{reactor.name} is no longer bloodied"
+            case "drops_to_zero":
+                if reactor.hp > 0:
+                    return f"{reactor.name} is no longer at 0 hit points"
+            case "suffers_condition":
+                if t.condition is not None and not reactor.has(t.condition):
+                    return f"{reactor.name} is no longer {t.condition.value}"
+        return self._nothing_to_do(encounter, t, reactor, by)
+
+    def _nothing_to_do(self, encounter: Encounter, t: Ticket, reactor: Creature, by: Creature | None) -> str:
+        st = encounter.state
+        power = reactor.template.power(t.power)
+        if uses_basic_attack(power):
+            if by is None:
+                return "no one to attack"
+            if not self._usable_basic_attacks(encounter, t, reactor, by):
+                return f"no basic attack of {reactor.name} can reach {by.name}"
+            return ""
+        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            return ""
+        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and self._aims_at_trigger(power, by):
+            assert by is not None
+            if all(c.id != by.id for c in tactics.valid_targets(st, reactor, power)):
+                return f"{by.name} is not a valid target of {power.name}"
+            return ""
+        if not self._choices(encounter, reactor, power):
+            return f"no valid target for {power.name}"
+        return ""
+
+    @staticmethod
+    def _aims_at_trigger(power: Power, by: Creature | None) -> bool:
+        return by is not None and power.reaction is not None and power.reaction.target is ReactionTarget.TRIGGER
+
+    def _usable_basic_attacks(self, encounter: Encounter, t: Ticket, reactor: Creature, by: Creature) -> list[Power]:
+        st = encounter.state
+        melee = t.trigger in OPPORTUNITY_TRIGGERS
+        return [p for p in basic_attacks(reactor.template, melee_only=melee)
+                if any(c.id == by.id for c in tactics.valid_targets(st, reactor, p))]
+
+    def _choices(self, encounter: Encounter, reactor: Creature,
+                 power: Power) -> list[tuple[Cell | None, list[Creature]]]:
+        """(origin, targets) options of a power that chooses its targets; areas: each origin that catches
+        an enemy (or, for powers for allies, an ally)."""
+        st = encounter.state
+        kind = power.reach.kind
+        if kind in (RangeKind.MELEE, RangeKind.RANGED, RangeKind.CLOSE_BURST):
+            valid = tactics.valid_targets(st, reactor, power)
+            return [(None, valid)] if valid else []
+        if kind is RangeKind.AREA_BURST:
+            origins = sorted(tactics.burst_origins(st, reactor, power), key=encounter.offset)
+        elif kind is RangeKind.CLOSE_BLAST:
+            grid = st.board.grid
+            origins = sorted({n for c in st.space(reactor) for n in grid.neighbours(c)
+                              if n in st.board and n not in st.space(reactor)}, key=encounter.offset)
+        else:
+            return []
+        friendly = power.targets in (TargetKind.ALLY, TargetKind.SELF_OR_ALLY)
+        out: list[tuple[Cell | None, list[Creature]]] = []
+        for origin in origins:
+            caught = tactics.valid_targets(st, reactor, power, origin)
+            if any((c.side == reactor.side) == friendly and c.id != reactor.id for c in caught):
+                out.append((origin, caught))
+        return out
+
+    def reaction_holds(self, encounter: Encounter, step: BeginReaction) -> str:
+        return self.holds(encounter, self.tickets[step.ticket])
+
+    def begin(self, encounter: Encounter, step: BeginReaction) -> list[Step]:
+        """The reaction resolves: it is spent, its decisions are taken, and its power's steps follow."""
+        st = encounter.state
+        t = self.tickets[step.ticket]
+        reactor = st.creatures[t.reactor]
+        power = reactor.template.power(t.power)
+        budget = self.budgets[reactor.id]
+        self._release(t)
+        spent: list[str] = []
+        whose = self._turn_name(encounter)
+        if budget.turn != t.turn:
+            budget.turn, budget.nonfree, budget.free = t.turn, False, False
+        if t.free:
+            budget.free = True
+            spent.append(f"its Free reaction of {whose}")
+        else:
+            budget.nonfree = True
+            spent.append(f"its reaction of {whose}")
+        if t.limited:
+            budget.limited_used = True
+            spent.append("its Limited reaction of this round")
+        elif not (power.reaction is not None and power.reaction.is_repeatable):
+            budget.used.add(power.id)
+            spent.append(f"{power.name} for this round")
+        if power.frequency is not Frequency.AT_WILL:
+            reactor.used_powers.add(power.id)
+            spent.append(f"{power.name} ({power.frequency.value})")
+        encounter.emit(ev.ReactionResolved(reactor.id, power.id, t.interrupt, tuple(spent)))
+        return self._effect(encounter, t, reactor, power)
+
+    def _effect(self, encounter: Encounter, t: Ticket, reactor: Creature, power: Power) -> list[Step]:
+        st = encounter.state
+        by = st.creatures.get(t.by) if t.by else None
+        if uses_basic_attack(power):
+            assert by is not None
+            usable = self._usable_basic_attacks(encounter, t, reactor, by)
+            prep = self.budgets[reactor.id].preparation
+            opportunity = t.trigger in OPPORTUNITY_TRIGGERS
+            default_id = prep.opportunity_attack if opportunity else prep.basic_attack
+            default = next((p for p in basic_attacks(reactor.template) if p.id == default_id), None)
+            chosen = decisions.basic_attack(encounter, reactor, usable, default,
+                                            "opportunity attack" if opportunity else "basic attack")
+            return encounter.power_steps(reactor, chosen, (by.id,), None, action=t.action)
+        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            return encounter.power_steps(reactor, power, (reactor.id,), None, action=t.action)
+        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and self._aims_at_trigger(power, by):
+            assert by is not None
+            return encounter.power_steps(reactor, power, (by.id,), None, action=t.action)
+        choices = self._choices(encounter, reactor, power)
+        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
+            valid = choices[0][1]
+            chosen_targets = decisions.targets(encounter, reactor, power, valid, power.max_targets)
+            return encounter.power_steps(reactor, power, tuple(c.id for c in chosen_targets), None, action=t.action)
+        if power.reach.kind is RangeKind.CLOSE_BURST:
+            return encounter.power_steps(reactor, power, tuple(c.id for c in choices[0][1]), None, action=t.action)
+        # a blast or an area burst: where it goes is seed 000's "Other" decision, among the placements that
+        # catch someone it is meant for (those catching the triggering creature first)
+        if by is not None and any(by in caught for _, caught in choices):
+            choices = [ch for ch in choices if by in ch[1]]
+        origin, caught = decisions.other(
+            encounter, reactor, f"where {power.name} goes", choices,
+            lambda ch: "({}, {}): {}".format(*encounter.offset(ch[0]), ", ".join(c.name for c in ch[1]))
+            if ch[0] is not None else "-")
+        return encounter.power_steps(reactor, power, tuple(c.id for c in caught), origin, action=t.action)
+
+    def _release(self, t: Ticket) -> None:
+        budget = self.budgets[t.reactor]
+        budget.pending = [p for p in budget.pending if p.number != t.number]
+
+    def _take_now(self, encounter: Encounter) -> list[Step]:
+        now, self.now = self.now, []
+        return self._schedule(encounter, now)
+
+    def _schedule(self, encounter: Encounter, tickets: list[Ticket]) -> list[Step]:
+        steps: list[Step] = []
+        for t in tickets:
+            t.action = encounter.new_action()
+            self.by_action[t.action] = t
+            self.reaction_actions.add(t.action)
+            if t.last_act:
+                encounter.last_acts.add(t.action)
+            steps.append(BeginReaction(t.action, t.reactor, t.power, t.number))
+        return steps
+

@@ -2,7 +2,8 @@
 
 A move is a ``LeaveCell`` and an ``EnterCell`` per cell; a power is a
 ``StartPower`` and, per target, ``ChooseTarget`` -> ``AttackRoll`` ->
-``ResolveAttack`` (hit or miss) and its effects; forced movement is one
+``ResolveAttack`` (hit or miss) and its effects, then a ``SelfMove`` if the power
+shifts its user; a reaction starts with ``BeginReaction``; forced movement is one
 ``LeaveCell``/``EnterCell`` pair per cell too. Every step names the action it
 belongs to (``action``), so when an interrupt makes the rest of an action
 impossible, the rest is dropped together.
@@ -84,10 +85,35 @@ class ApplyEffect:
     target: CreatureId
 
 
-Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, ResolveAttack, ApplyEffect]
+@dataclass(frozen=True, slots=True)
+class SelfMove:
+    """A power's "shift yourself N" (``Outcome.shift_self``), after its attacks: where to is decided when it
+    resolves (the player's cell if the command named a legal one, else seed 000's Movement decision)."""
+
+    action: int
+    creature: CreatureId
+    power: PowerId
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class BeginReaction:
+    """The first step of a reaction: it checks that the trigger still holds (else the reaction fizzles,
+    unspent), spends the reaction, takes its decisions and pushes the power's own steps."""
+
+    action: int
+    creature: CreatureId
+    """The reactor."""
+    power: PowerId
+    ticket: int
+    """The reaction system's record of the trigger (who, where, which step), by number."""
+
+
+Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, ResolveAttack, ApplyEffect, SelfMove,
+             BeginReaction]
 
 
 def step_kind(step: Step) -> str:
     return {LeaveCell: "leave_cell", EnterCell: "enter_cell", StartPower: "start_power",
             ChooseTarget: "choose_target", AttackRoll: "attack_roll", ResolveAttack: "resolve_attack",
-            ApplyEffect: "apply_effect"}[type(step)]
+            ApplyEffect: "apply_effect", SelfMove: "self_move", BeginReaction: "begin_reaction"}[type(step)]

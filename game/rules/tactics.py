@@ -140,6 +140,7 @@ __all__ = [
     "distance_field",
     "flanked_by",
     "flanking_cells",
+    "flank_status_at",
     "flanking_pairs",
     "forced_candidates",
     "has_combat_advantage",
@@ -1290,3 +1291,12 @@ def valid_targets(state: EncounterState, user: Creature, power: Power,
                     if (self_ok if c.id == user.id else any(cell in cells for cell in state.space(c)))]
         case _:
             return []
+
+
+def flank_status_at(state: EncounterState, creature: Creature, anchor: Cell) -> tuple[bool, bool]:
+    """``(flanked, flanking)`` for ``creature`` if it stood with its anchor at ``anchor``, everyone else
+    where they are: whether two of its enemies would flank it, and whether it would flank an enemy with
+    an ally (seed 000's movement and forced-movement decisions ask exactly this)."""
+    size = _size(state, creature)
+    occupied = _occupancy_near(state, anchor, 2 * size + 4, exclude=creature.id)
+    return _flank_status(state, creature, state.space_at(creature, anchor), occupied, _ranks(state))

@@ -92,8 +92,10 @@ def powers_used(events: list[ev.Event], creature: str) -> list[tuple[str, tuple[
     return [(e.power, e.targets) for e in events if isinstance(e, ev.PowerUsed) and e.creature == creature]
 
 
-def provoked(events: list[ev.Event]) -> list[ev.OpportunityProvoked]:
-    return [e for e in events if isinstance(e, ev.OpportunityProvoked)]
+def provoked(events: list[ev.Event]) -> list[ev.ReactionTriggered]:
+    """Opportunity attacks triggered (seed 000: "Opportunity attack: Reaction, Interrupt, Spontaneous, Repeatable")."""
+    return [e for e in events if isinstance(e, ev.ReactionTriggered)
+            and e.trigger in ("enemy_leaves_threatened_cell", "adjacent_enemy_uses_ranged_or_area")]
 
 
 # -- moving and attacking --------------------------------------------------------------------

@@ -35,7 +35,10 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Defense,
                               Defenses, Duration, ForcedKind, ForcedMovement, Frequency, Outcome, Power, PowerId,
-                              Reach, RangeKind, Role, TargetKind, Template)
+                              Reach, ReactionSpec, ReactionTarget, RangeKind, Restriction, RestrictionKind, Role,
+                              TargetKind, Template)
+from game.rules.preparation import (Preparation, basic_attacks, default_preparation, is_limited, is_spontaneous,
+                                    reaction_powers, restriction_fits)
 from game.rules.state import EncounterState
 
 Kit = Any  # the conftest helper object (see conftest.Kit)
@@ -83,22 +86,61 @@ POWERS = {
 }
 
 
+def _reaction(pid: str, trigger: str, keywords: str, *, attack: bool = False, hit: Outcome = Outcome(),
+              effect: Outcome = Outcome(), frequency: Frequency = Frequency.AT_WILL, parameter: str = "",
+              personal: bool = False) -> Power:
+    """A reaction power: a melee 1 attack (``attack``), else an effect on the triggering enemy, or on its
+    user (``personal``)."""
+    return Power(id=PowerId(pid), name=pid.replace("_", " ").title(), action=ActionType.REACTION,
+                 frequency=frequency, reach=Reach(RangeKind.PERSONAL if personal else RangeKind.MELEE),
+                 targets=TargetKind.SELF if personal else TargetKind.ENEMY,
+                 attack=Attack(5, Defense.AC) if attack else None, hit=hit, effect=effect,
+                 reaction=ReactionSpec(trigger, parameter, frozenset(keywords.split()), target=ReactionTarget.TRIGGER))
+
+
+REACTIONS = {
+    "dodge": _reaction("dodge", "targeted_by_attack", "interrupt", effect=Outcome(shift_self=1), personal=True,
+                       frequency=Frequency.ENCOUNTER),
+    "riposte": _reaction("riposte", "hit_by_attack", "", attack=True, hit=Outcome(damage=DamageRoll(1, 4))),
+    "scorch": _reaction("scorch", "hit_by_attack", "spontaneous free repeatable interrupt",
+                        effect=Outcome(damage=DamageRoll(0, 0, 2, "fire"))),
+    "rally": _reaction("rally", "becomes_bloodied", "spontaneous", effect=Outcome(heal_bonus=3), personal=True),
+    "last_strike": _reaction("last_strike", "drops_to_zero", "spontaneous", attack=True,
+                             hit=Outcome(damage=DamageRoll(1, 6))),
+    "shake_off": _reaction("shake_off", "suffers_condition", "spontaneous", effect=Outcome(shift_self=1),
+                           personal=True, parameter="slowed"),
+    "surge_boost": _reaction("surge_boost", "spends_surge", "spontaneous free repeatable",
+                             effect=Outcome(heal_bonus=1), personal=True),
+    "quick": _reaction("quick", "initiative_rolled", "spontaneous free", effect=Outcome(shift_self=1), personal=True),
+    "follow_up": _reaction("follow_up", "own_action", "personal", effect=Outcome(shift_self=1), personal=True,
+                           parameter="standard"),
+    "guard": _reaction("guard", "adjacent_ally_attacked", "spontaneous", attack=True,
+                       hit=Outcome(forced=ForcedMovement(ForcedKind.PUSH, 1))),
+    "bind": _reaction("bind", "enemy_ends_move_adjacent", "", attack=True,
+                      hit=Outcome(conditions=(_cond(ConditionKind.SLOWED, Duration.END_OF_TARGET_NEXT_TURN),))),
+    "catch": _reaction("catch", "enemy_leaves_threatened_cell", "interrupt", attack=True,
+                       hit=Outcome(forced=ForcedMovement(ForcedKind.SLIDE, 1))),
+}
+"""Every trigger and every keyword at least once (the opportunity attacks are built in)."""
+
+
 def _sheet(tid: str, powers: Sequence[str], *, hp: int = 14, speed: int = 5, surges: int = 0,
-           minion: bool = False) -> Template:
+           minion: bool = False, reactions: Sequence[str] = ()) -> Template:
     return Template(id=tid, name=tid.title(), level=1, role=Role.MINION if minion else Role.SOLDIER, hp=hp,
                     defenses=Defenses(14, 13, 13, 13), speed=speed, initiative=len(tid) % 3,
-                    powers=(MACE,) + tuple(POWERS[p] for p in powers), minion=minion, surges=surges)
+                    powers=(MACE,) + tuple(POWERS[p] for p in powers) + tuple(REACTIONS[r] for r in reactions),
+                    minion=minion, surges=surges)
 
 
 HEROES = [
-    _sheet("fighter", ["shove", "trip", "brand"], hp=18, surges=2),
-    _sheet("archer", ["bow", "fireball"], hp=12, speed=6, surges=2),
-    _sheet("cleric", ["heal", "sweep", "hook"], hp=14, surges=2),
+    _sheet("fighter", ["shove", "trip", "brand"], hp=18, surges=2, reactions=["guard", "riposte", "rally", "catch"]),
+    _sheet("archer", ["bow", "fireball"], hp=12, speed=6, surges=2, reactions=["dodge", "quick", "follow_up"]),
+    _sheet("cleric", ["heal", "sweep", "hook"], hp=14, surges=2, reactions=["surge_boost", "shake_off", "bind"]),
 ]
 MONSTERS = [
-    _sheet("brute", ["pin", "gust"], hp=16),
-    _sheet("skirmisher", ["bow", "trip"], hp=10, speed=7),
-    _sheet("minion", [], hp=1, minion=True),
+    _sheet("brute", ["pin", "gust"], hp=16, reactions=["scorch", "last_strike", "riposte"]),
+    _sheet("skirmisher", ["bow", "trip"], hp=10, speed=7, reactions=["dodge", "bind", "shake_off"]),
+    _sheet("minion", [], hp=1, minion=True, reactions=["last_strike"]),
 ]
 
 
@@ -270,6 +312,43 @@ def fights(draw: st.DrawFn) -> tuple[str, bool, dict[str, Template]]:
     return text, hexes, sheets
 
 
+@st.composite
+def preparations(draw: st.DrawFn, encounter: Encounter, actor: Any) -> Preparation:
+    """A random legal preparation for ``actor``: any Limited reaction or none, the Spontaneous ones in
+    any order, some disabled, any basic attacks, and up to two restrictions that fit."""
+    template = actor.template
+    reactions = reaction_powers(template)
+    limited = draw(st.sampled_from([None] + [p.id for p in reactions if is_limited(p)]))
+    spontaneous = [p.id for p in reactions if is_spontaneous(p)]
+    priority = tuple(draw(st.permutations(spontaneous)))
+    disabled = frozenset(draw(st.lists(st.sampled_from(spontaneous), unique=True))) if spontaneous else frozenset()
+    basics = [p.id for p in basic_attacks(template)]
+    melee = [p.id for p in basic_attacks(template, melee_only=True)]
+    restrictions: list[Restriction] = []
+    others = sorted(encounter.state.creatures)
+    for _ in range(draw(st.integers(0, 2))):
+        power = draw(st.sampled_from(reactions))
+        kinds = [k for k in RestrictionKind if not restriction_fits(k, power)]
+        if not kinds:
+            continue
+        kind = draw(st.sampled_from(kinds))
+        if kind in (RestrictionKind.NON_MINION_ATTACKERS, RestrictionKind.WHILE_BLOODIED):
+            restrictions.append(Restriction(kind, power.id))
+        elif kind is RestrictionKind.ONLY_AGAINST:
+            restrictions.append(Restriction(kind, power.id, creature=draw(st.sampled_from(others))))
+        else:
+            anchor = draw(st.integers(0, 2))
+            if anchor == 0:
+                restrictions.append(Restriction(kind, power.id, creature=draw(st.sampled_from(others))))
+            elif anchor == 1:
+                restrictions.append(Restriction(kind, power.id, cell=actor.cell))
+            else:
+                restrictions.append(Restriction(kind, power.id, triggerer=True))
+    return Preparation(limited=limited, priority=priority, disabled=disabled,
+                       basic_attack=draw(st.sampled_from([None] + basics)),
+                       opportunity_attack=draw(st.sampled_from([None] + melee)), restrictions=tuple(restrictions))
+
+
 def _sorted_cells(encounter: Encounter, cells: Any) -> list[Cell]:
     return sorted(cells, key=lambda c: encounter.offset(c)[::-1])
 
@@ -286,8 +365,16 @@ class EncounterMachine(RuleBasedStateMachine):
         self.refused = 0
         self.checked = 0
         self.turn: str = ""
-        self.reacted: dict[str, int] = {}
-        self.last_provoked: ev.OpportunityProvoked | None = None
+        self.per_turn: dict[tuple[str, bool], int] = {}
+        """(reactor, free) -> reactions resolved during the current creature turn."""
+        self.per_round: dict[str, list[str]] = {}
+        """reactor -> powers it resolved in its current round (since the end of its last turn)."""
+        self.prepared: dict[str, str] = {}
+        """reactor -> its prepared Limited reaction."""
+        self.reaction_steps: set[int] = set()
+        """Action numbers of reactions, as seen from their BeginReaction steps."""
+        self.considering: Any = None
+        self.allowed: list[tuple[str, str]] = []
         self.nested: list[str] = []
 
     # -- setup ---------------------------------------------------------------------------
@@ -305,20 +392,34 @@ class EncounterMachine(RuleBasedStateMachine):
         return Encounter(state.board, roster, seed=self.seed)
 
     def watch_reactions(self, encounter: Encounter) -> None:
-        """Record any reaction that starts while another reaction's steps are still resolving."""
+        """Record any reaction triggered while a reaction resolves: at a break point of one of its steps,
+        or by an event one of its steps causes. Which steps belong to reactions is read off the stack
+        (the actions of BeginReaction steps), not from the reaction system's own bookkeeping."""
         ruleset: Any = encounter.ruleset
-        original = ruleset.before
-        reactions = ruleset.reactions
+        original_before = ruleset.before
+
+        def note_reactions(enc: Encounter) -> None:
+            self.reaction_steps |= {s.action for s in enc.pending_steps() if type(s).__name__ == "BeginReaction"}
 
         def before(enc: Encounter, step: Any) -> list[Any]:
-            busy = set(reactions.reaction_actions)
-            inside = step.action in busy or any(f.step.action in busy for f in enc._stack)
-            out: list[Any] = original(enc, step)
-            if out and inside:
-                self.nested.append(f"a reaction started inside another at {step}")
+            note_reactions(enc)
+            self.considering = step
+            try:
+                out: list[Any] = original_before(enc, step)
+            finally:
+                self.considering = None
+            note_reactions(enc)
             return out
 
+        def watch(event: ev.Event) -> None:
+            note_reactions(encounter)
+            if isinstance(event, ev.ReactionTriggered):
+                for step in (encounter.current_step, self.considering):
+                    if step is not None and step.action in self.reaction_steps:
+                        self.nested.append(f"{event} triggered while a reaction resolves ({step})")
+
         ruleset.before = before
+        encounter.listen(watch)
 
     # -- commands ------------------------------------------------------------------------
 
@@ -422,9 +523,12 @@ class EncounterMachine(RuleBasedStateMachine):
         self.apply(StandUpCommand(self.acting().id))
 
     @precondition(running)
-    @rule()
-    def end_turn(self) -> None:
-        self.apply(EndTurnCommand(self.acting().id))
+    @rule(data=st.data())
+    def end_turn(self, data: st.DataObject) -> None:
+        """End the turn, often with a random preparation (seed 000, Preparing reactions)."""
+        actor = self.acting()
+        preparation = data.draw(st.one_of(st.none(), preparations(self.enc, actor)), label="preparation")
+        self.apply(EndTurnCommand(actor.id, preparation))
 
     @precondition(running)
     @rule(data=st.data())
@@ -478,23 +582,49 @@ class EncounterMachine(RuleBasedStateMachine):
         assert self.enc.state.ended or (acting is not None and not acting.dead)
 
     @invariant()
-    def one_opportunity_attack_per_reactor_per_creature_turn(self) -> None:
-        """Ruling 2 / ruling 14: during one creature's turn a reactor makes at most one (non-Free)
-        reaction: an OpportunityProvoked answered by an attack roll of the reactor."""
-        log = self.enc.log
-        for event in log[self.checked:]:
+    def reaction_budgets_are_never_exceeded(self) -> None:
+        """Seed 000's budgets, read off the log: per creature turn at most one non-Free and one Free
+        reaction per reactor; per round (ending when the reactor prepares) one Limited reaction, the
+        prepared one, only during other creatures' turns unless Personal; Personal ones only during the
+        owner's turn; a Spontaneous power once per round unless Repeatable; and no reaction resolves
+        without a trigger and a passed budget check before it."""
+        enc = self.enc
+        for event in enc.log[self.checked:]:
             match event:
+                case ev.InitiativeRolled():
+                    self.turn, self.per_turn = "", {}
+                    for c in enc.state.creatures.values():
+                        self.prepared[c.id] = default_preparation(c.template).limited or ""
                 case ev.TurnStarted():
-                    self.turn, self.reacted = event.creature, {}
-                case ev.OpportunityProvoked():
-                    self.last_provoked = event
-                case ev.AttackRolled() if event.attacker != self.turn:
-                    self.reacted[event.attacker] = self.reacted.get(event.attacker, 0) + 1
-                    assert self.reacted[event.attacker] <= 1, f"{event.attacker} reacted twice in {self.turn}'s turn"
-                    provoked = self.last_provoked
-                    assert provoked is not None and provoked.provoker == event.target, (
-                        f"{event} in {self.turn}'s turn answers no opportunity: {provoked}")
-        self.checked = len(log)
+                    self.turn, self.per_turn = event.creature, {}
+                case ev.ReactionsPrepared():
+                    self.prepared[event.creature] = event.limited
+                    self.per_round[event.creature] = []
+                case ev.BudgetChecked() if event.allowed:
+                    self.allowed.append((event.reactor, event.power))
+                case ev.ReactionResolved():
+                    who, pid = event.reactor, event.power
+                    assert (who, pid) in self.allowed, f"{pid} of {who} resolved without a passed budget check"
+                    self.allowed.remove((who, pid))
+                    power = enc.state.creatures[CreatureId(who)].template.power(pid)
+                    spec = power.reaction
+                    assert spec is not None
+                    key = (who, spec.is_free)
+                    self.per_turn[key] = self.per_turn.get(key, 0) + 1
+                    assert self.per_turn[key] <= 1, f"{who}: two {'Free' if spec.is_free else 'non-Free'} reactions in one turn"
+                    used = self.per_round.setdefault(who, [])
+                    if spec.is_limited:
+                        assert pid == self.prepared.get(who), f"{who} used {pid}, prepared {self.prepared.get(who)}"
+                        assert not any(not enc.state.creatures[CreatureId(who)].template.power(u).reaction.is_spontaneous  # type: ignore[union-attr]
+                                       for u in used), f"{who}: two Limited reactions in one round"
+                        if not spec.is_personal:
+                            assert who != self.turn, f"{who} used its Limited {pid} during its own turn"
+                    if spec.is_personal:
+                        assert who == self.turn, f"{who} used Personal {pid} outside its own turn"
+                    if spec.is_spontaneous and not spec.is_repeatable:
+                        assert pid not in used, f"{who} used {pid} twice in one round"
+                    used.append(pid)
+        self.checked = len(enc.log)
 
     @invariant()
     def no_reaction_starts_while_another_resolves(self) -> None:
@@ -510,16 +640,18 @@ class EncounterMachine(RuleBasedStateMachine):
         assert json_lines(replay) == json_lines(self.encounter), "the replay's log differs"
         log = self.encounter.log
         event(f"ended: {self.encounter.state.ended}")
-        for kind in (ev.OpportunityProvoked, ev.Died, ev.DroppedToZero, ev.StepFizzled, ev.Decision, ev.SavingThrow):
+        for kind in (ev.ReactionResolved, ev.ReactionFizzled, ev.Died, ev.StepFizzled, ev.Decision):
             event(f"has {kind.__name__}: {any(isinstance(e, kind) for e in log)}")
         event(f"commands applied: {min(len(self.commands) // 10 * 10, 30)}+, refused: {min(self.refused, 5)}+")
 
 
 def test_random_legal_commands_keep_the_rules_invariants_and_replay_exactly(kit: Kit) -> None:
-    """State machine over random small encounters: no two living creatures share a cell, nobody stands
-    in a wall or off the board, hit points never above maximum, at most one opportunity attack per
-    reactor per creature turn (ruling 2, ruling 14), no reaction starts while another's steps resolve
-    (ruling 8), a refused command changes nothing, and the same seed and commands replay the same log."""
+    """State machine over random small encounters with random preparations: no two living creatures
+    share a cell, nobody stands in a wall or off the board, hit points never above maximum, seed 000's
+    reaction budgets are never exceeded (per creature turn, per round, Limited, Personal, Spontaneous,
+    Repeatable, Free), no reaction is triggered while a reaction resolves (seed 000, Trigger: "a
+    Reaction can never trigger further Reactions"), a refused command changes nothing, and the same
+    seed and commands replay the same log."""
     EncounterMachine.kit = kit
     run_state_machine_as_test(EncounterMachine, settings=settings(
         max_examples=150, stateful_step_count=60, deadline=None,

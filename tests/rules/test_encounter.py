@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
+from unittest.mock import ANY
 
 import pytest
 
@@ -169,6 +170,12 @@ def of(events: Iterable[ev.Event], kind: type[E]) -> list[E]:
 
 def names(events: Iterable[ev.Event]) -> list[str]:
     return [ev.kind_of(e) for e in events]
+
+
+def provoked(events: Iterable[ev.Event]) -> list[ev.ReactionTriggered]:
+    """Opportunity attacks triggered: the built-in reactions of seed 000's "Opportunity attack" row."""
+    return [e for e in of(events, ev.ReactionTriggered)
+            if e.trigger in ("enemy_leaves_threatened_cell", "adjacent_enemy_uses_ranged_or_area")]
 
 
 def spent(events: Iterable[ev.Event]) -> list[tuple[str, str]]:
@@ -347,7 +354,7 @@ def test_a_shift_moves_one_cell_and_provokes_nothing(kit: Kit) -> None:
         shift(enc, "A", 3, 1)
     events = shift(enc, "A", 0, 0)
     assert spent(events) == [("move", "move")]
-    assert not of(events, ev.OpportunityProvoked) and not of(events, ev.AttackRolled)
+    assert not provoked(events) and not of(events, ev.AttackRolled)
     assert [e.how for e in of(events, ev.CreatureMoved)] == ["shift"]
     with pytest.raises(Impossible):
         shift(enc, "A", 0, 2)  # two cells away from (0, 0)
@@ -763,7 +770,7 @@ def test_a_dazed_creature_takes_no_opportunity_attacks(kit: Kit) -> None:
     """)
     give(enc, "b", ConditionKind.DAZED)
     events = move(enc, "A", 4, 1)
-    assert not of(events, ev.OpportunityProvoked) and where(enc, "A") == (4, 1)
+    assert not provoked(events) and where(enc, "A") == (4, 1)
 
 
 # -- durations -----------------------------------------------------------------------------
@@ -937,15 +944,15 @@ def test_leaving_a_threatened_cell_by_moving_provokes_an_opportunity_attack_befo
     """)
     rng.script(15, 3)  # b's mace: hit, 5 damage
     events = move(enc, "A", 4, 1)
-    assert of(events, ev.OpportunityProvoked) == [ev.OpportunityProvoked("A", "b", "leaves (2, 1), which it threatens")]
+    assert [(e.by, e.reactor, e.detail) for e in provoked(events)] == [("A", "b", "A leaves (2, 1), which it threatens")]
     seq = names(events)
     first_move = seq.index("creature_moved")
-    assert seq.index("opportunity_provoked") < seq.index("attack_rolled") < first_move
+    assert seq.index("reaction_triggered") < seq.index("attack_rolled") < first_move
     rolled = of(events, ev.AttackRolled)[0]
     assert (rolled.attacker, rolled.target, rolled.power, rolled.hit) == ("b", "A", "mace", True)
     assert who(enc, "A").hp == 25 and where(enc, "A") == (4, 1)
     before_leave = [i for i, e in enumerate(events) if isinstance(e, ev.BreakPoint) and e.step == "leave_cell"]
-    assert before_leave[0] < seq.index("opportunity_provoked") < before_leave[1]
+    assert before_leave[0] < seq.index("reaction_triggered") < before_leave[1]
 
 
 def test_moving_within_threatened_cells_provokes_each_enemy_once_per_move(kit: Kit) -> None:
@@ -958,7 +965,7 @@ def test_moving_within_threatened_cells_provokes_each_enemy_once_per_move(kit: K
     """)
     rng.script(2)
     events = move(enc, "A", 3, 2, path=[(2, 2), (3, 2)])
-    assert [e.reactor for e in of(events, ev.OpportunityProvoked)] == ["b"]
+    assert [e.reactor for e in provoked(events)] == ["b"]
     assert len(of(events, ev.AttackRolled)) == 1 and where(enc, "A") == (3, 2)
 
 
@@ -973,9 +980,10 @@ def test_a_reactor_takes_one_opportunity_attack_per_creature_turn(kit: Kit) -> N
     rng.script(2)
     first = move(enc, "A", 2, 0)  # provokes: b attacks (misses)
     second = move(enc, "A", 2, 2)  # (2, 0) is threatened too: provoked again, no attack
-    assert [e.reactor for e in of(first + second, ev.OpportunityProvoked)] == ["b", "b"]
+    assert [e.reactor for e in provoked(first + second)] == ["b", "b"]
     assert len(of(first, ev.AttackRolled)) == 1 and not of(second, ev.AttackRolled)
-    assert of(second, ev.Decision) == [ev.Decision("b", "opportunity attack", "none", "already reacted during this turn", 0)]
+    assert of(second, ev.BudgetChecked) == [
+        ev.BudgetChecked("b", "opportunity_attack", False, "already used its non-Free reaction during A's turn")]
     end(enc, "A")
     end(enc, "b")
     rng.script(2)
@@ -994,16 +1002,18 @@ def test_an_opportunity_attack_that_fizzles_is_not_spent(kit: Kit) -> None:
     """, order="Mrs", sheets={"r": sheet("r", powers=(bash,))})
     rng.script(15)  # r's bash hits: M is pushed to (2, y), out of s's reach
     events = move(enc, "M", 5, 1)
-    assert [e.reactor for e in of(events, ev.OpportunityProvoked)] == ["r", "s"]
-    assert [(f.step, f.actor) for f in of(events, ev.StepFizzled)] == [("choose_target", "s"), ("leave_cell", "M")]
+    assert [e.reactor for e in provoked(events)] == ["r", "s"]
+    assert [(f.reactor, f.power) for f in of(events, ev.ReactionFizzled)] == [("s", "opportunity_attack")]
+    assert [(f.step, f.actor) for f in of(events, ev.StepFizzled)] == [("leave_cell", "M")]
     landed = where(enc, "M")
     assert landed[0] == 2
     end_at = (2, 0) if landed != (2, 0) else (2, 2)
     rng.script(2)  # s's opportunity attack
     events = move(enc, "M", *end_at, path=[(1, 1), end_at])
-    assert [e.reactor for e in of(events, ev.OpportunityProvoked)] == ["r", "s"]
+    assert [e.reactor for e in provoked(events)] == ["r", "s"]
     assert [(r.attacker, r.target) for r in of(events, ev.AttackRolled)] == [("s", "M")]
-    assert of(events, ev.Decision) == [ev.Decision("r", "opportunity attack", "none", "already reacted during this turn", 0)]
+    assert [(b.reactor, b.allowed, b.reason) for b in of(events, ev.BudgetChecked)] == [
+        ("r", False, "already used its non-Free reaction during M's turn"), ("s", True, ANY)]
 
 
 def test_a_shift_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
@@ -1014,7 +1024,7 @@ def test_a_shift_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
         ....
     """)
     events = shift(enc, "A", 3, 1)
-    assert not of(events, ev.OpportunityProvoked) and where(enc, "A") == (3, 1)
+    assert not provoked(events) and where(enc, "A") == (3, 1)
 
 
 def test_forced_movement_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
@@ -1028,7 +1038,7 @@ def test_forced_movement_out_of_threatened_cells_provokes_nothing(kit: Kit) -> N
     rng.script(15)
     events = use(enc, "A", "shove", "b")
     assert [e.how for e in of(events, ev.CreatureMoved)] == ["push"] and where(enc, "b") == (3, 1)
-    assert not of(events, ev.OpportunityProvoked)
+    assert not provoked(events)
 
 
 def test_a_ranged_power_used_next_to_an_enemy_provokes_it_once(kit: Kit) -> None:
@@ -1039,10 +1049,10 @@ def test_a_ranged_power_used_next_to_an_enemy_provokes_it_once(kit: Kit) -> None
     rng.script(2)  # b's opportunity attack misses
     rng.script(2, 2)  # A's two attack rolls miss
     events = use(enc, "A", "twin_shot", "b", "c")
-    assert of(events, ev.OpportunityProvoked) == [ev.OpportunityProvoked("A", "b", "uses Twin Shot (ranged) next to it")]
+    assert [(e.by, e.reactor, e.detail) for e in provoked(events)] == [("A", "b", "A uses Twin Shot (ranged) next to it")]
     assert [(r.attacker, r.target) for r in of(events, ev.AttackRolled)] == [("b", "A"), ("A", "b"), ("A", "c")]
     seq = names(events)
-    assert seq.index("opportunity_provoked") < seq.index("power_used")
+    assert seq.index("reaction_triggered") < seq.index("power_used")
 
 
 def test_an_area_burst_provokes_and_a_close_burst_does_not(kit: Kit) -> None:
@@ -1058,10 +1068,10 @@ def test_an_area_burst_provokes_and_a_close_burst_does_not(kit: Kit) -> None:
     """, sheets={"A": sheet("mage", surges=1, powers=(MACE, fireball, sweep))})
     rng.script(2, 2)  # b's opportunity attack, A's attack on c
     events = enc.apply(UsePowerCommand(CreatureId("A"), "fireball", (), cell(enc, 5, 2)))
-    assert [e.reactor for e in of(events, ev.OpportunityProvoked)] == ["b"]
+    assert [e.reactor for e in provoked(events)] == ["b"]
     rng.script(2)
     events = use(enc, "A", "sweep")
-    assert not of(events, ev.OpportunityProvoked) and [r.target for r in of(events, ev.AttackRolled)] == ["b"]
+    assert not provoked(events) and [r.target for r in of(events, ev.AttackRolled)] == ["b"]
 
 
 def test_an_opportunity_attack_that_kills_the_mover_stops_the_move_which_stays_spent(kit: Kit) -> None:
@@ -1121,30 +1131,6 @@ def test_a_move_stopped_in_an_allys_cell_goes_back_to_the_last_cell_it_could_sto
     assert names(events).index("step_fizzled") < len(events) - 1 - names(events)[::-1].index("creature_moved")
 
 
-def test_no_chains_a_reactions_own_steps_trigger_nothing(kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ruling 8 (seed 000, Trigger: "a Reaction can never trigger further Reactions"): b's opportunity
-    attack here is a ranged power used next to C, which would provoke C; while it resolves nothing
-    triggers, so C does not attack."""
-    original = tactics.opportunity_power
-    sling = attack("sling", kind=RangeKind.RANGED, range_=5, basic=True)
-    monkeypatch.setattr(tactics, "opportunity_power",
-                        lambda state, c: sling if c.id == "b" else original(state, c))
-    enc, rng = fight(kit, """
-        ......
-        .Ab...
-        ..C...
-    """, order="AbC", sheets={"b": sheet("b", powers=(MACE, BOW, sling))})
-    rng.script(2)  # b's sling misses A
-    events = move(enc, "A", 0, 0)
-    assert [(e.provoker, e.reactor) for e in of(events, ev.OpportunityProvoked)] == [("A", "b")]
-    assert [(r.attacker, r.power) for r in of(events, ev.AttackRolled)] == [("b", "sling")]
-    # the same ranged power used by b on its own turn next to C does provoke C
-    end(enc, "A")
-    rng.script(2, 2)
-    events = use(enc, "b", "bow", "C")
-    assert [(e.provoker, e.reactor) for e in of(events, ev.OpportunityProvoked)] == [("b", "C")]
-
-
 def test_a_large_creature_provokes_when_any_cell_of_its_space_is_threatened(kit: Kit) -> None:
     """Opportunity attacks: a large creature moves as a unit; leaving a position where any cell of its
     space is threatened provokes (tactics ruling), not only its anchor cell."""
@@ -1156,7 +1142,7 @@ def test_a_large_creature_provokes_when_any_cell_of_its_space_is_threatened(kit:
     """, order="gA", sheets={"g": replace(MONSTER, size=2)})
     rng.script(2)
     events = move(enc, "g", 4, 0, path=[(2, 0), (3, 0), (4, 0)])
-    assert [e.reactor for e in of(events, ev.OpportunityProvoked)] == ["A"]
+    assert [e.reactor for e in provoked(events)] == ["A"]
 
 
 # -- forced movement -----------------------------------------------------------------------
@@ -1174,8 +1160,9 @@ def test_forced_movement_lands_on_dangerous_terrain_first_and_logs_why(kit: Kit)
     rng.script(15, 6)  # hit; 6 fire on landing
     events = use(enc, "A", "shove", "b")
     decision = of(events, ev.Decision)[0]
-    assert decision.what == "push b" and decision.chosen == "(4, 0)" and decision.candidates == 3
-    assert decision.reason == "dangerous terrain, 1 of 1 candidates"
+    assert decision.what == "push b" and decision.chosen == "(4, 0)"
+    assert decision.candidates == ("(4, 0)", "(4, 1)", "(4, 2)")
+    assert decision.reason == "dangerous terrain, 1 of 1"
     assert where(enc, "b") == (4, 0)
     assert of(events, ev.DamageDealt) == [ev.DamageDealt("b", 6, "fire", 24, "b", "entered dangerous terrain")]
     seq = names(events)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game.rules.model import ActionType
+from game.rules.model import ActionType, CreatureId, Restriction
+from game.rules.preparation import Preparation
 from game.rules.state import Creature, EncounterState, TurnBudget
-from game.rules.steps import Step
+from game.rules.steps import BeginReaction, Step
 
 if TYPE_CHECKING:
     from game.rules.encounter import Encounter
@@ -22,15 +23,27 @@ if TYPE_CHECKING:
 class Ruleset(Protocol):
     name: str
 
+    def attach(self, encounter: Encounter) -> None:
+        """Called once by the encounter it serves, before anything happens (it may listen to events)."""
+        ...
+
     def new_budget(self, state: EncounterState, actor: Creature) -> TurnBudget: ...
 
     def spend(self, state: EncounterState, actor: Creature, action: ActionType, *, check_only: bool = False) -> str | None:
         """Spend an action of kind ``action``; returns what was spent (a traded action's kind) or None if none is left."""
         ...
 
+    def new_occasion(self) -> None:
+        """A command, or the start or end of a turn, begins: what counts "per action" starts afresh."""
+        ...
+
     def on_initiative(self, encounter: Encounter) -> None: ...
 
     def turn_started(self, encounter: Encounter, actor: Creature) -> None: ...
+
+    def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+        """A preparation handed in with the end of ``actor``'s turn: its problems ([] = accepted)."""
+        ...
 
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None: ...
 
@@ -38,9 +51,40 @@ class Ruleset(Protocol):
         """The ``before`` break point of ``step``: interrupt steps to resolve first (may be empty)."""
         ...
 
-    def after(self, encounter: Encounter, step: Step) -> None: ...
+    def after(self, encounter: Encounter, step: Step) -> list[Step]:
+        """The ``after`` break point of ``step``: steps to resolve next, before the rest of the action."""
+        ...
 
-    def action_complete(self, encounter: Encounter) -> None: ...
+    def fizzled(self, encounter: Encounter, step: Step, reason: str) -> None: ...
+
+    def action_complete(self, encounter: Encounter) -> list[Step]:
+        """The stack is empty: steps to resolve now (reactions waiting for the action's end), or []."""
+        ...
+
+    def reaction_holds(self, encounter: Encounter, step: BeginReaction) -> str:
+        """"" if the reaction ``step`` starts may resolve now, else why it fizzles."""
+        ...
+
+    def begin_reaction(self, encounter: Encounter, step: BeginReaction) -> list[Step]:
+        """The reaction resolves: its own steps."""
+        ...
+
+    def reaction_actions(self) -> set[int]:
+        """Action numbers of the reactions resolving now."""
+        ...
+
+    def restrictions_of(self, action: int) -> tuple[tuple[Restriction, ...], CreatureId | None]:
+        """The restrictions that narrow the decisions of the reaction resolving as ``action``, and the
+        creature that triggered it."""
+        ...
+
+    def delays_death(self, encounter: Encounter, creature: Creature) -> bool:
+        """Whether a creature dropped to 0 stays (dying) until a reaction of its own resolves."""
+        ...
+
+    def preparation(self, creature: CreatureId) -> Preparation:
+        """The preparation in force for ``creature``."""
+        ...
 
 
 def default_ruleset() -> Ruleset:

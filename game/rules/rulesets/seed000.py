@@ -4,18 +4,19 @@ Action economy: a standard, a move and a minor action per turn; a standard can
 be traded for a move or a minor, a move for a minor; free actions are
 unlimited. A dazed creature takes one action (standard, move or minor) per turn.
 
-Reactions: this module holds the turn bookkeeping and hands break points to
-the reaction system (``game.rules.reactions``).
+Reactions: seed 000's reaction system (``game.rules.reactions``) gets every
+break point, every event and every end of turn through this seam.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules.model import ActionType, ConditionKind
+from game.rules.model import ActionType, ConditionKind, CreatureId, Restriction
+from game.rules.preparation import Preparation
 from game.rules.reactions import ReactionSystem
 from game.rules.state import Creature, EncounterState, TurnBudget
-from game.rules.steps import Step
+from game.rules.steps import BeginReaction, Step
 
 if TYPE_CHECKING:
     from game.rules.encounter import Encounter
@@ -54,11 +55,22 @@ class Seed000:
                 return kind
         return None
 
+    # -- the reaction system's seam ------------------------------------------------------
+
+    def attach(self, encounter: Encounter) -> None:
+        self.reactions.attach(encounter)
+
+    def new_occasion(self) -> None:
+        self.reactions.new_occasion()
+
     def on_initiative(self, encounter: Encounter) -> None:
-        self.reactions.on_initiative(encounter)
+        pass  # initiative_rolled reactions trigger on the InitiativeRolled event itself
 
     def turn_started(self, encounter: Encounter, actor: Creature) -> None:
         self.reactions.turn_started(encounter, actor)
+
+    def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+        return self.reactions.prepare(encounter, actor, preparation)
 
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
         self.reactions.turn_ended(encounter, actor)
@@ -66,8 +78,29 @@ class Seed000:
     def before(self, encounter: Encounter, step: Step) -> list[Step]:
         return self.reactions.before(encounter, step)
 
-    def after(self, encounter: Encounter, step: Step) -> None:
-        self.reactions.after(encounter, step)
+    def after(self, encounter: Encounter, step: Step) -> list[Step]:
+        return self.reactions.after(encounter, step)
 
-    def action_complete(self, encounter: Encounter) -> None:
-        self.reactions.action_complete(encounter)
+    def fizzled(self, encounter: Encounter, step: Step, reason: str) -> None:
+        self.reactions.fizzled(encounter, step, reason)
+
+    def action_complete(self, encounter: Encounter) -> list[Step]:
+        return self.reactions.action_complete(encounter)
+
+    def reaction_holds(self, encounter: Encounter, step: BeginReaction) -> str:
+        return self.reactions.reaction_holds(encounter, step)
+
+    def begin_reaction(self, encounter: Encounter, step: BeginReaction) -> list[Step]:
+        return self.reactions.begin(encounter, step)
+
+    def reaction_actions(self) -> set[int]:
+        return self.reactions.reaction_actions
+
+    def restrictions_of(self, action: int) -> tuple[tuple[Restriction, ...], CreatureId | None]:
+        return self.reactions.restrictions_of(action)
+
+    def delays_death(self, encounter: Encounter, creature: Creature) -> bool:
+        return self.reactions.delays_death(encounter, creature)
+
+    def preparation(self, creature: CreatureId) -> Preparation:
+        return self.reactions.preparation(creature)
