@@ -19,7 +19,7 @@ bookkeeping that is not a rule:
   reactions), and it belongs to the turn still in progress, played by a
   person. See :func:`undo_refusal` for the exact test.
 * **Privacy**: which events reveal a creature's prepared reactions, so the
-  window shows them only to the player of that creature (:func:`private_to`).
+  window shows them only to the player of that creature (:func:`secrets`).
 """
 
 from __future__ import annotations
@@ -124,23 +124,35 @@ def undo_refusal(command: Command, events: list[ev.Event]) -> str:
         if isinstance(event, (ev.DiceRolled, ev.RandomChoice)):
             return "it rolled dice (undoing it would let anyone roll again)"
         if not isinstance(event, _QUIET):
-            return f"it caused {ev.kind_of(event).replace('_', ' ')}, which cannot be taken back"
+            return "it caused what cannot be taken back (a reaction, damage or a choice of the rules)"
     return ""
 
 
 # -- privacy -----------------------------------------------------------------------------------
 
-PRIVATE_KINDS = ("prepar",)
-"""Event kinds whose name contains one of these reveal a creature's preparation."""
 
+def secrets(events: list[ev.Event]) -> list[str | None]:
+    """For each event, the creature whose prepared reactions it reveals (None: a public event).
 
-def private_to(event: ev.Event) -> str | None:
-    """The creature whose secret an event reveals (its prepared reactions), or None for a public event."""
-    kind = ev.kind_of(event)
-    if any(word in kind for word in PRIVATE_KINDS):
-        who = getattr(event, "creature", None) or getattr(event, "actor", None)
-        return str(who) if who is not None else ""
-    return None
+    Private: the preparation itself (``ReactionsPrepared``); a budget check that
+    turns a reaction down (its reason may name the prepared Limited reaction, a
+    disabled one or a restriction); and the trigger of a reaction so turned down
+    (a trigger that comes to nothing tells which reaction was not prepared). A
+    reaction that is used is public: everybody sees it happen.
+    """
+    denied: set[tuple[str, str]] = set()
+    for event in events:
+        if isinstance(event, ev.BudgetChecked) and not event.allowed:
+            denied.add((event.reactor, event.power))
+    out: list[str | None] = []
+    for event in events:
+        if isinstance(event, ev.ReactionsPrepared):
+            out.append(event.creature)
+        elif isinstance(event, (ev.BudgetChecked, ev.ReactionTriggered)) and (event.reactor, event.power) in denied:
+            out.append(event.reactor)
+        else:
+            out.append(None)
+    return out
 
 
 # -- the session -------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from game.rules.commands import (Command, EndTurnCommand, MoveCommand, ShiftComm
 from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
 from game.rules.state import Creature
-from game.session import AI, DEFAULT_PLAYER, Session, private_to
+from game.session import AI, DEFAULT_PLAYER, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
@@ -206,8 +206,7 @@ class Table:
         self.view.fit(self.board_rect.size)
         self.log.clear()
         self.anim = Animator()
-        for event in session.start_events + events:
-            self._log(event)
+        self._log(session.start_events + events)
         self.viewer = None
         self.choice = None
         self.pending = None
@@ -287,9 +286,11 @@ class Table:
         self.message = text
         self.message_error = error
 
-    def _log(self, event: ev.Event) -> None:
+    def _log(self, events: list[ev.Event]) -> None:
         assert self.session is not None
-        self.log.add(event, self.session.encounter.describe(event), private_to(event))
+        describe = self.session.encounter.describe
+        for event, owner in zip(events, secrets(events)):
+            self.log.add(event, describe(event), owner)
 
     def may_see(self, owner: str) -> bool:
         if self.session is None:
@@ -338,14 +339,25 @@ class Table:
             c = st.creatures.get(CreatureId(cid))
             return self.token_centre(c) if c else None
 
-        for event in events:
-            self._log(event)
-        self.anim.feed(events, time.perf_counter(), view.centre, where, reaction_label)
+        self._log(events)
+        self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
         self._cache_key = None
         self._bar_key = None
         self.log.scroll = 0
         if st.ended:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
+
+    def reaction_label(self, event: ev.Event) -> str | None:
+        """The floating label of a reaction as it resolves ("Opportunity Attack!"), or None."""
+        if not isinstance(event, ev.ReactionResolved) or self.session is None:
+            return None
+        reactor = self.session.encounter.state.creatures.get(CreatureId(event.reactor))
+        if reactor is None:
+            return f"{event.power}!"
+        try:
+            return f"{reactor.template.power(event.power).name}!"
+        except KeyError:
+            return f"{event.power}!"
 
     def undo(self) -> None:
         if self.session is None:
@@ -357,8 +369,9 @@ class Table:
             return
         self.anim.finish()
         self.log.clear()
-        for event in self.session.encounter.log:
-            self._log(event)
+        self._log(self.session.start_events)
+        for played in self.session.played:
+            self._log(played.events)
         self.choice = None
         self.pending = None
         self._cache_key = None
@@ -1386,15 +1399,6 @@ def kill(element: Any) -> None:
     element.kill()
 
 
-def reaction_label(event: ev.Event) -> str | None:
-    """The floating label of an event that is a reaction's trigger, or None."""
-    if isinstance(event, ev.OpportunityProvoked):
-        return "opportunity attack!"
-    kind = ev.kind_of(event)
-    if kind in ("reaction_triggered", "reaction_used", "reaction_resolved"):
-        power = getattr(event, "power_name", None) or getattr(event, "power", None) or "reaction"
-        return f"{power}!"
-    return None
 
 
 def reach_text(power: Power) -> str:
