@@ -487,6 +487,12 @@ class Table:
         st = self.session.encounter.state
         who = st.occupant(cell)
         actor = self.acting
+        if self.prep is not None:
+            if self.prep.picking:
+                self.prep.picked(cell, who)
+            elif who is not None:
+                self.selected = who.id
+            return
         if not self.my_turn() or actor is None:
             if who is not None:
                 self.selected = who.id
@@ -647,6 +653,8 @@ class Table:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         consumed = self.manager.process_events(event)
+        if self.prep is not None and self.screen_state == "table" and self.prep.handle(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
@@ -661,8 +669,6 @@ class Table:
                 self.accept_setup_defaults()
             elif self.prep is not None and event.ui_element is self.prep.window:
                 self.prep = None
-            return True
-        if self.prep is not None and self.prep.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
             typing = self.file_dialog is not None or (self.screen_state == "setup" and event.key != pygame.K_RETURN)

@@ -300,3 +300,101 @@ def test_scripts_are_checked_line_by_line() -> None:
     with pytest.raises(ScriptError, match="'x' is not a whole number"):
         parse_script("click x 2")
     pygame.quit()
+
+
+def test_space_opens_the_preparation_panel_prefilled_and_one_key_accepts_it(crypt: Table) -> None:
+    from game.rules.commands import EndTurnCommand
+    from game.ui.preparation import in_force
+
+    table = crypt
+    actor = table.acting
+    assert actor is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    assert table.prep is not None
+    expected = in_force(table, actor)
+    assert table.prep.draft.limited == expected.limited
+    assert set(table.prep.draft.priority) >= set(expected.priority)
+    draft = table.prep.draft
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.commands_sent[-1] == EndTurnCommand(actor.id, draft)
+    assert table.prep is None
+
+
+def test_the_panel_reorders_disables_and_anchors_a_restriction_on_a_creature_picked_on_the_map(crypt: Table) -> None:
+    from game.rules.commands import EndTurnCommand
+    from game.rules.model import RestrictionKind
+    from game.ui.preparation import KIND_LABEL
+
+    table = crypt
+    actor = table.acting
+    assert actor is not None and table.session is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    prep = table.prep
+    assert prep is not None
+    first, second = prep.draft.priority[:2]
+
+    def press(action: tuple[object, ...]) -> None:
+        assert table.prep is not None
+        button = next(b for b, a in table.prep.buttons.items() if a == action)
+        post_click(button.rect.center)
+        frames(table)
+
+    press(("down", first))
+    assert table.prep.draft.priority[:2] == (second, first)
+    press(("toggle", second))
+    assert second in table.prep.draft.disabled
+    table.prep.set_kind(KIND_LABEL[RestrictionKind.ONLY_AGAINST])
+    table.prep.build()
+    press(("pick",))
+    assert table.prep.picking
+    enemy = next(c for c in table.session.encounter.state.enemies_of(actor) if not c.dead)
+    post_click(pixel(table, enemy.cell))
+    frames(table)
+    restriction = table.prep.draft.restrictions[-1]
+    assert restriction.kind is RestrictionKind.ONLY_AGAINST and restriction.creature == enemy.id
+    draft = table.prep.draft
+    press(("accept",))
+    sent = table.commands_sent[-1]
+    assert isinstance(sent, EndTurnCommand) and sent.preparation == draft
+    prepared = [e for e in table.session.encounter.log if type(e).__name__ == "ReactionsPrepared"][-1]
+    assert second in prepared.disabled and prepared.priority[:2] == (second, first)  # type: ignore[attr-defined]
+
+
+def test_no_player_sees_another_players_prepared_reactions() -> None:
+    table = open_table(CRYPT, {"heroes": "Ann", "monsters": "Bob"})
+    for _ in range(40):
+        settle(table)
+        if table.screen_state == "handoff":
+            post_key(pygame.K_RETURN)
+            frames(table)
+        if table.viewer == "Ann":
+            break
+        post_key(pygame.K_SPACE)  # Bob's monsters wait, keeping their sheet's preparation
+        frames(table)
+        post_key(pygame.K_RETURN)
+        frames(table)
+    assert table.viewer == "Ann" and table.acting is not None
+    vex = table.acting
+    post_key(pygame.K_SPACE)
+    frames(table)
+    post_key(pygame.K_RETURN)
+    frames(table)
+    session = table.session
+    assert session is not None
+    secret = f"{vex.name} prepares reactions"
+    assert any(line.strip().startswith(secret) for line in table.log.texts(table.may_see, "Ann"))
+    settle(table)
+    assert table.screen_state == "handoff" and table.handoff_to == "Bob"
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.viewer == "Bob"
+    seen = table.log.texts(table.may_see, "Bob")
+    assert not any(line.strip().startswith(secret) for line in seen)
+    assert not any("prepares reactions" in line and "Goblin" not in line and "Skeleton" not in line
+                   and "Ghoul" not in line and "Necromancer" not in line for line in seen)
+    from game.ui.preparation import summary
+    assert summary(table, vex) == ""
+    pygame.quit()
