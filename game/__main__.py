@@ -107,7 +107,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise GameError(f"--control must look like heroes=Ann or monsters=ai, not {item!r}")
         controls[side.strip()] = who.strip()
     return run_table(args.map, size=parse_size(args.size), screenshot=args.screenshot, script=args.script,
-                     controls=controls, skip_setup=args.no_setup)
+                     controls=controls, skip_setup=args.no_setup, state_file=args.state_file)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -138,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--control", action="append", default=[], metavar="SIDE=NAME",
                       help="who plays a side: a player's name or ai (repeatable; overrides the encounter file)")
     play.add_argument("--no-setup", action="store_true", help="skip the 'who plays each side' dialog")
+    play.add_argument("--state-file", metavar="FILE",
+                      help="keep FILE updated with what the window shows, as JSON with window pixels (for drivers)")
     play.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
     play.set_defaults(func=cmd_play)
 

@@ -944,6 +944,42 @@ class Table:
         return not (self.session is not None and self.screen_state == "table"
                     and self.session.acting_controller == AI and not self.session.encounter.state.ended)
 
+    def snapshot(self) -> dict[str, Any]:
+        """What is on screen, as plain data with window pixels (``--state-file``: drivers for demos and tests)."""
+        out: dict[str, Any] = {"screen": self.screen_state, "viewer": self.viewer, "my_turn": self.my_turn(),
+                               "message": self.message, "error": self.message_error,
+                               "prep": self.prep is not None, "idle": self.idle()}
+        if self.session is None or self.view is None:
+            return out
+        st = self.session.encounter.state
+        grid = self.view.grid
+
+        def px(cell: Cell) -> list[int] | None:
+            at = self.cell_pixel(*grid.cell_to_offset(cell))
+            return list(at) if at is not None else None
+
+        acting = st.acting
+        out.update({
+            "round": st.round, "ended": st.ended, "winner": st.winner,
+            "acting": acting.id if acting else None, "acting_side": acting.side if acting else None,
+            "creatures": [{"id": c.id, "name": c.name, "side": c.side, "hp": c.hp, "dead": c.dead, "dying": c.dying,
+                           "cell": list(grid.cell_to_offset(c.cell)), "pixel": px(c.cell)}
+                          for c in st.creatures.values()],
+            "reachable": [{"cell": list(grid.cell_to_offset(c)), "pixel": px(c), "provokes": len(r.safest_provokers)}
+                          for c, r in self.routes.items()],
+            "aiming": self.choice.power.id if self.choice else None,
+            "valid": list(self.valid),
+            "origins": [px(c) for c in self.origins],
+            "landings": [px(c) for c in (self.forced.finals if self.forced else {})],
+            "powers": [] if acting is None else [{"id": p.id, "ready": self.power_ready(acting, p),
+                                                   "reach": reach_text(p),
+                                                   "forced": overlays.forced_power(p) is not None}
+                                                  for p in self.usable_powers(acting)][:9],
+            "log_lines": len(self.log.entries),
+            "reactions_resolved": sum(1 for e in self.session.encounter.log if isinstance(e, ev.ReactionResolved)),
+        })
+        return out
+
     def play_ai_now(self, limit: int = 10_000) -> None:
         """Let the AI play until a person is to act (tests and scripts; no pause)."""
         if self.session is None:
@@ -1455,7 +1491,7 @@ def describe_command(command: Command, name: Callable[[str], str]) -> str:
 
 def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screenshot: str | None = None,
               script: str | None = None, controls: dict[str, str] | None = None,
-              skip_setup: bool = False, max_frames: int | None = None) -> int:
+              skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None) -> int:
     """Open the window (on ``path`` if given); with ``screenshot``, save a PNG after the script and the first
     frames, then return."""
     from game.ui.script import Script, load_script
@@ -1489,6 +1525,8 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
             table.draw()
             pygame.display.flip()
             frames += 1
+            if state_file and frames % 5 == 0:
+                write_state(table, state_file)
             if steps is None or steps.done:
                 after += 1
             if screenshot and after >= 3 and (table.idle() or after > 240):
@@ -1500,6 +1538,15 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
     finally:
         pygame.quit()
     return 0
+
+
+def write_state(table: Table, path: str) -> None:
+    import json
+
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(json.dumps(table.snapshot()))
+    tmp.replace(target)
 
 
 def save_screenshot(surface: pygame.Surface, path: str) -> None:
