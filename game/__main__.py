@@ -15,6 +15,7 @@ from game.errors import GameError, MapProblems
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = REPO / "maps" / "square_crypt.tmx"
+DEFAULT_ENCOUNTER = REPO / "maps" / "crypt_skirmish.toml"
 
 
 def check_pygame_ce() -> str | None:
@@ -96,11 +97,17 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.tiled import load_board
-    from game.ui.viewer import run_viewer
+    from game.ui.table import run_table
+    from game.ui.viewer import parse_size
 
-    tmap, board = load_board(args.map, root=args.root)
-    return run_viewer(tmap, board, screenshot=args.screenshot, size=args.size)
+    controls: dict[str, str] = {}
+    for item in args.control:
+        side, sep, who = item.partition("=")
+        if not sep or not side.strip() or not who.strip():
+            raise GameError(f"--control must look like heroes=Ann or monsters=ai, not {item!r}")
+        controls[side.strip()] = who.strip()
+    return run_table(args.map, size=parse_size(args.size), screenshot=args.screenshot, script=args.script,
+                     controls=controls, skip_setup=args.no_setup, state_file=args.state_file)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -122,10 +129,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     root_help = "also allow files inside DIR (default: the nearest folder with a .tiled-project file, else the map's folder)"
-    play = sub.add_parser("play", help="open the table window on a map (the default command)")
-    play.add_argument("map", nargs="?", default=str(DEFAULT_MAP))
+    play = sub.add_parser("play", help="open the table window on an encounter or a map (the default command)")
+    play.add_argument("map", nargs="?", default=str(DEFAULT_ENCOUNTER), metavar="MAP_OR_ENCOUNTER")
     play.add_argument("--root", metavar="DIR", help=root_help)
-    play.add_argument("--screenshot", metavar="PATH", help="write a PNG of the window after the first frames and exit")
+    play.add_argument("--screenshot", metavar="PATH",
+                      help="write a PNG of every open window after the script and the first frames, and exit")
+    play.add_argument("--script", metavar="FILE", help="feed the input events listed in FILE first (clicks, keys)")
+    play.add_argument("--control", action="append", default=[], metavar="SIDE=NAME",
+                      help="who plays a side: a player's name or ai (repeatable; overrides the encounter file)")
+    play.add_argument("--no-setup", action="store_true", help="skip the 'who plays each side' dialog")
+    play.add_argument("--state-file", metavar="FILE",
+                      help="keep FILE updated with what the window shows, as JSON with window pixels (for drivers)")
     play.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
     play.set_defaults(func=cmd_play)
 

@@ -290,3 +290,251 @@ def run_benchmarks(repeats: int = 5) -> None:
     bench_map_loading(repeats)
     bench_reachable(repeats)
     bench_encounters(repeats)
+    bench_table(repeats)
+
+
+# -- the table window ----------------------------------------------------------------------------
+
+TABLE_SIZE = (1920, 1080)
+TABLE_MAP = 200
+TABLE_TOKENS = 1000
+FRAME_GOAL_MS = 8.0
+CLICK_GOAL_MS = 16.0
+
+
+def _table_session(map_path: Path, tokens: int, seed: int = 5) -> Any:
+    """A fight on a generated map: ``tokens`` creatures scattered on open floor, two players."""
+    from game.content import load_content
+    from game.grid import Cell
+    from game.rules.model import CreatureId
+    from game.scenario import Scenario
+    from game.session import Session, Source
+    from game.tiled import load_board
+
+    tmap, board = load_board(map_path)
+    library = dict(load_content())
+    rng = random.Random(seed)
+    free: list[Cell] = [c for c in board if not board.is_wall(c)]
+    spots = rng.sample(free, tokens)
+    roster = []
+    for i, cell in enumerate(spots):
+        side = "heroes" if i % 2 else "monsters"
+        sheet = library["fighter" if side == "heroes" else "goblin_cutter"]
+        roster.append((CreatureId(f"c{i}"), f"{'Hero' if i % 2 else 'Goblin'} {i}", side, sheet, cell))
+    scenario = Scenario(path=map_path, map_path=map_path, title="bench", seed=seed,
+                        sides={"heroes": "Ann", "monsters": "Bob"}, creatures=[], use_map_creatures=False,
+                        options={"random_decisions": False, "max_rounds": 50})
+    source = Source(path=map_path, tmap=tmap, board=board, scenario=scenario, roster=roster, seed=seed,
+                    options=dict(scenario.options), title="bench")
+    return Session(source, dict(scenario.sides))
+
+
+def _frames(table: Any, count: int, pan: tuple[float, float] = (0.0, 0.0)) -> list[float]:
+    import pygame
+
+    out = []
+    for _ in range(count):
+        start = time.perf_counter()
+        if pan != (0.0, 0.0) and table.view is not None:
+            table.view.pan(*pan)
+        table.update(0.016)
+        table.draw()
+        pygame.display.flip()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def _summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    mean = sum(times) / len(times)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"mean {mean * 1000:6.2f} ms, 95th percentile {p95 * 1000:6.2f} ms"
+
+
+def bench_table(repeats: int) -> None:
+    """Frame time of the table window (1920 x 1080, 200 x 200 map, 1,000 tokens, overlays on) against
+    pyscroll drawing the same map, and the time from a click that provokes three reactions to the frame
+    that shows them resolved."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.ui.table import Table
+
+    frames = 60 * max(1, repeats // 2)
+    print(f"table window, {TABLE_SIZE[0]}x{TABLE_SIZE[1]}, {TABLE_MAP}x{TABLE_MAP} square map (32 px tiles, 3 layers),"
+          f" {TABLE_TOKENS} tokens, every overlay on, zoom 1, {frames} frames each:")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = generate_map(Path(tmp), size=TABLE_MAP)
+        pygame.display.init()
+        pygame.font.init()
+        table = Table(TABLE_SIZE, skip_setup=True)
+        start = time.perf_counter()
+        session = _table_session(path, TABLE_TOKENS)
+        from game.ui.board_view import BoardView, TokenPainter
+
+        table.session = session
+        table.view = BoardView(session.source.tmap, session.source.board)
+        loaded = time.perf_counter() - start
+        table.tokens = TokenPainter(table.view.cell_w, table.view.cell_h)
+        table._log(session.start_events)
+        table.screen_state = "table"
+        table.viewer = session.acting_controller
+        acting = session.encounter.state.acting
+        assert acting is not None
+        table.view.camera.zoom = 1.0
+        board = table.board_rect
+        cx, cy = table.view.centre(acting.cell)
+        table.view.camera.x, table.view.camera.y = cx - board.width / 2, cy - board.height / 2
+        print(f"  (opening: map, Tiled-exact picture of {table.view.size[0]}x{table.view.size[1]} px and"
+              f" {TABLE_TOKENS} creatures: {loaded:.1f} s, once)")
+        warm = time.perf_counter()
+        _frames(table, 1)
+        first = time.perf_counter() - warm
+        while not table.view.settled:
+            _frames(table, 1)
+        print(f"  first frame after a change of state (tactics queries, overlays):  {first * 1000:7.1f} ms"
+              f"   (the chunks still stale then are redrawn over the next frames)")
+        static = _frames(table, frames)
+        panning = _frames(table, frames, pan=(-8.0, -4.0))
+        visible = table.view.stats.tokens_drawn
+
+        view = table.view
+
+        def board_only(count: int, pan: tuple[float, float]) -> list[float]:
+            surface = table.screen.subsurface(table.board_rect)
+            out = []
+            for _ in range(count):
+                t0 = time.perf_counter()
+                view.pan(*pan)
+                view.draw_board(surface)
+                out.append(time.perf_counter() - t0)
+            return out
+
+        map_static = board_only(frames, (0.0, 0.0))
+        map_panning = board_only(frames, (-8.0, -4.0))
+        print(f"  ours, whole window (board, overlays, {visible} tokens on screen, panels, log, UI):")
+        print(f"    still camera        {_summary(static)}   (goal <= {FRAME_GOAL_MS:.0f} ms)")
+        print(f"    panning 8 px/frame  {_summary(panning)}")
+        print("  ours, the map with its overlays only (what pyscroll draws):")
+        print(f"    still camera        {_summary(map_static)}")
+        print(f"    panning 8 px/frame  {_summary(map_panning)}")
+        pyscroll: Any = None
+        try:
+            pytmx: Any = importlib.import_module("pytmx")
+            pyscroll = importlib.import_module("pyscroll")
+        except ImportError:
+            print('  pyscroll reference skipped: install the extra with  pip install -e ".[bench]"')
+        if pyscroll is not None:
+            data = pyscroll.data.TiledMapData(pytmx.load_pygame(str(path)))
+            renderer = pyscroll.BufferedRenderer(data, table.board_rect.size)
+            surface = table.screen.subsurface(table.board_rect)
+            centre = [TABLE_MAP * 16.0, TABLE_MAP * 16.0]
+            renderer.center(tuple(centre))
+            renderer.draw(surface, surface.get_rect())
+
+            def scroll(count: int, step: tuple[float, float]) -> list[float]:
+                out = []
+                for _ in range(count):
+                    t0 = time.perf_counter()
+                    centre[0] += step[0]
+                    centre[1] += step[1]
+                    renderer.center(tuple(centre))
+                    renderer.draw(surface, surface.get_rect())
+                    out.append(time.perf_counter() - t0)
+                return out
+
+            ref_static = scroll(frames, (0.0, 0.0))
+            ref_panning = scroll(frames, (8.0, 4.0))
+            print("  pyscroll BufferedRenderer, same map, same view size, map only (reference):")
+            print(f"    still camera        {_summary(ref_static)}")
+            print(f"    panning 8 px/frame  {_summary(ref_panning)}")
+
+            def mean(xs: list[float]) -> float:
+                return sum(xs) / len(xs)
+
+            print(f"  ratio map only / pyscroll:      still {mean(map_static) / mean(ref_static):5.2f}"
+                  f"   panning {mean(map_panning) / mean(ref_panning):5.2f}   (goal <= 1)")
+            print(f"  ratio whole window / pyscroll:  still {mean(static) / mean(ref_static):5.2f}"
+                  f"   panning {mean(panning) / mean(ref_panning):5.2f}")
+        pygame.quit()
+    _bench_reaction_click(repeats)
+
+
+def _bench_reaction_click(repeats: int) -> None:
+    """A hero surrounded by three goblins walks away: a click, three opportunity attacks, one frame."""
+    import pygame
+
+    from game.rules import events as ev
+    from game.ui.script import post_click
+    from game.ui.table import Table
+
+    maps = Path(__file__).resolve().parent.parent / "maps"
+    best = float("inf")
+    shown = 0
+    for attempt in range(max(1, repeats)):
+        with tempfile.TemporaryDirectory() as tmp:
+            encounter = Path(tmp) / "surrounded.toml"
+            encounter.write_text(
+                f'format = 1\nmap = "{(maps / "square_crypt.tmx").as_posix()}"\nseed = {attempt + 1}\n'
+                'use_map_creatures = false\n[sides.heroes]\ncontrol = "Ann"\n[sides.monsters]\ncontrol = "Bob"\n'
+                '[[creatures]]\nname = "Hedda"\nside = "heroes"\ntemplate = "fighter"\nat = [4, 3]\n'
+                + "".join(f'[[creatures]]\nname = "Goblin {i + 1}"\nside = "monsters"\ntemplate = "goblin_cutter"\n'
+                          f'at = [{x}, {y}]\n' for i, (x, y) in enumerate(((3, 2), (5, 2), (5, 4)))))
+            pygame.display.init()
+            pygame.font.init()
+            table = Table((1280, 800), skip_setup=True)
+            if not table.open(encounter):
+                print(f"  reaction click skipped: {table.message}")
+                pygame.quit()
+                return
+            assert table.session is not None and table.view is not None
+            from game.rules.commands import EndTurnCommand
+
+            for _ in range(2000):
+                goblin = table.acting
+                if goblin is not None and goblin.side == "monsters":
+                    table.session.apply(EndTurnCommand(goblin.id), by="Bob")  # the goblins wait
+                    continue
+                for event in pygame.event.get():
+                    table.handle(event)
+                table.update(0.016)
+                table.draw()
+                if table.screen_state == "handoff":
+                    table.confirm_handoff()
+                if table.my_turn() and table.idle():
+                    break
+            acting = table.acting
+            if acting is None or acting.name != "Hedda":
+                print("  reaction click skipped: the fight did not come to Hedda's turn")
+                pygame.quit()
+                return
+            table.update(0.016)
+            cell = next((c for c, r in table.routes.items() if len(r.safest_provokers) == 3), None)
+            if cell is None:
+                print("  reaction click skipped: no move provokes the three goblins")
+                pygame.quit()
+                return
+            x, y = table.cell_pixel(*table.view.grid.cell_to_offset(cell)) or (0, 0)
+            post_click((x, y))
+            for event in pygame.event.get():
+                table.handle(event)
+            table.update(0.016)
+            table.draw()
+            pygame.display.flip()
+            log_before = len(table.session.encounter.log)
+            start = time.perf_counter()
+            post_click((x, y))
+            for event in pygame.event.get():
+                table.handle(event)
+            table.update(0.016)
+            table.draw()
+            pygame.display.flip()
+            took = time.perf_counter() - start
+            new = table.session.encounter.log[log_before:]
+            shown = sum(1 for e in new if isinstance(e, ev.ReactionResolved))
+            best = min(best, took)
+            pygame.quit()
+    print(f"  a click whose move provokes {shown} opportunity attacks (reactions resolved) -> the frame showing them"
+          f" (log, hit points, flashes):")
+    print(f"    best of {max(1, repeats)}: {best * 1000:6.2f} ms   (goal within one {CLICK_GOAL_MS:.0f} ms frame)")

@@ -1,0 +1,303 @@
+"""A fight at the table: the encounter, who plays each side, every command so far, and undo.
+
+No pygame here: the window (``game.ui.table``) drives a :class:`Session` with
+commands and reads events back, and tests drive it the same way without a
+window. The rules live in ``game.rules``; what this module adds is table
+bookkeeping that is not a rule:
+
+* **Opening** an encounter file or a bare Tiled map (its placed creatures, a
+  default setup: see :func:`open_source`).
+* **Controllers**: each side is played by the AI or by a named player, and
+  that can change during the fight.
+* **Undo** (:meth:`Session.undo`). The engine is deterministic: the same seed
+  and the same commands give the same log. So undo rebuilds the encounter and
+  replays every command but the last. Only a command that revealed nothing
+  may be taken back: it drew nothing from the random stream (no roll, no
+  random choice: otherwise a player could fish for rolls, and the replay
+  would draw the next command's dice from a different place), nobody reacted
+  to it (no trigger, no reaction: those would reveal an opponent's prepared
+  reactions), and it belongs to the turn still in progress, played by a
+  person. See :func:`undo_refusal` for the exact test.
+* **Privacy**: which events reveal a creature's prepared reactions, so the
+  window shows them only to the player of that creature (:func:`secrets`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from game.board import Board
+from game.errors import GameError
+from game.grid import Cell
+from game.rules import events as ev
+from game.rules.commands import Command, EndTurnCommand
+from game.rules.encounter import Encounter, Impossible
+from game.rules.model import CreatureId, Template
+from game.scenario import EncounterFileError, Scenario, load_scenario, roster, to_command
+from game.tiled.model import TiledMap
+
+AI = "ai"
+"""The controller name of a side the AI plays."""
+
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+DEFAULT_PLAYER = "Player 1"
+
+Roster = list[tuple[CreatureId, str, str, Template, Cell]]
+
+
+@dataclass
+class Source:
+    """Everything needed to build the same fight again from scratch (the undo replays on it)."""
+
+    path: Path
+    tmap: TiledMap
+    board: Board
+    scenario: Scenario
+    roster: Roster
+    seed: int
+    options: dict[str, object]
+    title: str
+
+    def fresh(self) -> Encounter:
+        """A new, unstarted encounter: same board, creatures, seed and options."""
+        return Encounter(self.board, list(self.roster), seed=self.seed,
+                         map_name=self.scenario.map_path.name, options=dict(self.options))
+
+
+def open_source(path: str | Path, *, root: str | Path | None = None) -> Source:
+    """Load an encounter file (TOML) or a bare Tiled map; raises :class:`GameError` with one line.
+
+    A bare map is a fight of its placed creatures with a default setup: seed 1,
+    the encounter options' defaults, its first side (``heroes`` if there is one)
+    played by "Player 1" and every other side by the AI.
+    """
+    from game.content import load_content
+    from game.tiled import load_board
+
+    path = Path(path)
+    if path.suffix.lower() in MAP_SUFFIXES:
+        tmap, board = load_board(path, root=root)
+        sides: list[str] = []
+        for p in board.placements:
+            if p.side not in sides:
+                sides.append(p.side)
+        if not sides:
+            raise EncounterFileError(path, "the map places no creatures: there is nobody to fight")
+        first = "heroes" if "heroes" in sides else sides[0]
+        from game.scenario import OptionsSpec
+
+        scenario = Scenario(path=path, map_path=path.resolve(), title=board.name or path.stem, seed=1,
+                            sides={s: (DEFAULT_PLAYER if s == first else AI) for s in sides}, creatures=[],
+                            use_map_creatures=True, options=OptionsSpec().model_dump())
+    else:
+        scenario = load_scenario(path)
+        tmap, board = load_board(scenario.map_path, root=root)
+    library = load_content()
+    people = roster(scenario, board, dict(library))
+    sides_seen = [side for _, _, side, _, _ in people]
+    for side in sides_seen:
+        scenario.sides.setdefault(side, AI)
+    return Source(path=path, tmap=tmap, board=board, scenario=scenario, roster=list(people),
+                  seed=scenario.seed, options=dict(scenario.options),
+                  title=scenario.title or board.name or path.stem)
+
+
+# -- what may be undone ------------------------------------------------------------------------
+
+_QUIET: tuple[type, ...] = (ev.ActionSpent, ev.BreakPoint, ev.CreatureMoved, ev.StoodUp, ev.PowerUsed,
+                            ev.ConditionApplied, ev.ConditionEnded, ev.Healed, ev.SurgeSpent, ev.StepFizzled)
+"""Events that reveal nothing hidden when they concern only the commanding creature and its own choices."""
+
+
+def undo_refusal(command: Command, events: list[ev.Event]) -> str:
+    """Why a command, with the events it caused, cannot be taken back ("" if it can).
+
+    It can when it is not the end of a turn and every event it caused is one of
+    :data:`_QUIET`: no dice rolled, no random choice, no trigger or reaction of
+    anyone, no automatic decision, no damage, nobody dropped or bloodied.
+    """
+    if isinstance(command, EndTurnCommand):
+        return "the turn has ended and the table has moved on"
+    for event in events:
+        if isinstance(event, (ev.DiceRolled, ev.RandomChoice)):
+            return "it rolled dice (undoing it would let anyone roll again)"
+        if not isinstance(event, _QUIET):
+            return "it caused what cannot be taken back (a reaction, damage or a choice of the rules)"
+    return ""
+
+
+# -- privacy -----------------------------------------------------------------------------------
+
+
+def secrets(events: list[ev.Event]) -> list[str | None]:
+    """For each event, the creature whose prepared reactions it reveals (None: a public event).
+
+    Private: the preparation itself (``ReactionsPrepared``); a budget check that
+    turns a reaction down (its reason may name the prepared Limited reaction, a
+    disabled one or a restriction); and the trigger of a reaction so turned down
+    (a trigger that comes to nothing tells which reaction was not prepared). A
+    reaction that is used is public: everybody sees it happen.
+    """
+    denied: set[tuple[str, str]] = set()
+    for event in events:
+        if isinstance(event, ev.BudgetChecked) and not event.allowed:
+            denied.add((event.reactor, event.power))
+    out: list[str | None] = []
+    for event in events:
+        if isinstance(event, ev.ReactionsPrepared):
+            out.append(event.creature)
+        elif isinstance(event, (ev.BudgetChecked, ev.ReactionTriggered)) and (event.reactor, event.power) in denied:
+            out.append(event.reactor)
+        else:
+            out.append(None)
+    return out
+
+
+# -- the session -------------------------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """One command applied, with what it caused and whether it may be taken back."""
+
+    command: Command
+    events: list[ev.Event]
+    by: str
+    """The controller who gave it: a player's name, ``ai``, or ``script``."""
+    round: int
+    turn: int
+    """``EncounterState.turn_index`` when it was given (with ``round``: which turn it belongs to)."""
+
+
+@dataclass
+class Session:
+    source: Source
+    controllers: dict[str, str]
+    """side -> player name, or ``ai``."""
+    encounter: Encounter = field(init=False)
+    played: list[Played] = field(default_factory=list)
+    start_events: list[ev.Event] = field(default_factory=list)
+    listeners: list[Callable[[list[ev.Event]], None]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.encounter = self.source.fresh()
+        self.start_events = self.encounter.start()
+
+    @classmethod
+    def open(cls, path: str | Path, controllers: dict[str, str] | None = None, *,
+             root: str | Path | None = None) -> Session:
+        source = open_source(path, root=root)
+        chosen = dict(source.scenario.sides)
+        chosen.update(controllers or {})
+        return cls(source, chosen)
+
+    # -- who plays what --------------------------------------------------------------------
+
+    def controller_of_side(self, side: str) -> str:
+        return self.controllers.get(side, AI)
+
+    def controller_of(self, cid: str) -> str:
+        creature = self.encounter.state.creatures.get(CreatureId(cid))
+        return self.controller_of_side(creature.side) if creature else AI
+
+    def players(self) -> list[str]:
+        seen: list[str] = []
+        for name in self.controllers.values():
+            if name != AI and name not in seen:
+                seen.append(name)
+        return seen
+
+    @property
+    def acting_controller(self) -> str | None:
+        """Who is to give the next command: a player's name, ``ai``, or None when the fight is over."""
+        acting = self.encounter.state.acting
+        return None if acting is None else self.controller_of_side(acting.side)
+
+    def sides_of(self, player: str) -> list[str]:
+        return [side for side, who in self.controllers.items() if who == player]
+
+    def may_see_secrets_of(self, player: str | None, cid: str) -> bool:
+        """Whether ``player`` may see the prepared reactions of creature ``cid`` (its own sides only)."""
+        return player is not None and player != AI and self.controller_of(cid) == player
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def run_script(self) -> list[ev.Event]:
+        """Apply the encounter file's scripted commands (a refused one raises EncounterFileError)."""
+        out: list[ev.Event] = []
+        scenario = self.source.scenario
+        for i, spec in enumerate(scenario.commands, 1):
+            place = f"commands[{i}] ({spec.do} {spec.creature})"
+            command = to_command(spec, self.encounter.state.board, place, scenario.path)
+            try:
+                out += self.apply(command, by="script")
+            except Impossible as exc:
+                raise EncounterFileError(scenario.path, f"impossible: {exc}", place) from None
+        return out
+
+    def apply(self, command: Command, *, by: str) -> list[ev.Event]:
+        """Apply one command; raises :class:`Impossible` (nothing changed) if the rules refuse it."""
+        st = self.encounter.state
+        rnd, turn = st.round, st.turn_index
+        events = self.encounter.apply(command)
+        self.played.append(Played(command, events, by, rnd, turn))
+        for listener in self.listeners:
+            listener(events)
+        return events
+
+    def ai_command(self) -> Command | None:
+        """The AI's next command for the acting creature, if the AI plays it."""
+        from game.rules.ai import choose_command
+
+        acting = self.encounter.state.acting
+        if acting is None or self.controller_of_side(acting.side) != AI:
+            return None
+        return choose_command(self.encounter, acting)
+
+    def step_ai(self) -> list[ev.Event]:
+        """Apply one AI command (none if a person is to act, or the fight is over)."""
+        command = self.ai_command()
+        if command is None:
+            return []
+        return self.apply(command, by=AI)
+
+    # -- undo ------------------------------------------------------------------------------
+
+    def undo_refusal(self) -> str:
+        """Why the last command cannot be undone ("" if it can)."""
+        if not self.played:
+            return "nothing to undo"
+        last = self.played[-1]
+        st = self.encounter.state
+        if last.by in (AI, "script"):
+            return "the last command was not a player's"
+        if (last.round, last.turn) != (st.round, st.turn_index) or st.ended:
+            return "the last command belongs to a turn that is over"
+        return undo_refusal(last.command, last.events)
+
+    def undo(self) -> Played:
+        """Take the last command back: rebuild the encounter and replay the rest. Raises Impossible."""
+        why = self.undo_refusal()
+        if why:
+            raise Impossible(f"cannot undo: {why}")
+        undone = self.played[-1]
+        keep = self.played[:-1]
+        encounter = self.source.fresh()
+        start = encounter.start()
+        for item in keep:
+            encounter.apply(item.command)
+        expected = len(self.start_events) + sum(len(p.events) for p in keep)
+        if len(encounter.log) != expected or encounter.log != self.encounter.log[:expected]:
+            # Cannot happen with a deterministic engine; if it ever does, keep playing the fight as it was.
+            raise GameError("undo: the replay did not give the same log; nothing was undone")
+        self.encounter = encounter
+        self.start_events = start
+        self.played = keep
+        return undone
+
+    # -- log -------------------------------------------------------------------------------
+
+    def all_events(self) -> list[ev.Event]:
+        return list(self.encounter.log)

@@ -1,0 +1,161 @@
+"""The combat log panel: one readable line per event (``Encounter.describe``), scrollable.
+
+Drawn with pygame, not a pygame_gui text box: a fight logs thousands of lines
+and pygame_gui re-lays its whole text box out on every append (150 ms at a
+thousand lines); here each line is rendered once and a frame blits only the
+visible ones. Lines that reveal a creature's prepared reactions carry their
+owner and are shown only to a viewer allowed to see them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from game.rules import events as ev
+from game.ui.board_view import RGB, font
+
+LINE_SIZE = 13
+
+COLOURS: dict[type, RGB] = {
+    ev.DiceRolled: (140, 150, 175),
+    ev.RandomChoice: (140, 150, 175),
+    ev.BreakPoint: (105, 110, 125),
+    ev.RoundStarted: (250, 210, 90),
+    ev.TurnStarted: (250, 210, 90),
+    ev.TurnEnded: (170, 175, 190),
+    ev.AttackRolled: (235, 225, 160),
+    ev.DamageDealt: (245, 120, 110),
+    ev.Healed: (120, 220, 130),
+    ev.ReactionTriggered: (255, 190, 110),
+    ev.BudgetChecked: (230, 170, 120),
+    ev.ReactionResolved: (255, 160, 60),
+    ev.ReactionFizzled: (200, 150, 255),
+    ev.ReactionsPrepared: (255, 170, 60),
+    ev.Decision: (110, 210, 230),
+    ev.CommandRefused: (255, 90, 90),
+    ev.StepFizzled: (200, 150, 255),
+    ev.Died: (255, 90, 90),
+    ev.EncounterEnded: (250, 210, 90),
+}
+DEFAULT_COLOUR: RGB = (215, 218, 228)
+REACTION_COLOUR: RGB = (255, 160, 60)
+
+
+def colour_of(event: ev.Event) -> RGB:
+    got = COLOURS.get(type(event))
+    if got is not None:
+        return got
+    kind = ev.kind_of(event)
+    if "reaction" in kind or "trigger" in kind or "budget" in kind:
+        return REACTION_COLOUR
+    return DEFAULT_COLOUR
+
+
+@dataclass
+class Entry:
+    text: str
+    colour: RGB
+    owner: str | None
+    """The creature whose secret this line reveals; None for a public line."""
+    verbose: bool
+    """A break point: shown only in the verbose log."""
+
+
+class CombatLog:
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.scroll = 0
+        """Rows scrolled up from the bottom (0: following the newest line)."""
+        self.verbose = False
+        self._rows: list[tuple[str, RGB]] = []
+        self._rows_key: tuple[int, int, bool, object] = (-1, -1, False, None)
+        """(entries wrapped, width, verbose, viewer) of ``_rows``."""
+        self._images: dict[tuple[str, RGB], pygame.Surface] = {}
+        self.rect = pygame.Rect(0, 0, 1, 1)
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.scroll = 0
+        self._rows = []
+        self._rows_key = (-1, -1, False, None)
+
+    def add(self, event: ev.Event, text: str, owner: str | None) -> None:
+        self.entries.append(Entry(text, colour_of(event), owner, isinstance(event, ev.BreakPoint)))
+
+    def _visible_rows(self, width: int, may_see: Callable[[str], bool], viewer: object) -> list[tuple[str, RGB]]:
+        """The wrapped rows a viewer sees; new entries are wrapped on their own, not the whole log again."""
+        key = (len(self.entries), width, self.verbose, viewer)
+        if key == self._rows_key:
+            return self._rows
+        done, old_width, old_verbose, old_viewer = self._rows_key
+        f = font(LINE_SIZE)
+        if (old_width, old_verbose, old_viewer) == (width, self.verbose, viewer) and 0 <= done <= len(self.entries):
+            rows, todo = self._rows, self.entries[done:]
+        else:
+            rows, todo = [], self.entries
+        for entry in todo:
+            if entry.verbose and not self.verbose:
+                continue
+            if entry.owner is not None and not may_see(entry.owner):
+                continue
+            rows += [(line, entry.colour) for line in wrap(entry.text, f, width)]
+        self._rows, self._rows_key = rows, key
+        return rows
+
+    def texts(self, may_see: Callable[[str], bool], viewer: object = None) -> list[str]:
+        """The lines a viewer sees (for tests and the screenshot notes)."""
+        return [e.text for e in self.entries
+                if (self.verbose or not e.verbose) and (e.owner is None or may_see(e.owner))]
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll = max(0, self.scroll + 3 * dy)
+
+    def draw(self, target: pygame.Surface, rect: pygame.Rect, may_see: Callable[[str], bool], viewer: object) -> None:
+        self.rect = rect
+        pygame.draw.rect(target, (28, 30, 36), rect)
+        pygame.draw.rect(target, (60, 64, 74), rect, 1)
+        rows = self._visible_rows(rect.width - 18, may_see, viewer)
+        line_h = font(LINE_SIZE).get_linesize()
+        fits = max(1, (rect.height - 8) // line_h)
+        self.scroll = min(self.scroll, max(0, len(rows) - fits))
+        end = len(rows) - self.scroll
+        start = max(0, end - fits)
+        y = rect.top + 4
+        clip = target.get_clip()
+        target.set_clip(rect)
+        for text, colour in rows[start:end]:
+            img = self._images.get((text, colour))
+            if img is None:
+                if len(self._images) > 6000:
+                    self._images.clear()
+                img = font(LINE_SIZE).render(text, True, colour)
+                self._images[(text, colour)] = img
+            target.blit(img, (rect.left + 6, y))
+            y += line_h
+        if len(rows) > fits:
+            bar_h = max(16, rect.height * fits // len(rows))
+            top = rect.top + (rect.height - bar_h) * start // max(1, len(rows) - fits)
+            pygame.draw.rect(target, (90, 96, 110), (rect.right - 7, top, 5, bar_h), border_radius=2)
+        target.set_clip(clip)
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Word-wrap one line to ``width`` pixels, keeping its leading indent on continuation rows."""
+    if f.size(text)[0] <= width:
+        return [text]
+    stripped = text.lstrip(" ")
+    lead = text[:len(text) - len(stripped)]
+    rows: list[str] = []
+    line = lead
+    for word in stripped.split(" "):
+        trial = line + word if not line.strip() else f"{line} {word}"
+        if line.strip() and f.size(trial)[0] > width:
+            rows.append(line)
+            line = lead + "  " + word
+        else:
+            line = trial
+    rows.append(line)
+    return rows

@@ -1,0 +1,144 @@
+"""What the board highlights, straight from the tactics queries the engine itself uses.
+
+No rule is decided here: every cell set is the answer of a function of
+:mod:`game.rules.tactics` (the same the engine checks commands with and the
+automatic decisions choose with), only given a colour. So a highlighted cell
+is exactly one the engine accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.grid import Cell
+from game.rules import tactics
+from game.rules.model import ForcedKind, Power, RangeKind
+from game.rules.state import Creature, EncounterState
+from game.ui.board_view import RGBA, Layer
+
+THREAT: RGBA = (235, 50, 40, 80)
+THREAT_FRAME: RGBA = (235, 50, 40, 210)
+SAFE: RGBA = (60, 200, 110, 95)
+PROVOKING: RGBA = (245, 150, 30, 110)
+FLANK: RGBA = (190, 90, 255, 230)
+CANDIDATE: RGBA = (40, 210, 230, 120)
+CANDIDATE_DANGER: RGBA = (255, 60, 140, 150)
+ORIGIN: RGBA = (120, 170, 255, 70)
+TARGETABLE: RGBA = (255, 230, 80, 200)
+GRID: RGBA = (255, 255, 255, 60)
+
+OVERLAYS: dict[str, tuple[str, str]] = {
+    "grid": ("G", "cell outlines"),
+    "terrain": ("D", "dangerous (red) and difficult (yellow) terrain, walls (dark)"),
+    "threat": ("T", "cells threatened by the acting creature's enemies (red frame)"),
+    "reach": ("R", "reachable cells: green safe, orange only by provoking"),
+    "flanking": ("F", "flanking near the acting creature: who flanks whom (lines), where it would flank (dots)"),
+}
+"""Overlay name -> (its key, what it shows): the F1 help lists these."""
+
+
+def terrain_layer(state: EncounterState) -> Layer:
+    out: dict[Cell, RGBA] = {}
+    from game.ui.map_view import terrain_tint
+
+    for cell, terrain in state.board.special_cells().items():
+        tint = terrain_tint(terrain)
+        if tint is not None:
+            out[cell] = tint
+    return Layer(out, "fill")
+
+
+def grid_layer(state: EncounterState) -> Layer:
+    return Layer({cell: GRID for cell in state.board}, "grid")
+
+
+def threat_layer(state: EncounterState, actor: Creature) -> Layer:
+    """``tactics.threat_map``: every cell an enemy of ``actor`` threatens."""
+    return Layer({cell: THREAT_FRAME for cell in tactics.threat_map(state, actor)}, "frame")
+
+
+def reach_layer(routes: dict[Cell, tactics.Route]) -> Layer:
+    """``tactics.reachable``: safe cells (the safest path provokes nobody) apart from provoking ones."""
+    return Layer({cell: (PROVOKING if route.provokes else SAFE) for cell, route in routes.items()}, "fill")
+
+
+@dataclass(frozen=True)
+class Flanking:
+    pairs: tuple[tuple[str, str, str], ...]
+    """(flanker, flanker, target) for every pair flanking someone now."""
+    cells: frozenset[Cell]
+    """Where the acting creature would flank an enemy with an ally already in place."""
+
+
+FLANK_RADIUS = 3
+"""Flanking is shown around the acting creature: within its speed plus this many cells."""
+
+
+def flanking(state: EncounterState, actor: Creature | None) -> Flanking:
+    """``tactics.flanking_pairs`` of every creature near the actor (within its speed + FLANK_RADIUS
+    cells: a crowd of a thousand tokens would otherwise cost a second), and ``tactics.flanking_cells``
+    of the actor against every enemy that near."""
+    if actor is None:
+        return Flanking((), frozenset())
+    grid = state.board.grid
+    radius = actor.speed() + FLANK_RADIUS
+    near = [c for c in state.living() if grid.distance(actor.cell, c.cell) <= radius]
+    pairs: list[tuple[str, str, str]] = []
+    for target in near:
+        for a, b in tactics.flanking_pairs(state, target):
+            pairs.append((a, b, target.id))
+    cells: set[Cell] = set()
+    for enemy in near:
+        if enemy.side != actor.side:
+            cells |= tactics.flanking_cells(state, actor, enemy)
+    return Flanking(tuple(pairs), frozenset(cells))
+
+
+def flanking_layer(info: Flanking) -> Layer:
+    return Layer({cell: FLANK for cell in info.cells}, "dot")
+
+
+def forced_power(power: Power) -> tuple[ForcedKind, int] | None:
+    """The forced movement a power's hit, miss or effect causes (kind, distance), if any."""
+    for outcome in (power.hit, power.miss, power.effect):
+        if outcome.forced is not None:
+            return outcome.forced.kind, outcome.forced.distance
+    return None
+
+
+def forced_options(state: EncounterState, actor: Creature, target: Creature, power: Power) -> tactics.ForcedOptions:
+    """``tactics.forced_candidates`` as the engine calls it: from the user's space."""
+    forced = forced_power(power)
+    if forced is None:
+        return tactics.ForcedOptions({}, ())
+    kind, distance = forced
+    return tactics.forced_candidates(state, target, state.space(actor), kind, distance)
+
+
+def candidates_layer(options: tactics.ForcedOptions) -> Layer:
+    return Layer({cell: (CANDIDATE_DANGER if landing.dangerous else CANDIDATE)
+                  for cell, landing in options.finals.items()}, "fill")
+
+
+def needs_origin(power: Power) -> bool:
+    """Area bursts are centred on a cell; close blasts aimed by a cell next to the user."""
+    return power.reach.kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST)
+
+
+def origin_cells(state: EncounterState, actor: Creature, power: Power) -> frozenset[Cell]:
+    """Where an area power may be aimed: ``tactics.burst_origins``; for a blast, the cells next to the user
+    whose ``tactics.blast_cells`` are not empty."""
+    if power.reach.kind is RangeKind.AREA_BURST:
+        return tactics.burst_origins(state, actor, power)
+    if power.reach.kind is RangeKind.CLOSE_BLAST:
+        around: set[Cell] = set()
+        grid = state.board.grid
+        for cell in state.space(actor):
+            around.update(grid.neighbours(cell))
+        around -= set(state.space(actor))
+        return frozenset(c for c in around if tactics.blast_cells(state, actor, c, power.reach.size))
+    return frozenset()
+
+
+def origin_layer(cells: frozenset[Cell]) -> Layer:
+    return Layer({cell: ORIGIN for cell in cells}, "fill")

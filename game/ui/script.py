@@ -1,0 +1,169 @@
+"""``--script FILE``: input events fed to the window before anything else, one per line.
+
+Lines (``#`` starts a comment; pixels are window coordinates)::
+
+    click X Y [BUTTON]       press and release a mouse button (1 left, 2 middle, 3 right) at a pixel
+    move X Y                 move the mouse to a pixel
+    drag X1 Y1 X2 Y2 [BUTTON]  press at one pixel, move, release at another (default: right button)
+    wheel X Y STEPS          mouse wheel at a pixel (positive: zoom in)
+    key NAME [NAME...]       press and release a key; NAME is pygame's key name (space, return, escape,
+                             f1, a, 1, ...), with modifiers written ctrl+z, shift+tab
+    type TEXT                type text (into a focused text field)
+    cell COL ROW [click|move]  the same as click / move at the centre of the board cell [COL, ROW]
+                             (Tiled offset coordinates), wherever the camera puts it now
+    wait FRAMES              let frames pass (the AI plays, animations run)
+    idle                     wait until nothing moves and no AI is about to act
+
+Every event is a real pygame event posted to the queue, so the window sees
+exactly what a mouse and a keyboard would give it.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.errors import GameError
+
+if TYPE_CHECKING:
+    from game.ui.table import Table
+
+
+class ScriptError(GameError):
+    pass
+
+
+MODIFIERS = {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
+
+
+def key_code(name: str, where: str) -> tuple[int, int]:
+    mod = 0
+    parts = name.lower().split("+")
+    for part in parts[:-1]:
+        if part not in MODIFIERS:
+            raise ScriptError(f"{where}: unknown modifier '{part}' (ctrl, shift, alt)")
+        mod |= MODIFIERS[part]
+    try:
+        return pygame.key.key_code(parts[-1]), mod
+    except ValueError:
+        raise ScriptError(f"{where}: unknown key '{parts[-1]}'") from None
+
+
+def post_click(pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False))
+
+
+def post_key(key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+
+
+@dataclass
+class Script:
+    lines: list[tuple[str, list[str], str]]
+    """(verb, arguments, place for messages)."""
+    index: int = 0
+    waiting: int = 0
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.lines) and self.waiting <= 0
+
+    def feed(self, table: Table) -> None:
+        """Post the next line's events (one line per frame; ``wait`` holds for frames)."""
+        if self.waiting > 0:
+            self.waiting -= 1
+            return
+        if self.index >= len(self.lines):
+            return
+        verb, args, where = self.lines[self.index]
+        if verb == "idle":
+            if not table.idle():
+                return
+            self.index += 1
+            return
+        self.index += 1
+        self.log.append(" ".join([verb, *args]))
+        if verb == "wait":
+            self.waiting = int(args[0])
+        elif verb == "click":
+            post_click((int(args[0]), int(args[1])), int(args[2]) if len(args) > 2 else 1)
+        elif verb == "move":
+            pos = (int(args[0]), int(args[1]))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+        elif verb == "drag":
+            x1, y1, x2, y2 = (int(a) for a in args[:4])
+            button = int(args[4]) if len(args) > 4 else 3
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x1, y1), button=button, touch=False))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x2, y2), rel=(x2 - x1, y2 - y1),
+                                                 buttons=(0, 0, 1), touch=False))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x2, y2), button=button, touch=False))
+        elif verb == "wheel":
+            pos = (int(args[0]), int(args[1]))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=int(args[2]), flipped=False,
+                                                 precise_x=0.0, precise_y=float(args[2]), touch=False))
+        elif verb == "key":
+            for name in args:
+                key, mod = key_code(name, where)
+                post_key(key, mod, name if len(name) == 1 else "")
+        elif verb == "type":
+            for ch in " ".join(args):
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        elif verb == "cell":
+            at = table.cell_pixel(int(args[0]), int(args[1]))
+            if at is None:
+                raise ScriptError(f"{where}: no board cell [{args[0]}, {args[1]}] on screen")
+            pos = at
+            if len(args) > 2 and args[2] == "move":
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
+                                                     touch=False))
+            else:
+                post_click(pos)
+
+
+ARITY = {"click": (2, 3), "move": (2, 2), "drag": (4, 5), "wheel": (3, 3), "key": (1, 99), "type": (1, 99),
+         "cell": (2, 3), "wait": (1, 1), "idle": (0, 0)}
+
+
+def parse_script(text: str, name: str = "script") -> Script:
+    lines: list[tuple[str, list[str], str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"{name}, line {number}"
+        words = shlex.split(line)
+        verb, args = words[0].lower(), words[1:]
+        if verb not in ARITY:
+            raise ScriptError(f"{where}: unknown step '{verb}' (one of {', '.join(ARITY)})")
+        low, high = ARITY[verb]
+        if not low <= len(args) <= high:
+            raise ScriptError(f"{where}: '{verb}' takes {low}" + (f" to {high}" if high != low else "") + " arguments")
+        if verb in ("click", "move", "drag", "wheel", "wait") or (verb == "cell"):
+            for a in args[:4 if verb == "drag" else (2 if verb == "cell" else len(args))]:
+                try:
+                    int(a)
+                except ValueError:
+                    raise ScriptError(f"{where}: '{a}' is not a whole number") from None
+        if verb == "key":
+            for a in args:
+                key_code(a, where)
+        lines.append((verb, args, where))
+    return Script(lines)
+
+
+def load_script(path: str | Path) -> Script:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScriptError(f"{path}: cannot read the script ({exc.strerror or exc})") from None
+    return parse_script(text, str(path))

@@ -1,0 +1,1557 @@
+"""The table window: a whole encounter played with the mouse, hot-seat, on square and hex maps.
+
+The window turns input into commands (``game.rules.commands``) for the
+session (``game.session``) and draws the state and the events it gets back.
+No rule lives here: every highlighted cell or creature is the answer of a
+``game.rules.tactics`` query (see ``game.ui.overlays``), the same the engine
+checks commands with, and a command the engine refuses (``Impossible``) is
+shown as a one-line message.
+
+Screens: *setup* (who plays each side), *table* (the fight), *handoff* (the
+board hidden until the next player confirms). Within the table, the player
+whose creature acts is in one of a few *modes*: moving (or shifting),
+choosing the target of a power, choosing where a forced movement lands, or
+preparing reactions at the end of the turn.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIWindow
+from pygame_gui.windows import UIFileDialog
+
+from game.errors import GameError
+from game.grid import Cell
+from game.rules import events as ev
+from game.rules import tactics
+from game.rules.commands import (Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
+                                 UsePowerCommand)
+from game.rules.encounter import Impossible
+from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
+from game.rules.state import Creature
+from game.session import AI, DEFAULT_PLAYER, Session, secrets
+from game.ui import overlays
+from game.ui.animation import Animator
+from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
+from game.ui.combat_log import CombatLog
+from game.ui.map_view import side_colour
+
+TOP = 38
+BOTTOM = 64
+RIGHT = 390
+BG = (24, 26, 31)
+PANEL = (34, 37, 44)
+EDGE = (60, 64, 74)
+TEXT = (225, 228, 235)
+MUTED = (150, 156, 170)
+ACCENT = (250, 210, 90)
+ERROR = (255, 110, 100)
+AI_PAUSE_S = 0.12
+"""Pause between two AI commands, after their animations, so a person can follow."""
+THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
+
+KEYS_HELP: tuple[tuple[str, str], ...] = (
+    ("Left click", "select / preview a move, click again to go / choose target, landing"),
+    ("Right or middle drag, arrows", "pan"),
+    ("Wheel, + / -", "zoom toward the cursor;  0: fit the map"),
+    ("M / H", "move / shift mode"),
+    ("Tab", "preview the cheapest path instead of the safest"),
+    ("1-9", "use a power of the action bar"),
+    ("U", "stand up"),
+    ("Enter", "confirm (move preview, targets, preparation, handoff)"),
+    ("Esc", "cancel the current choice"),
+    ("Space", "end the turn (the reaction preparation opens first)"),
+    ("Ctrl+Z", "undo the last action, when it revealed nothing"),
+    ("Ctrl+O", "open a map or an encounter file"),
+    ("P", "who plays each side"),
+    ("N", "names under tokens"),
+    ("V", "verbose log (break points)"),
+    ("F1", "this help"),
+    ("F11", "fullscreen"),
+    ("Ctrl+Q", "quit"),
+)
+
+
+@dataclass
+class Choice:
+    """The power being aimed: what is chosen so far."""
+
+    power: Power
+    targets: list[CreatureId]
+    origin: Cell | None = None
+    landings: list[tuple[CreatureId, Cell]] | None = None
+    landing_queue: list[CreatureId] | None = None
+    """Targets still to choose a landing for (forced movement), first first."""
+
+
+class Table:
+    def __init__(self, size: tuple[int, int], *, controls: dict[str, str] | None = None,
+                 skip_setup: bool = False) -> None:
+        font.cache_clear()  # fonts from an earlier pygame.font.init are dead
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Tactical table")
+        self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
+        self.controls = dict(controls or {})
+        self.skip_setup = skip_setup
+        self.session: Session | None = None
+        self.view: BoardView | None = None
+        self.tokens: TokenPainter | None = None
+        self.log = CombatLog()
+        self.anim = Animator()
+        self.screen_state = "table"
+        """setup, table or handoff."""
+        self.viewer: str | None = None
+        """The player looking at the table now (the last one who confirmed a handoff)."""
+        self.handoff_to: str | None = None
+        self.move_mode = "move"
+        self.choice: Choice | None = None
+        self.pending: Cell | None = None
+        self.cheapest = False
+        self.hover: Cell | None = None
+        self.mouse = (0, 0)
+        self.selected: CreatureId | None = None
+        self.dragging = False
+        self.show_help = False
+        self.names = True
+        self.overlay_on = {name: True for name in overlays.OVERLAYS}
+        self.overlay_on["grid"] = True
+        self.message = ""
+        self.message_error = False
+        self.routes: dict[Cell, tactics.Route] = {}
+        self.flank = overlays.Flanking((), frozenset())
+        self.forced: tactics.ForcedOptions | None = None
+        self.origins: frozenset[Cell] = frozenset()
+        self.valid: list[CreatureId] = []
+        self._cache_key: object = None
+        self._bar_key: object = None
+        self._bar_state: object = None
+        self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
+        self._token_key: object = None
+        self._side: pygame.Surface | None = None
+        self._side_key: object = None
+        self._token_places: list[tuple[Creature, float, float]] = []
+        self._ai_ready_at = 0.0
+        self.commands_sent: list[Command] = []
+        """Every command this window sent to the engine (tests read it)."""
+        self.file_dialog: UIFileDialog | None = None
+        self.setup_window: UIWindow | None = None
+        self.setup_entries: dict[str, UITextEntryLine] = {}
+        self.action_buttons: dict[UIButton, Callable[[], None]] = {}
+        self.prep: Any = None
+        """The open reaction-preparation panel (``game.ui.preparation``), if any."""
+        self.frame_ms = 0.0
+        self.build_chrome()
+
+    # -- layout -----------------------------------------------------------------------------
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.screen.get_size()
+        return pygame.Rect(0, TOP, max(1, w - RIGHT), max(1, h - TOP - BOTTOM))
+
+    def build_chrome(self) -> None:
+        """The top bar buttons and the file menu (pygame_gui); rebuilt on resize."""
+        for element in getattr(self, "_chrome", []):
+            element.kill()
+        m = self.manager
+        self.file_button = UIButton(pygame.Rect(4, 4, 70, 30), "File", m, tool_tip_text="Open (Ctrl+O), fullscreen, quit")
+        self.undo_button = UIButton(pygame.Rect(78, 4, 120, 30), "Undo (Ctrl+Z)", m)
+        self.players_button = UIButton(pygame.Rect(202, 4, 110, 30), "Players (P)", m)
+        self.help_button = UIButton(pygame.Rect(316, 4, 90, 30), "Help (F1)", m)
+        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 112), manager=m, starting_height=5, visible=0)
+        self.open_button = UIButton(pygame.Rect(4, 4, 188, 30), "Open... (Ctrl+O)", m, container=self.file_menu)
+        self.full_button = UIButton(pygame.Rect(4, 38, 188, 30), "Fullscreen (F11)", m, container=self.file_menu)
+        self.quit_button = UIButton(pygame.Rect(4, 72, 188, 30), "Quit (Ctrl+Q)", m, container=self.file_menu)
+        self._chrome = [self.file_button, self.undo_button, self.players_button, self.help_button, self.file_menu]
+        self._bar_key = None
+
+    def relayout(self) -> None:
+        size = self.screen.get_size()
+        self.manager.set_window_resolution(size)
+        self.build_chrome()
+        if self.setup_window is not None:
+            self.open_setup()
+
+    # -- opening ----------------------------------------------------------------------------
+
+    def open(self, path: str | Path) -> bool:
+        """Open an encounter file or a map; a broken file leaves the table as it was, with a message."""
+        try:
+            session = Session.open(path, self.controls)
+            events = session.run_script()
+        except GameError as exc:
+            self.say(_one_line(str(exc)), error=True)
+            return False
+        except Exception as exc:  # a bug of ours must not look like the user's fault, nor close the window
+            self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
+            return False
+        self.session = session
+        try:
+            self.view = BoardView(session.source.tmap, session.source.board)
+        except GameError as exc:
+            self.session = None
+            self.say(_one_line(str(exc)), error=True)
+            return False
+        self.tokens = TokenPainter(self.view.cell_w, self.view.cell_h)
+        self.view.fit(self.board_rect.size)
+        self.log.clear()
+        self.anim = Animator()
+        self._log(session.start_events + events)
+        self.viewer = None
+        self.choice = None
+        self.pending = None
+        self.selected = None
+        self._cache_key = None
+        self._bar_key = None
+        self.close_prep()
+        pygame.display.set_caption(f"Tactical table - {session.source.title}")
+        self.say(f"Opened {Path(path).name}: {session.source.title}")
+        if self.skip_setup:
+            self.screen_state = "table"
+        else:
+            self.open_setup()
+        return True
+
+    def open_file_dialog(self) -> None:
+        if self.file_dialog is not None:
+            return
+        w, h = self.screen.get_size()
+        start = str(self.session.source.path.parent if self.session else Path.cwd())
+        self.file_dialog = UIFileDialog(pygame.Rect(max(0, w // 2 - 260), max(0, h // 2 - 220), 520, 440),
+                                        self.manager, window_title="Open a map or an encounter",
+                                        initial_file_path=start, allow_existing_files_only=True)
+
+    # -- setup: who plays each side ----------------------------------------------------------
+
+    def open_setup(self) -> None:
+        if self.session is None:
+            return
+        if self.setup_window is not None:
+            kill(self.setup_window)
+        sides = list(self.session.controllers)
+        proposal = dict(self.session.controllers)
+        if self.screen_state != "table" or not self.session.played:
+            if all(v == AI for v in proposal.values()) and sides and not self.controls:
+                proposal[sides[0]] = DEFAULT_PLAYER
+        w, h = self.screen.get_size()
+        height = 130 + 44 * len(sides)
+        self.setup_window = UIWindow(pygame.Rect(w // 2 - 230, max(0, h // 2 - height // 2), 460, height),
+                                     self.manager, window_display_title="Who plays each side?",
+                                     object_id="#setup")
+        UILabel(pygame.Rect(10, 6, 420, 24), "A player's name, or ai for the computer:", self.manager,
+                container=self.setup_window)
+        self.setup_entries = {}
+        for k, side in enumerate(sides):
+            UILabel(pygame.Rect(10, 38 + 44 * k, 120, 32), side, self.manager, container=self.setup_window)
+            entry = UITextEntryLine(pygame.Rect(140, 38 + 44 * k, 290, 32), self.manager, container=self.setup_window,
+                                    initial_text=proposal[side])
+            self.setup_entries[side] = entry
+        self.setup_ok = UIButton(pygame.Rect(300, 40 + 44 * len(sides), 130, 32), "Play (Enter)", self.manager,
+                                 container=self.setup_window)
+        self.screen_state = "setup"
+
+    def accept_setup(self) -> None:
+        if self.session is None or self.setup_window is None:
+            return
+        chosen = {}
+        for side, entry in self.setup_entries.items():
+            name = entry.get_text().strip()
+            chosen[side] = AI if not name or name.lower() == AI else name
+        self.session.controllers = chosen
+        kill(self.setup_window)
+        self.setup_window = None
+        self.setup_entries = {}
+        self.screen_state = "table"
+        if self.viewer is not None and self.viewer not in self.session.players():
+            self.viewer = None
+        self._cache_key = None
+        self._bar_key = None
+        players = self.session.players()
+        self.say("Players: " + (", ".join(f"{p} ({', '.join(self.session.sides_of(p))})" for p in players)
+                                if players else "the AI plays every side"))
+
+    # -- messages and the log ----------------------------------------------------------------
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.message = text
+        self.message_error = error
+
+    def _log(self, events: list[ev.Event]) -> None:
+        assert self.session is not None
+        describe = self.session.encounter.describe
+        for event, owner in zip(events, secrets(events)):
+            self.log.add(event, describe(event), owner)
+
+    def may_see(self, owner: str) -> bool:
+        if self.session is None:
+            return False
+        return self.session.may_see_secrets_of(self.viewer, owner)
+
+    # -- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def acting(self) -> Creature | None:
+        return self.session.encounter.state.acting if self.session else None
+
+    def my_turn(self) -> bool:
+        """A person acts now, and it is the person looking at the table."""
+        if self.session is None or self.screen_state != "table":
+            return False
+        who = self.session.acting_controller
+        return who is not None and who != AI and who == self.viewer
+
+    # -- sending commands ---------------------------------------------------------------------
+
+    def send(self, command: Command) -> bool:
+        """Give the engine a command; a refusal is a message, never a crash."""
+        if self.session is None:
+            return False
+        self.anim.finish()
+        try:
+            events = self.session.apply(command, by=self.viewer or AI)
+        except Impossible as exc:
+            self.say(str(exc), error=True)
+            return False
+        self.commands_sent.append(command)
+        self.took(events)
+        self.choice = None
+        self.pending = None
+        self.say("")
+        return True
+
+    def took(self, events: list[ev.Event]) -> None:
+        """Log and animate what the engine answered."""
+        assert self.session is not None and self.view is not None
+        view = self.view
+        st = self.session.encounter.state
+
+        def where(cid: str) -> tuple[float, float] | None:
+            c = st.creatures.get(CreatureId(cid))
+            return self.token_centre(c) if c else None
+
+        self._log(events)
+        self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
+        self._cache_key = None
+        self._bar_key = None
+        self.log.scroll = 0
+        if st.ended:
+            self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
+
+    def reaction_label(self, event: ev.Event) -> str | None:
+        """The floating label of a reaction as it resolves ("Opportunity Attack!"), or None."""
+        if not isinstance(event, ev.ReactionResolved) or self.session is None:
+            return None
+        reactor = self.session.encounter.state.creatures.get(CreatureId(event.reactor))
+        if reactor is None:
+            return f"{event.power}!"
+        try:
+            return f"{reactor.template.power(event.power).name}!"
+        except KeyError:
+            return f"{event.power}!"
+
+    def undo(self) -> None:
+        if self.session is None:
+            return
+        try:
+            undone = self.session.undo()
+        except (Impossible, GameError) as exc:
+            self.say(str(exc), error=True)
+            return
+        self.anim.finish()
+        self.log.clear()
+        self._log(self.session.start_events)
+        for played in self.session.played:
+            self._log(played.events)
+        self.choice = None
+        self.pending = None
+        self._cache_key = None
+        self._bar_key = None
+        self.say(f"Undone: {describe_command(undone.command, self.session.encounter.name)}")
+
+    def end_turn(self) -> None:
+        actor = self.acting
+        if actor is None or not self.my_turn():
+            return
+        from game.ui import preparation
+
+        if self.prep is None and preparation.available(self, actor):
+            self.prep = preparation.open_panel(self, actor)
+            return
+        self.send(EndTurnCommand(actor.id))
+
+    def close_prep(self) -> None:
+        if self.prep is not None:
+            self.prep.kill()
+            self.prep = None
+
+    # -- choosing powers, targets, landings ---------------------------------------------------
+
+    def usable_powers(self, actor: Creature) -> list[Power]:
+        """The action bar: every power but reactions (those are prepared, not used)."""
+        return [p for p in actor.template.powers if p.action is not ActionType.REACTION]
+
+    def power_ready(self, actor: Creature, power: Power) -> bool:
+        """Not spent (encounter / daily) and an action of its kind is left (the ruleset says)."""
+        assert self.session is not None
+        if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
+            return False
+        enc = self.session.encounter
+        return actor.can_act and enc.ruleset.spend(enc.state, actor, power.action, check_only=True) is not None
+
+    def pick_power(self, index: int) -> None:
+        actor = self.acting
+        if actor is None or not self.my_turn():
+            return
+        powers = self.usable_powers(actor)
+        if not 0 <= index < len(powers):
+            return
+        power = powers[index]
+        if not self.power_ready(actor, power):
+            self.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
+            return
+        self.pending = None
+        self.choice = Choice(power, [])
+        self._cache_key = None
+        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            self.choice.targets = [actor.id]
+            self.aim_done()
+            return
+        self.say(self.prompt())
+
+    def aim_done(self) -> None:
+        """Targets (and origin) chosen: ask for landings if the power forces movement, else use it."""
+        assert self.session is not None and self.choice is not None
+        actor = self.acting
+        assert actor is not None
+        choice = self.choice
+        st = self.session.encounter.state
+        if choice.landings is None:
+            choice.landings = []
+            targets = choice.targets
+            if choice.power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
+                targets = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
+            choice.landing_queue = [t for t in targets if overlays.forced_power(choice.power) is not None
+                                    and overlays.forced_options(st, actor, st.creatures[t], choice.power).finals]
+        if choice.landing_queue:
+            self._cache_key = None
+            self.say(self.prompt())
+            return
+        self.fire()
+
+    def fire(self) -> None:
+        actor = self.acting
+        choice = self.choice
+        if actor is None or choice is None:
+            return
+        targets = tuple(choice.targets)
+        if choice.power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
+            targets = ()
+        self.send(UsePowerCommand(actor.id, choice.power.id, targets, choice.origin, tuple(choice.landings or ())))
+
+    def prompt(self) -> str:
+        choice = self.choice
+        actor = self.acting
+        if actor is None or self.session is None:
+            return ""
+        if choice is None:
+            what = "shift 1" if self.move_mode == "shift" else "move"
+            return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  1-9 powers  ·  "
+                    "Space end turn  ·  F1 help")
+        p = choice.power
+        if choice.landing_queue:
+            target = self.session.encounter.name(choice.landing_queue[0])
+            return (f"{p.name}: click where {target} lands if the power moves it (cyan cells), "
+                    "Enter: let the rules decide  ·  Esc cancel")
+        kind = p.reach.kind
+        if kind is RangeKind.AREA_BURST:
+            return f"{p.name}: click the cell to centre the burst on (blue cells)  ·  Esc cancel"
+        if kind is RangeKind.CLOSE_BLAST:
+            return f"{p.name}: click a cell next to {actor.name} to aim the blast  ·  Esc cancel"
+        if kind is RangeKind.CLOSE_BURST:
+            return f"{p.name}: click or press Enter to use it on everyone marked  ·  Esc cancel"
+        more = f" (up to {p.max_targets}; Enter when done)" if p.max_targets > 1 else ""
+        return f"{p.name}: click a target ringed in yellow{more}  ·  Esc cancel"
+
+    def click_board(self, cell: Cell) -> None:
+        assert self.session is not None
+        st = self.session.encounter.state
+        who = st.occupant(cell)
+        actor = self.acting
+        if self.prep is not None:
+            if self.prep.picking:
+                self.prep.picked(cell, who)
+            elif who is not None:
+                self.selected = who.id
+            return
+        if not self.my_turn() or actor is None:
+            if who is not None:
+                self.selected = who.id
+            return
+        choice = self.choice
+        if choice is not None:
+            self.click_aiming(cell, who, actor, choice)
+            return
+        if cell in self.routes:
+            if self.pending == cell:
+                self.go(cell)
+            else:
+                self.pending = cell
+                self.say(self.route_text(cell))
+            return
+        if who is not None:
+            self.selected = who.id
+            if who.id == actor.id:
+                self.pending = None
+            return
+        self.pending = None
+        what = "shift" if self.move_mode == "shift" else "move"
+        self.say(f"{actor.name} cannot {what} there", error=True)
+
+    def click_aiming(self, cell: Cell, who: Creature | None, actor: Creature, choice: Choice) -> None:
+        assert self.session is not None
+        st = self.session.encounter.state
+        if choice.landing_queue:
+            target = choice.landing_queue[0]
+            if self.forced is not None and cell in self.forced.finals:
+                assert choice.landings is not None
+                choice.landings.append((target, cell))
+                choice.landing_queue.pop(0)
+                self._cache_key = None
+                self.aim_done()
+            else:
+                self.say(f"{self.session.encounter.name(target)} cannot land there: pick a cyan cell, "
+                         "or Enter to let the rules decide", error=True)
+            return
+        kind = choice.power.reach.kind
+        if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST):
+            if cell in self.origins:
+                choice.origin = cell
+                self.aim_done()
+            else:
+                self.say(f"{choice.power.name} cannot be aimed there", error=True)
+            return
+        if kind is RangeKind.CLOSE_BURST:
+            self.aim_done()
+            return
+        if who is None or who.id not in self.valid:
+            self.say(f"not a valid target of {choice.power.name}", error=True)
+            return
+        if who.id in choice.targets:
+            choice.targets.remove(who.id)
+        else:
+            choice.targets.append(who.id)
+        if len(choice.targets) >= min(choice.power.max_targets, len(self.valid)):
+            self.aim_done()
+        else:
+            self.say(self.prompt())
+
+    def go(self, cell: Cell) -> None:
+        actor = self.acting
+        route = self.routes.get(cell)
+        if actor is None or route is None:
+            return
+        if self.move_mode == "shift":
+            self.send(ShiftCommand(actor.id, cell))
+        else:
+            path = route.path if self.cheapest else route.safest_path
+            self.send(MoveCommand(actor.id, cell, path))
+
+    def route_text(self, cell: Cell) -> str:
+        """"3 squares, provokes 2: Goblin 1, Goblin 3" for the path previewed to ``cell``."""
+        route = self.routes.get(cell)
+        if route is None or self.session is None:
+            return ""
+        name = self.session.encounter.name
+        cost, provokers = (route.cost, route.provokers) if self.cheapest else (route.safest_cost, route.safest_provokers)
+        which = "cheapest" if self.cheapest else "safest"
+        text = f"{which} path, cost {cost}"
+        if provokers:
+            text += f", provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
+        else:
+            text += ", provokes nobody"
+        if self.pending == cell:
+            text += "  ·  click again (or Enter) to go"
+        return text
+
+    def cancel(self) -> None:
+        if self.prep is not None:
+            self.close_prep()
+            return
+        self.choice = None
+        self.pending = None
+        self._cache_key = None
+        self.say(self.prompt() if self.my_turn() else "")
+
+    # -- overlays ---------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Recompute what the board highlights when the state, the mode or the toggles changed."""
+        if self.session is None or self.view is None:
+            return
+        st = self.session.encounter.state
+        choice = self.choice
+        key = (len(self.session.encounter.log), id(self.session.encounter), self.move_mode, self.screen_state,
+               self.viewer, None if choice is None else (choice.power.id, tuple(choice.targets),
+                                                         tuple(choice.landing_queue or ())),
+               tuple(sorted(self.overlay_on.items())))
+        if key == self._cache_key:
+            return
+        self._cache_key = key
+        actor = st.acting
+        mine = self.my_turn()
+        layers: dict[str, Layer] = {}
+        on = self.overlay_on
+        if on["terrain"]:
+            layers["terrain"] = overlays.terrain_layer(st)
+        self.routes = {}
+        self.forced = None
+        self.origins = frozenset()
+        self.valid = []
+        if actor is not None and self.screen_state == "table":
+            if mine and choice is None:
+                self.routes = tactics.reachable(st, actor, self.move_mode)
+                if on["reach"]:
+                    layers["reach"] = overlays.reach_layer(self.routes)
+            if on["threat"]:
+                layers["threat"] = overlays.threat_layer(st, actor)
+            self.flank = overlays.flanking(st, actor)
+            if on["flanking"]:
+                layers["flanking"] = overlays.flanking_layer(self.flank)
+            if mine and choice is not None:
+                if choice.landing_queue:
+                    target = st.creatures[choice.landing_queue[0]]
+                    self.forced = overlays.forced_options(st, actor, target, choice.power)
+                    layers["candidates"] = overlays.candidates_layer(self.forced)
+                elif overlays.needs_origin(choice.power):
+                    self.origins = overlays.origin_cells(st, actor, choice.power)
+                    layers["origins"] = overlays.origin_layer(self.origins)
+                else:
+                    self.valid = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
+        if on["grid"]:
+            layers["grid"] = overlays.grid_layer(st)
+        self.view.set_layers(layers)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Apply one input event; False when the window should close."""
+        if event.type == pygame.QUIT:
+            return False
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.relayout()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        consumed = self.manager.process_events(event)
+        if self.prep is not None and self.screen_state == "table" and self.prep.handle(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.on_button(event.ui_element)
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.file_dialog = None
+            self.open(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.file_dialog:
+                self.file_dialog = None
+            elif event.ui_element is self.setup_window:
+                self.setup_window = None
+                self.accept_setup_defaults()
+            elif self.prep is not None and event.ui_element is self.prep.window:
+                self.prep = None
+            return True
+        if event.type == pygame.KEYDOWN:
+            typing = self.file_dialog is not None or (self.screen_state == "setup" and event.key != pygame.K_RETURN)
+            if typing and not (event.mod & pygame.KMOD_CTRL):
+                return True
+            return self.key(event)
+        if consumed:
+            return True
+        if self.screen_state == "handoff":
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                self.confirm_handoff()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(self.mouse):
+                self.log.on_wheel(event.y)
+            elif self.view is not None and self.board_rect.collidepoint(self.mouse):
+                r = self.board_rect
+                self.view.step_zoom(1 if event.y > 0 else -1, self.mouse[0] - r.left, self.mouse[1] - r.top)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            self.dragging = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.dragging = False
+        elif event.type == pygame.MOUSEMOTION:
+            if self.dragging and self.view is not None:
+                self.view.pan(*event.rel)
+            self.hover = self.cell_under(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.anim.finish()
+            if self.file_menu.visible:
+                self.file_menu.hide()
+            cell = self.cell_under(event.pos)
+            self.hover = cell
+            if cell is not None and self.session is not None and self.screen_state == "table":
+                self.click_board(cell)
+        return True
+
+    def accept_setup_defaults(self) -> None:
+        """The setup window was closed: keep the controllers as they were."""
+        self.setup_entries = {}
+        self.screen_state = "table"
+
+    def cell_pixel(self, col: int, row: int) -> tuple[int, int] | None:
+        """The window pixel at the centre of the board cell at Tiled offset ``(col, row)``, if on screen."""
+        if self.view is None:
+            return None
+        cell = self.view.grid.offset_to_cell(col, row)
+        if cell not in self.view.board:
+            return None
+        x, y = self.view.to_screen(cell)
+        r = self.board_rect
+        pos = (x + r.left, y + r.top)
+        return pos if r.collidepoint(pos) else None
+
+    def cell_under(self, pos: tuple[int, int]) -> Cell | None:
+        r = self.board_rect
+        if self.view is None or not r.collidepoint(pos):
+            return None
+        return self.view.cell_at(pos[0] - r.left, pos[1] - r.top)
+
+    def on_button(self, element: object) -> bool:
+        if element is self.file_button:
+            if self.file_menu.visible:
+                self.file_menu.hide()
+            else:
+                self.file_menu.show()
+        elif element is self.open_button:
+            self.file_menu.hide()
+            self.open_file_dialog()
+        elif element is self.full_button:
+            self.file_menu.hide()
+            self.toggle_fullscreen()
+        elif element is self.quit_button:
+            return False
+        elif element is self.undo_button:
+            self.undo()
+        elif element is self.players_button:
+            self.open_setup()
+        elif element is self.help_button:
+            self.show_help = not self.show_help
+        elif self.setup_window is not None and element is getattr(self, "setup_ok", None):
+            self.accept_setup()
+        elif isinstance(element, UIButton) and element in self.action_buttons:
+            self.action_buttons[element]()
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        if ctrl and k == pygame.K_q:
+            return False
+        if ctrl and k == pygame.K_o:
+            self.open_file_dialog()
+            return True
+        if ctrl and k == pygame.K_z:
+            self.undo()
+            return True
+        if k == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
+        if k == pygame.K_F1:
+            self.show_help = not self.show_help
+            return True
+        if self.screen_state == "setup":
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.accept_setup()
+            return True
+        if self.screen_state == "handoff":
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.confirm_handoff()
+            return True
+        self.anim.finish()
+        view = self.view
+        r = self.board_rect
+        if k == pygame.K_ESCAPE:
+            if self.show_help:
+                self.show_help = False
+            else:
+                self.cancel()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif k == pygame.K_SPACE:
+            self.end_turn()
+        elif pygame.K_1 <= k <= pygame.K_9:
+            self.pick_power(k - pygame.K_1)
+        elif k == pygame.K_m:
+            self.set_move_mode("move")
+        elif k == pygame.K_h:
+            self.set_move_mode("shift")
+        elif k == pygame.K_u:
+            self.stand_up()
+        elif k == pygame.K_TAB:
+            self.cheapest = not self.cheapest
+            self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
+        elif k == pygame.K_p:
+            self.open_setup()
+        elif k == pygame.K_g:
+            self.toggle("grid")
+        elif k == pygame.K_d:
+            self.toggle("terrain")
+        elif k == pygame.K_t:
+            self.toggle("threat")
+        elif k == pygame.K_r:
+            self.toggle("reach")
+        elif k == pygame.K_f:
+            self.toggle("flanking")
+        elif k == pygame.K_n:
+            self.names = not self.names
+        elif k == pygame.K_v:
+            self.log.verbose = not self.log.verbose
+        elif view is not None:
+            pan = 96
+            if k in (pygame.K_0, pygame.K_HOME, pygame.K_KP0):
+                view.fit(r.size)
+            elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                view.step_zoom(1, r.width / 2, r.height / 2)
+            elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                view.step_zoom(-1, r.width / 2, r.height / 2)
+            elif k == pygame.K_LEFT:
+                view.pan(pan, 0)
+            elif k == pygame.K_RIGHT:
+                view.pan(-pan, 0)
+            elif k == pygame.K_UP:
+                view.pan(0, pan)
+            elif k == pygame.K_DOWN:
+                view.pan(0, -pan)
+        return True
+
+    def stand_up(self) -> None:
+        actor = self.acting
+        if actor is not None and self.my_turn():
+            self.send(StandUpCommand(actor.id))
+
+    def toggle(self, name: str) -> None:
+        self.overlay_on[name] = not self.overlay_on[name]
+        key, what = overlays.OVERLAYS[name]
+        self.say(f"{key}: {what}: {'on' if self.overlay_on[name] else 'off'}")
+
+    def set_move_mode(self, mode: str) -> None:
+        if not self.my_turn():
+            return
+        self.move_mode = mode
+        self.choice = None
+        self.pending = None
+        self._cache_key = None
+        self.say(self.prompt())
+
+    def confirm(self) -> None:
+        if self.pending is not None and self.choice is None:
+            self.go(self.pending)
+            return
+        choice = self.choice
+        if choice is None:
+            return
+        if choice.landing_queue:
+            choice.landing_queue.pop(0)
+            self._cache_key = None
+            self.aim_done()
+        elif choice.power.reach.kind is RangeKind.CLOSE_BURST:
+            self.aim_done()
+        elif choice.targets and not overlays.needs_origin(choice.power):
+            self.aim_done()
+
+    def confirm_handoff(self) -> None:
+        self.viewer = self.handoff_to
+        self.handoff_to = None
+        self.screen_state = "table"
+        self.move_mode = "move"
+        self._cache_key = None
+        self._bar_key = None
+        self.say(self.prompt())
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            flags = self.screen.get_flags()
+            if flags & pygame.FULLSCREEN:
+                self.screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.screen = pygame.display.get_surface() or self.screen
+        self.relayout()
+
+    # -- time passes ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        now = time.perf_counter()
+        self.manager.update(dt)
+        self.anim.prune(now)
+        session = self.session
+        if session is None or self.screen_state == "setup":
+            return
+        who = session.acting_controller
+        if self.handoff_due() and not self.anim.busy(now):
+            self.start_handoff()
+            return
+        if self.screen_state == "table" and who == AI:
+            if self.anim.busy(now):
+                self._ai_ready_at = now + AI_PAUSE_S
+            elif now >= self._ai_ready_at:
+                self.anim.finish()
+                events = session.step_ai()
+                self.took(events)
+                self._ai_ready_at = now + AI_PAUSE_S
+        self.refresh()
+        self.update_action_bar()
+
+    def handoff_due(self) -> bool:
+        """A person other than the one looking at the table is to act: hide the board first."""
+        if self.session is None or self.screen_state != "table":
+            return False
+        who = self.session.acting_controller
+        return who is not None and who != AI and who != self.viewer
+
+    def start_handoff(self) -> None:
+        assert self.session is not None
+        self.handoff_to = self.session.acting_controller
+        self.screen_state = "handoff"
+        self.choice = None
+        self.pending = None
+        self.close_prep()
+        self.selected = None
+        self.hover = None
+        self._bar_key = None
+        self.update_action_bar()
+
+    def idle(self) -> bool:
+        """Nothing moving, every chunk drawn, and no AI about to act: a screenshot shows a settled table."""
+        now = time.perf_counter()
+        if self.anim.busy(now) or (self.screen_state == "table" and self.view is not None and not self.view.settled):
+            return False
+        if self.handoff_due():
+            return False
+        return not (self.session is not None and self.screen_state == "table"
+                    and self.session.acting_controller == AI and not self.session.encounter.state.ended)
+
+    def snapshot(self) -> dict[str, Any]:
+        """What is on screen, as plain data with window pixels (``--state-file``: drivers for demos and tests)."""
+        out: dict[str, Any] = {"screen": self.screen_state, "viewer": self.viewer, "my_turn": self.my_turn(),
+                               "message": self.message, "error": self.message_error,
+                               "prep": self.prep is not None, "idle": self.idle()}
+        if self.session is None or self.view is None:
+            return out
+        st = self.session.encounter.state
+        grid = self.view.grid
+
+        def px(cell: Cell) -> list[int] | None:
+            at = self.cell_pixel(*grid.cell_to_offset(cell))
+            return list(at) if at is not None else None
+
+        acting = st.acting
+        out.update({
+            "round": st.round, "ended": st.ended, "winner": st.winner,
+            "acting": acting.id if acting else None, "acting_side": acting.side if acting else None,
+            "creatures": [{"id": c.id, "name": c.name, "side": c.side, "hp": c.hp, "dead": c.dead, "dying": c.dying,
+                           "cell": list(grid.cell_to_offset(c.cell)), "pixel": px(c.cell)}
+                          for c in st.creatures.values()],
+            "reachable": [{"cell": list(grid.cell_to_offset(c)), "pixel": px(c), "provokes": len(r.safest_provokers)}
+                          for c, r in self.routes.items()],
+            "aiming": self.choice.power.id if self.choice else None,
+            "valid": list(self.valid),
+            "origins": [px(c) for c in self.origins],
+            "landings": [px(c) for c in (self.forced.finals if self.forced else {})],
+            "powers": [] if acting is None else [{"id": p.id, "ready": self.power_ready(acting, p),
+                                                   "reach": reach_text(p),
+                                                   "forced": overlays.forced_power(p) is not None}
+                                                  for p in self.usable_powers(acting)][:9],
+            "log_lines": len(self.log.entries),
+            "reactions_resolved": sum(1 for e in self.session.encounter.log if isinstance(e, ev.ReactionResolved)),
+        })
+        return out
+
+    def play_ai_now(self, limit: int = 10_000) -> None:
+        """Let the AI play until a person is to act (tests and scripts; no pause)."""
+        if self.session is None:
+            return
+        for _ in range(limit):
+            if self.session.acting_controller != AI:
+                break
+            self.took(self.session.step_ai())
+        self.anim.finish()
+
+    # -- the action bar (pygame_gui buttons) -----------------------------------------------------
+
+    def update_action_bar(self) -> None:
+        """Buttons for the acting player's creature: made when the turn comes, then only enabled,
+        disabled and selected as its actions are spent (making pygame_gui buttons is slow)."""
+        actor = self.acting
+        mine = self.my_turn()
+        structure = (mine, actor.id if actor else None, self.screen.get_size(), id(self.session))
+        if structure != self._bar_key:
+            self._bar_key = structure
+            self._bar_state = None
+            for button in self.action_buttons:
+                kill(button)
+            self.action_buttons = {}
+            self._bar_powers = []
+            if not mine or actor is None:
+                return
+            self.build_action_bar(actor)
+        if not mine or actor is None or self.session is None:
+            return
+        from game.rules.model import ConditionKind
+
+        budget = self.session.encounter.state.budget
+        state = (budget.standard, budget.move, budget.minor, tuple(sorted(actor.used_powers)), self.move_mode,
+                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE))
+        if state == self._bar_state:
+            return
+        self._bar_state = state
+        for button, power, role in self._bar_powers:
+            enabled = True
+            if power is not None:
+                enabled = self.power_ready(actor, power)
+            elif role == "stand":
+                enabled = actor.has(ConditionKind.PRONE)
+            if enabled and not button.is_enabled:
+                button.enable()  # type: ignore[no-untyped-call]
+            elif not enabled and button.is_enabled:
+                button.disable()  # type: ignore[no-untyped-call]
+            chosen = (role == self.move_mode and self.choice is None) or (
+                power is not None and self.choice is not None and self.choice.power.id == power.id)
+            if chosen and not button.is_selected:
+                button.select()  # type: ignore[no-untyped-call]
+            elif not chosen and button.is_selected:
+                button.unselect()  # type: ignore[no-untyped-call]
+
+    def build_action_bar(self, actor: Creature) -> None:
+        h = self.screen.get_height()
+        y = h - BOTTOM + 6
+        x = 6
+        m = self.manager
+
+        def add(label: str, action: Callable[[], None], width: int, power: Power | None, role: str,
+                tip: str = "") -> None:
+            nonlocal x
+            button = UIButton(pygame.Rect(x, y, width, 30), label, m, tool_tip_text=tip or None)
+            self.action_buttons[button] = action
+            self._bar_powers.append((button, power, role))
+            x += width + 4
+
+        add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
+        add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
+        add("U Stand", self.stand_up, 78, None, "stand")
+        for i, power in enumerate(self.usable_powers(actor)[:9]):
+            label = f"{i + 1} {power.name}"
+            width = max(80, min(180, font(14).size(label)[0] + 20))
+            add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
+        add("Space: End turn", self.end_turn, 130, None, "end")
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def token_centre(self, c: Creature) -> tuple[float, float]:
+        """The centre of a creature's space in picture pixels."""
+        assert self.view is not None and self.session is not None
+        if c.template.size <= 1:
+            return self.view.centre(c.cell)
+        cells = self.session.encounter.state.space(c)
+        xs = [self.view.centre(cell)[0] for cell in cells]
+        ys = [self.view.centre(cell)[1] for cell in cells]
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+
+    def draw(self) -> None:
+        started = time.perf_counter()
+        screen = self.screen
+        r = self.board_rect
+        if self.screen_state == "handoff":
+            self._side_key = None
+            self.draw_handoff()
+            self.frame_ms = (time.perf_counter() - started) * 1000
+            return
+        if self.session is not None and self.view is not None:
+            board = screen.subsurface(r)
+            self.view.draw_board(board)
+            self.draw_marks(board)
+            self.draw_tokens(board)
+            self.draw_floats(board)
+            self.draw_banner(board)
+        else:
+            screen.fill(BG, r)
+            draw_text(screen, "No encounter open: File -> Open (Ctrl+O)", r.center, 20, MUTED, anchor="center")
+        self.draw_top()
+        self.draw_side()
+        self.draw_bottom()
+        self.manager.draw_ui(screen)
+        if self.show_help:
+            self.draw_help()
+        self.frame_ms = (time.perf_counter() - started) * 1000
+
+    def draw_marks(self, board: pygame.Surface) -> None:
+        """What depends on the mouse: hover, the previewed path, the aimed area, flanking lines, rings."""
+        assert self.view is not None and self.session is not None
+        view = self.view
+        st = self.session.encounter.state
+        name = self.session.encounter.name
+        zoom = view.camera.zoom
+        actor = st.acting
+        if self.overlay_on["flanking"]:
+            for a, b, _target in self.flank.pairs:
+                ca, cb = st.creatures[CreatureId(a)], st.creatures[CreatureId(b)]
+                pa = view.camera.to_screen(*self.token_centre(ca))
+                pb = view.camera.to_screen(*self.token_centre(cb))
+                pygame.draw.line(board, (190, 90, 255), pa, pb, max(2, round(3 * zoom)))
+        hover = self.hover
+        if hover is not None:
+            pygame.draw.polygon(board, ACCENT, view.polygon(hover), 2)
+        choice = self.choice
+        if actor is not None and self.my_turn():
+            if choice is None:
+                cell = self.pending if self.pending is not None else hover
+                route = self.routes.get(cell) if cell is not None else None
+                if route is not None and cell is not None:
+                    path = route.path if self.cheapest else route.safest_path
+                    provokers = route.provokers if self.cheapest else route.safest_provokers
+                    pts = [view.camera.to_screen(*self.token_centre(actor))]
+                    pts += [view.camera.to_screen(*view.centre(c)) for c in path]
+                    colour = (245, 150, 30) if provokers else (80, 230, 120)
+                    pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
+                    pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
+                    for p in pts[1:]:
+                        pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
+                    if self.pending == cell:
+                        pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
+                    for pid in provokers:
+                        who = st.creatures[CreatureId(pid)]
+                        px, py = view.camera.to_screen(*self.token_centre(who))
+                        pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
+                    cost = route.cost if self.cheapest else route.safest_cost
+                    label = f"cost {cost}"
+                    if provokers:
+                        label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
+                    end = pts[-1]
+                    draw_text(board, label, (round(end[0]) + 14, round(end[1]) - 26), 15, (255, 255, 255),
+                              bold=True, background=(0, 0, 0, 190))
+            else:
+                for cid in self.valid:
+                    who = st.creatures[cid]
+                    px, py = view.camera.to_screen(*self.token_centre(who))
+                    colour = (255, 60, 60) if cid in choice.targets else (255, 230, 80)
+                    pygame.draw.circle(board, colour, (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                if hover is not None and hover in self.origins:
+                    area = tactics.area_cells(st, actor, choice.power, hover)
+                    for cell in area:
+                        pygame.draw.polygon(board, (255, 230, 80), view.polygon(cell), 2)
+                    for c in tactics.valid_targets(st, actor, choice.power, hover):
+                        px, py = view.camera.to_screen(*self.token_centre(c))
+                        pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                if choice.power.reach.kind is RangeKind.CLOSE_BURST:
+                    for cell in tactics.area_cells(st, actor, choice.power):
+                        pygame.draw.polygon(board, (255, 230, 80), view.polygon(cell), 2)
+                    for c in tactics.valid_targets(st, actor, choice.power):
+                        px, py = view.camera.to_screen(*self.token_centre(c))
+                        pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                if self.forced is not None and hover is not None and hover in self.forced.finals and choice.landing_queue:
+                    target = st.creatures[choice.landing_queue[0]]
+                    landing = self.forced.finals[hover]
+                    pts = [view.camera.to_screen(*self.token_centre(target))]
+                    pts += [view.camera.to_screen(*view.centre(c)) for c in landing.path]
+                    pygame.draw.lines(board, (40, 210, 230), False, pts, max(2, round(4 * zoom)))
+                    notes = [n for n, on in (("dangerous", landing.dangerous), ("flanked", landing.flanked),
+                                             ("flanking", landing.flanking)) if on]
+                    draw_text(board, f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
+                              + (", " + ", ".join(notes) if notes else "") + ")",
+                              (round(pts[-1][0]) + 14, round(pts[-1][1]) - 26), 15, (255, 255, 255), bold=True,
+                              background=(0, 0, 0, 190))
+
+    def draw_tokens(self, board: pygame.Surface) -> None:
+        assert self.view is not None and self.session is not None and self.tokens is not None
+        view = self.view
+        st = self.session.encounter.state
+        now = time.perf_counter()
+        cam = view.camera
+        w, h = board.get_size()
+        margin = view.cell_w * cam.zoom * 2
+        looks: list[tuple[TokenLook, float, float]] = []
+        acting = st.acting_id
+        sliding = self.anim.slides
+        key = (id(self.session.encounter), len(self.session.encounter.log))
+        if self._token_key != key:
+            self._token_key = key
+            self._token_places = [(c, *self.token_centre(c)) for c in st.creatures.values() if not c.dead]
+        left, top = cam.x - margin / cam.zoom, cam.y - margin / cam.zoom
+        right, bottom = cam.x + (w + margin) / cam.zoom, cam.y + (h + margin) / cam.zoom
+        shown = [(c, x, y) for c, x, y in self._token_places if left <= x <= right and top <= y <= bottom
+                 or c.id in sliding]
+        for c, px, py in shown:
+            pos = (self.anim.position(c.id, now) if c.id in sliding else None) or (px, py)
+            sx, sy = cam.to_screen(*pos)
+            conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
+            size = 1 if len(st.space(c)) == 1 else c.template.size
+            look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+            looks.append((look, sx, sy))
+            if c.id == acting:
+                pulse = 0.5 + 0.5 * math.sin(now * 5)
+                radius = max(6, round(view.cell_w * size * cam.zoom * 0.5 + 2 + 2 * pulse))
+                pygame.draw.circle(board, ACCENT, (sx, sy), radius, 3)
+            elif c.id == self.selected:
+                pygame.draw.circle(board, (255, 255, 255), (sx, sy),
+                                   max(6, round(view.cell_w * size * cam.zoom * 0.5 + 2)), 2)
+        self.view.stats.tokens_drawn = self.tokens.draw(board, looks, cam.zoom)
+        for flash in self.anim.flashes:
+            flashed = st.creatures.get(CreatureId(flash.creature))
+            if flashed is None or now < flash.start:
+                continue
+            pos = self.anim.position(flashed.id, now) or self.token_centre(flashed)
+            sx, sy = cam.to_screen(*pos)
+            k = 1 - (now - flash.start) / (flash.end - flash.start)
+            radius = max(6, round(view.cell_w * cam.zoom * (0.45 + 0.25 * (1 - k))))
+            pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
+
+    def draw_floats(self, board: pygame.Surface) -> None:
+        assert self.view is not None
+        now = time.perf_counter()
+        cam = self.view.camera
+        for f in self.anim.floats:
+            if now < f.start:
+                continue
+            k = (now - f.start) / (f.end - f.start)
+            sx, sy = cam.to_screen(*f.at)
+            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k
+            draw_text(board, f.text, (round(sx), round(y)), 18, f.colour, bold=True, background=(0, 0, 0, 150),
+                      anchor="center")
+
+    def draw_banner(self, board: pygame.Surface) -> None:
+        assert self.session is not None
+        st = self.session.encounter.state
+        if st.ended:
+            text = f"Victory for {st.winner}" if st.winner else "Nobody is left standing"
+            draw_text(board, text, (board.get_width() // 2, 40), 30, ACCENT, bold=True, background=(0, 0, 0, 200),
+                      anchor="center")
+
+    def draw_top(self) -> None:
+        screen = self.screen
+        w = screen.get_width()
+        pygame.draw.rect(screen, PANEL, (0, 0, w, TOP))
+        pygame.draw.line(screen, EDGE, (0, TOP - 1), (w, TOP - 1))
+        x = 416
+        if self.session is not None:
+            st = self.session.encounter.state
+            acting = st.acting
+            who = self.session.acting_controller
+            turn = (f"Round {st.round} · {acting.name}'s turn ({'AI' if who == AI else who})" if acting is not None
+                    else "The fight is over")
+            x = draw_text(screen, turn, (x, 9), 15, ACCENT, bold=True).right + 16
+        message = self.message
+        if self.my_turn() and self.choice is None and self.pending is None and self.hover in self.routes:
+            message = self.route_text(self.hover) if self.hover is not None else message
+        if message:
+            colour = ERROR if self.message_error else TEXT
+            room = w - x - 8
+            text = message
+            f = font(14)
+            while f.size(text)[0] > room and len(text) > 4:
+                text = text[:-4] + "..."
+            draw_text(screen, text, (x, 10), 14, colour)
+
+    def draw_bottom(self) -> None:
+        screen = self.screen
+        w, h = screen.get_size()
+        pygame.draw.rect(screen, PANEL, (0, h - BOTTOM, w, BOTTOM))
+        pygame.draw.line(screen, EDGE, (0, h - BOTTOM), (w, h - BOTTOM))
+        if self.my_turn():
+            hint = self.prompt()
+        elif self.session is not None and self.session.acting_controller == AI:
+            hint = "The AI is playing..."
+        elif self.session is not None and self.session.encounter.state.ended:
+            hint = "Ctrl+O opens another fight"
+        else:
+            hint = ""
+        draw_text(screen, hint, (8, h - 24), 13, MUTED)
+
+    def draw_side(self) -> None:
+        """The right panel (initiative, sheet, log), redrawn only when what it shows changed."""
+        w, h = self.screen.get_size()
+        size = (RIGHT, max(1, h - BOTTOM - TOP))
+        sheet = self.sheet_creature()
+        key = (size, id(self.session.encounter) if self.session else None,
+               len(self.session.encounter.log) if self.session else 0, sheet.id if sheet else None,
+               self.log.scroll, self.log.verbose, len(self.log.entries), self.viewer,
+               tuple(sorted(self.session.controllers.items())) if self.session else ())
+        if self._side is None or self._side.get_size() != size:
+            self._side = pygame.Surface(size)
+            self._side_key = None
+        if key != self._side_key:
+            self._side_key = key
+            self.paint_side(self._side)
+        self.screen.blit(self._side, (w - RIGHT, TOP))
+        self.log.rect = self.log.rect.move(w - RIGHT, TOP)
+
+    def paint_side(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        x0 = 0
+        screen.fill(PANEL)
+        pygame.draw.line(screen, EDGE, (0, 0), (0, h))
+        y = 8
+        if self.session is None:
+            self.log.draw(screen, pygame.Rect(x0 + 8, y, RIGHT - 16, h - y - 8), self.may_see, self.viewer)
+            return
+        enc = self.session.encounter
+        st = enc.state
+        y = draw_text(screen, f"Initiative · round {st.round}", (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
+        order = st.initiative
+        rows = 12
+        if len(order) > rows:
+            at = order.index(st.acting_id) if st.acting_id in order else 0
+            first = max(0, min(len(order) - rows, at - rows // 3))
+            order = order[first:first + rows]
+            y = draw_text(screen, f"({first + 1}-{first + rows} of {len(st.initiative)})", (x0 + 10, y), 12,
+                          MUTED).bottom
+        for cid in order:
+            c = st.creatures[cid]
+            marker = ">" if cid == st.acting_id else " "
+            colour = side_colour(c.side) if not c.dead else (95, 98, 108)
+            status = "dead" if c.dead else ("dying" if c.dying else f"{c.hp}/{c.max_hp} hp")
+            row = pygame.Rect(x0 + 8, y, RIGHT - 16, 17)
+            if cid == st.acting_id:
+                pygame.draw.rect(screen, (60, 56, 36), row)
+            draw_text(screen, f"{marker} {c.name}", (x0 + 12, y), 13, colour, bold=cid == st.acting_id)
+            draw_text(screen, f"{status} · {self.session.controller_of(cid)}", (x0 + RIGHT - 14, y), 13, MUTED,
+                      anchor="topright")
+            y += 17
+        y += 6
+        pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
+        y += 6
+        y = self.draw_sheet(screen, x0 + 10, y)
+        y += 4
+        draw_text(screen, "Combat log" + (" (verbose)" if self.log.verbose else "") + " · wheel scrolls",
+                  (x0 + 10, y), 13, ACCENT, bold=True)
+        y += 20
+        self.log.draw(screen, pygame.Rect(x0 + 8, y, RIGHT - 16, h - y - 8), self.may_see, self.viewer)
+
+    def sheet_creature(self) -> Creature | None:
+        if self.session is None:
+            return None
+        st = self.session.encounter.state
+        if self.hover is not None:
+            who = st.occupant(self.hover)
+            if who is not None:
+                return who
+        if self.selected is not None:
+            return st.creatures.get(self.selected)
+        return st.acting
+
+    def draw_sheet(self, screen: pygame.Surface, x: int, y: int) -> int:
+        c = self.sheet_creature()
+        if c is None or self.session is None:
+            return y
+        t = c.template
+        y = draw_text(screen, c.name, (x, y), 15, side_colour(c.side), bold=True).bottom
+        role = f"level {t.level} {t.role.value}" + (" (minion)" if t.minion else "")
+        y = draw_text(screen, f"{t.name}, {role} · {c.side}, played by {self.session.controller_of(c.id)}",
+                      (x, y), 12, MUTED).bottom
+        hp = "dead" if c.dead else ("dying" if c.dying else f"{c.hp}/{c.max_hp} hp" +
+                                     (" (bloodied)" if c.is_bloodied else ""))
+        d = t.defenses
+        y = draw_text(screen, f"{hp} · surges {c.surges} · speed {c.speed()} · AC {d.ac} Fort {d.fortitude} "
+                              f"Ref {d.reflex} Will {d.will}", (x, y), 12, TEXT).bottom
+        if c.conditions:
+            y = draw_text(screen, "; ".join(cond.describe() for cond in c.conditions)[:70], (x, y), 12,
+                          (210, 160, 255)).bottom
+        for power in t.powers[:9]:
+            used = power.frequency is not Frequency.AT_WILL and power.id in c.used_powers
+            line = f"  {power.name}: {power.action.value}, {power.frequency.value}, {reach_text(power)}"
+            y = draw_text(screen, line[:62] + (" (used)" if used else ""), (x, y), 12,
+                          MUTED if used else TEXT).bottom
+        from game.ui import preparation
+
+        secret = preparation.summary(self, c)
+        if secret:
+            y = draw_text(screen, secret[:64], (x, y), 12, (255, 170, 60)).bottom
+        return y
+
+    def draw_help(self) -> None:
+        screen = self.screen
+        w, h = screen.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 640))
+        box.center = (w // 2, h // 2)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((10, 12, 16, 235))
+        screen.blit(plate, box)
+        pygame.draw.rect(screen, ACCENT, box, 2)
+        y = box.top + 12
+        y = draw_text(screen, "Keys and mouse", (box.left + 16, y), 18, ACCENT, bold=True).bottom + 4
+        for keys, what in KEYS_HELP:
+            draw_text(screen, keys, (box.left + 16, y), 13, ACCENT, bold=True)
+            draw_text(screen, what, (box.left + 250, y), 13, TEXT)
+            y += 18
+        y += 8
+        y = draw_text(screen, "Overlays (each from the rules' own tactics queries)", (box.left + 16, y), 18,
+                      ACCENT, bold=True).bottom + 4
+        for name, (key, what) in overlays.OVERLAYS.items():
+            state = "on" if self.overlay_on[name] else "off"
+            draw_text(screen, f"{key}  ({state})", (box.left + 16, y), 13, ACCENT, bold=True)
+            draw_text(screen, what, (box.left + 110, y), 13, TEXT)
+            y += 18
+        for what in ("While aiming a power: valid targets ringed yellow, area cells outlined, burst centres blue.",
+                     "While choosing a landing: cyan cells (pink: dangerous terrain).",
+                     "Press F1 or Esc to close."):
+            y = draw_text(screen, what, (box.left + 16, y + 2), 13, MUTED).bottom
+
+    def draw_handoff(self) -> None:
+        screen = self.screen
+        w, h = screen.get_size()
+        screen.fill((12, 13, 17))
+        assert self.session is not None
+        acting = self.session.encounter.state.acting
+        who = self.handoff_to or ""
+        sides = ", ".join(self.session.sides_of(who))
+        draw_text(screen, f"Pass the table to {who}", (w // 2, h // 2 - 60), 34, ACCENT, bold=True, anchor="center")
+        if acting is not None:
+            draw_text(screen, f"{who} plays {sides}: {acting.name}'s turn, round {self.session.encounter.state.round}",
+                      (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
+        draw_text(screen, f"The board stays hidden until {who} is at the table.", (w // 2, h // 2 + 24), 15, MUTED,
+                  anchor="center")
+        draw_text(screen, f"{who}: press Enter or click to continue", (w // 2, h // 2 + 70), 18, (255, 255, 255),
+                  bold=True, background=(60, 56, 36, 255), anchor="center")
+
+
+# -- small helpers ---------------------------------------------------------------------------------
+
+
+def _one_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return text
+    return lines[0] + (f" (and {len(lines) - 1} more problems)" if len(lines) > 1 else "")
+
+
+def kill(element: Any) -> None:
+    """Remove a pygame_gui element (its ``kill`` is untyped)."""
+    element.kill()
+
+
+
+
+def reach_text(power: Power) -> str:
+    r = power.reach
+    match r.kind:
+        case RangeKind.MELEE:
+            return f"melee {r.reach}"
+        case RangeKind.RANGED:
+            return f"ranged {r.range}"
+        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST:
+            return f"{r.kind.value} {r.size}"
+        case RangeKind.AREA_BURST:
+            return f"area burst {r.size} within {r.range}"
+        case _:
+            return str(r.kind.value)
+
+
+def power_tip(power: Power) -> str:
+    parts = [f"{power.action.value}, {power.frequency.value}, {reach_text(power)}"]
+    if power.attack is not None:
+        parts.append(f"+{power.attack.bonus} vs {power.attack.defense.value}")
+    if power.hit.damage is not None:
+        parts.append(f"hit {power.hit.damage}")
+    forced = overlays.forced_power(power)
+    if forced is not None:
+        parts.append(f"{forced[0].value} {forced[1]}")
+    if power.description:
+        parts.append(power.description)
+    return "<br>".join(parts)
+
+
+def describe_command(command: Command, name: Callable[[str], str]) -> str:
+    match command:
+        case MoveCommand():
+            return f"{name(command.creature)}'s move"
+        case ShiftCommand():
+            return f"{name(command.creature)}'s shift"
+        case StandUpCommand():
+            return f"{name(command.creature)} standing up"
+        case UsePowerCommand():
+            return f"{name(command.creature)}'s {command.power}"
+        case _:
+            return type(command).__name__
+
+
+# -- running the window -----------------------------------------------------------------------------
+
+
+def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screenshot: str | None = None,
+              script: str | None = None, controls: dict[str, str] | None = None,
+              skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None) -> int:
+    """Open the window (on ``path`` if given); with ``screenshot``, save a PNG after the script and the first
+    frames, then return."""
+    from game.ui.script import Script, load_script
+    from game.ui.viewer import NoWindowError
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        table = Table(size, controls=controls, skip_setup=skip_setup)
+    except pygame.error as exc:
+        pygame.quit()
+        raise NoWindowError(f"cannot open a window ({exc}); on a machine without a screen, "
+                            "use  python -m game render MAP --out FILE.png") from None
+    try:
+        steps: Script | None = load_script(script) if script else None
+        if path is not None:
+            table.open(path)
+        clock = pygame.time.Clock()
+        frames = after = 0
+        running = True
+        last = time.perf_counter()
+        while running:
+            for event in pygame.event.get():
+                running = table.handle(event) and running
+            if steps is not None and not steps.done:
+                steps.feed(table)
+            now = time.perf_counter()
+            table.update(min(0.1, now - last))
+            last = now
+            table.draw()
+            pygame.display.flip()
+            frames += 1
+            if state_file and frames % 5 == 0:
+                write_state(table, state_file)
+            if steps is None or steps.done:
+                after += 1
+            if screenshot and after >= 3 and (table.idle() or after > 240):
+                save_screenshot(table.screen, screenshot)
+                break
+            if max_frames is not None and frames >= max_frames:
+                break
+            clock.tick(60)
+    finally:
+        pygame.quit()
+    return 0
+
+
+def write_state(table: Table, path: str) -> None:
+    import json
+
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(json.dumps(table.snapshot()))
+    tmp.replace(target)
+
+
+def save_screenshot(surface: pygame.Surface, path: str) -> None:
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.tmp.png")
+    pygame.image.save(surface, str(tmp))
+    tmp.replace(target)
+    print(f"wrote {target}")

@@ -1,0 +1,400 @@
+"""The table window, driven by real pygame events (posted clicks at pixels, keys) under the dummy driver.
+
+Each test checks what the engine received (the commands the window sent, the
+encounter's state and log) and what was drawn (pixels of the window).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pygame
+import pytest
+
+from game.grid import Cell
+from game.rules import tactics
+from game.rules.commands import MoveCommand, UsePowerCommand
+from game.rules.encounter import Impossible
+from game.rules.model import CreatureId
+from game.session import Session
+from game.ui.script import ScriptError, parse_script, post_click, post_key
+from game.ui.table import Table
+
+REPO = Path(__file__).resolve().parents[2]
+CRYPT = REPO / "maps" / "crypt_skirmish.toml"
+MARSH = REPO / "maps" / "marsh_ambush.toml"
+
+
+def frames(table: Table, n: int = 2) -> None:
+    for _ in range(n):
+        for event in pygame.event.get():
+            table.handle(event)
+        table.update(0.016)
+        table.draw()
+
+
+def settle(table: Table, limit: int = 3000) -> None:
+    """Run frames until nothing moves and no AI is about to act (the AI plays without pauses)."""
+    for _ in range(limit):
+        table.play_ai_now()
+        frames(table, 1)
+        if table.idle():
+            return
+        table.anim.finish()
+    raise AssertionError("the table never settled")
+
+
+def open_table(path: Path, controls: dict[str, str], size: tuple[int, int] = (1280, 800)) -> Table:
+    pygame.display.init()
+    pygame.font.init()
+    table = Table(size, controls=controls, skip_setup=True)
+    assert table.open(path), table.message
+    return table
+
+
+@pytest.fixture()
+def crypt() -> Iterator[Table]:
+    """The sample encounter, heroes played by Ann; the monsters (AI) act first, then the handoff to Ann."""
+    table = open_table(CRYPT, {"heroes": "Ann", "monsters": "ai"})
+    settle(table)
+    assert table.screen_state == "handoff"
+    post_key(pygame.K_RETURN)
+    frames(table)
+    yield table
+    pygame.quit()
+
+
+def pixel(table: Table, cell: Cell) -> tuple[int, int]:
+    assert table.view is not None
+    pos = table.cell_pixel(*table.view.grid.cell_to_offset(cell))
+    assert pos is not None, "cell off screen"
+    return pos
+
+
+def test_the_handoff_screen_hides_the_board_until_the_player_confirms() -> None:
+    table = open_table(CRYPT, {"heroes": "Ann", "monsters": "ai"})
+    settle(table)
+    assert table.screen_state == "handoff" and table.handoff_to == "Ann"
+    r = table.board_rect
+    samples = [tuple(table.screen.get_at((x, y)))[:3] for x in range(r.left, r.right, 13) for y in range(r.top, r.bottom, 17)]
+    assert samples.count((12, 13, 17)) > 0.9 * len(samples), "nothing of the board shows, only the handoff text"
+    tokens_before = table.view.stats.tokens_drawn if table.view else 0
+    post_click(r.center)
+    frames(table)
+    assert table.screen_state == "table" and table.viewer == "Ann"
+    assert table.view is not None and table.view.stats.tokens_drawn >= tokens_before
+    assert table.my_turn()
+    pygame.quit()
+
+
+def test_a_click_previews_a_move_and_a_second_click_sends_it(crypt: Table) -> None:
+    table = crypt
+    actor = table.acting
+    assert actor is not None
+    cell, route = next((c, r) for c, r in table.routes.items() if len(r.safest_path) >= 2)
+    post_click(pixel(table, cell))
+    frames(table)
+    assert table.commands_sent == [] and table.pending == cell
+    assert "click again" in table.message
+    path_pixel = pixel(table, route.safest_path[0])
+    assert table.screen.get_at(path_pixel)[:3] in ((80, 230, 120), (245, 150, 30)), "the previewed path is drawn"
+    post_click(pixel(table, cell))
+    frames(table)
+    assert table.commands_sent == [MoveCommand(actor.id, cell, route.safest_path)]
+    assert actor.cell == cell
+
+
+def test_the_reachable_cells_highlighted_are_exactly_those_the_engine_accepts(crypt: Table) -> None:
+    table = crypt
+    session = table.session
+    assert session is not None
+    actor = table.acting
+    assert actor is not None
+    board = session.encounter.state.board
+    near = [c for c in board if board.grid.distance(actor.cell, c) <= actor.speed() + 1]
+    accepted = set()
+    for cell in near:
+        trial = Session(session.source, dict(session.controllers))
+        for played in session.played:
+            trial.encounter.apply(played.command)
+        try:
+            trial.encounter.apply(MoveCommand(actor.id, cell))
+        except Impossible:
+            continue
+        accepted.add(cell)
+    assert set(table.routes) == accepted
+    assert table.view is not None
+    assert set(table.view.layers["reach"].cells) == accepted
+
+
+def test_a_provoking_path_names_who_it_provokes(crypt: Table) -> None:
+    table = crypt
+    st = table.session.encounter.state if table.session else None
+    assert st is not None and table.acting is not None
+    threatened = tactics.threat_map(st, table.acting)
+    into = next(c for c in table.routes if c in threatened)
+    post_click(pixel(table, into))
+    post_click(pixel(table, into))
+    frames(table)
+    settle(table)
+    provoking = [(c, r) for c, r in table.routes.items() if r.safest_provokers]
+    assert provoking, "from a threatened cell some moves provoke"
+    cell, route = provoking[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pixel(table, cell), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(table)
+    names = ", ".join(table.session.encounter.name(p) for p in route.safest_provokers)  # type: ignore[union-attr]
+    assert table.route_text(cell).endswith(f"provokes {len(route.safest_provokers)}: {names}")
+    assert table.view is not None and table.view.layers["reach"].cells[cell] == (245, 150, 30, 110)
+
+
+def test_an_impossible_command_is_a_message_not_a_crash(crypt: Table) -> None:
+    table = crypt
+    before = list(table.session.encounter.log)  # type: ignore[union-attr]
+    post_key(pygame.K_u)  # stand up, while standing: the engine refuses
+    frames(table)
+    assert table.message_error and "is not prone" in table.message
+    assert table.session is not None and table.session.encounter.log == before
+
+
+def test_undo_takes_back_a_quiet_move_and_refuses_one_that_rolled(crypt: Table) -> None:
+    table = crypt
+    session = table.session
+    assert session is not None and table.acting is not None
+    actor = table.acting
+    start = actor.cell
+    log_before = list(session.encounter.log)
+    cell = next(c for c, r in table.routes.items() if not r.safest_provokers)
+    post_click(pixel(table, cell))
+    post_click(pixel(table, cell))
+    frames(table)
+    assert session.encounter.state.creatures[actor.id].cell == cell
+    post_key(pygame.K_z, pygame.KMOD_CTRL)
+    frames(table)
+    assert session.encounter.state.creatures[actor.id].cell == start
+    assert session.encounter.log == log_before
+    assert table.message.startswith("Undone")
+    # A power that rolls dice cannot be undone.
+    target = next((c for c in session.encounter.state.enemies_of(actor)
+                   if session.encounter.state.distance(actor, c) <= 5), None)
+    if target is not None:
+        table.send(UsePowerCommand(actor.id, "thrown_dagger", (target.id,)))
+        rolled = len(session.encounter.log)
+        post_key(pygame.K_z, pygame.KMOD_CTRL)
+        frames(table)
+        assert table.message_error and "rolled dice" in table.message
+        assert len(session.encounter.log) == rolled
+
+
+def test_a_broken_file_is_one_line_in_the_window_and_the_table_goes_on(crypt: Table, tmp_path: Path) -> None:
+    table = crypt
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 1\nmap = "nowhere.tmx"\n')
+    session = table.session
+    assert not table.open(broken)
+    assert table.message_error and "\n" not in table.message and "nowhere.tmx" in table.message
+    assert table.session is session
+    frames(table)
+
+
+def test_file_open_opens_pygame_guis_file_dialog(crypt: Table) -> None:
+    table = crypt
+    post_click(table.file_button.rect.center)
+    frames(table)
+    assert table.file_menu.visible
+    post_click(table.open_button.rect.center)
+    frames(table)
+    assert table.file_dialog is not None and table.file_dialog.alive()
+    post_key(pygame.K_o, pygame.KMOD_CTRL)
+    frames(table)
+
+
+def test_a_forced_movement_landing_is_chosen_among_the_engines_candidates(tmp_path: Path) -> None:
+    encounter = tmp_path / "push.toml"
+    encounter.write_text(f'''format = 1
+map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
+seed = 3
+use_map_creatures = false
+[sides.heroes]
+control = "Ann"
+[sides.monsters]
+control = "ai"
+[[creatures]]
+name = "Hedda"
+side = "heroes"
+template = "fighter"
+at = [9, 17]
+[[creatures]]
+name = "Goblin 1"
+side = "monsters"
+template = "goblin_cutter"
+at = [9, 16]
+''')
+    table = open_table(encounter, {})
+    settle(table)
+    if table.screen_state == "handoff":
+        post_key(pygame.K_RETURN)
+        frames(table)
+    assert table.acting is not None and table.acting.name == "Hedda" and table.my_turn()
+    powers = [p.id for p in table.usable_powers(table.acting)]
+    post_key(pygame.K_1 + powers.index("shield_check"))
+    frames(table)
+    assert table.choice is not None and table.valid == [CreatureId("goblin_1")]
+    st = table.session.encounter.state  # type: ignore[union-attr]
+    goblin = st.creatures[CreatureId("goblin_1")]
+    post_click(pixel(table, goblin.cell))
+    frames(table)
+    assert table.forced is not None
+    expected = tactics.forced_candidates(st, goblin, st.space(table.acting), tactics.ForcedKind.PUSH, 1)
+    assert set(table.forced.finals) == set(expected.finals)
+    assert table.view is not None and set(table.view.layers["candidates"].cells) == set(expected.finals)
+    landing = sorted(expected.finals, key=lambda c: table.view.grid.cell_to_offset(c))[0]  # type: ignore[union-attr]
+    post_click(pixel(table, landing))
+    frames(table)
+    sent = table.commands_sent[-1]
+    assert isinstance(sent, UsePowerCommand) and sent.landings == ((goblin.id, landing),)
+    pygame.quit()
+
+
+def test_a_whole_move_on_a_hex_map(tmp_path: Path) -> None:
+    table = open_table(MARSH, {"heroes": "Bo", "monsters": "ai"})
+    settle(table)
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.my_turn() and table.acting is not None
+    actor = table.acting
+    cell = max(table.routes, key=lambda c: len(table.routes[c].safest_path))
+    post_click(pixel(table, cell))
+    post_click(pixel(table, cell))
+    frames(table)
+    assert isinstance(table.commands_sent[-1], MoveCommand) and actor.cell == cell
+    post_key(pygame.K_SPACE)
+    frames(table)
+    if table.prep is not None:
+        post_key(pygame.K_RETURN)
+        frames(table)
+    assert table.session is not None and table.session.encounter.state.acting_id != actor.id or \
+        table.session.encounter.state.ended
+    pygame.quit()
+
+
+def test_overlay_keys_toggle_the_layers(crypt: Table) -> None:
+    table = crypt
+    assert table.view is not None and "threat" in table.view.layers
+    post_key(pygame.K_t)
+    frames(table)
+    assert "threat" not in table.view.layers
+    post_key(pygame.K_F1)
+    frames(table)
+    assert table.show_help
+
+
+def test_scripts_are_checked_line_by_line() -> None:
+    pygame.display.init()
+    script = parse_script("click 10 20\nkey ctrl+z space\n# note\ncell 3 4 move\nwait 2\nidle\n")
+    assert [verb for verb, _, _ in script.lines] == ["click", "key", "cell", "wait", "idle"]
+    with pytest.raises(ScriptError, match="line 1: unknown step 'clik'"):
+        parse_script("clik 1 2")
+    with pytest.raises(ScriptError, match="line 2: unknown key 'nokey'"):
+        parse_script("key a\nkey nokey")
+    with pytest.raises(ScriptError, match="'x' is not a whole number"):
+        parse_script("click x 2")
+    pygame.quit()
+
+
+def test_space_opens_the_preparation_panel_prefilled_and_one_key_accepts_it(crypt: Table) -> None:
+    from game.rules.commands import EndTurnCommand
+    from game.ui.preparation import in_force
+
+    table = crypt
+    actor = table.acting
+    assert actor is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    assert table.prep is not None
+    expected = in_force(table, actor)
+    assert table.prep.draft.limited == expected.limited
+    assert set(table.prep.draft.priority) >= set(expected.priority)
+    draft = table.prep.draft
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.commands_sent[-1] == EndTurnCommand(actor.id, draft)
+    assert table.prep is None
+
+
+def test_the_panel_reorders_disables_and_anchors_a_restriction_on_a_creature_picked_on_the_map(crypt: Table) -> None:
+    from game.rules.commands import EndTurnCommand
+    from game.rules.model import RestrictionKind
+    from game.ui.preparation import KIND_LABEL
+
+    table = crypt
+    actor = table.acting
+    assert actor is not None and table.session is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    prep = table.prep
+    assert prep is not None
+    first, second = prep.draft.priority[:2]
+
+    def press(action: tuple[object, ...]) -> None:
+        assert table.prep is not None
+        button = next(b for b, a in table.prep.buttons.items() if a == action)
+        post_click(button.rect.center)
+        frames(table)
+
+    press(("down", first))
+    assert table.prep.draft.priority[:2] == (second, first)
+    press(("toggle", second))
+    assert second in table.prep.draft.disabled
+    table.prep.set_kind(KIND_LABEL[RestrictionKind.ONLY_AGAINST])
+    table.prep.build()
+    press(("pick",))
+    assert table.prep.picking
+    enemy = next(c for c in table.session.encounter.state.enemies_of(actor) if not c.dead)
+    post_click(pixel(table, enemy.cell))
+    frames(table)
+    restriction = table.prep.draft.restrictions[-1]
+    assert restriction.kind is RestrictionKind.ONLY_AGAINST and restriction.creature == enemy.id
+    draft = table.prep.draft
+    press(("accept",))
+    sent = table.commands_sent[-1]
+    assert isinstance(sent, EndTurnCommand) and sent.preparation == draft
+    prepared = [e for e in table.session.encounter.log if type(e).__name__ == "ReactionsPrepared"][-1]
+    assert second in prepared.disabled and prepared.priority[:2] == (second, first)  # type: ignore[attr-defined]
+
+
+def test_no_player_sees_another_players_prepared_reactions() -> None:
+    table = open_table(CRYPT, {"heroes": "Ann", "monsters": "Bob"})
+    for _ in range(40):
+        settle(table)
+        if table.screen_state == "handoff":
+            post_key(pygame.K_RETURN)
+            frames(table)
+        if table.viewer == "Ann":
+            break
+        post_key(pygame.K_SPACE)  # Bob's monsters wait, keeping their sheet's preparation
+        frames(table)
+        post_key(pygame.K_RETURN)
+        frames(table)
+    assert table.viewer == "Ann" and table.acting is not None
+    vex = table.acting
+    post_key(pygame.K_SPACE)
+    frames(table)
+    post_key(pygame.K_RETURN)
+    frames(table)
+    session = table.session
+    assert session is not None
+    secret = f"{vex.name} prepares reactions"
+    assert any(line.strip().startswith(secret) for line in table.log.texts(table.may_see, "Ann"))
+    settle(table)
+    assert table.screen_state == "handoff" and table.handoff_to == "Bob"
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.viewer == "Bob"
+    seen = table.log.texts(table.may_see, "Bob")
+    assert not any(line.strip().startswith(secret) for line in seen)
+    assert not any("prepares reactions" in line and "Goblin" not in line and "Skeleton" not in line
+                   and "Ghoul" not in line and "Necromancer" not in line for line in seen)
+    from game.ui.preparation import summary
+    assert summary(table, vex) == ""
+    pygame.quit()
