@@ -43,18 +43,9 @@ KIND_LABEL = {kind: RESTRICTION_TEXT[kind].format(anchor="...") for kind in Rest
 
 
 def in_force(table: Table, creature: Creature) -> Preparation:
-    """The creature's preparation now: the reaction system's, else its sheet's default."""
+    """The creature's preparation now, as the engine holds it (before its first turn: its sheet's default)."""
     assert table.session is not None
-    reactions = getattr(table.session.encounter.ruleset, "reactions", None)
-    getter = getattr(reactions, "preparation", None)
-    if getter is not None:
-        try:
-            got = getter(creature.id)
-            if isinstance(got, Preparation):
-                return got
-        except KeyError:
-            pass
-    return default_preparation(creature.template)
+    return table.session.encounter.preparation(creature.id)
 
 
 def available(table: Table, actor: Creature) -> bool:

@@ -346,15 +346,20 @@ def test_the_panel_reorders_disables_and_anchors_a_restriction_on_a_creature_pic
     assert table.prep.draft.priority[:2] == (second, first)
     press(("toggle", second))
     assert second in table.prep.draft.disabled
-    table.prep.set_kind(KIND_LABEL[RestrictionKind.ONLY_AGAINST])
+    table.prep.set_kind(KIND_LABEL[RestrictionKind.MOVE_TOWARD])
     table.prep.build()
     press(("pick",))
     assert table.prep.picking
-    enemy = next(c for c in table.session.encounter.state.enemies_of(actor) if not c.dead)
-    post_click(pixel(table, enemy.cell))
+    panel = table.prep.window
+    assert panel is not None and table.view is not None
+    state = table.session.encounter.state
+    friend = next(c for c in state.allies_of(actor)
+                  if table.cell_pixel(*table.view.grid.cell_to_offset(c.cell)) is not None
+                  and not panel.rect.collidepoint(pixel(table, c.cell)))
+    post_click(pixel(table, friend.cell))
     frames(table)
     restriction = table.prep.draft.restrictions[-1]
-    assert restriction.kind is RestrictionKind.ONLY_AGAINST and restriction.creature == enemy.id
+    assert restriction.kind is RestrictionKind.MOVE_TOWARD and restriction.creature == friend.id
     draft = table.prep.draft
     press(("accept",))
     sent = table.commands_sent[-1]
