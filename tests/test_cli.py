@@ -82,3 +82,29 @@ def test_validate_exits_non_zero_and_names_the_file_for_a_broken_map(tmp_path: P
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     assert f"{broken}: line 2" in result.stdout and ": OK - " in result.stdout
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", "run", *args], capture_output=True, text=True, cwd=REPO)
+
+
+def test_run_prints_the_same_log_for_the_same_seed_and_another_for_another_seed() -> None:
+    """Issue 3, done when: "two runs with the same seed print identical logs and a different seed a
+    different one" (the hex sample, played to the end by the AI)."""
+    encounter = str(REPO / "maps" / "marsh_ambush.toml")
+    first, again, other = _run(encounter, "--auto", "--seed", "4"), _run(encounter, "--auto", "--seed", "4"), \
+        _run(encounter, "--auto", "--seed", "5")
+    assert first.returncode == again.returncode == other.returncode == 0
+    assert first.stdout == again.stdout and "Encounter over" in first.stdout
+    assert other.stdout != first.stdout
+
+
+def test_run_into_a_closed_pipe_stops_quietly() -> None:
+    """``run ... | head`` closes the pipe early: no traceback, exit 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "game", "run", str(REPO / "maps" / "crypt_skirmish.toml"), "--auto"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0 and "Traceback" not in err
