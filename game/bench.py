@@ -462,16 +462,25 @@ def bench_table(repeats: int) -> None:
 
 
 def _bench_reaction_click(repeats: int) -> None:
-    """A hero surrounded by three goblins walks away: a click, three opportunity attacks, one frame."""
+    """A hero surrounded by three goblins walks away: a click, three opportunity attacks, one frame.
+
+    The move is previewed by a first click, as a player does; the clock runs from the second click
+    being posted to the end of the frame that shows the three reactions resolved. That frame is
+    checked, not assumed: the log panel it drew holds the three reactions' lines, the hero's token it
+    drew has the hit points left, and no chunk of the board was left stale.
+    """
+    import statistics
+
     import pygame
 
     from game.rules import events as ev
+    from game.rules.commands import EndTurnCommand
     from game.ui.script import post_click
     from game.ui.table import Table
 
     maps = Path(__file__).resolve().parent.parent / "maps"
-    best = float("inf")
-    shown = 0
+    times: list[float] = []
+    shown: list[str] = []
     for attempt in range(max(1, repeats)):
         with tempfile.TemporaryDirectory() as tmp:
             encounter = Path(tmp) / "surrounded.toml"
@@ -483,23 +492,26 @@ def _bench_reaction_click(repeats: int) -> None:
                           f'at = [{x}, {y}]\n' for i, (x, y) in enumerate(((3, 2), (5, 2), (5, 4)))))
             pygame.display.init()
             pygame.font.init()
-            table = Table((1280, 800), skip_setup=True)
+            table = Table(TABLE_SIZE, skip_setup=True)
             if not table.open(encounter):
                 print(f"  reaction click skipped: {table.message}")
                 pygame.quit()
                 return
             assert table.session is not None and table.view is not None
-            from game.rules.commands import EndTurnCommand
+
+            def frame() -> None:
+                for event in pygame.event.get():
+                    table.handle(event)
+                table.update(0.016)
+                table.draw()
+                pygame.display.flip()
 
             for _ in range(2000):
                 goblin = table.acting
                 if goblin is not None and goblin.side == "monsters":
                     table.session.apply(EndTurnCommand(goblin.id), by="Bob")  # the goblins wait
                     continue
-                for event in pygame.event.get():
-                    table.handle(event)
-                table.update(0.016)
-                table.draw()
+                frame()
                 if table.screen_state == "handoff":
                     table.confirm_handoff()
                 if table.my_turn() and table.idle():
@@ -509,7 +521,8 @@ def _bench_reaction_click(repeats: int) -> None:
                 print("  reaction click skipped: the fight did not come to Hedda's turn")
                 pygame.quit()
                 return
-            table.update(0.016)
+            for _ in range(15):  # a person looks at the table a quarter of a second before clicking
+                frame()
             cell = next((c for c, r in table.routes.items() if len(r.safest_provokers) == 3), None)
             if cell is None:
                 print("  reaction click skipped: no move provokes the three goblins")
@@ -517,24 +530,37 @@ def _bench_reaction_click(repeats: int) -> None:
                 return
             x, y = table.cell_pixel(*table.view.grid.cell_to_offset(cell)) or (0, 0)
             post_click((x, y))
-            for event in pygame.event.get():
-                table.handle(event)
-            table.update(0.016)
-            table.draw()
-            pygame.display.flip()
+            frame()
+            for _ in range(15):
+                frame()
             log_before = len(table.session.encounter.log)
             start = time.perf_counter()
             post_click((x, y))
-            for event in pygame.event.get():
-                table.handle(event)
-            table.update(0.016)
-            table.draw()
-            pygame.display.flip()
-            took = time.perf_counter() - start
+            frame()
+            times.append(time.perf_counter() - start)
             new = table.session.encounter.log[log_before:]
-            shown = sum(1 for e in new if isinstance(e, ev.ReactionResolved))
-            best = min(best, took)
+            describe = table.session.encounter.describe
+            lines = [describe(e).strip() for e in new if isinstance(e, ev.ReactionResolved)]
+            rows = [row.strip() for row in table.log.shown]
+            in_log = sum(1 for line in lines if any(line.startswith(row) and row for row in rows))
+            hedda = table.session.encounter.state.creatures[acting.id]
+            hp_drawn = [look.hp for look, _, _ in table.drawn_looks if look.name == hedda.name]
+            problems = []
+            newest = [describe(e).strip() for e in new if not isinstance(e, ev.BreakPoint)][-1]
+            if not any(newest.startswith(row) and row for row in rows[-3:]):
+                problems.append("the log panel not at the newest line")
+            if in_log < len(lines):
+                problems.append(f"{in_log} of {len(lines)} reactions' lines in view in the log panel")
+            if hp_drawn != [hedda.hp]:
+                problems.append(f"Hedda drawn with {hp_drawn} hp, has {hedda.hp}")
+            if not table.view.settled:
+                problems.append(f"{table.view.stats.chunks_stale} chunks of the board stale")
+            shown.append("; ".join(problems) or f"{in_log} reactions in the log, hit points {hedda.hp}/{hedda.max_hp},"
+                         " the board up to date")
             pygame.quit()
-    print(f"  a click whose move provokes {shown} opportunity attacks (reactions resolved) -> the frame showing them"
-          f" (log, hit points, flashes):")
-    print(f"    best of {max(1, repeats)}: {best * 1000:6.2f} ms   (goal within one {CLICK_GOAL_MS:.0f} ms frame)")
+    print(f"  a click whose move provokes 3 opportunity attacks -> the end of the frame that shows them resolved"
+          f" ({len(times)} fights, {TABLE_SIZE[0]}x{TABLE_SIZE[1]}):")
+    print(f"    best {min(times) * 1000:6.2f} ms, median {statistics.median(times) * 1000:6.2f} ms, worst"
+          f" {max(times) * 1000:6.2f} ms   (goal within one {CLICK_GOAL_MS:.0f} ms frame)")
+    print(f"    what that frame showed: {shown[0]}" if len(set(shown)) == 1 else
+          "    what those frames showed: " + " | ".join(shown))

@@ -36,7 +36,7 @@ from game.rules.commands import (Command, EndTurnCommand, MoveCommand, ShiftComm
                                  UsePowerCommand)
 from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
-from game.rules.state import Creature
+from game.rules.state import Creature, EncounterState
 from game.session import AI, DEFAULT_PLAYER, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator
@@ -54,6 +54,8 @@ TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
 ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
+TOKEN_BUCKET = 256
+"""Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
@@ -137,9 +139,14 @@ class Table:
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
         self._token_key: object = None
+        self._static_layers: dict[str, tuple[object, Layer]] = {}
         self._side: pygame.Surface | None = None
+        self._side_covered = True
+        """Something was drawn over the right panel last frame: put it on the screen again."""
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the combat log is on the screen (the wheel scrolls it there)."""
         self._side_key: object = None
-        self._token_places: list[tuple[Creature, float, float]] = []
+        self._token_buckets: dict[tuple[int, int], list[tuple[Creature, float, float, TokenLook]]] = {}
         self._ai_ready_at = 0.0
         self.commands_sent: list[Command] = []
         """Every command this window sent to the engine (tests read it)."""
@@ -150,6 +157,8 @@ class Table:
         self.prep: Any = None
         """The open reaction-preparation panel (``game.ui.preparation``), if any."""
         self.frame_ms = 0.0
+        self.drawn_looks: list[tuple[TokenLook, float, float]] = []
+        """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self.build_chrome()
 
     # -- layout -----------------------------------------------------------------------------
@@ -177,6 +186,7 @@ class Table:
 
     def relayout(self) -> None:
         size = self.screen.get_size()
+        self._side_covered = True
         self.manager.set_window_resolution(size)
         self.build_chrome()
         if self.setup_window is not None:
@@ -342,7 +352,6 @@ class Table:
         self._log(events)
         self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
         self._cache_key = None
-        self._bar_key = None
         self.log.scroll = 0
         if st.ended:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
@@ -375,7 +384,6 @@ class Table:
         self.choice = None
         self.pending = None
         self._cache_key = None
-        self._bar_key = None
         self.say(f"Undone: {describe_command(undone.command, self.session.encounter.name)}")
 
     def end_turn(self) -> None:
@@ -612,7 +620,7 @@ class Table:
         layers: dict[str, Layer] = {}
         on = self.overlay_on
         if on["terrain"]:
-            layers["terrain"] = overlays.terrain_layer(st)
+            layers["terrain"] = self.static_layer("terrain", overlays.terrain_layer)
         self.routes = {}
         self.forced = None
         self.origins = frozenset()
@@ -638,8 +646,18 @@ class Table:
                 else:
                     self.valid = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
         if on["grid"]:
-            layers["grid"] = overlays.grid_layer(st)
+            layers["grid"] = self.static_layer("grid", overlays.grid_layer)
         self.view.set_layers(layers)
+
+    def static_layer(self, name: str, make: Callable[[EncounterState], Layer]) -> Layer:
+        """The terrain and the grid do not change during a fight: made once per board (the same object
+        each time, so the board view sees at once that it has not changed)."""
+        assert self.session is not None
+        st = self.session.encounter.state
+        got = self._static_layers.get(name)
+        if got is None or got[0] is not st.board:
+            got = self._static_layers[name] = (st.board, make(st))
+        return got[1]
 
     # -- events -------------------------------------------------------------------------------
 
@@ -682,7 +700,7 @@ class Table:
                 self.confirm_handoff()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.mouse):
+            if self.log_rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
             elif self.view is not None and self.board_rect.collidepoint(self.mouse):
                 r = self.board_rect
@@ -1075,7 +1093,7 @@ class Table:
         screen = self.screen
         r = self.board_rect
         if self.screen_state == "handoff":
-            self._side_key = None
+            self._side_covered = True
             self.draw_handoff()
             self.frame_ms = (time.perf_counter() - started) * 1000
             return
@@ -1185,29 +1203,46 @@ class Table:
         looks: list[tuple[TokenLook, float, float]] = []
         acting = st.acting_id
         sliding = self.anim.slides
-        key = (id(self.session.encounter), len(self.session.encounter.log))
+        key = (id(self.session.encounter), len(self.session.encounter.log), self.names)
         if self._token_key != key:
+            # Where each living creature stands and how it looks change only with the state: kept, and
+            # filed by 256-pixel square of the picture so that a frame looks only at the squares in view.
             self._token_key = key
-            self._token_places = [(c, *self.token_centre(c)) for c in st.creatures.values() if not c.dead]
+            self._token_buckets = {}
+            for c in st.creatures.values():
+                if c.dead:
+                    continue
+                x, y = self.token_centre(c)
+                conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
+                size = 1 if len(st.space(c)) == 1 else c.template.size
+                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+                self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
+                    (c, x, y, look))
         left, top = cam.x - margin / cam.zoom, cam.y - margin / cam.zoom
         right, bottom = cam.x + (w + margin) / cam.zoom, cam.y + (h + margin) / cam.zoom
-        shown = [(c, x, y) for c, x, y in self._token_places if left <= x <= right and top <= y <= bottom
-                 or c.id in sliding]
-        for c, px, py in shown:
+        shown: list[tuple[Creature, float, float, TokenLook]] = []
+        buckets = self._token_buckets
+        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+                for entry in buckets.get((bx, by), ()):
+                    if left <= entry[1] <= right and top <= entry[2] <= bottom and entry[0].id not in sliding:
+                        shown.append(entry)
+        if sliding:
+            shown += [entry for entries in buckets.values() for entry in entries if entry[0].id in sliding]
+        zoom = cam.zoom
+        for c, px, py, look in shown:
             pos = (self.anim.position(c.id, now) if c.id in sliding else None) or (px, py)
-            sx, sy = cam.to_screen(*pos)
-            conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
-            size = 1 if len(st.space(c)) == 1 else c.template.size
-            look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+            sx, sy = (pos[0] - cam.x) * zoom, (pos[1] - cam.y) * zoom
             looks.append((look, sx, sy))
             if c.id == acting:
                 pulse = 0.5 + 0.5 * math.sin(now * 5)
-                radius = max(6, round(view.cell_w * size * cam.zoom * 0.5 + 2 + 2 * pulse))
+                radius = max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2 + 2 * pulse))
                 pygame.draw.circle(board, ACCENT, (sx, sy), radius, 3)
             elif c.id == self.selected:
                 pygame.draw.circle(board, (255, 255, 255), (sx, sy),
-                                   max(6, round(view.cell_w * size * cam.zoom * 0.5 + 2)), 2)
+                                   max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2)), 2)
         self.view.stats.tokens_drawn = self.tokens.draw(board, looks, cam.zoom)
+        self.drawn_looks = looks
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -1280,9 +1315,12 @@ class Table:
         draw_text(screen, hint, (8, h - 24), 13, MUTED)
 
     def draw_side(self) -> None:
-        """The right panel (initiative, sheet, log), redrawn only when what it shows changed."""
+        """The right panel (initiative, sheet, log): painted again only when what it shows changed, and
+        put on the screen only then, or when something was drawn over it since (a dialog, a tooltip, the
+        help); otherwise the screen keeps it from the frame before."""
         w, h = self.screen.get_size()
         size = (RIGHT, max(1, h - BOTTOM - TOP))
+        where = pygame.Rect((w - RIGHT, TOP), size)
         sheet = self.sheet_creature()
         key = (size, id(self.session.encounter) if self.session else None,
                len(self.session.encounter.log) if self.session else 0, sheet.id if sheet else None,
@@ -1291,11 +1329,23 @@ class Table:
         if self._side is None or self._side.get_size() != size:
             self._side = pygame.Surface(size)
             self._side_key = None
-        if key != self._side_key:
+        changed = key != self._side_key
+        if changed:
             self._side_key = key
             self.paint_side(self._side)
-        self.screen.blit(self._side, (w - RIGHT, TOP))
-        self.log.rect = self.log.rect.move(w - RIGHT, TOP)
+            self.log_rect = self.log.rect.move(where.topleft)
+        covered = self.show_help or self.gui_over(where)
+        if changed or covered or self._side_covered:
+            self.screen.blit(self._side, where)
+        self._side_covered = covered
+
+    def gui_over(self, rect: pygame.Rect) -> bool:
+        """Whether pygame_gui draws something over ``rect`` this frame (a window, a menu, a tooltip)."""
+        for sprite in self.manager.get_sprite_group().sprites():
+            image = sprite.image
+            if sprite.visible and image is not None and image.get_width() and sprite.rect.colliderect(rect):
+                return True
+        return False
 
     def paint_side(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()

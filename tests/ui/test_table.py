@@ -403,3 +403,16 @@ def test_no_player_sees_another_players_prepared_reactions() -> None:
     from game.ui.preparation import summary
     assert summary(table, vex) == ""
     pygame.quit()
+
+
+def test_the_wheel_over_the_combat_log_scrolls_it_and_leaves_the_board_alone(crypt: Table) -> None:
+    table = crypt
+    frames(table, 5)  # the right panel is not painted again while nothing changes
+    assert table.view is not None
+    zoom = table.view.camera.zoom
+    pos = table.log_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(table, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    frames(table)
+    assert table.log.scroll > 0 and table.view.camera.zoom == zoom
