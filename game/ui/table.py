@@ -32,7 +32,8 @@ from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
 from game.rules import tactics
-from game.rules.commands import (Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
+from game.rules import charging
+from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
                                  UsePowerCommand)
 from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
@@ -67,6 +68,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("M / H", "move / shift mode"),
     ("Tab", "preview the cheapest path instead of the safest"),
     ("1-9", "use a power of the action bar"),
+    ("C", "charge: click an enemy ringed orange, then a violet cell to end on, again to go"),
     ("U", "stand up"),
     ("Enter", "confirm (move preview, targets, preparation, handoff)"),
     ("Esc", "cancel the current choice"),
@@ -94,6 +96,21 @@ class Choice:
     """Targets still to choose a landing for (forced movement), first first."""
 
 
+@dataclass
+class ChargeChoice:
+    """A charge being aimed (``game.rules.charging``): the enemies it can reach, then the one chosen."""
+
+    targets: dict[CreatureId, dict[Cell, tactics.Route]]
+    """Each enemy that can be charged now, with the cells the charge may end on."""
+    target: CreatureId | None = None
+    pending: Cell | None = None
+    """The end cell previewed by a first click (a second click, or Enter, charges)."""
+
+    @property
+    def ends(self) -> dict[Cell, tactics.Route]:
+        return self.targets.get(self.target, {}) if self.target is not None else {}
+
+
 class Table:
     def __init__(self, size: tuple[int, int], *, controls: dict[str, str] | None = None,
                  skip_setup: bool = False) -> None:
@@ -117,6 +134,7 @@ class Table:
         self.handoff_to: str | None = None
         self.move_mode = "move"
         self.choice: Choice | None = None
+        self.charge: ChargeChoice | None = None
         self.pending: Cell | None = None
         self.cheapest = False
         self.hover: Cell | None = None
@@ -219,6 +237,7 @@ class Table:
         self._log(session.start_events + events)
         self.viewer = None
         self.choice = None
+        self.charge = None
         self.pending = None
         self.selected = None
         self._cache_key = None
@@ -335,6 +354,7 @@ class Table:
         self.commands_sent.append(command)
         self.took(events)
         self.choice = None
+        self.charge = None
         self.pending = None
         self.say("")
         return True
@@ -382,6 +402,7 @@ class Table:
         for played in self.session.played:
             self._log(played.events)
         self.choice = None
+        self.charge = None
         self.pending = None
         self._cache_key = None
         self.say(f"Undone: {describe_command(undone.command, self.session.encounter.name)}")
@@ -428,6 +449,7 @@ class Table:
             self.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
             return
         self.pending = None
+        self.charge = None
         self.choice = Choice(power, [])
         self._cache_key = None
         if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
@@ -435,6 +457,83 @@ class Table:
             self.aim_done()
             return
         self.say(self.prompt())
+
+    def standard_left(self, actor: Creature) -> bool:
+        """The ruleset still has a standard action for ``actor`` this turn."""
+        assert self.session is not None
+        enc = self.session.encounter
+        return actor.can_act and enc.ruleset.spend(enc.state, actor, ActionType.STANDARD, check_only=True) is not None
+
+    def start_charge(self) -> None:
+        """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge."""
+        actor = self.acting
+        if actor is None or not self.my_turn() or self.session is None:
+            return
+        if self.charge is not None:
+            self.cancel()
+            return
+        if not charging.can_charge(actor):
+            self.say(f"{actor.name} cannot charge (prone, or no melee basic attack)", error=True)
+            return
+        if not self.standard_left(actor):
+            self.say(f"{actor.name} has no standard action left to charge with", error=True)
+            return
+        targets = charging.charge_targets(self.session.encounter.state, actor)
+        if not targets:
+            self.say(f"{actor.name} can charge nobody: no enemy within a move of 2 cells or more and a reach",
+                     error=True)
+            return
+        self.choice = None
+        self.pending = None
+        self.charge = ChargeChoice(targets)
+        self._cache_key = None
+        self.say(self.prompt())
+
+    def click_charging(self, cell: Cell, who: Creature | None, actor: Creature, charge: ChargeChoice) -> None:
+        """A click while charging: an enemy ringed orange becomes the target; a violet cell is previewed,
+        and charges on a second click."""
+        assert self.session is not None
+        if who is not None and who.id in charge.targets:
+            charge.target = who.id
+            charge.pending = None
+            self._cache_key = None
+            self.say(self.prompt())
+            return
+        if charge.target is None:
+            self.say("Charge: click an enemy ringed in orange", error=True)
+            return
+        route = charge.ends.get(cell)
+        if route is None:
+            target = self.session.encounter.name(charge.target)
+            self.say(f"a charge at {target} cannot end there: pick a violet cell", error=True)
+            return
+        if charge.pending == cell:
+            self.send(ChargeCommand(actor.id, charge.target, cell))
+        else:
+            charge.pending = cell
+            self.say(self.charge_text(cell))
+
+    def charge_text(self, cell: Cell) -> str:
+        """"charge Goblin 1: cost 4, provokes 1: Goblin 3" for the charge previewed to ``cell``."""
+        charge = self.charge
+        if charge is None or charge.target is None or self.session is None:
+            return ""
+        route = charge.ends.get(cell)
+        if route is None:
+            return ""
+        name = self.session.encounter.name
+        text = f"charge {name(charge.target)}: cost {route.safest_cost}"
+        if route.safest_provokers:
+            text += f", provokes {len(route.safest_provokers)}: " + ", ".join(name(p) for p in route.safest_provokers)
+        else:
+            text += ", provokes nobody"
+        actor = self.acting
+        power = charging.charge_attack(actor) if actor is not None else None
+        if power is not None:
+            text += f"; then {power.name} +1"
+        if charge.pending == cell:
+            text += "  ·  click again (or Enter) to charge"
+        return text
 
     def aim_done(self) -> None:
         """Targets (and origin) chosen: ask for landings if the power forces movement, else use it."""
@@ -471,6 +570,11 @@ class Table:
         actor = self.acting
         if actor is None or self.session is None:
             return ""
+        if self.charge is not None:
+            if self.charge.target is None:
+                return f"{actor.name} charges: click an enemy ringed in orange  ·  Esc cancel"
+            return (f"Charge {self.session.encounter.name(self.charge.target)}: click a violet cell to end on, "
+                    "click it again (or Enter) to charge  ·  Esc: another target")
         if choice is None:
             what = "shift 1" if self.move_mode == "shift" else "move"
             return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  1-9 powers  ·  "
@@ -504,6 +608,9 @@ class Table:
         if not self.my_turn() or actor is None:
             if who is not None:
                 self.selected = who.id
+            return
+        if self.charge is not None:
+            self.click_charging(cell, who, actor, self.charge)
             return
         choice = self.choice
         if choice is not None:
@@ -595,7 +702,14 @@ class Table:
         if self.prep is not None:
             self.close_prep()
             return
+        if self.charge is not None and self.charge.target is not None:
+            self.charge.target = None
+            self.charge.pending = None
+            self._cache_key = None
+            self.say(self.prompt())
+            return
         self.choice = None
+        self.charge = None
         self.pending = None
         self._cache_key = None
         self.say(self.prompt() if self.my_turn() else "")
@@ -611,6 +725,7 @@ class Table:
         key = (len(self.session.encounter.log), id(self.session.encounter), self.move_mode, self.screen_state,
                self.viewer, None if choice is None else (choice.power.id, tuple(choice.targets),
                                                          tuple(choice.landing_queue or ())),
+               None if self.charge is None else (self.charge.target, len(self.charge.targets)),
                tuple(sorted(self.overlay_on.items())))
         if key == self._cache_key:
             return
@@ -626,10 +741,12 @@ class Table:
         self.origins = frozenset()
         self.valid = []
         if actor is not None and self.screen_state == "table":
-            if mine and choice is None:
+            if mine and choice is None and self.charge is None:
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
                     layers["reach"] = overlays.reach_layer(self.routes)
+            if mine and self.charge is not None and self.charge.target is not None:
+                layers["charge"] = overlays.charge_layer(self.charge.ends)
             if on["threat"]:
                 layers["threat"] = overlays.threat_layer(st, actor)
             self.flank = overlays.flanking(st, actor)
@@ -816,6 +933,8 @@ class Table:
             self.set_move_mode("shift")
         elif k == pygame.K_u:
             self.stand_up()
+        elif k == pygame.K_c:
+            self.start_charge()
         elif k == pygame.K_TAB:
             self.cheapest = not self.cheapest
             self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
@@ -868,11 +987,17 @@ class Table:
             return
         self.move_mode = mode
         self.choice = None
+        self.charge = None
         self.pending = None
         self._cache_key = None
         self.say(self.prompt())
 
     def confirm(self) -> None:
+        charge, actor = self.charge, self.acting
+        if charge is not None:
+            if charge.target is not None and charge.pending is not None and actor is not None:
+                self.send(ChargeCommand(actor.id, charge.target, charge.pending))
+            return
         if self.pending is not None and self.choice is None:
             self.go(self.pending)
             return
@@ -945,6 +1070,7 @@ class Table:
         self.handoff_to = self.session.acting_controller
         self.screen_state = "handoff"
         self.choice = None
+        self.charge = None
         self.pending = None
         self.close_prep()
         self.selected = None
@@ -986,6 +1112,10 @@ class Table:
             "reachable": [{"cell": list(grid.cell_to_offset(c)), "pixel": px(c), "provokes": len(r.safest_provokers)}
                           for c, r in self.routes.items()],
             "aiming": self.choice.power.id if self.choice else None,
+            "charging": None if self.charge is None else {
+                "target": self.charge.target,
+                "targets": {cid: px(st.creatures[cid].cell) for cid in self.charge.targets},
+                "ends": [px(c) for c in self.charge.ends]},
             "valid": list(self.valid),
             "origins": [px(c) for c in self.origins],
             "landings": [px(c) for c in (self.forced.finals if self.forced else {})],
@@ -1032,7 +1162,8 @@ class Table:
 
         budget = self.session.encounter.state.budget
         state = (budget.standard, budget.move, budget.minor, tuple(sorted(actor.used_powers)), self.move_mode,
-                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE))
+                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE),
+                 self.charge is not None)
         if state == self._bar_state:
             return
         self._bar_state = state
@@ -1042,12 +1173,15 @@ class Table:
                 enabled = self.power_ready(actor, power)
             elif role == "stand":
                 enabled = actor.has(ConditionKind.PRONE)
+            elif role == "charge":
+                enabled = charging.can_charge(actor) and self.standard_left(actor)
             if enabled and not button.is_enabled:
                 button.enable()  # type: ignore[no-untyped-call]
             elif not enabled and button.is_enabled:
                 button.disable()  # type: ignore[no-untyped-call]
-            chosen = (role == self.move_mode and self.choice is None) or (
-                power is not None and self.choice is not None and self.choice.power.id == power.id)
+            chosen = (role == self.move_mode and self.choice is None and self.charge is None) or (
+                power is not None and self.choice is not None and self.choice.power.id == power.id) or (
+                role == "charge" and self.charge is not None)
             if chosen and not button.is_selected:
                 button.select()  # type: ignore[no-untyped-call]
             elif not chosen and button.is_selected:
@@ -1070,6 +1204,8 @@ class Table:
         add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
         add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
         add("U Stand", self.stand_up, 78, None, "stand")
+        add("C Charge", self.start_charge, 86, None, "charge",
+            "standard action: move 2 cells or more, then a melee basic attack at +1")
         for i, power in enumerate(self.usable_powers(actor)[:9]):
             label = f"{i + 1} {power.name}"
             width = max(80, min(180, font(14).size(label)[0] + 20))
@@ -1133,33 +1269,28 @@ class Table:
         if hover is not None:
             pygame.draw.polygon(board, ACCENT, view.polygon(hover), 2)
         choice = self.choice
+        charge = self.charge
         if actor is not None and self.my_turn():
-            if choice is None:
+            if charge is not None:
+                for cid in charge.targets:
+                    who = st.creatures[cid]
+                    px, py = view.camera.to_screen(*self.token_centre(who))
+                    colour = (255, 60, 60) if cid == charge.target else (255, 150, 40)
+                    pygame.draw.circle(board, colour, (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                cell = charge.pending if charge.pending is not None else hover
+                route = charge.ends.get(cell) if cell is not None else None
+                if route is not None and cell is not None and charge.target is not None:
+                    self.draw_route(board, actor, cell, route.safest_path, route.safest_provokers,
+                                    f"charge {name(charge.target)} · cost {route.safest_cost}",
+                                    pinned=charge.pending == cell)
+            elif choice is None:
                 cell = self.pending if self.pending is not None else hover
                 route = self.routes.get(cell) if cell is not None else None
                 if route is not None and cell is not None:
                     path = route.path if self.cheapest else route.safest_path
                     provokers = route.provokers if self.cheapest else route.safest_provokers
-                    pts = [view.camera.to_screen(*self.token_centre(actor))]
-                    pts += [view.camera.to_screen(*view.centre(c)) for c in path]
-                    colour = (245, 150, 30) if provokers else (80, 230, 120)
-                    pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
-                    pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
-                    for p in pts[1:]:
-                        pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
-                    if self.pending == cell:
-                        pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
-                    for pid in provokers:
-                        who = st.creatures[CreatureId(pid)]
-                        px, py = view.camera.to_screen(*self.token_centre(who))
-                        pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
                     cost = route.cost if self.cheapest else route.safest_cost
-                    label = f"cost {cost}"
-                    if provokers:
-                        label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
-                    end = pts[-1]
-                    draw_text(board, label, (round(end[0]) + 14, round(end[1]) - 26), 15, (255, 255, 255),
-                              bold=True, background=(0, 0, 0, 190))
+                    self.draw_route(board, actor, cell, path, provokers, f"cost {cost}", pinned=self.pending == cell)
             else:
                 for cid in self.valid:
                     who = st.creatures[cid]
@@ -1191,6 +1322,33 @@ class Table:
                               + (", " + ", ".join(notes) if notes else "") + ")",
                               (round(pts[-1][0]) + 14, round(pts[-1][1]) - 26), 15, (255, 255, 255), bold=True,
                               background=(0, 0, 0, 190))
+
+    def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
+                   provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
+        """A previewed path (green, orange if it provokes), who it provokes ringed, and a label at its end."""
+        assert self.view is not None and self.session is not None
+        view = self.view
+        zoom = view.camera.zoom
+        st = self.session.encounter.state
+        name = self.session.encounter.name
+        pts = [view.camera.to_screen(*self.token_centre(actor))]
+        pts += [view.camera.to_screen(*view.centre(c)) for c in path]
+        colour = (245, 150, 30) if provokers else (80, 230, 120)
+        pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
+        pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
+        for p in pts[1:]:
+            pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
+        if pinned:
+            pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
+        for pid in provokers:
+            who = st.creatures[CreatureId(pid)]
+            px, py = view.camera.to_screen(*self.token_centre(who))
+            pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
+        if provokers:
+            label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
+        end = pts[-1]
+        draw_text(board, label, (round(end[0]) + 14, round(end[1]) - 26), 15, (255, 255, 255),
+                  bold=True, background=(0, 0, 0, 190))
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
@@ -1290,6 +1448,8 @@ class Table:
         message = self.message
         if self.my_turn() and self.choice is None and self.pending is None and self.hover in self.routes:
             message = self.route_text(self.hover) if self.hover is not None else message
+        elif self.charge is not None and self.charge.pending is None and self.hover in self.charge.ends:
+            message = self.charge_text(self.hover) if self.hover is not None else message
         if message:
             colour = ERROR if self.message_error else TEXT
             room = w - x - 8
@@ -1455,6 +1615,7 @@ class Table:
             y += 18
         for what in ("While aiming a power: valid targets ringed yellow, area cells outlined, burst centres blue.",
                      "While choosing a landing: cyan cells (pink: dangerous terrain).",
+                     "While charging (C): enemies that can be charged ringed orange, the cells to end on violet.",
                      "Press F1 or Esc to close."):
             y = draw_text(screen, what, (box.left + 16, y + 2), 13, MUTED).bottom
 
@@ -1532,6 +1693,8 @@ def describe_command(command: Command, name: Callable[[str], str]) -> str:
             return f"{name(command.creature)} standing up"
         case UsePowerCommand():
             return f"{name(command.creature)}'s {command.power}"
+        case ChargeCommand():
+            return f"{name(command.creature)}'s charge at {name(command.target)}"
         case _:
             return type(command).__name__
 

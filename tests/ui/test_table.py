@@ -416,3 +416,123 @@ def test_the_wheel_over_the_combat_log_scrolls_it_and_leaves_the_board_alone(cry
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
     frames(table)
     assert table.log.scroll > 0 and table.view.camera.zoom == zoom
+
+
+def _charge_table(tmp_path: Path) -> Table:
+    """Hedda's turn on the crypt, three goblins (Bob's, who waits) at different distances."""
+    encounter = tmp_path / "charge.toml"
+    encounter.write_text(f'''format = 1
+map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
+seed = 4
+use_map_creatures = false
+[sides.heroes]
+control = "Ann"
+[sides.monsters]
+control = "Bob"
+[[creatures]]
+name = "Hedda"
+side = "heroes"
+template = "fighter"
+at = [5, 11]
+''' + "".join(f'''[[creatures]]
+name = "Goblin {i}"
+side = "monsters"
+template = "goblin_cutter"
+at = [{x}, {y}]
+''' for i, (x, y) in enumerate(((9, 11), (10, 13), (21, 3)), 1)))
+    table = open_table(encounter, {})
+    assert table.session is not None
+    from game.rules.commands import EndTurnCommand
+
+    for _ in range(10):
+        goblin = table.acting
+        if goblin is None or goblin.side != "monsters":
+            break
+        table.session.apply(EndTurnCommand(goblin.id), by="Bob")
+    settle(table)
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.acting is not None and table.acting.name == "Hedda" and table.my_turn()
+    return table
+
+
+def _engine_accepts_charge(table: Table, target: CreatureId) -> set[Cell]:
+    """Every cell near the charger on which the engine accepts the charge. Each is tried on a copy of
+    the encounter (a refusal changes nothing, as ``Encounter.apply`` promises, so the copy serves on)."""
+    import copy
+
+    from game.rules.commands import ChargeCommand
+
+    assert table.session is not None and table.acting is not None
+    encounter = table.session.encounter
+    actor = table.acting
+    board = encounter.state.board
+    out = set()
+    trial = copy.deepcopy(encounter)
+    for cell in board:
+        if board.grid.distance(actor.cell, cell) > actor.speed() + 1:
+            continue
+        try:
+            trial.apply(ChargeCommand(actor.id, target, cell))
+        except Impossible:
+            continue
+        out.add(cell)
+        trial = copy.deepcopy(encounter)
+    return out
+
+
+def test_the_charge_highlights_exactly_the_enemies_and_cells_the_engine_accepts(tmp_path: Path) -> None:
+    table = _charge_table(tmp_path)
+    session = table.session
+    assert session is not None and table.view is not None and table.acting is not None
+    st = session.encounter.state
+    accepted = {c.id: _engine_accepts_charge(table, c.id) for c in st.enemies_of(table.acting)}
+    chargeable = {cid for cid, cells in accepted.items() if cells}
+    assert chargeable and len(chargeable) < len(accepted), "the scene has enemies in and out of a charge's reach"
+    post_key(pygame.K_c)
+    frames(table)
+    assert table.charge is not None and set(table.charge.targets) == chargeable
+    target = sorted(chargeable)[0]
+    ends = accepted[target]
+    some_end = sorted(ends, key=lambda c: table.view.grid.cell_to_offset(c))[0]  # type: ignore[union-attr]
+    before = table.screen.get_at(pixel(table, some_end))
+    post_click(pixel(table, st.creatures[target].cell))
+    frames(table, 4)
+    assert table.charge.target == target
+    assert set(table.charge.ends) == ends
+    assert set(table.view.layers["charge"].cells) == ends
+    assert "reach" not in table.view.layers, "while charging the move's cells are not offered"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, table.screen.get_height() // 2), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(table, 4)
+    assert table.screen.get_at(pixel(table, some_end)) != before, "the cells a charge may end on are tinted"
+    for cid in chargeable:
+        assert cid in table.snapshot()["charging"]["targets"]
+    pygame.quit()
+
+
+def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> None:
+    from game.rules.commands import ChargeCommand
+
+    table = _charge_table(tmp_path)
+    assert table.session is not None and table.acting is not None
+    hedda = table.acting
+    post_key(pygame.K_c)
+    frames(table)
+    assert table.charge is not None
+    target = sorted(table.charge.targets)[0]
+    post_click(pixel(table, table.session.encounter.state.creatures[target].cell))
+    frames(table)
+    end, route = sorted(table.charge.ends.items(), key=lambda kv: (kv[1].safest_cost, kv[0].x, kv[0].y))[0]  # type: ignore[attr-defined]
+    post_click(pixel(table, end))
+    frames(table)
+    assert table.commands_sent == [] and table.charge.pending == end
+    assert table.message.startswith(f"charge {table.session.encounter.name(target)}: cost {route.safest_cost}")
+    post_click(pixel(table, end))
+    frames(table)
+    assert table.commands_sent == [ChargeCommand(hedda.id, target, end)]
+    assert hedda.cell == end and table.charge is None
+    rolled = [e for e in table.session.encounter.log if type(e).__name__ == "AttackRolled"][-1]
+    assert "+1 charge" in rolled.modifiers  # type: ignore[attr-defined]
+    pygame.quit()
+
