@@ -6,7 +6,8 @@ Enter or Space accepts it and ends the turn with
 ``EndTurnCommand(creature, preparation)``. In it the player chooses the one
 Limited reaction, orders the Spontaneous ones (up / down) and disables or
 enables them, sets the default basic attack and opportunity attack, and adds
-restrictions, anchored on a creature or a cell picked on the map. Which
+restrictions, anchored on a creature or a cell picked on the map, or on the
+creature that triggers the reaction (toward / away restrictions). Which
 reactions exist, which are Limited or Spontaneous, which restriction fits which
 reaction and what is wrong with a preparation all come from
 ``game.rules.preparation``; the engine checks the command again.
@@ -113,7 +114,7 @@ class PreparationPanel:
         board = table.board_rect
         old = self.window
         rect = pygame.Rect(0, 0, 600, min(board.height, 150 + 34 * (len(self.spontaneous) + len(
-            self.draft.restrictions)) + 230))
+            self.draft.restrictions)) + 266))
         if old is not None:
             rect.topleft = old.rect.topleft
             old.kill()  # type: ignore[no-untyped-call]
@@ -175,7 +176,10 @@ class PreparationPanel:
         assert table.session is not None
         enc = table.session.encounter
         for i, r in enumerate(self.draft.restrictions):
-            label(describe_restriction(r, enc.name, enc.offset)[:64], 16, w - 80)
+            text = describe_restriction(r, enc.name, enc.offset)
+            if r.power is not None and text.startswith(f"{r.power}:"):
+                text = self.name(r.power) + text[len(r.power):]
+            label(text[:80], 16, w - 80)
             button("remove", w - 60, 70, ("remove", i))
             y += 32
         kinds = [k for k in RestrictionKind if any(not restriction_fits(k, p) for p in self.reactions)]
@@ -188,16 +192,24 @@ class PreparationPanel:
                 self.new_power = None
             menu(["on all it fits"] + [p.name for p in fitting],
                  self.name(self.new_power) if self.new_power else "on all it fits", 320, 170, self.set_power)
-            if self.new_kind in ANCHORED:
-                button("pick on map" if not self.picking else "click the map...", 494, 90, ("pick",))
-            else:
+            if self.new_kind not in ANCHORED:
                 button("add", 494, 90, ("add",))
             y += 36
+            if self.new_kind in ANCHORED:
+                label("anchored on:", 16, 100)
+                button("a creature or cell: pick on map" if not self.picking else "click the map...", 116, 240,
+                       ("pick",))
+                if self.takes_triggerer(self.new_kind):
+                    button("the creature that triggers it", 362, 222, ("triggerer",))
+                y += 36
         if self.problem:
             UILabel(pygame.Rect(8, y, w, 26), self.problem[:90], m, container=win, object_id="#problem")
             y += 28
         button("Prepare and end the turn (Enter)", 8, 300, ("accept",))
         button("Back to the turn (Esc)", 316, 200, ("back",))
+        # As tall as what it holds, so that it hides as little of the map as it can.
+        bottom = max(b.rect.bottom for b in self.buttons)
+        win.set_dimensions((rect.width, min(board.height, bottom - win.rect.top + 16)))
 
     # -- changes -------------------------------------------------------------------------
 
@@ -236,6 +248,8 @@ class PreparationPanel:
             self.draft = replace(self.draft, restrictions=tuple(rs))
         elif what == "add":
             self.add(Restriction(self.new_kind, self.new_power))
+        elif what == "triggerer":
+            self.add(Restriction(self.new_kind, self.new_power, triggerer=True))
         elif what == "pick":
             self.picking = not self.picking
             self.table.say("Click a creature or a cell on the map to anchor the restriction" if self.picking else "")
@@ -246,6 +260,13 @@ class PreparationPanel:
             self.table.close_prep()
             return
         self.build()
+
+    def takes_triggerer(self, kind: RestrictionKind) -> bool:
+        """Whether a restriction of ``kind`` may anchor on the creature that triggers the reaction
+        (``game.rules.preparation`` says: it finds nothing wrong with one)."""
+        trial = Restriction(kind, self.new_power, triggerer=True)
+        problems = preparation_problems(self.actor.template, replace(self.draft, restrictions=(trial,)))
+        return not any(p.startswith("restrictions[0]") for p in problems)
 
     def add(self, restriction: Restriction) -> None:
         self.draft = replace(self.draft, restrictions=self.draft.restrictions + (restriction,))

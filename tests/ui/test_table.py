@@ -536,3 +536,49 @@ def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> No
     assert "+1 charge" in rolled.modifiers  # type: ignore[attr-defined]
     pygame.quit()
 
+
+def test_the_panel_anchors_a_movement_restriction_on_the_creature_that_triggers_it(crypt: Table) -> None:
+    from game.rules.commands import EndTurnCommand
+    from game.rules.model import Restriction, RestrictionKind
+    from game.ui.preparation import KIND_LABEL
+
+    table = crypt
+    actor = table.acting
+    assert actor is not None and table.session is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    assert table.prep is not None
+
+    def buttons() -> dict[tuple[object, ...], object]:
+        assert table.prep is not None
+        return {a: b for b, a in table.prep.buttons.items()}
+
+    def choose_kind(kind: RestrictionKind) -> None:
+        """Open the kind drop-down with a click and click the kind's line in it."""
+        assert table.prep is not None
+        menu = next(m for m, action in table.prep.menus.items() if action == table.prep.set_kind)
+        post_click(menu.rect.center)
+        frames(table)
+        options = menu.current_state.options_selection_list  # type: ignore[attr-defined]
+        line = next(b for b in options.item_list_container.elements if b.text == KIND_LABEL[kind])
+        post_click(line.rect.center)
+        frames(table, 4)  # the list answers the click, then the drop-down, then the panel
+        assert table.prep.new_kind is kind
+
+    choose_kind(RestrictionKind.ONLY_AGAINST)
+    assert ("triggerer",) not in buttons(), "only-against names a creature: the rules refuse the triggerer"
+    choose_kind(RestrictionKind.MOVE_AWAY)
+    button = buttons()[("triggerer",)]
+    post_click(button.rect.center)  # type: ignore[attr-defined]
+    frames(table)
+    restriction = table.prep.draft.restrictions[-1]
+    assert restriction == Restriction(RestrictionKind.MOVE_AWAY, table.prep.new_power, triggerer=True)
+    shown = [b.text for b in table.prep.window.get_container().elements  # type: ignore[union-attr]
+             if hasattr(b, "text")]
+    assert "all reactions: movement as far as possible from the triggering creature" in shown
+    draft = table.prep.draft
+    post_key(pygame.K_RETURN)
+    frames(table)
+    sent = table.commands_sent[-1]
+    assert isinstance(sent, EndTurnCommand) and sent.preparation == draft
+    assert table.session.encounter.preparation(actor.id).restrictions[-1].triggerer
