@@ -119,13 +119,16 @@ on hash order, so the same state gives the same answers run after run.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
+
+import numpy as np
+import numpy.typing as npt
 
 from game.board import Board
 from game.grid import Cell, GridKind, Hex, Square
-from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind
+from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind, Template
 from game.rules.state import Creature, EncounterState
 
 __all__ = [
@@ -239,14 +242,29 @@ class ForcedOptions:
 # -- ordering and sizes ---------------------------------------------------------------------
 
 
+_RANKS: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []
+"""The last ranks computed, with the initiative and the creature ids they came from."""
+
+
 def _ranks(state: EncounterState) -> dict[CreatureId, int]:
-    """Initiative order if there is one (others after, in creature order), else creature order."""
-    ranks = {cid: i for i, cid in enumerate(state.initiative)}
+    """Initiative order if there is one (others after, in creature order), else creature order.
+
+    Memoised on the initiative list and the creature ids (all it depends on):
+    the answer is shared, so callers only read it.
+    """
+    initiative = tuple(state.initiative)
+    ids = tuple(state.creatures)
+    if _RANKS:
+        known_initiative, known_ids, known = _RANKS[0]
+        if known_initiative == initiative and known_ids == ids:
+            return known
+    ranks = {cid: i for i, cid in enumerate(initiative)}
     n = len(ranks)
-    for cid in state.creatures:
+    for cid in ids:
         if cid not in ranks:
             ranks[cid] = n
             n += 1
+    _RANKS[:] = [(initiative, ids, ranks)]
     return ranks
 
 
@@ -275,7 +293,7 @@ class _Topology:
     """
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall",
-                 "difficult", "_deltas", "_cells", "_steps", "sight")
+                 "difficult", "_deltas", "_cells", "_all_cells", "_steps", "_threats", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -308,7 +326,9 @@ class _Topology:
                 deltas[(pc, pr)] = tuple(steps)
         self._deltas = deltas
         self._cells: list[Cell | None] = [None] * count
+        self._all_cells: list[Cell] | None = None
         self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
+        self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     def index(self, cell: Cell) -> int | None:
         """The index of a board cell; None off the board (or for a cell of the other grid kind)."""
@@ -330,6 +350,39 @@ class _Topology:
         if got is None:
             got = self.grid.offset_to_cell(self.ox + i % self.width, self.oy + i // self.width)
             self._cells[i] = got
+        return got
+
+    def cells(self) -> list[Cell]:
+        """Every cell, by index (made once per board)."""
+        got = self._all_cells
+        if got is None:
+            got = self._all_cells = [self.cell(i) for i in range(self.width * self.height)]
+        return got
+
+    def space_indices(self, anchor: Cell, size: int) -> list[int]:
+        """Indices of the cells of a ``size`` space anchored at ``anchor`` that lie on the board."""
+        if size == 1 or not self.is_square:
+            i = self.index(anchor)
+            return [] if i is None else [i]
+        assert isinstance(anchor, Square)
+        w, h = self.width, self.height
+        c0, r0 = anchor.x - self.ox, anchor.y - self.oy
+        return [(r0 + dy) * w + c0 + dx for dy in range(size) for dx in range(size)
+                if 0 <= c0 + dx < w and 0 <= r0 + dy < h]
+
+    def threatened(self, state: EncounterState, creature: Creature, size: int, reach: int) -> tuple[int, ...]:
+        """Indices of :func:`threatened_cells` for a creature that can react, with its space's side and reach.
+
+        Memoised by anchor, side and reach: past that, threat depends on walls only.
+        """
+        anchor = self.index(creature.cell)
+        key = (-1 if anchor is None else anchor, size, reach)
+        got = self._threats.get(key) if anchor is not None else None
+        if got is None:
+            found = (self.index(cell) for cell in _threat_area(state, state.space(creature), reach))
+            got = tuple(sorted(i for i in found if i is not None))
+            if anchor is not None:
+                self._threats[key] = got
         return got
 
     def footprint(self, i: int, size: int) -> list[int]:
@@ -419,68 +472,215 @@ def _topology(board: Board) -> _Topology:
     return topo
 
 
+_SHEETS: dict[int, tuple[Template, int, int]] = {}
+"""Per creature sheet (by identity, the sheet kept alive): its square size and opportunity reach."""
+
+
+def _sheet(sheet: Template) -> tuple[Template, int, int]:
+    """``(sheet, side of its square space, opportunity reach)``; sheets are frozen, so this is memoised."""
+    got = _SHEETS.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        if len(_SHEETS) >= 4096:
+            _SHEETS.clear()
+        power = _opportunity_power_of(sheet)
+        got = _SHEETS[id(sheet)] = (sheet, max(1, sheet.size), power.reach.reach if power is not None else 0)
+    return got
+
+
+_CELL_OF = attrgetter("cell")
+_SHEET_OF = attrgetter("template")
+_SIDE_OF = attrgetter("side")
+_DEAD_OF = attrgetter("dead")
+_ID_OF = attrgetter("id")
+_PREFILTER_FROM = 48
+"""From this many creatures on, queries find the creatures near a cell with :class:`_Crowd`'s arrays."""
+
+
+class _Crowd:
+    """Where a state's creatures stand, as arrays: valid while the list of cells and sheets is the same.
+
+    Only positions and sizes are kept: whether a creature is dead, its side
+    and its conditions are read afresh by every query. ``index[k]`` is the
+    board index of creature ``k``'s anchor (-1 off the board); ``big`` lists
+    the creatures whose space is more than one cell; ``extent`` is the
+    largest extra size plus opportunity reach, to bound "near".
+    """
+
+    __slots__ = ("topo", "cells", "sheets", "a", "b", "index", "big", "extent")
+
+    def __init__(self, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
+        self.topo = topo
+        self.cells = cells
+        self.sheets = sheets
+        count = len(cells)
+        extent = 0
+        big: list[int] = []
+        for k, sheet in enumerate(sheets):
+            _, side, reach = _sheet(sheet)
+            if not topo.is_square:
+                side = 1
+            if side > 1:
+                big.append(k)
+            extent = max(extent, side - 1 + reach)
+        self.big = big
+        self.extent = extent
+        kind = Square if topo.is_square else Hex
+        a: npt.NDArray[np.int64] | None = None
+        b: npt.NDArray[np.int64] | None = None
+        if all(type(c) is kind for c in cells):
+            first, second = ("x", "y") if topo.is_square else ("q", "r")
+            a = np.fromiter(map(attrgetter(first), cells), dtype=np.int64, count=count)
+            b = np.fromiter(map(attrgetter(second), cells), dtype=np.int64, count=count)
+        self.a, self.b = a, b
+        if a is not None and b is not None and topo.is_square:
+            col, row = a - topo.ox, b - topo.oy
+            inside = (col >= 0) & (col < topo.width) & (row >= 0) & (row < topo.height)
+            self.index = np.where(inside, row * topo.width + col, -1).astype(np.intp)
+        else:
+            self.index = np.fromiter((-1 if i is None else i for i in map(topo.index, cells)),
+                                     dtype=np.intp, count=count)
+
+    def near(self, centre: Cell, bound: int) -> npt.NDArray[np.intp] | None:
+        """Positions of the creatures whose anchor is within ``bound`` of ``centre`` (None: cannot tell)."""
+        a, b = self.a, self.b
+        if a is None or b is None:
+            return None
+        if isinstance(centre, Square) and self.topo.is_square:
+            dx, dy = a - centre.x, b - centre.y
+            return np.flatnonzero(np.maximum(np.abs(dx), np.abs(dy)) <= bound)
+        if isinstance(centre, Hex) and not self.topo.is_square:
+            dq, dr = a - centre.q, b - centre.r
+            return np.flatnonzero(np.abs(dq) + np.abs(dr) + np.abs(dq + dr) <= 2 * bound)
+        return None
+
+
+_CROWDS: list[_Crowd] = []
+
+
+def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creature]]:
+    """The state's :class:`_Crowd` (remade when a creature moved, came, went or changed sheet) and its creatures."""
+    creatures = list(state.creatures.values())
+    cells = list(map(_CELL_OF, creatures))
+    sheets = list(map(_SHEET_OF, creatures))
+    for crowd in _CROWDS:
+        # list == list compares items by identity first: unmoved creatures cost next to nothing
+        if crowd.topo is topo and crowd.cells == cells and crowd.sheets == sheets:
+            return crowd, creatures
+    crowd = _Crowd(topo, cells, sheets)
+    _CROWDS.insert(0, crowd)
+    del _CROWDS[4:]
+    return crowd, creatures
+
+
+def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, size: int) -> list[Creature]:
+    """The creatures, in order, whose anchor may lie within ``radius`` plus any reach and size of ``centre``.
+
+    A cheap filter that keeps at least every creature the exact test in
+    :class:`_Surroundings` keeps (anchors farther than ``radius`` plus the
+    mover's and the largest creature's extra size plus the longest reach
+    cannot matter).
+    """
+    if len(state.creatures) < _PREFILTER_FROM:
+        return list(state.creatures.values())
+    crowd, creatures = _crowd(state, topo)
+    near = crowd.near(centre, radius + size - 1 + crowd.extent)
+    if near is None:
+        return creatures
+    return [creatures[k] for k in near.tolist()]
+
+
 class _Surroundings:
     """Who is near a mover: blocked anchors, occupied anchors and threats, as indices.
 
     Only creatures that can matter within ``radius`` steps of ``centre`` are
     looked at (``radius`` None: the whole map), so a query costs what the
     explored area holds, plus one cheap pass over the creature list.
+    Threatening enemies (those that can react, with reach, near enough) are
+    numbered in initiative order; :meth:`leave_mask` gives who leaving an
+    anchor provokes as a bit mask over those numbers.
     """
 
-    __slots__ = ("topo", "size", "ranks", "blocked", "occupied", "threat", "_leaving")
+    __slots__ = ("topo", "size", "ranks", "blocked", "occupied", "threat", "masks", "count", "_leaving")
 
     def __init__(self, state: EncounterState, topo: _Topology, mover: Creature, centre: Cell,
                  radius: int | None, threats: bool) -> None:
         self.topo = topo
         size = self.size = _size(state, mover)
-        hexes = not topo.is_square
+        square = topo.is_square
         grid = state.board.grid
-        ranks = self.ranks = _ranks(state) if threats else {}
-        enemy_cells: set[int] = set()
-        other_cells: set[int] = set()
-        threatening: list[Creature] = []
-        reach_of: dict[int, int] = {}
+        mover_id, mover_side = mover.id, mover.side
+        grow = size - 1
+        cx = cy = 0
         if isinstance(centre, Square):
             cx, cy = centre.x, centre.y
-        for other in state.creatures.values():
-            if other.dead or other.id == mover.id:
+        sheets = _SHEETS
+        enemy_cells: list[int] = []
+        other_cells: list[int] = []
+        threatening: list[tuple[Creature, int, int]] = []
+        space_indices = topo.space_indices
+        everyone = list(state.creatures.values()) if radius is None else _nearby(state, topo, centre, radius, size)
+        for other in everyone:
+            if other.dead or other.id == mover_id:
                 continue
             sheet = other.template
-            osize = 1 if hexes else max(1, sheet.size)
+            info = sheets.get(id(sheet))
+            if info is None or info[0] is not sheet:
+                info = _sheet(sheet)
+            osize = info[1] if square else 1
+            at = other.cell
             if radius is None:
                 near = 0
             else:
-                at = other.cell
                 if isinstance(at, Square):
                     near = max(abs(at.x - cx), abs(at.y - cy))
                 else:
                     near = grid.distance(centre, at)
-                near -= size - 1 + osize - 1
-            enemy = other.side != mover.side
+                near -= grow + osize - 1
+            enemy = other.side != mover_side
             if radius is None or near <= radius:
-                for cell in state.space(other):
-                    i = topo.index(cell)
-                    if i is not None:
-                        other_cells.add(i)
-                        if enemy:
-                            enemy_cells.add(i)
+                here = space_indices(at, osize)
+                other_cells += here
+                if enemy:
+                    enemy_cells += here
             if threats and enemy:
-                reach = reach_of.get(id(sheet))
-                if reach is None:
-                    reach = reach_of[id(sheet)] = threat_reach(state, other)
+                reach = info[2]
                 if reach and (radius is None or near <= radius + reach) and other.can_react:
-                    threatening.append(other)
+                    threatening.append((other, osize, reach))
         self.blocked = topo.anchors_covering(enemy_cells, size)
         self.occupied = topo.anchors_covering(other_cells, size)
         threat: dict[int, list[CreatureId]] = {}
-        threatening.sort(key=lambda c: ranks[c.id])
-        for enemy_creature in threatening:
-            for cell in threatened_cells(state, enemy_creature):
-                i = topo.index(cell)
-                if i is not None:
-                    threat.setdefault(i, []).append(enemy_creature.id)
+        masks: dict[int, int] = {}
+        ranks: dict[CreatureId, int] = {}
+        if threatening:
+            ranks = _ranks(state)
+            threatening.sort(key=lambda t: ranks[t[0].id])
+            for bit, (enemy_creature, osize, reach) in enumerate(threatening):
+                flag = 1 << bit
+                for i in topo.threatened(state, enemy_creature, osize, reach):
+                    ids = threat.get(i)
+                    if ids is None:
+                        threat[i] = [enemy_creature.id]
+                        masks[i] = flag
+                    else:
+                        ids.append(enemy_creature.id)
+                        masks[i] |= flag
+        self.ranks = ranks
         self.threat = threat
+        self.masks = masks
+        self.count = len(threatening)
         self._leaving: dict[int, tuple[tuple[CreatureId, ...], frozenset[CreatureId]]] = {}
+
+    def leave_mask(self, anchor: int) -> int:
+        """Who a move provokes by leaving ``anchor``, as a bit mask over the threatening enemies."""
+        masks = self.masks
+        if not masks:
+            return 0
+        if self.size == 1:
+            return masks.get(anchor, 0)
+        out = 0
+        for k in self.topo.footprint(anchor, self.size):
+            out |= masks.get(k, 0)
+        return out
 
     def leaving(self, anchor: int) -> tuple[tuple[CreatureId, ...], frozenset[CreatureId]]:
         """Who a move provokes by leaving ``anchor``: in order, and as a set."""
@@ -513,7 +713,10 @@ def opportunity_power(state: EncounterState, creature: Creature) -> Power | None
     Its sheet's default opportunity attack when that is a melee power, else its
     first melee basic attack.
     """
-    template = creature.template
+    return _opportunity_power_of(creature.template)
+
+
+def _opportunity_power_of(template: Template) -> Power | None:
     chosen = template.reaction_defaults.opportunity_attack
     if chosen is not None:
         for power in template.powers:
@@ -543,9 +746,13 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     reach = threat_reach(state, creature)
     if reach < 1:
         return frozenset()
+    return _threat_area(state, state.space(creature), reach)
+
+
+def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
+    """The board cells, walls excluded, within ``reach`` of ``space`` and not in it (beyond 1: in line of effect)."""
     board = state.board
     grid = board.grid
-    space = state.space(creature)
     seen: set[Cell] = set(space)
     out: set[Cell] = set()
     for origin in space:
@@ -777,12 +984,11 @@ def can_move(state: EncounterState, creature: Creature) -> bool:
 
 
 class _Label:
-    """One path in the search: its cost, the enemies it provoked, where it is, how it came."""
+    """One path in the search: its cost, the enemies it provoked (a bit mask), where it is, how it came."""
 
     __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq")
 
-    def __init__(self, cost: int, provoked: frozenset[CreatureId], at: int, parent: _Label | None,
-                 seq: int) -> None:
+    def __init__(self, cost: int, provoked: int, at: int, parent: _Label | None, seq: int) -> None:
         self.cost = cost
         self.provoked = provoked
         self.at = at
@@ -813,48 +1019,70 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     provoking = mode != "shift"
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
     size, blocked = around.size, around.blocked
-    root = _Label(0, _NO_IDS, start, None, 0)
+    masks = around.masks
+    leave_mask = around.leave_mask
+    single = size == 1
+    table = topo.step_table(size)
+    compute = topo.steps
+    root = _Label(0, 0, start, None, 0)
     labels: dict[int, list[_Label]] = {start: [root]}
-    heap: list[tuple[int, int, int, _Label]] = [(0, 0, 0, root)]
+    # A bucket queue in the order of a heap on (cost, number provoked, discovery): every step
+    # costs at least 1, so a label only ever goes to a later bucket than the one being emptied.
+    width = around.count + 1
+    queue: dict[int, list[_Label]] = {0: [root]}
+    slot = top = 0
     seq = 0
-    while heap:
-        cost, _, _, label = heapq.heappop(heap)
-        if not label.alive:
+    while slot <= top:
+        batch = queue.pop(slot, None)
+        slot += 1
+        if batch is None:
             continue
-        here = label.at
-        provoked = label.provoked
-        if provoking:
-            leave = around.leaving(here)[1]
-            if leave and not leave <= provoked:
-                provoked = provoked | leave
-        for there, step in topo.steps(here, size):
-            new_cost = cost + step
-            if new_cost > budget or there in blocked:
+        for label in batch:
+            if not label.alive:
                 continue
-            existing = labels.get(there)
-            if existing is not None:
-                dominated = False
-                for old in existing:
-                    if old.cost <= new_cost and (old.provoked is provoked or old.provoked <= provoked):
-                        dominated = True
-                        break
-                if dominated:
+            here = label.at
+            cost = label.cost
+            provoked = label.provoked
+            if masks:
+                provoked |= masks.get(here, 0) if single else leave_mask(here)
+            moves = table[here]
+            if moves is None:
+                moves = compute(here, size)
+            for there, step in moves:
+                new_cost = cost + step
+                if new_cost > budget or there in blocked:
                     continue
-                kept = []
-                for old in existing:
-                    if new_cost <= old.cost and provoked <= old.provoked:
-                        old.alive = False
-                    else:
-                        kept.append(old)
-                existing[:] = kept
-            else:
-                existing = labels[there] = []
-            seq += 1
-            new = _Label(new_cost, provoked, there, label, seq)
-            existing.append(new)
-            heapq.heappush(heap, (new_cost, len(provoked), seq, new))
+                existing = labels.get(there)
+                if existing is not None:
+                    dominated = False
+                    for old in existing:
+                        if old.cost <= new_cost and old.provoked | provoked == provoked:
+                            dominated = True
+                            break
+                    if dominated:
+                        continue
+                    kept = []
+                    for old in existing:
+                        if new_cost <= old.cost and provoked | old.provoked == old.provoked:
+                            old.alive = False
+                        else:
+                            kept.append(old)
+                    existing[:] = kept
+                else:
+                    existing = labels[there] = []
+                seq += 1
+                new = _Label(new_cost, provoked, there, label, seq)
+                existing.append(new)
+                key = new_cost * width + provoked.bit_count()
+                waiting = queue.get(key)
+                if waiting is None:
+                    queue[key] = [new]
+                    if key > top:
+                        top = key
+                else:
+                    waiting.append(new)
 
-    cell = topo.cell
+    cell = topo.cells().__getitem__
     paths: dict[_Label, tuple[Cell, ...]] = {root: ()}
     provs: dict[_Label, tuple[CreatureId, ...]] = {root: ()}
 
@@ -870,7 +1098,7 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
         for step in reversed(chain):
             assert step.parent is not None
             path = path + (cell(step.at),)
-            if provoking:
+            if masks:
                 fresh = tuple(cid for cid in around.leaving(step.parent.at)[0] if cid not in provoked)
                 if fresh:
                     provoked = provoked + fresh
@@ -883,10 +1111,16 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     for at, found in labels.items():
         if at == start or at in occupied or not found:
             continue
-        cheapest = min(found, key=lambda lb: (lb.cost, len(lb.provoked), lb.seq))
-        safest = min(found, key=lambda lb: (len(lb.provoked), lb.cost, lb.seq))
+        if len(found) == 1:
+            cheapest = safest = found[0]
+        else:
+            cheapest = min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq))
+            safest = min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq))
         cheap_path, cheap_provokers = walk(cheapest)
-        safe_path, safe_provokers = walk(safest)
+        if safest is cheapest:
+            safe_path, safe_provokers = cheap_path, cheap_provokers
+        else:
+            safe_path, safe_provokers = walk(safest)
         result[cell(at)] = Route(
             cost=cheapest.cost, path=cheap_path, provokers=cheap_provokers,
             safest_path=safe_path, safest_cost=safest.cost, safest_provokers=safe_provokers,

@@ -15,8 +15,10 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +28,7 @@ from game.rules.model import ConditionKind, CreatureId, RangeKind
 from game.rules.state import Creature, EncounterState
 
 Kit = Any  # the conftest helper object (see conftest.Kit)
-EXAMPLES = settings(max_examples=150, deadline=None)
+EXAMPLES = settings(max_examples=100, deadline=None)
 
 # -- the reference ---------------------------------------------------------------------------
 
@@ -87,12 +89,16 @@ def on_board(state: EncounterState, mover: Creature, anchor: Cell) -> bool:
     return all(c in state.board for c in state.space_at(mover, anchor))
 
 
-def ref_step(state: EncounterState, mover: Creature, here: Cell, there: Cell) -> int | None:
+def ref_enemy_cells(state: EncounterState, mover: Creature) -> set[Cell]:
+    """The cells living enemies of the mover fill (dying ones too)."""
+    return {c for e in state.living() if e.side != mover.side and e.id != mover.id for c in state.space(e)}
+
+
+def ref_step(state: EncounterState, mover: Creature, here: Cell, there: Cell, enemy_cells: set[Cell]) -> int | None:
     """The cost of one step between neighbouring anchors, or None where the rules refuse it."""
     board = state.board
     if not ref_free(state, mover, there):
         return None
-    enemy_cells = {c for e in state.living() if e.side != mover.side and e.id != mover.id for c in state.space(e)}
     space = state.space_at(mover, there)
     if any(c in enemy_cells for c in space):
         return None
@@ -118,13 +124,14 @@ def ref_distance_field(state: EncounterState, mover: Creature) -> dict[Cell, int
     heap: list[tuple[int, int, Cell]] = [(0, 0, mover.cell)]
     seq = itertools.count(1)
     settled: dict[Cell, int] = {}
+    enemy_cells = ref_enemy_cells(state, mover)
     while heap:
         cost, _, here = heapq.heappop(heap)
         if here in settled:
             continue
         settled[here] = cost
         for there in state.board.grid.neighbours(here):
-            step = ref_step(state, mover, here, there)
+            step = ref_step(state, mover, here, there, enemy_cells)
             if step is not None and cost + step < best.get(there, 1 << 30):
                 best[there] = cost + step
                 heapq.heappush(heap, (cost + step, next(seq), there))
@@ -172,13 +179,14 @@ def ref_reachable(state: EncounterState, mover: Creature, mode: str, budget: int
     labels: dict[Cell, list[RefLabel]] = {mover.cell: [root]}
     heap: list[tuple[int, int, int, RefLabel]] = [(0, 0, 0, root)]
     seq = itertools.count(1)
+    enemy_cells = ref_enemy_cells(state, mover)
     while heap:
         cost, _, _, label = heapq.heappop(heap)
         if not label.alive:
             continue
         provoked = label.provoked | frozenset(leaving.get(label.at, ()))
         for there in state.board.grid.neighbours(label.at):
-            step = ref_step(state, mover, label.at, there)
+            step = ref_step(state, mover, label.at, there, enemy_cells)
             if step is None or cost + step > budget:
                 continue
             new_cost = cost + step
@@ -214,7 +222,7 @@ def ref_path_cost(state: EncounterState, mover: Creature, path: Sequence[Cell]) 
     for there in path:
         if there not in state.board or not state.board.grid.is_adjacent(here, there):
             return None
-        step = ref_step(state, mover, here, there)
+        step = ref_step(state, mover, here, there, ref_enemy_cells(state, mover))
         if step is None:
             return None
         total, here = total + step, there
@@ -251,22 +259,27 @@ def crowds(draw: st.DrawFn, kit: Kit) -> EncounterState:
     everyone = sorted(set(letters) | ({large} if large else set()))
     glaive = kit.power("glaive", reach=2, basic=True)
     bow = kit.power("bow", kind=RangeKind.RANGED, range_=10, basic=True)
+    arms = {"sword": (kit.SWORD,), "glaive": (glaive,), "bow": (bow,)}
+    many = len(everyone)
+    kinds = draw(st.lists(st.sampled_from(["sword", "sword", "glaive", "bow"]), min_size=many, max_size=many))
+    speeds = draw(st.lists(st.integers(2, 7), min_size=many, max_size=many))
+    troubles = draw(st.lists(st.sampled_from([None] * 8 + list(TROUBLES)), min_size=many, max_size=many))
+    fates = draw(st.lists(st.sampled_from(["ok"] * 6 + ["dying", "dead"]), min_size=many, max_size=many))
     templates = {}
     conditions: dict[str, list[ConditionKind]] = {}
-    for letter in everyone:
+    for letter, kind, speed, trouble in zip(everyone, kinds, speeds, troubles):
         size = 2 if letter == large else 1
-        kind = draw(st.sampled_from(["sword", "sword", "glaive", "bow"]))
-        powers = {"sword": (kit.SWORD,), "glaive": (glaive,), "bow": (bow,)}[kind]
-        templates[letter] = kit.template(f"{kind}{size}", size=size, powers=powers, speed=draw(st.integers(2, 7)))
-        conditions[letter] = draw(st.lists(st.sampled_from(
-            [ConditionKind.DAZED, ConditionKind.SLOWED, ConditionKind.PRONE, ConditionKind.STUNNED]), max_size=1))
+        templates[letter] = kit.template(f"{kind}{size}", size=size, powers=arms[kind], speed=speed)
+        conditions[letter] = [trouble] if trouble else []
     initiative = "".join(draw(st.permutations(everyone))[:draw(st.integers(0, len(everyone)))])
     state = kit.state_from(text, hexes=hexes, templates=templates, conditions=conditions, initiative=initiative)
-    for c in state.creatures.values():
-        fate = draw(st.sampled_from(["ok"] * 6 + ["dying", "dead"]))
+    for c, fate in zip(state.creatures.values(), fates):
         c.dying = fate == "dying"
         c.dead = fate == "dead"
     return state
+
+
+TROUBLES = (ConditionKind.DAZED, ConditionKind.SLOWED, ConditionKind.PRONE, ConditionKind.STUNNED)
 
 
 def movers(state: EncounterState) -> Iterator[Creature]:
@@ -277,45 +290,67 @@ def movers(state: EncounterState) -> Iterator[Creature]:
 def walks(state: EncounterState, mover: Creature, draw: st.DrawFn) -> list[tuple[Cell, ...]]:
     """A few random walks of neighbours from the mover's anchor, legal or not."""
     grid = state.board.grid
+    degree = len(grid.neighbours(mover.cell))
     out = []
-    for _ in range(3):
+    for turns in draw(st.lists(st.lists(st.integers(0, degree - 1), max_size=5), min_size=3, max_size=3)):
         here, path = mover.cell, []
-        for _ in range(draw(st.integers(0, 5))):
-            here = draw(st.sampled_from(grid.neighbours(here)))
+        for turn in turns:
+            here = grid.neighbours(here)[turn]
             path.append(here)
         out.append(tuple(path))
     return out
 
 
+@contextmanager
+def crowd_arrays(on: bool) -> Iterator[None]:
+    """With ``on``, queries find nearby creatures through their array snapshot even for a handful of
+    creatures (normally only for crowds), so small boards test that path too."""
+    saved = tactics._PREFILTER_FROM
+    tactics._PREFILTER_FROM = 0 if on else 1 << 30
+    try:
+        yield
+    finally:
+        tactics._PREFILTER_FROM = saved
+
+
+ARRAYS = pytest.mark.parametrize("arrays", [False, True], ids=["plain scan", "crowd arrays"])
+
 # -- the properties --------------------------------------------------------------------------
 
 
+@ARRAYS
 @EXAMPLES
 @given(data=st.data())
-def test_distance_field_is_a_dijkstra_over_the_movement_rules_in_settling_order(kit: Kit, data: st.DataObject) -> None:
+def test_distance_field_is_a_dijkstra_over_the_movement_rules_in_settling_order(
+        kit: Kit, arrays: bool, data: st.DataObject) -> None:
     """distance_field: the same cells, costs and order as a heap Dijkstra over the rulings (8 or 6
     neighbours, walls, wall corners, enemies block, difficult costs 2, allies passable)."""
     state = data.draw(crowds(kit))
-    for mover in movers(state):
-        assert list(tactics.distance_field(state, mover).items()) == list(ref_distance_field(state, mover).items())
+    with crowd_arrays(arrays):
+        for mover in movers(state):
+            assert list(tactics.distance_field(state, mover).items()) == list(ref_distance_field(state, mover).items())
 
 
+@ARRAYS
 @EXAMPLES
 @given(data=st.data(), mode=st.sampled_from(["move", "shift", "charge"]),
        budget=st.one_of(st.none(), st.integers(0, 6)))
 def test_reachable_keeps_every_cheapest_and_least_provoking_path_of_the_reference(
-        kit: Kit, data: st.DataObject, mode: str, budget: int | None) -> None:
+        kit: Kit, arrays: bool, data: st.DataObject, mode: str, budget: int | None) -> None:
     """reachable: the same end cells, in the same order, with the same cheapest and safest paths,
     costs and provokers (in the order provoked) as the plain label-setting reference."""
     state = data.draw(crowds(kit))
-    for mover in movers(state):
-        got = tactics.reachable(state, mover, mode, budget)
-        assert list(got.items()) == list(ref_reachable(state, mover, mode, budget).items())
+    with crowd_arrays(arrays):
+        for mover in movers(state):
+            got = tactics.reachable(state, mover, mode, budget)
+            assert list(got.items()) == list(ref_reachable(state, mover, mode, budget).items())
 
 
+@ARRAYS
 @EXAMPLES
 @given(data=st.data())
-def test_path_cost_and_path_provokers_price_any_walk_as_the_rules_do(kit: Kit, data: st.DataObject) -> None:
+def test_path_cost_and_path_provokers_price_any_walk_as_the_rules_do(
+        kit: Kit, arrays: bool, data: st.DataObject) -> None:
     """path_cost: the sum of legal steps ending on a free anchor, else None; path_provokers: who
     leaving the start and each cell but the last provokes, each once; provokers_leaving: who
     threatens any cell of the space at an anchor."""
@@ -323,17 +358,23 @@ def test_path_cost_and_path_provokers_price_any_walk_as_the_rules_do(kit: Kit, d
     for mover in movers(state):
         if mover.cell not in state.board:
             continue
-        leaving = ref_leaving(state, mover)
-        assert tactics.provokers_leaving(state, mover) == leaving.get(mover.cell, ())
-        for path in walks(state, mover, data.draw):
-            assert tactics.path_cost(state, mover, path) == ref_path_cost(state, mover, path)
-            assert tactics.path_provokers(state, mover, path, "shift") == ()
-            # path_provokers does not check legality; a space hanging off the board is left out here
-            if all(on_board(state, mover, a) for a in (mover.cell, *path)):
-                assert tactics.path_provokers(state, mover, path) == (
-                    ref_provokers(leaving, mover.cell, path) if path else ())
-                if path:
-                    assert tactics.provokers_leaving(state, mover, path[-1]) == leaving.get(path[-1], ())
+        with crowd_arrays(arrays):
+            check_walks(state, mover, data)
+
+
+def check_walks(state: EncounterState, mover: Creature, data: st.DataObject) -> None:
+    """path_cost, path_provokers and provokers_leaving on a few random walks from the mover."""
+    leaving = ref_leaving(state, mover)
+    assert tactics.provokers_leaving(state, mover) == leaving.get(mover.cell, ())
+    for path in walks(state, mover, data.draw):
+        assert tactics.path_cost(state, mover, path) == ref_path_cost(state, mover, path)
+        assert tactics.path_provokers(state, mover, path, "shift") == ()
+        # path_provokers does not check legality; a space hanging off the board is left out here
+        if all(on_board(state, mover, a) for a in (mover.cell, *path)):
+            assert tactics.path_provokers(state, mover, path) == (
+                ref_provokers(leaving, mover.cell, path) if path else ())
+            if path:
+                assert tactics.provokers_leaving(state, mover, path[-1]) == leaving.get(path[-1], ())
 
 
 @EXAMPLES
@@ -348,6 +389,54 @@ def test_threat_map_names_every_enemy_threatening_a_cell_in_initiative_order(kit
             for cell in ref_threatened(state, enemy):
                 expected.setdefault(cell, []).append(enemy.id)
         assert tactics.threat_map(state, mover) == {cell: tuple(ids) for cell, ids in expected.items()}
+
+
+@EXAMPLES
+@given(data=st.data())
+def test_queries_see_creatures_that_moved_died_changed_side_sheet_or_conditions_since_the_last_query(
+        kit: Kit, data: st.DataObject) -> None:
+    """The state changes between queries (creatures move, die, fall dazed, change side, take up a whip):
+    every query answers for the state as it is now, whatever it remembered from before."""
+    state = data.draw(crowds(kit))
+    whip = kit.template("whip", powers=(kit.power("whip", reach=3, basic=True),))
+    arrays = data.draw(st.booleans())
+    with crowd_arrays(arrays):
+        for _ in range(6):
+            mover = data.draw(st.sampled_from(list(state.creatures.values())))
+            budget = data.draw(st.sampled_from([None, 1, 2, 3]))
+            assert list(tactics.reachable(state, mover, budget=budget).items()) == list(
+                ref_reachable(state, mover, "move", budget).items())
+            assert list(tactics.distance_field(state, mover).items()) == list(ref_distance_field(state, mover).items())
+            other = data.draw(st.sampled_from(list(state.creatures.values())))
+            change = data.draw(st.sampled_from(["move", "die", "daze", "side", "sheet"]))
+            if change == "move":
+                free = [c for c in state.board if state.can_stand(other, c)]
+                if free:
+                    other.cell = data.draw(st.sampled_from(free))
+            elif change == "die":
+                other.dead = not other.dead
+            elif change == "daze":
+                other.conditions = [] if other.conditions else [kit.condition(ConditionKind.DAZED)]
+            elif change == "side":
+                other.side = "heroes" if other.side == "monsters" else "monsters"
+            elif other.template.size == 1:
+                other.template = whip
+
+
+@pytest.mark.parametrize("arrays", [False, True], ids=["plain scan", "crowd arrays"])
+def test_an_enemy_that_takes_up_a_longer_weapon_threatens_farther_at_once(kit: Kit, arrays: bool) -> None:
+    """A creature's sheet can change between two queries: its new reach counts at once."""
+    state = kit.state_from("""
+        .......
+        .A..o..
+        .......
+    """)
+    a, o = state.creatures[CreatureId("A")], state.creatures[CreatureId("o")]
+    with crowd_arrays(arrays):
+        assert tactics.reachable(state, a, budget=1)[Square(0, 1)].provokers == ()
+        o.template = kit.template("whip", powers=(kit.power("whip", reach=3, basic=True),))
+        assert tactics.reachable(state, a, budget=1)[Square(0, 1)].provokers == ("o",)
+        assert tactics.provokers_leaving(state, a) == ("o",)
 
 
 def test_the_reference_agrees_with_a_drawn_board(kit: Kit) -> None:
