@@ -293,7 +293,7 @@ class _Topology:
     """
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall",
-                 "difficult", "_deltas", "_cells", "_all_cells", "_steps", "_threats", "sight")
+                 "difficult", "_deltas", "_cells", "_all_cells", "_steps", "_threats", "_floods", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -329,6 +329,7 @@ class _Topology:
         self._all_cells: list[Cell] | None = None
         self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
         self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
 
     def index(self, cell: Cell) -> int | None:
         """The index of a board cell; None off the board (or for a cell of the other grid kind)."""
@@ -383,6 +384,50 @@ class _Topology:
             got = tuple(sorted(i for i in found if i is not None))
             if anchor is not None:
                 self._threats[key] = got
+        return got
+
+    def flood_tables(self, size: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+        """For :func:`distance_field`: every anchor's legal steps and which anchors cost 2 to enter.
+
+        ``steps[i, k]`` is the anchor a ``size`` creature reaches from ``i`` by
+        the grid's ``k``-th neighbour step (:meth:`steps`' rules: the new space
+        on the board and wall-free, no wall corner cut on squares), or ``n``
+        (the number of cells: a sentinel, never free) where that step is
+        illegal. ``hard[j]``: entering ``j`` costs 2. Both have a row for the
+        sentinel. Built with numpy from the wall and difficult arrays.
+        """
+        got = self._floods.get(size)
+        if got is None:
+            w, h = self.width, self.height
+            n = w * h
+            wall = np.frombuffer(bytes(self.wall), dtype=np.uint8).reshape(h, w) != 0
+            difficult = np.frombuffer(bytes(self.difficult), dtype=np.uint8).reshape(h, w) != 0
+            # free[r + 1, c + 1]: the space anchored at offset (c, r) is on the board and wall-free;
+            # a margin of one anchor all round (never free) keeps the shifts below inside the array
+            free = np.zeros((h + 2, w + 2), dtype=np.bool_)
+            whole = np.ones((h, w), dtype=np.bool_)
+            hard = np.zeros((h, w), dtype=np.bool_)
+            for dy in range(size):
+                for dx in range(size):
+                    part = np.zeros((h, w), dtype=np.bool_)
+                    part[:h - dy, :w - dx] = ~wall[dy:, dx:]
+                    whole &= part
+                    hard[:h - dy, :w - dx] |= difficult[dy:, dx:]
+            free[1:h + 1, 1:w + 1] = whole
+            rows = np.arange(h, dtype=np.intp)[:, None]
+            cols = np.arange(w, dtype=np.intp)[None, :]
+            degree = len(self._deltas[(0, 0)])
+            table = np.full((h, w, degree), n, dtype=np.intp)
+            for (pc, pr), deltas in self._deltas.items():
+                here = ((self.ox + cols) & 1 == pc) & ((self.oy + rows) & 1 == pr)
+                for k, (dc, dr) in enumerate(deltas):
+                    ok = here & free[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+                    if self.is_square and dc and dr:
+                        ok = ok & free[1:1 + h, 1 + dc:1 + dc + w] & free[1 + dr:1 + dr + h, 1:1 + w]
+                    table[:, :, k] = np.where(ok, (rows + dr) * w + cols + dc, table[:, :, k])
+            steps = np.concatenate((table.reshape(n, degree), np.full((1, degree), n, dtype=np.intp)))
+            got = (steps, np.append(hard.ravel(), False))
+            self._floods[size] = got
         return got
 
     def footprint(self, i: int, size: int) -> list[int]:
@@ -587,6 +632,41 @@ def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, s
     if near is None:
         return creatures
     return [creatures[k] for k in near.tolist()]
+
+
+def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size: int) -> npt.NDArray[np.intp]:
+    """Every anchor a ``size`` mover cannot enter because a living enemy fills a cell of it (may repeat)."""
+    crowd, creatures = _crowd(state, topo)
+    count = len(creatures)
+    side = mover.side
+    enemy = np.fromiter(map(side.__ne__, map(_SIDE_OF, creatures)), dtype=np.bool_, count=count)
+    enemy &= ~np.fromiter(map(_DEAD_OF, creatures), dtype=np.bool_, count=count)
+    ids = list(map(_ID_OF, creatures))
+    k = -1
+    while mover.id in ids[k + 1:]:
+        k = ids.index(mover.id, k + 1)
+        enemy[k] = False
+    cells: list[npt.NDArray[np.intp]] = []
+    if crowd.big:
+        alone = enemy.copy()
+        alone[crowd.big] = False
+        extra = [i for k in crowd.big if enemy[k]
+                 for i in topo.space_indices(crowd.cells[k], _sheet(crowd.sheets[k])[1])]
+        cells.append(np.array(extra, dtype=np.intp))
+        enemy = alone
+    found = crowd.index[enemy]
+    cells.append(found[found >= 0])
+    filled = np.concatenate(cells) if len(cells) > 1 else cells[0]
+    if size == 1 or not len(filled):
+        return filled
+    w, h = topo.width, topo.height
+    col, row = filled % w, filled // w
+    anchors = []
+    for dy in range(size):
+        for dx in range(size):
+            ok = (col >= dx) & (row >= dy)
+            anchors.append(filled[ok] - dy * w - dx)
+    return np.concatenate(anchors)
 
 
 class _Surroundings:
@@ -984,9 +1064,13 @@ def can_move(state: EncounterState, creature: Creature) -> bool:
 
 
 class _Label:
-    """One path in the search: its cost, the enemies it provoked (a bit mask), where it is, how it came."""
+    """One path in the search: its cost, the enemies it provoked (a bit mask), where it is, how it came.
 
-    __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq")
+    ``path`` and ``named`` (the provokers in the order provoked) are filled in
+    once the search is over, for the labels a route needs.
+    """
+
+    __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq", "path", "named")
 
     def __init__(self, cost: int, provoked: int, at: int, parent: _Label | None, seq: int) -> None:
         self.cost = cost
@@ -995,6 +1079,8 @@ class _Label:
         self.parent = parent
         self.alive = True
         self.seq = seq
+        self.path: tuple[Cell, ...] | None = None
+        self.named: tuple[CreatureId, ...] = ()
 
 
 def reachable(state: EncounterState, creature: Creature, mode: str = "move",
@@ -1032,6 +1118,8 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     queue: dict[int, list[_Label]] = {0: [root]}
     slot = top = 0
     seq = 0
+    labels_at = labels.get
+    waiting_at = queue.get
     while slot <= top:
         batch = queue.pop(slot, None)
         slot += 1
@@ -1052,29 +1140,28 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
                 new_cost = cost + step
                 if new_cost > budget or there in blocked:
                     continue
-                existing = labels.get(there)
-                if existing is not None:
+                existing = labels_at(there)
+                if existing is None:
+                    existing = labels[there] = []
+                else:
                     dominated = False
+                    killed = False
                     for old in existing:
                         if old.cost <= new_cost and old.provoked | provoked == provoked:
                             dominated = True
                             break
-                    if dominated:
-                        continue
-                    kept = []
-                    for old in existing:
                         if new_cost <= old.cost and provoked | old.provoked == old.provoked:
                             old.alive = False
-                        else:
-                            kept.append(old)
-                    existing[:] = kept
-                else:
-                    existing = labels[there] = []
+                            killed = True
+                    if dominated:
+                        continue
+                    if killed:
+                        existing[:] = [old for old in existing if old.alive]
                 seq += 1
                 new = _Label(new_cost, provoked, there, label, seq)
                 existing.append(new)
                 key = new_cost * width + provoked.bit_count()
-                waiting = queue.get(key)
+                waiting = waiting_at(key)
                 if waiting is None:
                     queue[key] = [new]
                     if key > top:
@@ -1083,28 +1170,27 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
                     waiting.append(new)
 
     cell = topo.cells().__getitem__
-    paths: dict[_Label, tuple[Cell, ...]] = {root: ()}
-    provs: dict[_Label, tuple[CreatureId, ...]] = {root: ()}
+    leaving = around.leaving
+    root.path = ()
 
-    def walk(label: _Label) -> tuple[tuple[Cell, ...], tuple[CreatureId, ...]]:
-        """The path of a label and whom it provokes in order, sharing the work between labels."""
+    def walk(label: _Label) -> _Label:
+        """Fill in the path of a label and whom it provokes in order, sharing the work between labels."""
         chain: list[_Label] = []
-        known: _Label | None = label
-        while known is not None and known not in paths:
+        known = label
+        while known.path is None:
             chain.append(known)
+            assert known.parent is not None
             known = known.parent
-        assert known is not None
-        path, provoked = paths[known], provs[known]
+        path, named = known.path, known.named
         for step in reversed(chain):
-            assert step.parent is not None
+            parent = step.parent
+            assert parent is not None
             path = path + (cell(step.at),)
-            if masks:
-                fresh = tuple(cid for cid in around.leaving(step.parent.at)[0] if cid not in provoked)
-                if fresh:
-                    provoked = provoked + fresh
-            paths[step] = path
-            provs[step] = provoked
-        return path, provoked
+            if step.provoked != parent.provoked:  # leaving the parent's anchor provoked someone new
+                named = named + tuple(cid for cid in leaving(parent.at)[0] if cid not in named)
+            step.path = path
+            step.named = named
+        return label
 
     result: dict[Cell, Route] = {}
     occupied = around.occupied
@@ -1116,14 +1202,14 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
         else:
             cheapest = min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq))
             safest = min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq))
-        cheap_path, cheap_provokers = walk(cheapest)
-        if safest is cheapest:
-            safe_path, safe_provokers = cheap_path, cheap_provokers
-        else:
-            safe_path, safe_provokers = walk(safest)
+        if cheapest.path is None:
+            walk(cheapest)
+        if safest.path is None:
+            walk(safest)
+        assert cheapest.path is not None and safest.path is not None
         result[cell(at)] = Route(
-            cost=cheapest.cost, path=cheap_path, provokers=cheap_provokers,
-            safest_path=safe_path, safest_cost=safest.cost, safest_provokers=safe_provokers,
+            cost=cheapest.cost, path=cheapest.path, provokers=cheapest.named,
+            safest_path=safest.path, safest_cost=safest.cost, safest_provokers=safest.named,
         )
     return result
 
@@ -1134,24 +1220,71 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
     The movement rules of :func:`reachable` (walls, wall corners, enemies block,
     difficult terrain costs 2) without conditions, budget or provocation.
     Includes the start (0) and cells the creature can only pass through.
+    Cells come in the order a Dijkstra settles them: by cost, then in the
+    order found (each cost's cells entered by a 2-step first, then the rest,
+    each in the order of the cells they were first reached from and of the
+    grid's neighbours).
     """
     topo = _topology(state.board)
     start = topo.index(creature.cell)
     if start is None:
         return {}
-    around = _Surroundings(state, topo, creature, creature.cell, None, threats=False)
-    size = around.size
+    size = _size(state, creature)
+    n = topo.width * topo.height
+    if n < _FLOOD_ARRAYS_FROM:
+        return _dial(state, topo, creature, start, size)
+    steps, hard = topo.flood_tables(size)
+    # Step costs depend only on the anchor entered, so the first time a cell is reached is the
+    # cheapest: a breadth-first flood in layers of equal cost, a cell costing 2 to enter joining
+    # the layer after next. Each layer is one numpy pass over its cells' neighbour rows.
+    unseen = np.ones(n + 1, dtype=np.bool_)
+    unseen[n] = False
+    unseen[_enemy_anchors(state, topo, creature, size)] = False
+    unseen[start] = False
+    first = np.full(n + 1, np.iinfo(np.intp).max, dtype=np.intp)
+    positions = np.arange(steps.size, dtype=np.intp)
+    first_at = np.minimum.at
+    layers: list[npt.NDArray[np.intp]] = []
+    layer = np.array([start], dtype=np.intp)
+    later = layer[:0]  # cells costing 2 to enter, reached from the layer before
+    while len(layer) or len(later):
+        layers.append(layer)
+        reached = steps[layer].ravel()
+        reached = reached[unseen[reached]]
+        count = len(reached)
+        if count:
+            # keep each cell's first occurrence: in the order of the layer, then of the neighbours
+            mine = positions[:count]
+            first_at(first, reached, mine)
+            reached = reached[first[reached] == mine]
+            unseen[reached] = False
+            costly = hard[reached]
+            layer = np.concatenate((later, reached[~costly]))
+            later = reached[costly]
+        else:
+            layer, later = later, later[:0]
+    order: list[int] = np.concatenate(layers).tolist()
+    costs: list[int] = np.repeat(np.arange(len(layers)), [len(each) for each in layers]).tolist()
+    cells = topo.cells()
+    return dict(zip(map(cells.__getitem__, order), costs))
+
+
+_FLOOD_ARRAYS_FROM = 2500
+"""From this many board cells on, :func:`distance_field` floods with numpy (below, plain Python is quicker)."""
+
+
+def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int) -> dict[Cell, int]:
+    """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2."""
     table = topo.step_table(size)
     compute = topo.steps
     unseen = 1 << 30
     best = [unseen] * (topo.width * topo.height)
-    for i in around.blocked:
+    for i in _Surroundings(state, topo, creature, creature.cell, None, threats=False).blocked:
         best[i] = -1  # never improved, never entered
     best[start] = 0
     order: list[int] = []
     buckets: list[list[int]] = [[start]]
     cost = 0
-    # Dijkstra with a bucket queue (Dial's algorithm): step costs are 1 or 2.
     while cost < len(buckets):
         for here in buckets[cost]:
             if best[here] != cost:
@@ -1168,8 +1301,8 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
                         buckets.append([])
                     buckets[new_cost].append(there)
         cost += 1
-    cell = topo.cell
-    return {cell(i): best[i] for i in order}
+    cells = topo.cells()
+    return {cells[i]: best[i] for i in order}
 
 
 def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],

@@ -22,7 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.grid import Cell, GridKind, Hex, Square
+from game.board import Board, Terrain
+from game.grid import Cell, GridKind, Hex, HexGrid, Square, SquareGrid, StaggerAxis, StaggerIndex
 from game.rules import tactics
 from game.rules.model import ConditionKind, CreatureId, RangeKind
 from game.rules.state import Creature, EncounterState
@@ -303,17 +304,18 @@ def walks(state: EncounterState, mover: Creature, draw: st.DrawFn) -> list[tuple
 
 @contextmanager
 def crowd_arrays(on: bool) -> Iterator[None]:
-    """With ``on``, queries find nearby creatures through their array snapshot even for a handful of
-    creatures (normally only for crowds), so small boards test that path too."""
-    saved = tactics._PREFILTER_FROM
-    tactics._PREFILTER_FROM = 0 if on else 1 << 30
+    """With ``on``, queries find nearby creatures through their numpy snapshot and distance_field
+    floods with numpy even on small boards with a handful of creatures (normally both are only for
+    crowds and large maps), so small boards test those paths too; without, neither is used."""
+    saved = tactics._PREFILTER_FROM, tactics._FLOOD_ARRAYS_FROM
+    tactics._PREFILTER_FROM = tactics._FLOOD_ARRAYS_FROM = 0 if on else 1 << 30
     try:
         yield
     finally:
-        tactics._PREFILTER_FROM = saved
+        tactics._PREFILTER_FROM, tactics._FLOOD_ARRAYS_FROM = saved
 
 
-ARRAYS = pytest.mark.parametrize("arrays", [False, True], ids=["plain scan", "crowd arrays"])
+ARRAYS = pytest.mark.parametrize("arrays", [False, True], ids=["plain", "arrays"])
 
 # -- the properties --------------------------------------------------------------------------
 
@@ -377,6 +379,36 @@ def check_walks(state: EncounterState, mover: Creature, data: st.DataObject) -> 
                 assert tactics.provokers_leaving(state, mover, path[-1]) == leaving.get(path[-1], ())
 
 
+LAYOUTS = [SquareGrid(32, 32)] + [HexGrid(32, 32, 16, axis, index) for axis in StaggerAxis for index in StaggerIndex]
+
+
+@ARRAYS
+@EXAMPLES
+@given(data=st.data(), grid=st.sampled_from(LAYOUTS), origin=st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+       width=st.integers(1, 9), height=st.integers(1, 9))
+def test_distance_field_follows_the_grids_neighbours_in_every_tiled_layout_and_origin(
+        kit: Kit, arrays: bool, data: st.DataObject, grid: Any, origin: tuple[int, int], width: int,
+        height: int) -> None:
+    """Hex maps staggered along x or y, odd or even, and boards whose offsets do not start at (0, 0):
+    distance_field is still the reference Dijkstra over the grid's own neighbours (large movers too)."""
+    marks = data.draw(st.lists(st.sampled_from("....,#"), min_size=width * height, max_size=width * height))
+    cells = [grid.offset_to_cell(origin[0] + i % width, origin[1] + i // width) for i in range(width * height)]
+    terrain = {c: Terrain(wall=m == "#", difficult=m == ",") for c, m in zip(cells, marks) if m != "."}
+    board = Board(grid, width, height, origin=origin, terrain=terrain)
+    size = data.draw(st.sampled_from([1, 2, 3])) if isinstance(grid, SquareGrid) else 1
+    spots = data.draw(st.lists(st.sampled_from(cells), min_size=1, max_size=4, unique=True))
+    people = {}
+    for k, spot in enumerate(spots):
+        cid = CreatureId(f"c{k}")
+        sheet = kit.template(f"size{size}", size=size if k == 0 else 1)
+        people[cid] = Creature(cid, cid, "heroes" if k == 0 or data.draw(st.booleans()) else "monsters", sheet, spot,
+                               30, 2)
+    state = EncounterState(board, people)
+    mover = people[CreatureId("c0")]
+    with crowd_arrays(arrays):
+        assert list(tactics.distance_field(state, mover).items()) == list(ref_distance_field(state, mover).items())
+
+
 @EXAMPLES
 @given(data=st.data())
 def test_threat_map_names_every_enemy_threatening_a_cell_in_initiative_order(kit: Kit, data: st.DataObject) -> None:
@@ -423,7 +455,7 @@ def test_queries_see_creatures_that_moved_died_changed_side_sheet_or_conditions_
                 other.template = whip
 
 
-@pytest.mark.parametrize("arrays", [False, True], ids=["plain scan", "crowd arrays"])
+@ARRAYS
 def test_an_enemy_that_takes_up_a_longer_weapon_threatens_farther_at_once(kit: Kit, arrays: bool) -> None:
     """A creature's sheet can change between two queries: its new reach counts at once."""
     state = kit.state_from("""
