@@ -121,6 +121,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -292,8 +293,8 @@ class _Topology:
     own coordinates, so a large creature's space is a block of offsets.
     """
 
-    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall",
-                 "difficult", "_deltas", "_cells", "_all_cells", "_steps", "_threats", "_floods", "sight")
+    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
+                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_floods", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -327,6 +328,8 @@ class _Topology:
         self._deltas = deltas
         self._cells: list[Cell | None] = [None] * count
         self._all_cells: list[Cell] | None = None
+        self._cell_array: npt.NDArray[np.object_] | None = None
+        self._positions: npt.NDArray[np.intp] | None = None
         self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
         self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
@@ -358,6 +361,21 @@ class _Topology:
         got = self._all_cells
         if got is None:
             got = self._all_cells = [self.cell(i) for i in range(self.width * self.height)]
+        return got
+
+    def cell_array(self) -> npt.NDArray[np.object_]:
+        """:meth:`cells` as a numpy array of objects, to pick many cells at once."""
+        got = self._cell_array
+        if got is None:
+            got = self._cell_array = np.empty(self.width * self.height, dtype=np.object_)
+            got[:] = self.cells()
+        return got
+
+    def positions(self, count: int) -> npt.NDArray[np.intp]:
+        """``0, 1, ..., count - 1`` (kept: the flood asks for the same range every time)."""
+        got = self._positions
+        if got is None or len(got) < count:
+            got = self._positions = np.arange(count, dtype=np.intp)
         return got
 
     def space_indices(self, anchor: Cell, size: int) -> list[int]:
@@ -1236,13 +1254,14 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
     steps, hard = topo.flood_tables(size)
     # Step costs depend only on the anchor entered, so the first time a cell is reached is the
     # cheapest: a breadth-first flood in layers of equal cost, a cell costing 2 to enter joining
-    # the layer after next. Each layer is one numpy pass over its cells' neighbour rows.
-    unseen = np.ones(n + 1, dtype=np.bool_)
-    unseen[n] = False
-    unseen[_enemy_anchors(state, topo, creature, size)] = False
-    unseen[start] = False
-    first = np.full(n + 1, np.iinfo(np.intp).max, dtype=np.intp)
-    positions = np.arange(steps.size, dtype=np.intp)
+    # the layer after next. Each layer is one numpy pass over its cells' neighbour rows; a cell
+    # keeps its first occurrence there (in the order of the layer, then of the grid's neighbours),
+    # which is the order in which a bucket-queue Dijkstra would find it.
+    mark = np.full(n + 1, np.iinfo(np.intp).max, dtype=np.intp)  # the first position seen; -1: done
+    mark[n] = -1
+    mark[_enemy_anchors(state, topo, creature, size)] = -1
+    mark[start] = -1
+    positions = topo.positions(steps.size)
     first_at = np.minimum.at
     layers: list[npt.NDArray[np.intp]] = []
     layer = np.array([start], dtype=np.intp)
@@ -1250,23 +1269,18 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
     while len(layer) or len(later):
         layers.append(layer)
         reached = steps[layer].ravel()
-        reached = reached[unseen[reached]]
-        count = len(reached)
-        if count:
-            # keep each cell's first occurrence: in the order of the layer, then of the neighbours
-            mine = positions[:count]
-            first_at(first, reached, mine)
-            reached = reached[first[reached] == mine]
-            unseen[reached] = False
+        mine = positions[:len(reached)]
+        first_at(mark, reached, mine)
+        reached = reached[mark[reached] == mine]
+        if len(reached):
+            mark[reached] = -1
             costly = hard[reached]
             layer = np.concatenate((later, reached[~costly]))
             later = reached[costly]
         else:
             layer, later = later, later[:0]
-    order: list[int] = np.concatenate(layers).tolist()
-    costs: list[int] = np.repeat(np.arange(len(layers)), [len(each) for each in layers]).tolist()
-    cells = topo.cells()
-    return dict(zip(map(cells.__getitem__, order), costs))
+    keys: list[Cell] = topo.cell_array()[np.concatenate(layers)].tolist()
+    return dict(zip(keys, chain.from_iterable(map(repeat, range(len(layers)), map(len, layers)))))
 
 
 _FLOOD_ARRAYS_FROM = 2500
