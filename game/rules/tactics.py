@@ -372,10 +372,10 @@ class _Topology:
         return got
 
     def positions(self, count: int) -> npt.NDArray[np.intp]:
-        """``0, 1, ..., count - 1`` (kept: the flood asks for the same range every time)."""
+        """At least ``0, 1, ..., count - 1`` (kept and grown: every flood needs the same ranges)."""
         got = self._positions
         if got is None or len(got) < count:
-            got = self._positions = np.arange(count, dtype=np.intp)
+            got = self._positions = np.arange(max(count, 2 * len(got) if got is not None else 0), dtype=np.intp)
         return got
 
     def space_indices(self, anchor: Cell, size: int) -> list[int]:
@@ -1261,7 +1261,7 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
     mark[n] = -1
     mark[_enemy_anchors(state, topo, creature, size)] = -1
     mark[start] = -1
-    positions = topo.positions(steps.size)
+    positions = topo.positions(64)
     first_at = np.minimum.at
     layers: list[npt.NDArray[np.intp]] = []
     layer = np.array([start], dtype=np.intp)
@@ -1269,6 +1269,8 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
     while len(layer) or len(later):
         layers.append(layer)
         reached = steps[layer].ravel()
+        if len(reached) > len(positions):
+            positions = topo.positions(len(reached))
         mine = positions[:len(reached)]
         first_at(mark, reached, mine)
         reached = reached[mark[reached] == mine]
