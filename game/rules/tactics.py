@@ -119,9 +119,8 @@ on hash order, so the same state gives the same answers run after run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
 from operator import attrgetter
 
 import numpy as np
@@ -141,6 +140,7 @@ __all__ = [
     "blast_cells",
     "burst_origins",
     "can_move",
+    "DistanceField",
     "distance_field",
     "flanked_by",
     "flanking_cells",
@@ -1233,7 +1233,50 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     return result
 
 
-def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]:
+class DistanceField(Mapping[Cell, int]):
+    """A distance field as a read-only mapping Cell -> movement cost, over the flood's arrays.
+
+    A lazy view (like python-chess's legal moves): no dict of every cell is built; a lookup turns the
+    cell into its board index and reads the cost. Iteration gives the cells in settling order.
+    """
+
+    __slots__ = ("_topo", "_order", "_cost")
+
+    def __init__(self, topo: _Topology, order: list[int], cost: list[int]) -> None:
+        self._topo = topo
+        self._order = order
+        """Board indices of the reached cells, in settling order."""
+        self._cost = cost
+        """Cost per board index; -1 where not reached."""
+
+    def __getitem__(self, cell: Cell) -> int:
+        i = self._topo.index(cell)
+        if i is None or self._cost[i] < 0:
+            raise KeyError(cell)
+        return self._cost[i]
+
+    def __contains__(self, cell: object) -> bool:
+        i = self._topo.index(cell) if isinstance(cell, (Square, Hex)) else None
+        return i is not None and self._cost[i] >= 0
+
+    def get(self, cell: Cell, default: int | None = None) -> int | None:  # type: ignore[override]
+        i = self._topo.index(cell)
+        if i is None or self._cost[i] < 0:
+            return default
+        return self._cost[i]
+
+    def __iter__(self) -> Iterator[Cell]:
+        cell = self._topo.cell
+        return (cell(i) for i in self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __repr__(self) -> str:
+        return f"DistanceField({len(self)} cells)"
+
+
+def distance_field(state: EncounterState, creature: Creature) -> Mapping[Cell, int]:
     """The movement cost from ``creature`` to every anchor cell it could reach, whole map, no budget.
 
     The movement rules of :func:`reachable` (walls, wall corners, enemies block,
@@ -1242,7 +1285,8 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
     Cells come in the order a Dijkstra settles them: by cost, then in the
     order found (each cost's cells entered by a 2-step first, then the rest,
     each in the order of the cells they were first reached from and of the
-    grid's neighbours).
+    grid's neighbours). On large boards the answer is a :class:`DistanceField`
+    view over the flood's arrays rather than a dict of every cell.
     """
     topo = _topology(state.board)
     start = topo.index(creature.cell)
@@ -1282,8 +1326,10 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
             later = reached[costly]
         else:
             layer, later = later, later[:0]
-    keys: list[Cell] = topo.cell_array()[np.concatenate(layers)].tolist()
-    return dict(zip(keys, chain.from_iterable(map(repeat, range(len(layers)), map(len, layers)))))
+    order = np.concatenate(layers)
+    cost = np.full(n, -1, dtype=np.intp)
+    cost[order] = np.repeat(np.arange(len(layers), dtype=np.intp), [len(x) for x in layers])
+    return DistanceField(topo, order.tolist(), cost.tolist())
 
 
 _FLOOD_ARRAYS_FROM = 2500
