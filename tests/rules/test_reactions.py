@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from game.rules import events as ev
-from game.rules.commands import EndTurnCommand
+from game.rules.commands import EndTurnCommand, StandUpCommand
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Defense,
                               Duration, ForcedKind, ForcedMovement, Frequency, Outcome, Power, PowerId, Reach,
@@ -908,3 +908,17 @@ def test_a_reaction_to_suffering_a_condition_is_not_stopped_by_that_condition(ki
     rng.script(15)
     events = use(enc, "b", "daze", "B")
     assert resolved(events) == [("B", "shake_off")] and where(enc, "B") == (0, 1)
+
+
+def test_a_personal_reaction_to_standing_up_resolves_with_that_action(kit: Kit) -> None:
+    """Seed 000, lines 50-52 and 17-18: a Personal reaction to its owner's own move action resolves
+    when that action is over, even for an action with no steps of its own (standing up)."""
+    spring = reaction("spring_up", "own_action", "personal spontaneous", effect=Outcome(heal_bonus=2),
+                      personal=True, parameter="move")
+    enc, rng = scenario(kit, "A.b", sheets={"A": with_powers(HERO, spring)}, order="Ab")
+    who(enc, "A").conditions.append(Condition(ConditionKind.PRONE, CreatureId("gm"), Duration.ENCOUNTER))
+    who(enc, "A").hp = 20
+    events = enc.apply(StandUpCommand(CreatureId("A")))
+    assert resolved(events) == [("A", "spring_up")] and who(enc, "A").hp == 22
+    kinds = names(events)
+    assert kinds.index("stood_up") < kinds.index("reaction_resolved")
