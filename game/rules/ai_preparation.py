@@ -63,7 +63,6 @@ def prepare(encounter: Encounter, creature: Creature) -> Preparation:
     template = creature.template
     default = default_preparation(template)
     reactions = reaction_powers(template)
-    by_id = {p.id: p for p in reactions}
     limited = _limited(encounter, creature, reactions)
     kept = [r for r in encounter.preparation(creature.id).restrictions
             if r.creature is None or (r.creature in st.creatures and not st.creatures[r.creature].dead)]

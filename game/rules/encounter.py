@@ -186,6 +186,7 @@ class Encounter:
         self.cause = actor.id
         try:
             self._apply(actor, command)
+            self._drain()  # reactions to a command with no steps of its own (standing up: own_action "move")
         finally:
             self.cause = None
         self._check_victory()

@@ -80,7 +80,6 @@ from game.rules.preparation import (Preparation, basic_attacks, considered_order
                                     restrictions_for, uses_basic_attack)
 from game.rules.state import Creature
 from game.rules.steps import (AttackRoll, BeginReaction, EnterCell, LeaveCell, ResolveAttack, StartPower, Step)
-from game.rules.triggers import TRIGGERS
 
 if TYPE_CHECKING:
     from game.rules.encounter import Encounter

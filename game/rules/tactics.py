@@ -119,13 +119,16 @@ on hash order, so the same state gives the same answers run after run.
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
+
+import numpy as np
+import numpy.typing as npt
 
 from game.board import Board
 from game.grid import Cell, GridKind, Hex, Square
-from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind
+from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind, Template
 from game.rules.state import Creature, EncounterState
 
 __all__ = [
@@ -137,6 +140,7 @@ __all__ = [
     "blast_cells",
     "burst_origins",
     "can_move",
+    "DistanceField",
     "distance_field",
     "flanked_by",
     "flanking_cells",
@@ -240,14 +244,29 @@ class ForcedOptions:
 # -- ordering and sizes ---------------------------------------------------------------------
 
 
+_RANKS: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []
+"""The last ranks computed, with the initiative and the creature ids they came from."""
+
+
 def _ranks(state: EncounterState) -> dict[CreatureId, int]:
-    """Initiative order if there is one (others after, in creature order), else creature order."""
-    ranks = {cid: i for i, cid in enumerate(state.initiative)}
+    """Initiative order if there is one (others after, in creature order), else creature order.
+
+    Memoised on the initiative list and the creature ids (all it depends on):
+    the answer is shared, so callers only read it.
+    """
+    initiative = tuple(state.initiative)
+    ids = tuple(state.creatures)
+    if _RANKS:
+        known_initiative, known_ids, known = _RANKS[0]
+        if known_initiative == initiative and known_ids == ids:
+            return known
+    ranks = {cid: i for i, cid in enumerate(initiative)}
     n = len(ranks)
-    for cid in state.creatures:
+    for cid in ids:
         if cid not in ranks:
             ranks[cid] = n
             n += 1
+    _RANKS[:] = [(initiative, ids, ranks)]
     return ranks
 
 
@@ -275,8 +294,8 @@ class _Topology:
     own coordinates, so a large creature's space is a block of offsets.
     """
 
-    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall",
-                 "difficult", "_deltas", "_cells", "_steps", "sight")
+    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
+                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_floods", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -309,7 +328,12 @@ class _Topology:
                 deltas[(pc, pr)] = tuple(steps)
         self._deltas = deltas
         self._cells: list[Cell | None] = [None] * count
+        self._all_cells: list[Cell] | None = None
+        self._cell_array: npt.NDArray[np.object_] | None = None
+        self._positions: npt.NDArray[np.intp] | None = None
         self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
+        self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
 
     def index(self, cell: Cell) -> int | None:
         """The index of a board cell; None off the board (or for a cell of the other grid kind)."""
@@ -331,6 +355,98 @@ class _Topology:
         if got is None:
             got = self.grid.offset_to_cell(self.ox + i % self.width, self.oy + i // self.width)
             self._cells[i] = got
+        return got
+
+    def cells(self) -> list[Cell]:
+        """Every cell, by index (made once per board)."""
+        got = self._all_cells
+        if got is None:
+            got = self._all_cells = [self.cell(i) for i in range(self.width * self.height)]
+        return got
+
+    def cell_array(self) -> npt.NDArray[np.object_]:
+        """:meth:`cells` as a numpy array of objects, to pick many cells at once."""
+        got = self._cell_array
+        if got is None:
+            got = self._cell_array = np.empty(self.width * self.height, dtype=np.object_)
+            got[:] = self.cells()
+        return got
+
+    def positions(self, count: int) -> npt.NDArray[np.intp]:
+        """At least ``0, 1, ..., count - 1`` (kept and grown: every flood needs the same ranges)."""
+        got = self._positions
+        if got is None or len(got) < count:
+            got = self._positions = np.arange(max(count, 2 * len(got) if got is not None else 0), dtype=np.intp)
+        return got
+
+    def space_indices(self, anchor: Cell, size: int) -> list[int]:
+        """Indices of the cells of a ``size`` space anchored at ``anchor`` that lie on the board."""
+        if size == 1 or not self.is_square:
+            i = self.index(anchor)
+            return [] if i is None else [i]
+        assert isinstance(anchor, Square)
+        w, h = self.width, self.height
+        c0, r0 = anchor.x - self.ox, anchor.y - self.oy
+        return [(r0 + dy) * w + c0 + dx for dy in range(size) for dx in range(size)
+                if 0 <= c0 + dx < w and 0 <= r0 + dy < h]
+
+    def threatened(self, state: EncounterState, creature: Creature, size: int, reach: int) -> tuple[int, ...]:
+        """Indices of :func:`threatened_cells` for a creature that can react, with its space's side and reach.
+
+        Memoised by anchor, side and reach: past that, threat depends on walls only.
+        """
+        anchor = self.index(creature.cell)
+        key = (-1 if anchor is None else anchor, size, reach)
+        got = self._threats.get(key) if anchor is not None else None
+        if got is None:
+            found = (self.index(cell) for cell in _threat_area(state, state.space(creature), reach))
+            got = tuple(sorted(i for i in found if i is not None))
+            if anchor is not None:
+                self._threats[key] = got
+        return got
+
+    def flood_tables(self, size: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+        """For :func:`distance_field`: every anchor's legal steps and which anchors cost 2 to enter.
+
+        ``steps[i, k]`` is the anchor a ``size`` creature reaches from ``i`` by
+        the grid's ``k``-th neighbour step (:meth:`steps`' rules: the new space
+        on the board and wall-free, no wall corner cut on squares), or ``n``
+        (the number of cells: a sentinel, never free) where that step is
+        illegal. ``hard[j]``: entering ``j`` costs 2. Both have a row for the
+        sentinel. Built with numpy from the wall and difficult arrays.
+        """
+        got = self._floods.get(size)
+        if got is None:
+            w, h = self.width, self.height
+            n = w * h
+            wall = np.frombuffer(bytes(self.wall), dtype=np.uint8).reshape(h, w) != 0
+            difficult = np.frombuffer(bytes(self.difficult), dtype=np.uint8).reshape(h, w) != 0
+            # free[r + 1, c + 1]: the space anchored at offset (c, r) is on the board and wall-free;
+            # a margin of one anchor all round (never free) keeps the shifts below inside the array
+            free = np.zeros((h + 2, w + 2), dtype=np.bool_)
+            whole = np.ones((h, w), dtype=np.bool_)
+            hard = np.zeros((h, w), dtype=np.bool_)
+            for dy in range(size):
+                for dx in range(size):
+                    part = np.zeros((h, w), dtype=np.bool_)
+                    part[:h - dy, :w - dx] = ~wall[dy:, dx:]
+                    whole &= part
+                    hard[:h - dy, :w - dx] |= difficult[dy:, dx:]
+            free[1:h + 1, 1:w + 1] = whole
+            rows = np.arange(h, dtype=np.intp)[:, None]
+            cols = np.arange(w, dtype=np.intp)[None, :]
+            degree = len(self._deltas[(0, 0)])
+            table = np.full((h, w, degree), n, dtype=np.intp)
+            for (pc, pr), deltas in self._deltas.items():
+                here = ((self.ox + cols) & 1 == pc) & ((self.oy + rows) & 1 == pr)
+                for k, (dc, dr) in enumerate(deltas):
+                    ok = here & free[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+                    if self.is_square and dc and dr:
+                        ok = ok & free[1:1 + h, 1 + dc:1 + dc + w] & free[1 + dr:1 + dr + h, 1:1 + w]
+                    table[:, :, k] = np.where(ok, (rows + dr) * w + cols + dc, table[:, :, k])
+            steps = np.concatenate((table.reshape(n, degree), np.full((1, degree), n, dtype=np.intp)))
+            got = (steps, np.append(hard.ravel(), False))
+            self._floods[size] = got
         return got
 
     def footprint(self, i: int, size: int) -> list[int]:
@@ -420,68 +536,250 @@ def _topology(board: Board) -> _Topology:
     return topo
 
 
+_SHEETS: dict[int, tuple[Template, int, int]] = {}
+"""Per creature sheet (by identity, the sheet kept alive): its square size and opportunity reach."""
+
+
+def _sheet(sheet: Template) -> tuple[Template, int, int]:
+    """``(sheet, side of its square space, opportunity reach)``; sheets are frozen, so this is memoised."""
+    got = _SHEETS.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        if len(_SHEETS) >= 4096:
+            _SHEETS.clear()
+        power = _opportunity_power_of(sheet)
+        got = _SHEETS[id(sheet)] = (sheet, max(1, sheet.size), power.reach.reach if power is not None else 0)
+    return got
+
+
+_CELL_OF = attrgetter("cell")
+_SHEET_OF = attrgetter("template")
+_SIDE_OF = attrgetter("side")
+_DEAD_OF = attrgetter("dead")
+_ID_OF = attrgetter("id")
+_PREFILTER_FROM = 48
+"""From this many creatures on, queries find the creatures near a cell with :class:`_Crowd`'s arrays."""
+
+
+class _Crowd:
+    """Where a state's creatures stand, as arrays: valid while the list of cells and sheets is the same.
+
+    Only positions and sizes are kept: whether a creature is dead, its side
+    and its conditions are read afresh by every query. ``index[k]`` is the
+    board index of creature ``k``'s anchor (-1 off the board); ``big`` lists
+    the creatures whose space is more than one cell; ``extent`` is the
+    largest extra size plus opportunity reach, to bound "near".
+    """
+
+    __slots__ = ("topo", "cells", "sheets", "a", "b", "index", "big", "extent")
+
+    def __init__(self, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
+        self.topo = topo
+        self.cells = cells
+        self.sheets = sheets
+        count = len(cells)
+        extent = 0
+        big: list[int] = []
+        for k, sheet in enumerate(sheets):
+            _, side, reach = _sheet(sheet)
+            if not topo.is_square:
+                side = 1
+            if side > 1:
+                big.append(k)
+            extent = max(extent, side - 1 + reach)
+        self.big = big
+        self.extent = extent
+        kind = Square if topo.is_square else Hex
+        a: npt.NDArray[np.int64] | None = None
+        b: npt.NDArray[np.int64] | None = None
+        if all(type(c) is kind for c in cells):
+            first, second = ("x", "y") if topo.is_square else ("q", "r")
+            a = np.fromiter(map(attrgetter(first), cells), dtype=np.int64, count=count)
+            b = np.fromiter(map(attrgetter(second), cells), dtype=np.int64, count=count)
+        self.a, self.b = a, b
+        if a is not None and b is not None and topo.is_square:
+            col, row = a - topo.ox, b - topo.oy
+            inside = (col >= 0) & (col < topo.width) & (row >= 0) & (row < topo.height)
+            self.index = np.where(inside, row * topo.width + col, -1).astype(np.intp)
+        else:
+            self.index = np.fromiter((-1 if i is None else i for i in map(topo.index, cells)),
+                                     dtype=np.intp, count=count)
+
+    def near(self, centre: Cell, bound: int) -> npt.NDArray[np.intp] | None:
+        """Positions of the creatures whose anchor is within ``bound`` of ``centre`` (None: cannot tell)."""
+        a, b = self.a, self.b
+        if a is None or b is None:
+            return None
+        if isinstance(centre, Square) and self.topo.is_square:
+            dx, dy = a - centre.x, b - centre.y
+            return np.flatnonzero(np.maximum(np.abs(dx), np.abs(dy)) <= bound)
+        if isinstance(centre, Hex) and not self.topo.is_square:
+            dq, dr = a - centre.q, b - centre.r
+            return np.flatnonzero(np.abs(dq) + np.abs(dr) + np.abs(dq + dr) <= 2 * bound)
+        return None
+
+
+_CROWDS: list[_Crowd] = []
+
+
+def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creature]]:
+    """The state's :class:`_Crowd` (remade when a creature moved, came, went or changed sheet) and its creatures."""
+    creatures = list(state.creatures.values())
+    cells = list(map(_CELL_OF, creatures))
+    sheets = list(map(_SHEET_OF, creatures))
+    for crowd in _CROWDS:
+        # list == list compares items by identity first: unmoved creatures cost next to nothing
+        if crowd.topo is topo and crowd.cells == cells and crowd.sheets == sheets:
+            return crowd, creatures
+    crowd = _Crowd(topo, cells, sheets)
+    _CROWDS.insert(0, crowd)
+    del _CROWDS[4:]
+    return crowd, creatures
+
+
+def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, size: int) -> list[Creature]:
+    """The creatures, in order, whose anchor may lie within ``radius`` plus any reach and size of ``centre``.
+
+    A cheap filter that keeps at least every creature the exact test in
+    :class:`_Surroundings` keeps (anchors farther than ``radius`` plus the
+    mover's and the largest creature's extra size plus the longest reach
+    cannot matter).
+    """
+    if len(state.creatures) < _PREFILTER_FROM:
+        return list(state.creatures.values())
+    crowd, creatures = _crowd(state, topo)
+    near = crowd.near(centre, radius + size - 1 + crowd.extent)
+    if near is None:
+        return creatures
+    return [creatures[k] for k in near.tolist()]
+
+
+def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size: int) -> npt.NDArray[np.intp]:
+    """Every anchor a ``size`` mover cannot enter because a living enemy fills a cell of it (may repeat)."""
+    crowd, creatures = _crowd(state, topo)
+    count = len(creatures)
+    side = mover.side
+    enemy = np.fromiter(map(side.__ne__, map(_SIDE_OF, creatures)), dtype=np.bool_, count=count)
+    enemy &= ~np.fromiter(map(_DEAD_OF, creatures), dtype=np.bool_, count=count)
+    ids = list(map(_ID_OF, creatures))
+    k = -1
+    while mover.id in ids[k + 1:]:
+        k = ids.index(mover.id, k + 1)
+        enemy[k] = False
+    cells: list[npt.NDArray[np.intp]] = []
+    if crowd.big:
+        alone = enemy.copy()
+        alone[crowd.big] = False
+        extra = [i for k in crowd.big if enemy[k]
+                 for i in topo.space_indices(crowd.cells[k], _sheet(crowd.sheets[k])[1])]
+        cells.append(np.array(extra, dtype=np.intp))
+        enemy = alone
+    found = crowd.index[enemy]
+    cells.append(found[found >= 0])
+    filled = np.concatenate(cells) if len(cells) > 1 else cells[0]
+    if size == 1 or not len(filled):
+        return filled
+    w, h = topo.width, topo.height
+    col, row = filled % w, filled // w
+    anchors = []
+    for dy in range(size):
+        for dx in range(size):
+            ok = (col >= dx) & (row >= dy)
+            anchors.append(filled[ok] - dy * w - dx)
+    return np.concatenate(anchors)
+
+
 class _Surroundings:
     """Who is near a mover: blocked anchors, occupied anchors and threats, as indices.
 
     Only creatures that can matter within ``radius`` steps of ``centre`` are
     looked at (``radius`` None: the whole map), so a query costs what the
     explored area holds, plus one cheap pass over the creature list.
+    Threatening enemies (those that can react, with reach, near enough) are
+    numbered in initiative order; :meth:`leave_mask` gives who leaving an
+    anchor provokes as a bit mask over those numbers.
     """
 
-    __slots__ = ("topo", "size", "ranks", "blocked", "occupied", "threat", "_leaving")
+    __slots__ = ("topo", "size", "ranks", "blocked", "occupied", "threat", "masks", "count", "_leaving")
 
     def __init__(self, state: EncounterState, topo: _Topology, mover: Creature, centre: Cell,
                  radius: int | None, threats: bool) -> None:
         self.topo = topo
         size = self.size = _size(state, mover)
-        hexes = not topo.is_square
+        square = topo.is_square
         grid = state.board.grid
-        ranks = self.ranks = _ranks(state) if threats else {}
-        enemy_cells: set[int] = set()
-        other_cells: set[int] = set()
-        threatening: list[Creature] = []
-        reach_of: dict[int, int] = {}
+        mover_id, mover_side = mover.id, mover.side
+        grow = size - 1
+        cx = cy = 0
         if isinstance(centre, Square):
             cx, cy = centre.x, centre.y
-        for other in state.creatures.values():
-            if other.dead or other.id == mover.id:
+        sheets = _SHEETS
+        enemy_cells: list[int] = []
+        other_cells: list[int] = []
+        threatening: list[tuple[Creature, int, int]] = []
+        space_indices = topo.space_indices
+        everyone = list(state.creatures.values()) if radius is None else _nearby(state, topo, centre, radius, size)
+        for other in everyone:
+            if other.dead or other.id == mover_id:
                 continue
             sheet = other.template
-            osize = 1 if hexes else max(1, sheet.size)
+            info = sheets.get(id(sheet))
+            if info is None or info[0] is not sheet:
+                info = _sheet(sheet)
+            osize = info[1] if square else 1
+            at = other.cell
             if radius is None:
                 near = 0
             else:
-                at = other.cell
                 if isinstance(at, Square):
                     near = max(abs(at.x - cx), abs(at.y - cy))
                 else:
                     near = grid.distance(centre, at)
-                near -= size - 1 + osize - 1
-            enemy = other.side != mover.side
+                near -= grow + osize - 1
+            enemy = other.side != mover_side
             if radius is None or near <= radius:
-                for cell in state.space(other):
-                    i = topo.index(cell)
-                    if i is not None:
-                        other_cells.add(i)
-                        if enemy:
-                            enemy_cells.add(i)
+                here = space_indices(at, osize)
+                other_cells += here
+                if enemy:
+                    enemy_cells += here
             if threats and enemy:
-                reach = reach_of.get(id(sheet))
-                if reach is None:
-                    reach = reach_of[id(sheet)] = threat_reach(state, other)
+                reach = info[2]
                 if reach and (radius is None or near <= radius + reach) and other.can_react:
-                    threatening.append(other)
+                    threatening.append((other, osize, reach))
         self.blocked = topo.anchors_covering(enemy_cells, size)
         self.occupied = topo.anchors_covering(other_cells, size)
         threat: dict[int, list[CreatureId]] = {}
-        threatening.sort(key=lambda c: ranks[c.id])
-        for enemy_creature in threatening:
-            for cell in threatened_cells(state, enemy_creature):
-                i = topo.index(cell)
-                if i is not None:
-                    threat.setdefault(i, []).append(enemy_creature.id)
+        masks: dict[int, int] = {}
+        ranks: dict[CreatureId, int] = {}
+        if threatening:
+            ranks = _ranks(state)
+            threatening.sort(key=lambda t: ranks[t[0].id])
+            for bit, (enemy_creature, osize, reach) in enumerate(threatening):
+                flag = 1 << bit
+                for i in topo.threatened(state, enemy_creature, osize, reach):
+                    ids = threat.get(i)
+                    if ids is None:
+                        threat[i] = [enemy_creature.id]
+                        masks[i] = flag
+                    else:
+                        ids.append(enemy_creature.id)
+                        masks[i] |= flag
+        self.ranks = ranks
         self.threat = threat
+        self.masks = masks
+        self.count = len(threatening)
         self._leaving: dict[int, tuple[tuple[CreatureId, ...], frozenset[CreatureId]]] = {}
+
+    def leave_mask(self, anchor: int) -> int:
+        """Who a move provokes by leaving ``anchor``, as a bit mask over the threatening enemies."""
+        masks = self.masks
+        if not masks:
+            return 0
+        if self.size == 1:
+            return masks.get(anchor, 0)
+        out = 0
+        for k in self.topo.footprint(anchor, self.size):
+            out |= masks.get(k, 0)
+        return out
 
     def leaving(self, anchor: int) -> tuple[tuple[CreatureId, ...], frozenset[CreatureId]]:
         """Who a move provokes by leaving ``anchor``: in order, and as a set."""
@@ -514,7 +812,10 @@ def opportunity_power(state: EncounterState, creature: Creature) -> Power | None
     Its sheet's default opportunity attack when that is a melee power, else its
     first melee basic attack.
     """
-    template = creature.template
+    return _opportunity_power_of(creature.template)
+
+
+def _opportunity_power_of(template: Template) -> Power | None:
     chosen = template.reaction_defaults.opportunity_attack
     if chosen is not None:
         for power in template.powers:
@@ -544,9 +845,13 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     reach = threat_reach(state, creature)
     if reach < 1:
         return frozenset()
+    return _threat_area(state, state.space(creature), reach)
+
+
+def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
+    """The board cells, walls excluded, within ``reach`` of ``space`` and not in it (beyond 1: in line of effect)."""
     board = state.board
     grid = board.grid
-    space = state.space(creature)
     seen: set[Cell] = set(space)
     out: set[Cell] = set()
     for origin in space:
@@ -778,18 +1083,23 @@ def can_move(state: EncounterState, creature: Creature) -> bool:
 
 
 class _Label:
-    """One path in the search: its cost, the enemies it provoked, where it is, how it came."""
+    """One path in the search: its cost, the enemies it provoked (a bit mask), where it is, how it came.
 
-    __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq")
+    ``path`` and ``named`` (the provokers in the order provoked) are filled in
+    once the search is over, for the labels a route needs.
+    """
 
-    def __init__(self, cost: int, provoked: frozenset[CreatureId], at: int, parent: _Label | None,
-                 seq: int) -> None:
+    __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq", "path", "named")
+
+    def __init__(self, cost: int, provoked: int, at: int, parent: _Label | None, seq: int) -> None:
         self.cost = cost
         self.provoked = provoked
         self.at = at
         self.parent = parent
         self.alive = True
         self.seq = seq
+        self.path: tuple[Cell, ...] | None = None
+        self.named: tuple[CreatureId, ...] = ()
 
 
 def reachable(state: EncounterState, creature: Creature, mode: str = "move",
@@ -814,111 +1124,230 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     provoking = mode != "shift"
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
     size, blocked = around.size, around.blocked
-    root = _Label(0, _NO_IDS, start, None, 0)
+    masks = around.masks
+    leave_mask = around.leave_mask
+    single = size == 1
+    table = topo.step_table(size)
+    compute = topo.steps
+    root = _Label(0, 0, start, None, 0)
     labels: dict[int, list[_Label]] = {start: [root]}
-    heap: list[tuple[int, int, int, _Label]] = [(0, 0, 0, root)]
+    # A bucket queue in the order of a heap on (cost, number provoked, discovery): every step
+    # costs at least 1, so a label only ever goes to a later bucket than the one being emptied.
+    width = around.count + 1
+    queue: dict[int, list[_Label]] = {0: [root]}
+    slot = top = 0
     seq = 0
-    while heap:
-        cost, _, _, label = heapq.heappop(heap)
-        if not label.alive:
+    labels_at = labels.get
+    waiting_at = queue.get
+    while slot <= top:
+        batch = queue.pop(slot, None)
+        slot += 1
+        if batch is None:
             continue
-        here = label.at
-        provoked = label.provoked
-        if provoking:
-            leave = around.leaving(here)[1]
-            if leave and not leave <= provoked:
-                provoked = provoked | leave
-        for there, step in topo.steps(here, size):
-            new_cost = cost + step
-            if new_cost > budget or there in blocked:
+        for label in batch:
+            if not label.alive:
                 continue
-            existing = labels.get(there)
-            if existing is not None:
-                dominated = False
-                for old in existing:
-                    if old.cost <= new_cost and (old.provoked is provoked or old.provoked <= provoked):
-                        dominated = True
-                        break
-                if dominated:
+            here = label.at
+            cost = label.cost
+            provoked = label.provoked
+            if masks:
+                provoked |= masks.get(here, 0) if single else leave_mask(here)
+            moves = table[here]
+            if moves is None:
+                moves = compute(here, size)
+            for there, step in moves:
+                new_cost = cost + step
+                if new_cost > budget or there in blocked:
                     continue
-                kept = []
-                for old in existing:
-                    if new_cost <= old.cost and provoked <= old.provoked:
-                        old.alive = False
-                    else:
-                        kept.append(old)
-                existing[:] = kept
-            else:
-                existing = labels[there] = []
-            seq += 1
-            new = _Label(new_cost, provoked, there, label, seq)
-            existing.append(new)
-            heapq.heappush(heap, (new_cost, len(provoked), seq, new))
+                existing = labels_at(there)
+                if existing is None:
+                    existing = labels[there] = []
+                else:
+                    dominated = False
+                    killed = False
+                    for old in existing:
+                        if old.cost <= new_cost and old.provoked | provoked == provoked:
+                            dominated = True
+                            break
+                        if new_cost <= old.cost and provoked | old.provoked == old.provoked:
+                            old.alive = False
+                            killed = True
+                    if dominated:
+                        continue
+                    if killed:
+                        existing[:] = [old for old in existing if old.alive]
+                seq += 1
+                new = _Label(new_cost, provoked, there, label, seq)
+                existing.append(new)
+                key = new_cost * width + provoked.bit_count()
+                waiting = waiting_at(key)
+                if waiting is None:
+                    queue[key] = [new]
+                    if key > top:
+                        top = key
+                else:
+                    waiting.append(new)
 
-    cell = topo.cell
-    paths: dict[_Label, tuple[Cell, ...]] = {root: ()}
-    provs: dict[_Label, tuple[CreatureId, ...]] = {root: ()}
+    cell = topo.cells().__getitem__
+    leaving = around.leaving
+    root.path = ()
 
-    def walk(label: _Label) -> tuple[tuple[Cell, ...], tuple[CreatureId, ...]]:
-        """The path of a label and whom it provokes in order, sharing the work between labels."""
+    def walk(label: _Label) -> _Label:
+        """Fill in the path of a label and whom it provokes in order, sharing the work between labels."""
         chain: list[_Label] = []
-        known: _Label | None = label
-        while known is not None and known not in paths:
+        known = label
+        while known.path is None:
             chain.append(known)
+            assert known.parent is not None
             known = known.parent
-        assert known is not None
-        path, provoked = paths[known], provs[known]
+        path, named = known.path, known.named
         for step in reversed(chain):
-            assert step.parent is not None
+            parent = step.parent
+            assert parent is not None
             path = path + (cell(step.at),)
-            if provoking:
-                fresh = tuple(cid for cid in around.leaving(step.parent.at)[0] if cid not in provoked)
-                if fresh:
-                    provoked = provoked + fresh
-            paths[step] = path
-            provs[step] = provoked
-        return path, provoked
+            if step.provoked != parent.provoked:  # leaving the parent's anchor provoked someone new
+                named = named + tuple(cid for cid in leaving(parent.at)[0] if cid not in named)
+            step.path = path
+            step.named = named
+        return label
 
     result: dict[Cell, Route] = {}
     occupied = around.occupied
     for at, found in labels.items():
         if at == start or at in occupied or not found:
             continue
-        cheapest = min(found, key=lambda lb: (lb.cost, len(lb.provoked), lb.seq))
-        safest = min(found, key=lambda lb: (len(lb.provoked), lb.cost, lb.seq))
-        cheap_path, cheap_provokers = walk(cheapest)
-        safe_path, safe_provokers = walk(safest)
+        if len(found) == 1:
+            cheapest = safest = found[0]
+        else:
+            cheapest = min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq))
+            safest = min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq))
+        if cheapest.path is None:
+            walk(cheapest)
+        if safest.path is None:
+            walk(safest)
+        assert cheapest.path is not None and safest.path is not None
         result[cell(at)] = Route(
-            cost=cheapest.cost, path=cheap_path, provokers=cheap_provokers,
-            safest_path=safe_path, safest_cost=safest.cost, safest_provokers=safe_provokers,
+            cost=cheapest.cost, path=cheapest.path, provokers=cheapest.named,
+            safest_path=safest.path, safest_cost=safest.cost, safest_provokers=safest.named,
         )
     return result
 
 
-def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]:
+class DistanceField(Mapping[Cell, int]):
+    """A distance field as a read-only mapping Cell -> movement cost, over the flood's arrays.
+
+    A lazy view (like python-chess's legal moves): no dict of every cell is built; a lookup turns the
+    cell into its board index and reads the cost. Iteration gives the cells in settling order.
+    """
+
+    __slots__ = ("_topo", "_order", "_cost")
+
+    def __init__(self, topo: _Topology, order: list[int], cost: list[int]) -> None:
+        self._topo = topo
+        self._order = order
+        """Board indices of the reached cells, in settling order."""
+        self._cost = cost
+        """Cost per board index; -1 where not reached."""
+
+    def __getitem__(self, cell: Cell) -> int:
+        i = self._topo.index(cell)
+        if i is None or self._cost[i] < 0:
+            raise KeyError(cell)
+        return self._cost[i]
+
+    def __contains__(self, cell: object) -> bool:
+        i = self._topo.index(cell) if isinstance(cell, (Square, Hex)) else None
+        return i is not None and self._cost[i] >= 0
+
+    def get(self, cell: Cell, default: int | None = None) -> int | None:  # type: ignore[override]
+        i = self._topo.index(cell)
+        if i is None or self._cost[i] < 0:
+            return default
+        return self._cost[i]
+
+    def __iter__(self) -> Iterator[Cell]:
+        cell = self._topo.cell
+        return (cell(i) for i in self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __repr__(self) -> str:
+        return f"DistanceField({len(self)} cells)"
+
+
+def distance_field(state: EncounterState, creature: Creature) -> Mapping[Cell, int]:
     """The movement cost from ``creature`` to every anchor cell it could reach, whole map, no budget.
 
     The movement rules of :func:`reachable` (walls, wall corners, enemies block,
     difficult terrain costs 2) without conditions, budget or provocation.
     Includes the start (0) and cells the creature can only pass through.
+    Cells come in the order a Dijkstra settles them: by cost, then in the
+    order found (each cost's cells entered by a 2-step first, then the rest,
+    each in the order of the cells they were first reached from and of the
+    grid's neighbours). On large boards the answer is a :class:`DistanceField`
+    view over the flood's arrays rather than a dict of every cell.
     """
     topo = _topology(state.board)
     start = topo.index(creature.cell)
     if start is None:
         return {}
-    around = _Surroundings(state, topo, creature, creature.cell, None, threats=False)
-    size = around.size
+    size = _size(state, creature)
+    n = topo.width * topo.height
+    if n < _FLOOD_ARRAYS_FROM:
+        return _dial(state, topo, creature, start, size)
+    steps, hard = topo.flood_tables(size)
+    # Step costs depend only on the anchor entered, so the first time a cell is reached is the
+    # cheapest: a breadth-first flood in layers of equal cost, a cell costing 2 to enter joining
+    # the layer after next. Each layer is one numpy pass over its cells' neighbour rows; a cell
+    # keeps its first occurrence there (in the order of the layer, then of the grid's neighbours),
+    # which is the order in which a bucket-queue Dijkstra would find it.
+    mark = np.full(n + 1, np.iinfo(np.intp).max, dtype=np.intp)  # the first position seen; -1: done
+    mark[n] = -1
+    mark[_enemy_anchors(state, topo, creature, size)] = -1
+    mark[start] = -1
+    positions = topo.positions(64)
+    first_at = np.minimum.at
+    layers: list[npt.NDArray[np.intp]] = []
+    layer = np.array([start], dtype=np.intp)
+    later = layer[:0]  # cells costing 2 to enter, reached from the layer before
+    while len(layer) or len(later):
+        layers.append(layer)
+        reached = steps.take(layer, axis=0).ravel()  # take: quicker than fancy indexing for whole rows
+        if len(reached) > len(positions):
+            positions = topo.positions(len(reached))
+        mine = positions[:len(reached)]
+        first_at(mark, reached, mine)
+        reached = reached[mark[reached] == mine]
+        if len(reached):
+            mark[reached] = -1
+            costly = hard[reached]
+            layer = np.concatenate((later, reached[~costly]))
+            later = reached[costly]
+        else:
+            layer, later = later, later[:0]
+    order = np.concatenate(layers)
+    cost = np.full(n, -1, dtype=np.intp)
+    cost[order] = np.repeat(np.arange(len(layers), dtype=np.intp), [len(x) for x in layers])
+    return DistanceField(topo, order.tolist(), cost.tolist())
+
+
+_FLOOD_ARRAYS_FROM = 2500
+"""From this many board cells on, :func:`distance_field` floods with numpy (below, plain Python is quicker)."""
+
+
+def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int) -> dict[Cell, int]:
+    """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2."""
     table = topo.step_table(size)
     compute = topo.steps
     unseen = 1 << 30
     best = [unseen] * (topo.width * topo.height)
-    for i in around.blocked:
+    for i in _Surroundings(state, topo, creature, creature.cell, None, threats=False).blocked:
         best[i] = -1  # never improved, never entered
     best[start] = 0
     order: list[int] = []
     buckets: list[list[int]] = [[start]]
     cost = 0
-    # Dijkstra with a bucket queue (Dial's algorithm): step costs are 1 or 2.
     while cost < len(buckets):
         for here in buckets[cost]:
             if best[here] != cost:
@@ -935,8 +1364,8 @@ def distance_field(state: EncounterState, creature: Creature) -> dict[Cell, int]
                         buckets.append([])
                     buckets[new_cost].append(there)
         cost += 1
-    cell = topo.cell
-    return {cell(i): best[i] for i in order}
+    cells = topo.cells()
+    return {cells[i]: best[i] for i in order}
 
 
 def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],

@@ -589,21 +589,21 @@ class EncounterMachine(RuleBasedStateMachine):
         owner's turn; a Spontaneous power once per round unless Repeatable; and no reaction resolves
         without a trigger and a passed budget check before it."""
         enc = self.enc
-        for event in enc.log[self.checked:]:
-            match event:
+        for logged in enc.log[self.checked:]:
+            match logged:
                 case ev.InitiativeRolled():
                     self.turn, self.per_turn = "", {}
                     for c in enc.state.creatures.values():
                         self.prepared[c.id] = default_preparation(c.template).limited or ""
                 case ev.TurnStarted():
-                    self.turn, self.per_turn = event.creature, {}
+                    self.turn, self.per_turn = logged.creature, {}
                 case ev.ReactionsPrepared():
-                    self.prepared[event.creature] = event.limited
-                    self.per_round[event.creature] = []
-                case ev.BudgetChecked() if event.allowed:
-                    self.allowed.append((event.reactor, event.power))
+                    self.prepared[logged.creature] = logged.limited
+                    self.per_round[logged.creature] = []
+                case ev.BudgetChecked() if logged.allowed:
+                    self.allowed.append((logged.reactor, logged.power))
                 case ev.ReactionResolved():
-                    who, pid = event.reactor, event.power
+                    who, pid = logged.reactor, logged.power
                     assert (who, pid) in self.allowed, f"{pid} of {who} resolved without a passed budget check"
                     self.allowed.remove((who, pid))
                     power = enc.state.creatures[CreatureId(who)].template.power(pid)

@@ -31,6 +31,7 @@ from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Defense,
                               Defenses, Duration, ForcedKind, ForcedMovement, Frequency, Outcome, Power, PowerId,
                               Reach, RangeKind, Role, TargetKind, Template)
+from game.rules.preparation import Preparation
 from game.rules.state import Condition, Creature
 
 Kit = Any  # the conftest helper object (see conftest.Kit)
@@ -113,16 +114,20 @@ MINION = sheet("minion", hp=1, minion=True)
 
 
 def fight(kit: Kit, text: str, *, sheets: Mapping[str, Template] | None = None, order: str = "",
-          opening: Iterable[int] = (), hexes: bool = False) -> tuple[Encounter, ScriptedRandom]:
+          opening: Iterable[int] = (), hexes: bool = False, preparations: Mapping[str, Preparation] | None = None,
+          options: dict[str, object] | None = None) -> tuple[Encounter, ScriptedRandom]:
     """A started encounter on ``text``; initiative in the order of the letters in ``order`` (default
-    alphabetical: heroes first). ``opening`` scripts the rolls of the first turn's start."""
+    alphabetical: heroes first). ``opening`` scripts the rolls of the first turn's start;
+    ``preparations`` are in force before the first turn; ``options`` are the encounter's."""
     letters = sorted({ch for ch in text if ch.isalpha()})
     templates = {c: (sheets or {}).get(c) or (HERO if c.isupper() else MONSTER) for c in letters}
     state = kit.state_from(text, hexes=hexes, templates=templates)
     roster = [(c.id, c.name, c.side, c.template, c.cell) for c in state.creatures.values()]
-    encounter = Encounter(state.board, roster, seed=1)
+    encounter = Encounter(state.board, roster, seed=1, options=options)
     rng = ScriptedRandom(1)
     encounter.dice._random = rng
+    for letter, preparation in (preparations or {}).items():
+        encounter.set_preparation(CreatureId(letter), preparation)
     order = order or "".join(letters)
     assert sorted(order) == letters, "order must name every creature once"
     rng.script(*(20 - order.index(cid) for cid in state.creatures))

@@ -14,14 +14,14 @@ and are logged; tests check them through their events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from game.rules import events as ev
-from game.rules.commands import EndTurnCommand, MoveCommand, UsePowerCommand
+from game.rules.commands import EndTurnCommand, StandUpCommand
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Defense,
                               Duration, ForcedKind, ForcedMovement, Frequency, Outcome, Power, PowerId, Reach,
@@ -29,8 +29,7 @@ from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, 
                               RestrictionKind, TargetKind, Template)
 from game.rules.preparation import Preparation
 from game.rules.state import Condition
-from test_encounter import (BOW, HERO, JAB, MACE, MONSTER, ScriptedRandom, attack, cell, end, move, names, of,
-                            sheet, use, where, who)
+from test_encounter import HERO, MACE, MONSTER, attack, end, fight, move, names, of, use, where, who
 
 Kit = Any
 
@@ -61,28 +60,8 @@ def with_powers(base: Template, *powers: Power, **defaults: Any) -> Template:
                    reaction_defaults=ReactionDefaults(**defaults) if defaults else base.reaction_defaults)
 
 
-def scenario(kit: Kit, text: str, *, sheets: Mapping[str, Template] | None = None, order: str = "",
-             preparations: Mapping[str, Preparation] | None = None, opening: Iterable[int] = (),
-             options: dict[str, object] | None = None, hexes: bool = False) -> tuple[Encounter, ScriptedRandom]:
-    """A started encounter on ``text`` (initiative in the order of ``order``, default alphabetical:
-    heroes first), with ``preparations`` in force before the first turn."""
-    letters = sorted({ch for ch in text if ch.isalpha()})
-    templates = {c: (sheets or {}).get(c) or (HERO if c.isupper() else MONSTER) for c in letters}
-    state = kit.state_from(text, hexes=hexes, templates=templates)
-    roster = [(c.id, c.name, c.side, c.template, c.cell) for c in state.creatures.values()]
-    enc = Encounter(state.board, roster, seed=1, options=options)
-    rng = ScriptedRandom(1)
-    enc.dice._random = rng
-    for letter, preparation in (preparations or {}).items():
-        enc.set_preparation(CreatureId(letter), preparation)
-    order = order or "".join(letters)
-    assert sorted(order) == letters, "order must name every creature once"
-    rng.script(*(20 - order.index(cid) for cid in state.creatures))
-    rng.script(*opening)
-    enc.start()
-    assert enc.state.initiative == [CreatureId(c) for c in order]
-    rng.strict = True
-    return enc, rng
+scenario = fight
+"""A started encounter with preparations in force before the first turn (``test_encounter.fight``)."""
 
 
 def checks(events: Iterable[ev.Event], reactor: str | None = None) -> list[tuple[str, str, bool, str]]:
@@ -929,3 +908,17 @@ def test_a_reaction_to_suffering_a_condition_is_not_stopped_by_that_condition(ki
     rng.script(15)
     events = use(enc, "b", "daze", "B")
     assert resolved(events) == [("B", "shake_off")] and where(enc, "B") == (0, 1)
+
+
+def test_a_personal_reaction_to_standing_up_resolves_with_that_action(kit: Kit) -> None:
+    """Seed 000, lines 50-52 and 17-18: a Personal reaction to its owner's own move action resolves
+    when that action is over, even for an action with no steps of its own (standing up)."""
+    spring = reaction("spring_up", "own_action", "personal spontaneous", effect=Outcome(heal_bonus=2),
+                      personal=True, parameter="move")
+    enc, rng = scenario(kit, "A.b", sheets={"A": with_powers(HERO, spring)}, order="Ab")
+    who(enc, "A").conditions.append(Condition(ConditionKind.PRONE, CreatureId("gm"), Duration.ENCOUNTER))
+    who(enc, "A").hp = 20
+    events = enc.apply(StandUpCommand(CreatureId("A")))
+    assert resolved(events) == [("A", "spring_up")] and who(enc, "A").hp == 22
+    kinds = names(events)
+    assert kinds.index("stood_up") < kinds.index("reaction_resolved")
