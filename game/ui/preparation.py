@@ -41,6 +41,10 @@ NONE = "none"
 RANDOM = "at random (seed 000)"
 ANCHORED = FORCED_RESTRICTIONS | MOVE_RESTRICTIONS | {RestrictionKind.ONLY_AGAINST}
 KIND_LABEL = {kind: RESTRICTION_TEXT[kind].format(anchor="...") for kind in RestrictionKind}
+UPWARD = "#upward_menu"
+"""The restriction row's drop-downs open upward: the panel is only as tall as what it holds."""
+THEME: dict[str, Any] = {UPWARD: {"misc": {"expand_direction": "up"}}}
+"""Added to the window's theme (``Table`` loads it with the theme file)."""
 
 
 def in_force(table: Table, creature: Creature) -> Preparation:
@@ -138,9 +142,10 @@ class PreparationPanel:
             self.buttons[b] = action
             return b
 
-        def menu(options: list[str], chosen: str, x: int, width: int, action: Any) -> None:
+        def menu(options: list[str], chosen: str, x: int, width: int, action: Any, upward: bool = False) -> None:
             items: list[str | tuple[str, str]] = list(options)
-            d = UIDropDownMenu(items, chosen, pygame.Rect(x, y, width, 28), m, container=win)
+            d = UIDropDownMenu(items, chosen, pygame.Rect(x, y, width, 28), m, container=win,
+                               object_id=UPWARD if upward else None)
             self.menus[d] = action
 
         label("Limited reaction (only the prepared one triggers, once a round):", width=w)
@@ -186,21 +191,22 @@ class PreparationPanel:
         if kinds:
             if self.new_kind not in kinds:
                 self.new_kind = kinds[0]
-            menu([KIND_LABEL[k] for k in kinds], KIND_LABEL[self.new_kind], 16, 300, self.set_kind)
+            menu([KIND_LABEL[k] for k in kinds], KIND_LABEL[self.new_kind], 16, 300, self.set_kind, upward=True)
             fitting = [p for p in self.reactions if not restriction_fits(self.new_kind, p)]
             if self.new_power not in [p.id for p in fitting]:
                 self.new_power = None
             menu(["on all it fits"] + [p.name for p in fitting],
-                 self.name(self.new_power) if self.new_power else "on all it fits", 320, 170, self.set_power)
+                 self.name(self.new_power) if self.new_power else "on all it fits", 320, 170, self.set_power,
+                 upward=True)
             if self.new_kind not in ANCHORED:
                 button("add", 494, 90, ("add",))
             y += 36
             if self.new_kind in ANCHORED:
                 label("anchored on:", 16, 100)
-                button("a creature or cell: pick on map" if not self.picking else "click the map...", 116, 240,
+                button("a creature or cell: pick on map" if not self.picking else "click the map...", 112, 226,
                        ("pick",))
                 if self.takes_triggerer(self.new_kind):
-                    button("the creature that triggers it", 362, 222, ("triggerer",))
+                    button("the creature that triggers it", 344, 222, ("triggerer",))
                 y += 36
         if self.problem:
             UILabel(pygame.Rect(8, y, w, 26), self.problem[:90], m, container=win, object_id="#problem")
@@ -299,6 +305,24 @@ class PreparationPanel:
         draft = self.draft
         table.close_prep()
         table.send(EndTurnCommand(self.actor.id, draft))
+
+    def controls(self) -> list[dict[str, Any]]:
+        """The panel's buttons, drop-downs and open drop-down lines, with their window pixels
+        (``--state-file``: drivers click them like a person)."""
+        roles = {self.set_limited: "limited", self.set_basic: "basic", self.set_opportunity: "opportunity",
+                 self.set_kind: "kind", self.set_power: "power"}
+        out: list[dict[str, Any]] = []
+        for b, action in self.buttons.items():
+            out.append({"kind": "button", "text": b.text, "action": list(map(str, action)),
+                        "pixel": list(b.rect.center)})
+        for menu, setter in self.menus.items():
+            out.append({"kind": "menu", "role": roles.get(setter, ""), "text": menu.selected_option[0],
+                        "pixel": list(menu.rect.center)})
+            options = getattr(menu.current_state, "options_selection_list", None)
+            if options is not None:
+                for line in options.item_list_container.elements:
+                    out.append({"kind": "option", "text": line.text, "pixel": list(line.rect.center)})
+        return out
 
     # -- input ---------------------------------------------------------------------------
 

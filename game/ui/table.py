@@ -120,6 +120,9 @@ class Table:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Tactical table")
         self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
+        from game.ui import preparation
+
+        self.manager.get_theme().load_theme(preparation.THEME)
         self.controls = dict(controls or {})
         self.skip_setup = skip_setup
         self.session: Session | None = None
@@ -176,6 +179,8 @@ class Table:
         """The open reaction-preparation panel (``game.ui.preparation``), if any."""
         self.frame_ms = 0.0
         self.drawn_looks: list[tuple[TokenLook, float, float]] = []
+        self.late_labels: list[tuple[str, tuple[int, int]]] = []
+        """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self.build_chrome()
 
@@ -458,11 +463,14 @@ class Table:
             return
         self.say(self.prompt())
 
-    def standard_left(self, actor: Creature) -> bool:
-        """The ruleset still has a standard action for ``actor`` this turn."""
+    def action_left(self, actor: Creature, action: ActionType) -> bool:
+        """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
         assert self.session is not None
         enc = self.session.encounter
-        return actor.can_act and enc.ruleset.spend(enc.state, actor, ActionType.STANDARD, check_only=True) is not None
+        return actor.can_act and enc.ruleset.spend(enc.state, actor, action, check_only=True) is not None
+
+    def standard_left(self, actor: Creature) -> bool:
+        return self.action_left(actor, ActionType.STANDARD)
 
     def start_charge(self) -> None:
         """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge."""
@@ -741,7 +749,7 @@ class Table:
         self.origins = frozenset()
         self.valid = []
         if actor is not None and self.screen_state == "table":
-            if mine and choice is None and self.charge is None:
+            if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
                     layers["reach"] = overlays.reach_layer(self.routes)
@@ -1092,7 +1100,8 @@ class Table:
         """What is on screen, as plain data with window pixels (``--state-file``: drivers for demos and tests)."""
         out: dict[str, Any] = {"screen": self.screen_state, "viewer": self.viewer, "my_turn": self.my_turn(),
                                "message": self.message, "error": self.message_error,
-                               "prep": self.prep is not None, "idle": self.idle()}
+                               "prep": self.prep is not None, "idle": self.idle(),
+                               "prep_controls": self.prep.controls() if self.prep is not None else []}
         if self.session is None or self.view is None:
             return out
         st = self.session.encounter.state
@@ -1175,6 +1184,8 @@ class Table:
                 enabled = actor.has(ConditionKind.PRONE)
             elif role == "charge":
                 enabled = charging.can_charge(actor) and self.standard_left(actor)
+            elif role in ("move", "shift"):
+                enabled = self.action_left(actor, ActionType.MOVE)
             if enabled and not button.is_enabled:
                 button.enable()  # type: ignore[no-untyped-call]
             elif not enabled and button.is_enabled:
@@ -1236,8 +1247,11 @@ class Table:
         if self.session is not None and self.view is not None:
             board = screen.subsurface(r)
             self.view.draw_board(board)
+            self.late_labels = []
             self.draw_marks(board)
             self.draw_tokens(board)
+            for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
+                draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
             self.draw_floats(board)
             self.draw_banner(board)
         else:
@@ -1318,10 +1332,10 @@ class Table:
                     pygame.draw.lines(board, (40, 210, 230), False, pts, max(2, round(4 * zoom)))
                     notes = [n for n, on in (("dangerous", landing.dangerous), ("flanked", landing.flanked),
                                              ("flanking", landing.flanking)) if on]
-                    draw_text(board, f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
-                              + (", " + ", ".join(notes) if notes else "") + ")",
-                              (round(pts[-1][0]) + 14, round(pts[-1][1]) - 26), 15, (255, 255, 255), bold=True,
-                              background=(0, 0, 0, 190))
+                    self.late_labels.append((
+                        f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
+                        + (", " + ", ".join(notes) if notes else "") + ")",
+                        (round(pts[-1][0]) + 14, round(pts[-1][1]) - 26)))
 
     def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
                    provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
@@ -1347,8 +1361,7 @@ class Table:
         if provokers:
             label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
         end = pts[-1]
-        draw_text(board, label, (round(end[0]) + 14, round(end[1]) - 26), 15, (255, 255, 255),
-                  bold=True, background=(0, 0, 0, 190))
+        self.late_labels.append((label, (round(end[0]) + 14, round(end[1]) - 26)))
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None

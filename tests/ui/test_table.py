@@ -534,6 +534,10 @@ def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> No
     assert hedda.cell == end and table.charge is None
     rolled = [e for e in table.session.encounter.log if type(e).__name__ == "AttackRolled"][-1]
     assert "+1 charge" in rolled.modifiers  # type: ignore[attr-defined]
+    # A charge spends the move too: no cell is offered for a move the engine would refuse.
+    assert table.view is not None and not table.routes and "reach" not in table.view.layers
+    with pytest.raises(Impossible, match="no move action"):
+        table.session.encounter.apply(MoveCommand(hedda.id, route.safest_path[0]))
     pygame.quit()
 
 
