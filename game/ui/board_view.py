@@ -45,8 +45,9 @@ CHUNK = 256
 BACKGROUND = (24, 26, 31)
 CHUNK_BUDGET_S = 0.004
 """Time a frame may spend redrawing stale chunks (the rest wait for the next frames)."""
-PREFETCH_BUDGET_S = 0.002
-"""Time a settled frame may spend drawing the chunks just outside the view, ahead of a pan."""
+PREFETCH_BUDGET_S = 0.001
+"""A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
+(one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
 
 
 @lru_cache(maxsize=64)
@@ -66,11 +67,18 @@ class Camera:
     y: float = 0.0
     zoom: float = 1.0
 
+    def offset(self) -> tuple[int, int]:
+        """The screen pixel of the picture's top-left, negated: whole pixels, so that everything drawn
+        on the map moves by exactly as many pixels as the camera (a kept view can then be scrolled)."""
+        return round(self.x * self.zoom), round(self.y * self.zoom)
+
     def to_screen(self, px: float, py: float) -> tuple[float, float]:
-        return (px - self.x) * self.zoom, (py - self.y) * self.zoom
+        ox, oy = self.offset()
+        return px * self.zoom - ox, py * self.zoom - oy
 
     def to_picture(self, sx: float, sy: float) -> tuple[float, float]:
-        return sx / self.zoom + self.x, sy / self.zoom + self.y
+        ox, oy = self.offset()
+        return (sx + ox) / self.zoom, (sy + oy) / self.zoom
 
     def zoom_about(self, new_zoom: float, sx: float, sy: float) -> None:
         px, py = self.to_picture(sx, sy)
@@ -126,6 +134,8 @@ class BoardView:
         self._centres: dict[Cell, tuple[float, float]] = {}
         self.stats = Stats()
         self._view_pos = (0, 0)
+        self._kept: object = None
+        """The zoom and view size of the last frame drawn (a kept view is scrolled only within them)."""
         self._heading = (0, 0)
         """The last pan's direction (screen pixels): prefetching starts on that side."""
         self._budget_start = 0.0
@@ -133,6 +143,10 @@ class BoardView:
         self._geometries: dict[tuple[int, int], dict[Cell, pygame.Rect]] = {}
         self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
         self._bboxes: dict[Cell, tuple[float, float, float, float]] = {}
+        self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], list[tuple[Cell, RGBA]]]]] = {}
+        self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
+        self._uniforms: dict[int, tuple[Layer, RGBA | None]] = {}
+        self._cell_count = sum(1 for _ in board)
         w, h = self.picture.get_size()
         self.size = (w, h)
         c0 = next(iter(board))
@@ -172,7 +186,9 @@ class BoardView:
 
     def polygon(self, cell: Cell) -> list[tuple[float, float]]:
         cam = self.camera
-        return [((x - cam.x) * cam.zoom, (y - cam.y) * cam.zoom) for x, y in self.corners(cell)]
+        ox, oy = cam.offset()
+        zoom = cam.zoom
+        return [(x * zoom - ox, y * zoom - oy) for x, y in self.corners(cell)]
 
     def cells_in_rect(self, left: float, top: float, right: float, bottom: float) -> list[Cell]:
         """Board cells whose shape may meet the picture-pixel rectangle (a margin of one cell)."""
@@ -380,25 +396,15 @@ class BoardView:
             return
         if self.board.kind is GridKind.SQUARE:
             geometry = self._geometry(i, j, size, zoom)
+            tile = self._tile
             for layer in chosen:
-                marks = layer.cells
                 if layer.style == "grid" and static:
-                    # Outlines share their edges: drawn on one layer so that a shared edge is blended once.
-                    paint = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-                    for cell, rect in geometry.items():
-                        colour = marks.get(cell)
-                        if colour is not None:
-                            pygame.draw.rect(paint, colour, (rect.x, rect.y, rect.w + 1, rect.h + 1), 1)
-                    out.blit(paint, (0, 0))
+                    out.blit(self._grid_paint(layer, geometry, i, j, size, zoom, out.get_size()), (0, 0))
                     continue
-                tile = self._tile
                 style = layer.style
-                blits = []
-                for cell, rect in geometry.items():
-                    colour = marks.get(cell)
-                    if colour is not None:
-                        blits.append((tile(style, colour, rect.w, rect.h), rect.topleft))
-                out.fblits(blits)
+                out.fblits([(tile(style, colour, rect.w, rect.h), rect.topleft)
+                            for cell, colour in self._bucket(layer, size).get((i, j), ())
+                            if (rect := geometry.get(cell)) is not None])
             return
         x0, y0 = round(i * size * zoom), round(j * size * zoom)
         cells = self._cells_of_chunk(size, i, j)
@@ -425,6 +431,67 @@ class BoardView:
                     r = max(2, round(min(self.cell_w, self.cell_h) * 0.16 * zoom))
                     pygame.draw.circle(paint, colour, (cx * zoom - x0, cy * zoom - y0), r)
             out.blit(paint, (0, 0))
+
+    def _bucket(self, layer: Layer, size: int) -> dict[tuple[int, int], list[tuple[Cell, RGBA]]]:
+        """A layer's marked cells filed by the chunk(s) they lie in (square grids; kept per layer and
+        chunk size), so that drawing a chunk looks only at its own marks."""
+        got = self._buckets.get(id(layer))
+        if got is None or got[0] is not layer or got[1] != size:
+            out: dict[tuple[int, int], list[tuple[Cell, RGBA]]] = {}
+            bbox = self.bbox
+            floor = math.floor
+            for cell, colour in layer.cells.items():
+                left, top, right, bottom = bbox(cell)
+                i0, i1 = floor(left / size), floor((right - 1e-9) / size)
+                j0, j1 = floor(top / size), floor((bottom - 1e-9) / size)
+                for j in range(j0, j1 + 1):
+                    for i in range(i0, i1 + 1):
+                        out.setdefault((i, j), []).append((cell, colour))
+            live = {id(x) for x in self.layers.values()}
+            for key in [k for k in self._buckets if k not in live]:
+                del self._buckets[key]
+            got = self._buckets[id(layer)] = (layer, size, out)
+        return got[2]
+
+    def _grid_paint(self, layer: Layer, geometry: dict[Cell, pygame.Rect], i: int, j: int, size: int, zoom: float,
+                    chunk: tuple[int, int]) -> pygame.Surface:
+        """A grid layer's outlines over one chunk, on one layer so that a shared edge is blended once. When
+        the layer outlines every cell in one colour (the grid overlay), the lines are drawn once per
+        pattern and shared by every chunk with the same cell edges (at zoom 1, all the inner ones)."""
+        colour = self._uniform(layer)
+        if colour is None:
+            paint = pygame.Surface(chunk, pygame.SRCALPHA)
+            for cell, rect in geometry.items():
+                mark = layer.cells.get(cell)
+                if mark is not None:
+                    pygame.draw.rect(paint, mark, (rect.x, rect.y, rect.w + 1, rect.h + 1), 1)
+            return paint
+        xs = sorted({r.left for r in geometry.values()} | {r.right for r in geometry.values()})
+        ys = sorted({r.top for r in geometry.values()} | {r.bottom for r in geometry.values()})
+        key = (colour, tuple(xs), tuple(ys), chunk)
+        got = self._grid_paints.get(key)
+        if got is None:
+            got = pygame.Surface(chunk, pygame.SRCALPHA)
+            if xs and ys:
+                for x in xs:
+                    pygame.draw.line(got, colour, (x, ys[0]), (x, ys[-1]))
+                for y in ys:
+                    pygame.draw.line(got, colour, (xs[0], y), (xs[-1], y))
+            if len(self._grid_paints) > 64:
+                self._grid_paints.clear()
+            self._grid_paints[key] = got
+        return got
+
+    def _uniform(self, layer: Layer) -> RGBA | None:
+        """The one colour of a layer that marks every cell of the board, else None (kept per layer)."""
+        got = self._uniforms.get(id(layer))
+        if got is None or got[0] is not layer:
+            colours = set(layer.cells.values())
+            one = next(iter(colours)) if len(colours) == 1 and len(layer.cells) == self._cell_count else None
+            if len(self._uniforms) > 16:
+                self._uniforms.clear()
+            got = self._uniforms[id(layer)] = (layer, one)
+        return got[1]
 
     def _patch(self, chunk: _Chunk, i: int, j: int, size: int, zoom: float) -> bool:
         """Bring a stale chunk of a square grid up to date by redrawing only its changed cells: each cell's
@@ -456,13 +523,19 @@ class BoardView:
         chunk.dirty = set()
         return True
 
-    def draw_board(self, target: pygame.Surface) -> None:
-        """Draw the visible map with its overlays onto ``target`` (the view's surface).
+    def draw_board(self, target: pygame.Surface, *, keep: bool = False,
+                   dirty: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """Draw the visible map with its overlays onto ``target`` (the view's surface); returns the
+        rectangles of ``target`` painted afresh (whatever was drawn over them must be drawn again).
 
-        Each frame blits the visible chunks straight onto the target (about one blit of the view, the
-        same whether the camera is still or panning). A chunk missing is drawn at once; a stale one is
-        patched or redrawn within a time budget per frame (its old picture stays up meanwhile); what is
-        left of a frame's budget draws the chunks just outside the view, those the pan heads for first.
+        ``keep``: ``target`` still holds the map as this view left it the frame before, except within
+        ``dirty`` (rectangles the caller wants painted again). Then, as pyscroll does with its buffer,
+        a pan scrolls it and paints only the strips that came into view, and a still camera paints
+        only the chunks that changed and ``dirty``. Otherwise every visible chunk is blitted.
+
+        A chunk missing is drawn at once; a stale one is patched or redrawn within a time budget per
+        frame (its old picture stays up meanwhile); what is left of the budget draws the chunks just
+        outside the view, those the pan heads for first.
         """
         cam = self.camera
         zoom = cam.zoom
@@ -471,9 +544,11 @@ class BoardView:
             self._bases.clear()
             self._geometries.clear()
             self._tiles.clear()
+            self._buckets.clear()
+            self._grid_paints.clear()
             self._chunk_zoom = zoom
         vw, vh = target.get_size()
-        sx0, sy0 = round(cam.x * zoom), round(cam.y * zoom)
+        sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
         stats = self.stats
         stats.chunks_drawn = stats.chunks_stale = stats.chunks_patched = 0
@@ -483,26 +558,67 @@ class BoardView:
         i0, j0 = max(0, math.floor(sx0 / zoom / size)), max(0, math.floor(sy0 / zoom / size))
         i1 = min(last_i, math.floor((sx0 + vw - 1) / zoom / size))
         j1 = min(last_j, math.floor((sy0 + vh - 1) / zoom / size))
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        changed: list[pygame.Rect] = []
+        full_rect = target.get_rect()
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
-                chunk = self._chunk(i, j, size, zoom)
-                blits.append((chunk.surface, (round(i * size * zoom) - sx0, round(j * size * zoom) - sy0)))
-        # What no chunk covers (beyond the picture's edges) is background.
-        covered = pygame.Rect(round(i0 * size * zoom) - sx0, round(j0 * size * zoom) - sy0,
-                              round((i1 + 1) * size * zoom) - round(i0 * size * zoom),
-                              round((j1 + 1) * size * zoom) - round(j0 * size * zoom))
-        if not blits or not covered.contains(target.get_rect()):
-            target.fill(BACKGROUND)
-        target.fblits(blits)
+                drawn = stats.chunks_drawn + stats.chunks_patched
+                self._chunk(i, j, size, zoom)
+                if stats.chunks_drawn + stats.chunks_patched != drawn:
+                    changed.append(self._chunk_rect(i, j, size, zoom, sx0, sy0).clip(full_rect))
+        dx, dy = sx0 - self._view_pos[0], sy0 - self._view_pos[1]
+        if not keep or self._kept != (zoom, (vw, vh)) or abs(dx) >= vw or abs(dy) >= vh:
+            painted = [full_rect]
+        else:
+            painted = []
+            if dx or dy:
+                target.scroll(-dx, -dy)
+                if dx:
+                    painted.append(pygame.Rect(0 if dx < 0 else vw - dx, 0, abs(dx), vh))
+                if dy:
+                    painted.append(pygame.Rect(0, 0 if dy < 0 else vh - dy, vw, abs(dy)))
+            painted += [r.clip(full_rect) for r in (*changed, *dirty)]
+            painted = _merge([r for r in painted if r.width > 0 and r.height > 0])
+        for area in painted:
+            self._paint(target, area, sx0, sy0, size, zoom)
         while len(self._chunks) > 600:
             self._chunks.popitem(last=False)
-        dx, dy = sx0 - self._view_pos[0], sy0 - self._view_pos[1]
         if dx or dy:
             self._heading = (dx, dy)
         self._view_pos = (sx0, sy0)
+        self._kept = (zoom, (vw, vh))
         if stats.chunks_stale == 0:
             self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
+        return painted
+
+    def _chunk_rect(self, i: int, j: int, size: int, zoom: float, sx0: int, sy0: int) -> pygame.Rect:
+        """Where chunk ``(i, j)`` lies on the view (screen pixels)."""
+        x0, y0 = round(i * size * zoom), round(j * size * zoom)
+        return pygame.Rect(x0 - sx0, y0 - sy0, round((i + 1) * size * zoom) - x0, round((j + 1) * size * zoom) - y0)
+
+    def _paint(self, target: pygame.Surface, area: pygame.Rect, sx0: int, sy0: int, size: int, zoom: float) -> None:
+        """Blit the chunks over ``area`` of the view (background where the picture does not reach)."""
+        pw, ph = self.size
+        left, top = (sx0 + area.left) / zoom, (sy0 + area.top) / zoom
+        right, bottom = (sx0 + area.right - 1) / zoom, (sy0 + area.bottom - 1) / zoom
+        i0, j0 = max(0, math.floor(left / size)), max(0, math.floor(top / size))
+        i1 = min(math.ceil(pw / size) - 1, math.floor(right / size))
+        j1 = min(math.ceil(ph / size) - 1, math.floor(bottom / size))
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                chunk = self._chunks.get((i, j))
+                if chunk is None:
+                    chunk = self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+                blits.append((chunk.surface, (round(i * size * zoom) - sx0, round(j * size * zoom) - sy0)))
+        covered = pygame.Rect(round(i0 * size * zoom) - sx0, round(j0 * size * zoom) - sy0,
+                              round((i1 + 1) * size * zoom) - round(i0 * size * zoom),
+                              round((j1 + 1) * size * zoom) - round(j0 * size * zoom))
+        target.set_clip(area)
+        if not blits or not covered.contains(area):
+            target.fill(BACKGROUND, area)
+        target.fblits(blits)
+        target.set_clip(None)
 
     def _prefetch(self, i0: int, j0: int, i1: int, j1: int, last_i: int, last_j: int, size: int,
                   zoom: float) -> None:
@@ -548,6 +664,26 @@ class BoardView:
     def settled(self) -> bool:
         """No visible chunk is waiting to be redrawn."""
         return self.stats.chunks_stale == 0
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles whose union covers no more than they do apart joined into it (a rectangle painted
+    twice is only painted twice: each paint starts again from the chunks)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.copy()
+        merged = True
+        while merged:
+            merged = False
+            for other in out:
+                union = rect.union(other)
+                if union.width * union.height <= rect.width * rect.height + other.width * other.height:
+                    out.remove(other)
+                    rect = union
+                    merged = True
+                    break
+        out.append(rect)
+    return out
 
 
 def _same_layer(a: Layer | None, b: Layer | None) -> bool:
@@ -675,7 +811,9 @@ class TokenPainter:
         for look, x, y in looks:
             img = self.sprite(look, zoom)
             r = self._radius(look, zoom)
-            left, top = round(x - img.get_width() / 2), round(y - r - 4)
+            # Half a pixel up, never to the even (as round() does): a token lands on the same pixel of the
+            # map wherever the camera is, so a scrolled frame and a fresh one agree.
+            left, top = math.floor(x - img.get_width() / 2 + 0.5), math.floor(y - r - 4 + 0.5)
             if left > w or top > h or left + img.get_width() < 0 or top + img.get_height() < 0:
                 continue
             blits.append((img, (left, top)))

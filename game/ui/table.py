@@ -164,6 +164,12 @@ class Table:
         self._side: pygame.Surface | None = None
         self._side_covered = True
         """Something was drawn over the right panel last frame: put it on the screen again."""
+        self._board_kept: object = None
+        """``board_key()`` of the map as the screen holds it from the frame before (None: draw it all)."""
+        self._board_gui = False
+        """pygame_gui drew over the map last frame."""
+        self.kept_frames = 0
+        """Frames that kept the map drawn the frame before (tests and the benchmark read it)."""
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         """Where the combat log is on the screen (the wheel scrolls it there)."""
         self._side_key: object = None
@@ -210,6 +216,7 @@ class Table:
     def relayout(self) -> None:
         size = self.screen.get_size()
         self._side_covered = True
+        self._board_kept = None
         self.manager.set_window_resolution(size)
         self.build_chrome()
         if self.setup_window is not None:
@@ -1241,29 +1248,81 @@ class Table:
         r = self.board_rect
         if self.screen_state == "handoff":
             self._side_covered = True
+            self._board_kept = None
             self.draw_handoff()
             self.frame_ms = (time.perf_counter() - started) * 1000
             return
         if self.session is not None and self.view is not None:
-            board = screen.subsurface(r)
-            self.view.draw_board(board)
-            self.late_labels = []
-            self.draw_marks(board)
-            self.draw_tokens(board)
-            for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
-                draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
-            self.draw_floats(board)
-            self.draw_banner(board)
+            self.draw_board(screen.subsurface(r))
         else:
             screen.fill(BG, r)
             draw_text(screen, "No encounter open: File -> Open (Ctrl+O)", r.center, 20, MUTED, anchor="center")
+            self._board_kept = None
         self.draw_top()
         self.draw_side()
         self.draw_bottom()
         self.manager.draw_ui(screen)
         if self.show_help:
             self.draw_help()
+            self._board_kept = None
         self.frame_ms = (time.perf_counter() - started) * 1000
+
+    def board_key(self) -> object:
+        """Everything but the camera and the clock that what is drawn over the map depends on."""
+        assert self.session is not None
+        enc = self.session.encounter
+        charge, choice = self.charge, self.choice
+        return (id(enc), len(enc.log), self._cache_key, self.hover, self.pending, self.cheapest, self.selected,
+                self.names, self.screen_state, self.viewer, self.board_rect.size,
+                None if charge is None else (charge.target, charge.pending),
+                None if choice is None else (tuple(choice.targets), choice.origin, tuple(choice.landings or ())))
+
+    def draw_board(self, board: pygame.Surface) -> None:
+        """The map, its marks and the tokens. When nothing drawn over the map changed since the frame
+        before (only the camera may have moved), the screen keeps that frame: the view scrolls it and
+        paints the strips that came into view and the chunks that changed, and only there, plus around
+        the acting creature's pulsing ring, are the marks and tokens drawn again. Anything else (a
+        click, the mouse on another cell, an animation, a dialog over the map) draws it all."""
+        assert self.view is not None and self.session is not None
+        key = self.board_key()
+        gui = self.gui_over(self.board_rect)
+        anim = self.anim
+        still = (key == self._board_kept and not gui and not self._board_gui and not anim.slides
+                 and not anim.flashes and not anim.floats and not self.session.encounter.state.ended)
+        self._board_gui = gui
+        if still:
+            self.kept_frames += 1
+            for area in self.view.draw_board(board, keep=True, dirty=self.pulse_rects()):
+                board.set_clip(area)
+                self.draw_overlays(board)
+                board.set_clip(None)
+        else:
+            self.view.draw_board(board)
+            self.draw_overlays(board)
+        self._board_kept = key
+
+    def draw_overlays(self, board: pygame.Surface) -> None:
+        """What is drawn over the map, in order (within the board's clip, if one is set)."""
+        self.late_labels = []
+        self.draw_marks(board)
+        self.draw_tokens(board)
+        for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
+            draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
+        self.draw_floats(board)
+        self.draw_banner(board)
+
+    def pulse_rects(self) -> list[pygame.Rect]:
+        """Where the acting creature's ring pulses (at its widest): drawn again every frame."""
+        assert self.view is not None and self.session is not None
+        st = self.session.encounter.state
+        acting = st.acting
+        if acting is None:
+            return []
+        view = self.view
+        size = 1 if len(st.space(acting)) == 1 else acting.template.size
+        radius = max(6, round(view.cell_w * size * view.camera.zoom * 0.5 + 4)) + 3
+        x, y = view.camera.to_screen(*self.token_centre(acting))
+        return [pygame.Rect(round(x) - radius, round(y) - radius, 2 * radius + 1, 2 * radius + 1)]
 
     def draw_marks(self, board: pygame.Surface) -> None:
         """What depends on the mouse: hover, the previewed path, the aimed area, flanking lines, rings."""
@@ -1335,7 +1394,7 @@ class Table:
                     self.late_labels.append((
                         f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
                         + (", " + ", ".join(notes) if notes else "") + ")",
-                        (round(pts[-1][0]) + 14, round(pts[-1][1]) - 26)))
+                        (math.floor(pts[-1][0] + 0.5) + 14, math.floor(pts[-1][1] + 0.5) - 26)))
 
     def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
                    provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
@@ -1361,7 +1420,7 @@ class Table:
         if provokers:
             label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
         end = pts[-1]
-        self.late_labels.append((label, (round(end[0]) + 14, round(end[1]) - 26)))
+        self.late_labels.append((label, (math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26)))
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
@@ -1369,7 +1428,6 @@ class Table:
         st = self.session.encounter.state
         now = time.perf_counter()
         cam = view.camera
-        w, h = board.get_size()
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
         acting = st.acting_id
@@ -1389,8 +1447,9 @@ class Table:
                 look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
                 self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
                     (c, x, y, look))
-        left, top = cam.x - margin / cam.zoom, cam.y - margin / cam.zoom
-        right, bottom = cam.x + (w + margin) / cam.zoom, cam.y + (h + margin) / cam.zoom
+        area = board.get_clip()  # the whole board, or the part of it painted again this frame
+        left, top = cam.to_picture(area.left - margin, area.top - margin)
+        right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
         shown: list[tuple[Creature, float, float, TokenLook]] = []
         buckets = self._token_buckets
         for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
@@ -1401,9 +1460,10 @@ class Table:
         if sliding:
             shown += [entry for entries in buckets.values() for entry in entries if entry[0].id in sliding]
         zoom = cam.zoom
+        ox, oy = cam.offset()
         for c, px, py, look in shown:
             pos = (self.anim.position(c.id, now) if c.id in sliding else None) or (px, py)
-            sx, sy = (pos[0] - cam.x) * zoom, (pos[1] - cam.y) * zoom
+            sx, sy = pos[0] * zoom - ox, pos[1] * zoom - oy
             looks.append((look, sx, sy))
             if c.id == acting:
                 pulse = 0.5 + 0.5 * math.sin(now * 5)

@@ -586,3 +586,39 @@ def test_the_panel_anchors_a_movement_restriction_on_the_creature_that_triggers_
     sent = table.commands_sent[-1]
     assert isinstance(sent, EndTurnCommand) and sent.preparation == draft
     assert table.session.encounter.preparation(actor.id).restrictions[-1].triggerer
+
+
+@pytest.mark.parametrize("wheel", [0, -1, 2], ids=["fit", "0.67", "1.25"])
+def test_frames_that_keep_and_scroll_the_map_show_what_a_whole_redraw_shows(crypt: Table, wheel: int) -> None:
+    table = crypt
+    assert table.view is not None
+    r = table.board_rect
+    centre = r.center
+    if wheel:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+        for _ in range(abs(wheel)):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if wheel > 0 else -1, flipped=False,
+                                                 precise_x=0.0, precise_y=float(wheel)))
+        frames(table, 2)
+        assert table.view.camera.zoom == {-1: 0.67, 2: 1.25}[wheel]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3))
+    frames(table, 1)
+    kept = table.kept_frames
+    x, y = centre
+    for step in range(12):  # drag the map with the right button, a frame between moves
+        x, y = x - 7, y - 3 if step % 2 else y + 5
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(-7, -3 if step % 2 else 5),
+                                             buttons=(0, 0, 1)))
+        frames(table, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
+    frames(table, 3)
+    assert table.kept_frames > kept + 5, "most frames of the pan kept and scrolled the map"
+    assert table.view.camera.offset() != (0, 0)
+    kept_picture = table.screen.subsurface(r).copy()
+    table._board_kept = None  # the next frame draws everything afresh
+    frames(table, 1)
+    fresh = table.screen.subsurface(r)
+    ring = table.pulse_rects()[0] if table.pulse_rects() else pygame.Rect(0, 0, 0, 0)
+    differ = [(px, py) for px in range(0, r.width, 3) for py in range(0, r.height, 3)
+              if not ring.collidepoint(px, py) and kept_picture.get_at((px, py)) != fresh.get_at((px, py))]
+    assert differ == []
