@@ -18,6 +18,7 @@ from game.rules import events as ev
 from game.ui.board_view import RGB, font
 
 LINE_SIZE = 13
+BACKGROUND: RGB = (28, 30, 36)
 
 COLOURS: dict[type, RGB] = {
     ev.DiceRolled: (140, 150, 175),
@@ -117,7 +118,7 @@ class CombatLog:
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, may_see: Callable[[str], bool], viewer: object) -> None:
         self.rect = rect
-        pygame.draw.rect(target, (28, 30, 36), rect)
+        pygame.draw.rect(target, BACKGROUND, rect)
         pygame.draw.rect(target, (60, 64, 74), rect, 1)
         rows = self._visible_rows(rect.width - 18, may_see, viewer)
         line_h = font(LINE_SIZE).get_linesize()
@@ -134,7 +135,9 @@ class CombatLog:
             if img is None:
                 if len(self._images) > 6000:
                     self._images.clear()
-                img = font(LINE_SIZE).render(text, True, colour)
+                # Rendered on the log's own background: the same pixels, about half the time of an
+                # alpha-blended line (a click that triggers reactions adds some thirty lines at once).
+                img = font(LINE_SIZE).render(text, True, colour, BACKGROUND)
                 self._images[(text, colour)] = img
             target.blit(img, (rect.left + 6, y))
             y += line_h
