@@ -578,7 +578,7 @@ class BoardView:
                 if dy:
                     painted.append(pygame.Rect(0, 0 if dy < 0 else vh - dy, vw, abs(dy)))
             painted += [r.clip(full_rect) for r in (*changed, *dirty)]
-            painted = _merge([r for r in painted if r.width > 0 and r.height > 0])
+            painted = _disjoint(_merge([r for r in painted if r.width > 0 and r.height > 0]))
         for area in painted:
             self._paint(target, area, sx0, sy0, size, zoom)
         while len(self._chunks) > 600:
@@ -683,6 +683,35 @@ def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     merged = True
                     break
         out.append(rect)
+    return out
+
+
+def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The same area in rectangles that do not overlap: what is drawn over the map is then drawn once
+    on each pixel painted again (a label's translucent plate drawn twice would come out darker)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        pieces = [rect]
+        for other in out:
+            pieces = [piece for p in pieces for piece in _minus(p, other)]
+        out += pieces
+    return out
+
+
+def _minus(rect: pygame.Rect, other: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` less ``other``: up to four rectangles."""
+    if not rect.colliderect(other):
+        return [rect]
+    out = []
+    if other.top > rect.top:
+        out.append(pygame.Rect(rect.left, rect.top, rect.width, other.top - rect.top))
+    if other.bottom < rect.bottom:
+        out.append(pygame.Rect(rect.left, other.bottom, rect.width, rect.bottom - other.bottom))
+    top, bottom = max(rect.top, other.top), min(rect.bottom, other.bottom)
+    if other.left > rect.left:
+        out.append(pygame.Rect(rect.left, top, other.left - rect.left, bottom - top))
+    if other.right < rect.right:
+        out.append(pygame.Rect(other.right, top, rect.right - other.right, bottom - top))
     return out
 
 

@@ -87,3 +87,19 @@ def test_a_change_of_the_terrain_or_the_grid_redraws_every_chunk(view: BoardView
     del layers["grid"]
     view.set_layers(dict(layers))
     assert all(chunk.version != view.version and chunk.dirty is None for chunk in view._chunks.values())
+
+
+def test_the_areas_a_kept_view_paints_again_do_not_overlap(view: BoardView) -> None:
+    """What is drawn over the map is drawn again on each of them: an overlap would draw it twice."""
+    view.set_layers(_layers(view, {}))
+    target = pygame.Surface((640, 480))
+    view.draw_board(target)
+    view.pan(-7, -5)
+    ring = pygame.Rect(630, 200, 40, 40)  # across the strip that comes into view on the right
+    painted = view.draw_board(target, keep=True, dirty=[ring, ring.move(5, 5)])
+    covered = sum(r.width * r.height for r in painted)
+    union = {(x, y) for r in painted for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
+    assert covered == len(union)
+    assert {(x, y) for x in range(633, 640) for y in range(0, 480)} <= union, "the strip that came into view"
+    for dirty in (ring.clip(target.get_rect()), ring.move(5, 5).clip(target.get_rect())):
+        assert {(x, y) for x in range(dirty.left, dirty.right) for y in range(dirty.top, dirty.bottom)} <= union
