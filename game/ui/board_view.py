@@ -31,7 +31,8 @@ from typing import Iterable, Mapping, Sequence
 import pygame
 
 from game.board import Board
-from game.grid import Cell, GridKind
+from game.grid import Cell, GridKind, SquareGrid
+
 from game.tiled.model import TiledMap
 from game.ui import map_view
 
@@ -44,8 +45,9 @@ CHUNK = 256
 BACKGROUND = (24, 26, 31)
 CHUNK_BUDGET_S = 0.004
 """Time a frame may spend redrawing stale chunks (the rest wait for the next frames)."""
-PREFETCH_BUDGET_S = 0.002
-"""Time a settled frame may spend drawing the chunks just outside the view, ahead of a pan."""
+PREFETCH_BUDGET_S = 0.001
+"""A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
+(one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
 
 
 @lru_cache(maxsize=64)
@@ -65,11 +67,18 @@ class Camera:
     y: float = 0.0
     zoom: float = 1.0
 
+    def offset(self) -> tuple[int, int]:
+        """The screen pixel of the picture's top-left, negated: whole pixels, so that everything drawn
+        on the map moves by exactly as many pixels as the camera (a kept view can then be scrolled)."""
+        return round(self.x * self.zoom), round(self.y * self.zoom)
+
     def to_screen(self, px: float, py: float) -> tuple[float, float]:
-        return (px - self.x) * self.zoom, (py - self.y) * self.zoom
+        ox, oy = self.offset()
+        return px * self.zoom - ox, py * self.zoom - oy
 
     def to_picture(self, sx: float, sy: float) -> tuple[float, float]:
-        return sx / self.zoom + self.x, sy / self.zoom + self.y
+        ox, oy = self.offset()
+        return (sx + ox) / self.zoom, (sy + oy) / self.zoom
 
     def zoom_about(self, new_zoom: float, sx: float, sy: float) -> None:
         px, py = self.to_picture(sx, sy)
@@ -90,11 +99,15 @@ class Layer:
 class _Chunk:
     surface: pygame.Surface
     version: int
+    """Up to date when it equals :attr:`BoardView.version`."""
+    dirty: set[Cell] | None = field(default_factory=set)
+    """While stale: the cells whose marks changed since it was drawn (None: redraw it whole)."""
 
 
 @dataclass
 class Stats:
     chunks_drawn: int = 0
+    chunks_patched: int = 0
     chunks_stale: int = 0
     tokens_drawn: int = 0
     extra: dict[str, float] = field(default_factory=dict)
@@ -120,13 +133,20 @@ class BoardView:
         self._corners: dict[Cell, tuple[tuple[float, float], ...]] = {}
         self._centres: dict[Cell, tuple[float, float]] = {}
         self.stats = Stats()
-        self._view: pygame.Surface | None = None
-        self._view_key: object = None
         self._view_pos = (0, 0)
-        self._view_complete = False
+        self._kept: object = None
+        """The zoom and view size of the last frame drawn (a kept view is scrolled only within them)."""
+        self._heading = (0, 0)
+        """The last pan's direction (screen pixels): prefetching starts on that side."""
         self._budget_start = 0.0
         self._bases: dict[tuple[int, int, float], pygame.Surface] = {}
-        self._static_key: object = None
+        self._geometries: dict[tuple[int, int], dict[Cell, pygame.Rect]] = {}
+        self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
+        self._bboxes: dict[Cell, tuple[float, float, float, float]] = {}
+        self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], list[tuple[Cell, RGBA]]]]] = {}
+        self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
+        self._uniforms: dict[int, tuple[Layer, RGBA | None]] = {}
+        self._cell_count = sum(1 for _ in board)
         w, h = self.picture.get_size()
         self.size = (w, h)
         c0 = next(iter(board))
@@ -166,7 +186,9 @@ class BoardView:
 
     def polygon(self, cell: Cell) -> list[tuple[float, float]]:
         cam = self.camera
-        return [((x - cam.x) * cam.zoom, (y - cam.y) * cam.zoom) for x, y in self.corners(cell)]
+        ox, oy = cam.offset()
+        zoom = cam.zoom
+        return [(x * zoom - ox, y * zoom - oy) for x, y in self.corners(cell)]
 
     def cells_in_rect(self, left: float, top: float, right: float, bottom: float) -> list[Cell]:
         """Board cells whose shape may meet the picture-pixel rectangle (a margin of one cell)."""
@@ -206,18 +228,66 @@ class BoardView:
     """Layers that do not change during a fight (only their toggles): kept in each chunk's base."""
 
     def set_layers(self, layers: dict[str, Layer]) -> None:
-        """Replace the baked-in overlays; chunks are redrawn only if something differs."""
-        if layers.keys() == self.layers.keys() and all(
-                layers[k].style == self.layers[k].style and layers[k].cells == self.layers[k].cells for k in layers):
-            return
-        static = [(k, layers[k].style, len(layers[k].cells)) for k in self.STATIC if k in layers]
-        if static != self._static_key:
-            self._static_key = static
+        """Replace the overlays. Only the chunks holding a cell whose marks differ become stale, and on a
+        square grid each of those is later patched cell by cell (see :meth:`_patch`), not redrawn whole."""
+        old, layers = self.layers, dict(layers)
+        if any(not _same_layer(layers.get(k), old.get(k)) for k in self.STATIC):
+            self.layers = layers
+            self.version += 1
             self._bases.clear()
+            for chunk in self._chunks.values():
+                chunk.dirty = None
+            return
+        dirty: set[Cell] = set()
+        for name in layers.keys() | old.keys():
+            if name in self.STATIC:
+                continue
+            a, b = old.get(name), layers.get(name)
+            if a is b:
+                continue
+            if a is None or b is None or a.style != b.style:
+                dirty.update(a.cells if a is not None else ())
+                dirty.update(b.cells if b is not None else ())
+            else:
+                dirty.update(cell for cell, _ in a.cells.items() ^ b.cells.items())
         self.layers = layers
-        self.version += 1
+        if dirty:
+            self.version += 1
+            self._mark_stale(dirty)
+
+    def _mark_stale(self, cells: set[Cell]) -> None:
+        """The kept chunks that hold one of ``cells`` become stale (with those cells to patch); the
+        others are up to date with the new version as they are."""
+        if self.camera.zoom != self._chunk_zoom:
+            for chunk in self._chunks.values():
+                chunk.dirty = None
+            return
+        size = self._chunk_size()
+        touched: dict[tuple[int, int], list[Cell]] = {}
+        for cell in cells:
+            left, top, right, bottom = self.bbox(cell)
+            for j in range(math.floor(top / size), math.floor(bottom / size) + 1):
+                for i in range(math.floor(left / size), math.floor(right / size) + 1):
+                    touched.setdefault((i, j), []).append(cell)
+        previous = self.version - 1
+        for key, chunk in self._chunks.items():
+            mine = touched.get(key)
+            if chunk.version == previous and mine is None:
+                chunk.version = self.version
+            elif mine is not None and chunk.dirty is not None:
+                chunk.dirty.update(mine)
 
     # -- drawing -------------------------------------------------------------------------
+
+    def bbox(self, cell: Cell) -> tuple[float, float, float, float]:
+        """The cell's bounding box in picture pixels (left, top, right, bottom; cached)."""
+        got = self._bboxes.get(cell)
+        if got is None:
+            pts = self.corners(cell)
+            xs = [x for x, _ in pts]
+            ys = [y for _, y in pts]
+            got = self._bboxes[cell] = (min(xs), min(ys), max(xs), max(ys))
+        return got
 
     def _chunk_size(self) -> int:
         """A chunk's side in picture pixels at the current zoom."""
@@ -233,14 +303,69 @@ class BoardView:
             self._chunk_cells[key] = got
         return got
 
-    def _render_chunk(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
-        """The chunk's base (picture, terrain, grid; kept per zoom) with the changing overlays on a copy."""
+    def _geometry(self, i: int, j: int, size: int, zoom: float) -> dict[Cell, pygame.Rect]:
+        """Square grids: each cell meeting the chunk, with its rectangle in the chunk's pixels (per zoom).
+        Neighbouring rectangles share no pixel, so a cell can be redrawn alone."""
+        got = self._geometries.get((i, j))
+        if got is None:
+            grid = self.grid
+            assert isinstance(grid, SquareGrid)
+            tw, th = grid.tile_width, grid.tile_height
+            ox, oy = self.origin
+            x0, y0 = round(i * size * zoom), round(j * size * zoom)
+            bx0, by0 = self.board.origin
+            c0 = max(bx0, math.floor((i * size + ox) / tw))
+            c1 = min(bx0 + self.board.width - 1, math.ceil(((i + 1) * size + ox) / tw) - 1)
+            r0 = max(by0, math.floor((j * size + oy) / th))
+            r1 = min(by0 + self.board.height - 1, math.ceil(((j + 1) * size + oy) / th) - 1)
+            xs = [round((col * tw - ox) * zoom - x0) for col in range(c0, c1 + 2)]
+            ys = [round((row * th - oy) * zoom - y0) for row in range(r0, r1 + 2)]
+            at = grid.offset_to_cell
+            got = {}
+            for r in range(r1 - r0 + 1):
+                y, h = ys[r], ys[r + 1] - ys[r]
+                for c in range(c1 - c0 + 1):
+                    got[at(c0 + c, r0 + r)] = pygame.Rect(xs[c], y, xs[c + 1] - xs[c], h)
+            if len(self._geometries) > 1200:
+                self._geometries.clear()
+            self._geometries[(i, j)] = got
+        return got
+
+    def _tile(self, style: str, colour: RGBA, w: int, h: int) -> pygame.Surface:
+        """One square cell's mark of a layer style, ``w`` x ``h`` pixels (cached per zoom)."""
+        key = (style, colour, w, h)
+        got = self._tiles.get(key)
+        if got is None:
+            got = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            zoom = self.camera.zoom
+            if style == "fill":
+                got.fill(colour)
+            elif style == "grid":
+                pygame.draw.rect(got, colour, got.get_rect(), 1)
+            elif style == "frame":
+                cx, cy = w / 2, h / 2
+                inset = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in ((0, 0), (w, 0), (w, h), (0, h))]
+                pygame.draw.polygon(got, colour, inset, max(2, round(3 * zoom)))
+            elif style == "dot":
+                r = max(2, round(min(self.cell_w, self.cell_h) * 0.16 * zoom))
+                pygame.draw.circle(got, colour, (w / 2, h / 2), r)
+            if len(self._tiles) > 256:
+                self._tiles.clear()
+            self._tiles[key] = got
+        return got
+
+    def _base(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
+        """The chunk's picture with the static layers (terrain, grid), kept per zoom."""
         base = self._bases.get((i, j, zoom))
         if base is None:
             if len(self._bases) > 600:
                 self._bases.clear()
             base = self._bases[(i, j, zoom)] = self._draw_chunk(i, j, size, zoom, static=True)
-        out = base.copy()
+        return base
+
+    def _render_chunk(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
+        """The chunk's base with the changing overlays on a copy."""
+        out = self._base(i, j, size, zoom).copy()
         self._draw_layers(out, i, j, size, zoom, static=False)
         return out
 
@@ -248,7 +373,7 @@ class BoardView:
         x0, y0 = round(i * size * zoom), round(j * size * zoom)
         w = round((i + 1) * size * zoom) - x0
         h = round((j + 1) * size * zoom) - y0
-        out = pygame.Surface((max(1, w), max(1, h)))
+        out = pygame.Surface((max(1, w), max(1, h)), 0, self.picture)  # the picture's (the display's) format
         out.fill(BACKGROUND)
         pw, ph = self.size
         left, top = i * size, j * size
@@ -257,146 +382,281 @@ class BoardView:
             part = self.picture.subsurface((left, top, right - left, bottom - top))
             sw = round(right * zoom) - x0
             sh = round(bottom * zoom) - y0
-            if sw > 0 and sh > 0:
+            if (sw, sh) == part.get_size():
+                out.blit(part, (0, 0))
+            elif sw > 0 and sh > 0:
                 out.blit(pygame.transform.scale(part, (sw, sh)), (0, 0))
-        if pygame.display.get_surface() is not None:
-            out = out.convert()
         self._draw_layers(out, i, j, size, zoom, static=static)
         return out
 
     def _draw_layers(self, out: pygame.Surface, i: int, j: int, size: int, zoom: float, *, static: bool) -> None:
         """The static layers (terrain, grid) or the others, onto a chunk."""
-        x0, y0 = round(i * size * zoom), round(j * size * zoom)
-        chosen = [layer for name, layer in self.layers.items() if (name in self.STATIC) == static]
-        if chosen:
-            cells = self._cells_of_chunk(size, i, j)
-            square = self.board.kind is GridKind.SQUARE
+        chosen = [layer for name, layer in self.layers.items() if (name in self.STATIC) == static and layer.cells]
+        if not chosen:
+            return
+        if self.board.kind is GridKind.SQUARE:
+            geometry = self._geometry(i, j, size, zoom)
+            tile = self._tile
             for layer in chosen:
-                marks = layer.cells
-                if not marks:
+                if layer.style == "grid" and static:
+                    out.blit(self._grid_paint(layer, geometry, i, j, size, zoom, out.get_size()), (0, 0))
                     continue
-                present = [c for c in cells if c in marks]
-                if not present:
-                    continue
-                paint = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-                for cell in present:
-                    colour = marks[cell]
-                    pts = [(x * zoom - x0, y * zoom - y0) for x, y in self.corners(cell)]
-                    if layer.style == "fill":
-                        if square:
-                            xs = [p[0] for p in pts]
-                            ys = [p[1] for p in pts]
-                            paint.fill(colour, (round(min(xs)), round(min(ys)),
-                                                round(max(xs)) - round(min(xs)), round(max(ys)) - round(min(ys))))
-                        else:
-                            pygame.draw.polygon(paint, colour, pts)
-                    elif layer.style == "grid":
-                        pygame.draw.polygon(paint, colour, pts, 1)
-                    elif layer.style == "frame":
-                        cx, cy = self.centre(cell)
-                        cx, cy = cx * zoom - x0, cy * zoom - y0
-                        inset = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in pts]
-                        pygame.draw.polygon(paint, colour, inset, max(2, round(3 * zoom)))
-                    elif layer.style == "dot":
-                        cx, cy = self.centre(cell)
-                        r = max(2, round(min(self.cell_w, self.cell_h) * 0.16 * zoom))
-                        pygame.draw.circle(paint, colour, (cx * zoom - x0, cy * zoom - y0), r)
-                out.blit(paint, (0, 0))
+                style = layer.style
+                out.fblits([(tile(style, colour, rect.w, rect.h), rect.topleft)
+                            for cell, colour in self._bucket(layer, size).get((i, j), ())
+                            if (rect := geometry.get(cell)) is not None])
+            return
+        x0, y0 = round(i * size * zoom), round(j * size * zoom)
+        cells = self._cells_of_chunk(size, i, j)
+        for layer in chosen:
+            marks = layer.cells
+            present = [c for c in cells if c in marks]
+            if not present:
+                continue
+            paint = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+            for cell in present:
+                colour = marks[cell]
+                pts = [(x * zoom - x0, y * zoom - y0) for x, y in self.corners(cell)]
+                if layer.style == "fill":
+                    pygame.draw.polygon(paint, colour, pts)
+                elif layer.style == "grid":
+                    pygame.draw.polygon(paint, colour, pts, 1)
+                elif layer.style == "frame":
+                    cx, cy = self.centre(cell)
+                    cx, cy = cx * zoom - x0, cy * zoom - y0
+                    inset = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in pts]
+                    pygame.draw.polygon(paint, colour, inset, max(2, round(3 * zoom)))
+                elif layer.style == "dot":
+                    cx, cy = self.centre(cell)
+                    r = max(2, round(min(self.cell_w, self.cell_h) * 0.16 * zoom))
+                    pygame.draw.circle(paint, colour, (cx * zoom - x0, cy * zoom - y0), r)
+            out.blit(paint, (0, 0))
 
-    def draw_board(self, target: pygame.Surface) -> None:
-        """Draw the visible map with its overlays onto ``target`` (the view's surface).
+    def _bucket(self, layer: Layer, size: int) -> dict[tuple[int, int], list[tuple[Cell, RGBA]]]:
+        """A layer's marked cells filed by the chunk(s) they lie in (square grids; kept per layer and
+        chunk size), so that drawing a chunk looks only at its own marks."""
+        got = self._buckets.get(id(layer))
+        if got is None or got[0] is not layer or got[1] != size:
+            out: dict[tuple[int, int], list[tuple[Cell, RGBA]]] = {}
+            bbox = self.bbox
+            floor = math.floor
+            for cell, colour in layer.cells.items():
+                left, top, right, bottom = bbox(cell)
+                i0, i1 = floor(left / size), floor((right - 1e-9) / size)
+                j0, j1 = floor(top / size), floor((bottom - 1e-9) / size)
+                for j in range(j0, j1 + 1):
+                    for i in range(i0, i1 + 1):
+                        out.setdefault((i, j), []).append((cell, colour))
+            live = {id(x) for x in self.layers.values()}
+            for key in [k for k in self._buckets if k not in live]:
+                del self._buckets[key]
+            got = self._buckets[id(layer)] = (layer, size, out)
+        return got[2]
 
-        The composed view is kept between frames, as pyscroll keeps its buffer: a
-        still frame is one blit; a pan scrolls it and paints only the strips that
-        came into view; stale chunks are redrawn within a time budget per frame.
+    def _grid_paint(self, layer: Layer, geometry: dict[Cell, pygame.Rect], i: int, j: int, size: int, zoom: float,
+                    chunk: tuple[int, int]) -> pygame.Surface:
+        """A grid layer's outlines over one chunk, on one layer so that a shared edge is blended once. When
+        the layer outlines every cell in one colour (the grid overlay), the lines are drawn once per
+        pattern and shared by every chunk with the same cell edges (at zoom 1, all the inner ones)."""
+        colour = self._uniform(layer)
+        if colour is None:
+            paint = pygame.Surface(chunk, pygame.SRCALPHA)
+            for cell, rect in geometry.items():
+                mark = layer.cells.get(cell)
+                if mark is not None:
+                    pygame.draw.rect(paint, mark, (rect.x, rect.y, rect.w + 1, rect.h + 1), 1)
+            return paint
+        xs = sorted({r.left for r in geometry.values()} | {r.right for r in geometry.values()})
+        ys = sorted({r.top for r in geometry.values()} | {r.bottom for r in geometry.values()})
+        key = (colour, tuple(xs), tuple(ys), chunk)
+        got = self._grid_paints.get(key)
+        if got is None:
+            got = pygame.Surface(chunk, pygame.SRCALPHA)
+            if xs and ys:
+                for x in xs:
+                    pygame.draw.line(got, colour, (x, ys[0]), (x, ys[-1]))
+                for y in ys:
+                    pygame.draw.line(got, colour, (xs[0], y), (xs[-1], y))
+            if len(self._grid_paints) > 64:
+                self._grid_paints.clear()
+            self._grid_paints[key] = got
+        return got
+
+    def _uniform(self, layer: Layer) -> RGBA | None:
+        """The one colour of a layer that marks every cell of the board, else None (kept per layer)."""
+        got = self._uniforms.get(id(layer))
+        if got is None or got[0] is not layer:
+            colours = set(layer.cells.values())
+            one = next(iter(colours)) if len(colours) == 1 and len(layer.cells) == self._cell_count else None
+            if len(self._uniforms) > 16:
+                self._uniforms.clear()
+            got = self._uniforms[id(layer)] = (layer, one)
+        return got[1]
+
+    def _patch(self, chunk: _Chunk, i: int, j: int, size: int, zoom: float) -> bool:
+        """Bring a stale chunk of a square grid up to date by redrawing only its changed cells: each cell's
+        rectangle is copied back from the base and the changing layers' marks of that cell drawn on it.
+        False when that would not pay (most of the chunk changed): then it is redrawn whole."""
+        dirty = chunk.dirty
+        if dirty is None or self.board.kind is not GridKind.SQUARE:
+            return False
+        geometry = self._geometry(i, j, size, zoom)
+        cells = [(cell, rect) for cell in dirty if (rect := geometry.get(cell)) is not None]
+        if len(cells) * 2 > len(geometry):
+            return False
+        base = self._base(i, j, size, zoom)
+        surface = chunk.surface
+        for _, rect in cells:
+            surface.blit(base, rect, rect)
+        tile = self._tile
+        for name, layer in self.layers.items():
+            if name in self.STATIC or not layer.cells:
+                continue
+            marks, style = layer.cells, layer.style
+            blits = []
+            for cell, rect in cells:
+                colour = marks.get(cell)
+                if colour is not None:
+                    blits.append((tile(style, colour, rect.w, rect.h), rect.topleft))
+            surface.fblits(blits)
+        chunk.version = self.version
+        chunk.dirty = set()
+        return True
+
+    def draw_board(self, target: pygame.Surface, *, keep: bool = False,
+                   dirty: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """Draw the visible map with its overlays onto ``target`` (the view's surface); returns the
+        rectangles of ``target`` painted afresh (whatever was drawn over them must be drawn again).
+
+        ``keep``: ``target`` still holds the map as this view left it the frame before, except within
+        ``dirty`` (rectangles the caller wants painted again). Then, as pyscroll does with its buffer,
+        a pan scrolls it and paints only the strips that came into view, and a still camera paints
+        only the chunks that changed and ``dirty``. Otherwise every visible chunk is blitted.
+
+        A chunk missing is drawn at once; a stale one is patched or redrawn within a time budget per
+        frame (its old picture stays up meanwhile); what is left of the budget draws the chunks just
+        outside the view, those the pan heads for first.
         """
         cam = self.camera
         zoom = cam.zoom
         if zoom != self._chunk_zoom:
             self._chunks.clear()
             self._bases.clear()
+            self._geometries.clear()
+            self._tiles.clear()
+            self._buckets.clear()
+            self._grid_paints.clear()
             self._chunk_zoom = zoom
         vw, vh = target.get_size()
-        sx0, sy0 = round(cam.x * zoom), round(cam.y * zoom)
-        key = (zoom, self.version, (vw, vh))
+        sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
-        self.stats.chunks_drawn = self.stats.chunks_stale = 0
-        view = self._view
-        if view is None or view.get_size() != (vw, vh):
-            view = self._view = pygame.Surface((vw, vh)).convert() if pygame.display.get_surface() else \
-                pygame.Surface((vw, vh))
-            self._view_key = None
-        if self._view_key != key or not self._view_complete:
-            self._paint(view, sx0, sy0, pygame.Rect(0, 0, vw, vh))
-        elif (sx0, sy0) != self._view_pos:
-            dx, dy = self._view_pos[0] - sx0, self._view_pos[1] - sy0
-            if abs(dx) >= vw or abs(dy) >= vh:
-                self._paint(view, sx0, sy0, pygame.Rect(0, 0, vw, vh))
-            else:
-                view.scroll(dx, dy)
-                if dx:
-                    self._paint(view, sx0, sy0, pygame.Rect(0 if dx > 0 else vw + dx, 0, abs(dx), vh))
-                if dy:
-                    self._paint(view, sx0, sy0, pygame.Rect(0, 0 if dy > 0 else vh + dy, vw, abs(dy)))
-        self._view_key = key
-        self._view_pos = (sx0, sy0)
-        self._view_complete = self.stats.chunks_stale == 0
-        target.blit(view, (0, 0))
-        if self._view_complete:
-            self._prefetch(sx0, sy0, vw, vh)
-
-    def _prefetch(self, sx0: int, sy0: int, vw: int, vh: int) -> None:
-        """Draw the chunks one ring around the view ahead of a pan, with what is left of the frame's budget."""
-        zoom = self.camera.zoom
+        stats = self.stats
+        stats.chunks_drawn = stats.chunks_stale = stats.chunks_patched = 0
         size = self._chunk_size()
         pw, ph = self.size
-        i0, j0 = math.floor(sx0 / zoom / size) - 1, math.floor(sy0 / zoom / size) - 1
-        i1, j1 = math.floor((sx0 + vw) / zoom / size) + 1, math.floor((sy0 + vh) / zoom / size) + 1
         last_i, last_j = math.ceil(pw / size) - 1, math.ceil(ph / size) - 1
-        for j in range(max(0, j0), min(last_j, j1) + 1):
-            for i in range(max(0, i0), min(last_i, i1) + 1):
-                if i not in (i0, i1) and j not in (j0, j1):
-                    continue
-                chunk = self._chunks.get((i, j))
-                if chunk is not None and chunk.version == self.version:
-                    continue
-                if time.perf_counter() - self._budget_start >= PREFETCH_BUDGET_S:
-                    return
-                self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+        i0, j0 = max(0, math.floor(sx0 / zoom / size)), max(0, math.floor(sy0 / zoom / size))
+        i1 = min(last_i, math.floor((sx0 + vw - 1) / zoom / size))
+        j1 = min(last_j, math.floor((sy0 + vh - 1) / zoom / size))
+        changed: list[pygame.Rect] = []
+        full_rect = target.get_rect()
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                drawn = stats.chunks_drawn + stats.chunks_patched
+                self._chunk(i, j, size, zoom)
+                if stats.chunks_drawn + stats.chunks_patched != drawn:
+                    changed.append(self._chunk_rect(i, j, size, zoom, sx0, sy0).clip(full_rect))
+        dx, dy = sx0 - self._view_pos[0], sy0 - self._view_pos[1]
+        if not keep or self._kept != (zoom, (vw, vh)) or abs(dx) >= vw or abs(dy) >= vh:
+            painted = [full_rect]
+        else:
+            painted = []
+            if dx or dy:
+                target.scroll(-dx, -dy)
+                if dx:
+                    painted.append(pygame.Rect(0 if dx < 0 else vw - dx, 0, abs(dx), vh))
+                if dy:
+                    painted.append(pygame.Rect(0, 0 if dy < 0 else vh - dy, vw, abs(dy)))
+            painted += [r.clip(full_rect) for r in (*changed, *dirty)]
+            painted = _disjoint(_merge([r for r in painted if r.width > 0 and r.height > 0]))
+        for area in painted:
+            self._paint(target, area, sx0, sy0, size, zoom)
+        while len(self._chunks) > 600:
+            self._chunks.popitem(last=False)
+        if dx or dy:
+            self._heading = (dx, dy)
+        self._view_pos = (sx0, sy0)
+        self._kept = (zoom, (vw, vh))
+        if stats.chunks_stale == 0:
+            self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
+        return painted
 
-    def _paint(self, view: pygame.Surface, sx0: int, sy0: int, area: pygame.Rect) -> None:
-        """Paint the chunks overlapping ``area`` (view pixels) onto the kept view, clipped to it."""
-        zoom = self.camera.zoom
-        size = self._chunk_size()
+    def _chunk_rect(self, i: int, j: int, size: int, zoom: float, sx0: int, sy0: int) -> pygame.Rect:
+        """Where chunk ``(i, j)`` lies on the view (screen pixels)."""
+        x0, y0 = round(i * size * zoom), round(j * size * zoom)
+        return pygame.Rect(x0 - sx0, y0 - sy0, round((i + 1) * size * zoom) - x0, round((j + 1) * size * zoom) - y0)
+
+    def _paint(self, target: pygame.Surface, area: pygame.Rect, sx0: int, sy0: int, size: int, zoom: float) -> None:
+        """Blit the chunks over ``area`` of the view (background where the picture does not reach)."""
         pw, ph = self.size
-        view.set_clip(area)
-        view.fill(BACKGROUND, area)
         left, top = (sx0 + area.left) / zoom, (sy0 + area.top) / zoom
-        right, bottom = (sx0 + area.right) / zoom, (sy0 + area.bottom) / zoom
+        right, bottom = (sx0 + area.right - 1) / zoom, (sy0 + area.bottom - 1) / zoom
         i0, j0 = max(0, math.floor(left / size)), max(0, math.floor(top / size))
         i1 = min(math.ceil(pw / size) - 1, math.floor(right / size))
         j1 = min(math.ceil(ph / size) - 1, math.floor(bottom / size))
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
-                chunk = self._chunk(i, j, size, zoom)
+                chunk = self._chunks.get((i, j))
+                if chunk is None:
+                    chunk = self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
                 blits.append((chunk.surface, (round(i * size * zoom) - sx0, round(j * size * zoom) - sy0)))
-        view.fblits(blits)
-        view.set_clip(None)
-        while len(self._chunks) > 600:
-            self._chunks.popitem(last=False)
+        covered = pygame.Rect(round(i0 * size * zoom) - sx0, round(j0 * size * zoom) - sy0,
+                              round((i1 + 1) * size * zoom) - round(i0 * size * zoom),
+                              round((j1 + 1) * size * zoom) - round(j0 * size * zoom))
+        target.set_clip(area)
+        if not blits or not covered.contains(area):
+            target.fill(BACKGROUND, area)
+        target.fblits(blits)
+        target.set_clip(None)
+
+    def _prefetch(self, i0: int, j0: int, i1: int, j1: int, last_i: int, last_j: int, size: int,
+                  zoom: float) -> None:
+        """Draw the chunks of the ring just outside the view (first those the last pan heads for), with what
+        is left of the frame's budget: a pan then finds them ready."""
+        hx, hy = self._heading
+        ring = [(i, j) for j in range(max(0, j0 - 1), min(last_j, j1 + 1) + 1)
+                for i in range(max(0, i0 - 1), min(last_i, i1 + 1) + 1)
+                if not (i0 <= i <= i1 and j0 <= j <= j1)]
+        ring.sort(key=lambda ij: -((ij[0] - (i0 + i1) / 2) * hx + (ij[1] - (j0 + j1) / 2) * hy))
+        for i, j in ring:
+            chunk = self._chunks.get((i, j))
+            if chunk is not None and chunk.version == self.version:
+                continue
+            if time.perf_counter() - self._budget_start >= PREFETCH_BUDGET_S:
+                return
+            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+                continue
+            self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
 
     def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk:
-        """A chunk of the current zoom; a stale one is redrawn if the frame's budget allows."""
+        """A visible chunk of the current zoom: a missing one is drawn now, a stale one patched or redrawn
+        if the frame's budget allows (else it shows its older picture this frame)."""
         key = (i, j)
         chunk = self._chunks.get(key)
-        if chunk is None or chunk.version != self.version:
-            if chunk is None or time.perf_counter() - self._budget_start < CHUNK_BUDGET_S:
-                chunk = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
-                self._chunks[key] = chunk
-                self.stats.chunks_drawn += 1
-            else:
+        if chunk is None:
+            chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+            self.stats.chunks_drawn += 1
+        elif chunk.version != self.version:
+            if time.perf_counter() - self._budget_start >= CHUNK_BUDGET_S:
                 self.stats.chunks_stale += 1
+            elif self._patch(chunk, i, j, size, zoom):
+                self.stats.chunks_patched += 1
+            else:
+                chunk.surface = self._render_chunk(i, j, size, zoom)
+                chunk.version = self.version
+                chunk.dirty = set()
+                self.stats.chunks_drawn += 1
         self._chunks.move_to_end(key)
         return chunk
 
@@ -404,6 +664,63 @@ class BoardView:
     def settled(self) -> bool:
         """No visible chunk is waiting to be redrawn."""
         return self.stats.chunks_stale == 0
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles whose union covers no more than they do apart joined into it (a rectangle painted
+    twice is only painted twice: each paint starts again from the chunks)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.copy()
+        merged = True
+        while merged:
+            merged = False
+            for other in out:
+                union = rect.union(other)
+                if union.width * union.height <= rect.width * rect.height + other.width * other.height:
+                    out.remove(other)
+                    rect = union
+                    merged = True
+                    break
+        out.append(rect)
+    return out
+
+
+def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The same area in rectangles that do not overlap: what is drawn over the map is then drawn once
+    on each pixel painted again (a label's translucent plate drawn twice would come out darker)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        pieces = [rect]
+        for other in out:
+            pieces = [piece for p in pieces for piece in _minus(p, other)]
+        out += pieces
+    return out
+
+
+def _minus(rect: pygame.Rect, other: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` less ``other``: up to four rectangles."""
+    if not rect.colliderect(other):
+        return [rect]
+    out = []
+    if other.top > rect.top:
+        out.append(pygame.Rect(rect.left, rect.top, rect.width, other.top - rect.top))
+    if other.bottom < rect.bottom:
+        out.append(pygame.Rect(rect.left, other.bottom, rect.width, rect.bottom - other.bottom))
+    top, bottom = max(rect.top, other.top), min(rect.bottom, other.bottom)
+    if other.left > rect.left:
+        out.append(pygame.Rect(rect.left, top, other.left - rect.left, bottom - top))
+    if other.right < rect.right:
+        out.append(pygame.Rect(other.right, top, rect.right - other.right, bottom - top))
+    return out
+
+
+def _same_layer(a: Layer | None, b: Layer | None) -> bool:
+    if a is b:
+        return True
+    if a is None or b is None:
+        return False
+    return a.style == b.style and a.cells == b.cells
 
 
 # -- tokens ----------------------------------------------------------------------------------
@@ -523,7 +840,9 @@ class TokenPainter:
         for look, x, y in looks:
             img = self.sprite(look, zoom)
             r = self._radius(look, zoom)
-            left, top = round(x - img.get_width() / 2), round(y - r - 4)
+            # Half a pixel up, never to the even (as round() does): a token lands on the same pixel of the
+            # map wherever the camera is, so a scrolled frame and a fresh one agree.
+            left, top = math.floor(x - img.get_width() / 2 + 0.5), math.floor(y - r - 4 + 0.5)
             if left > w or top > h or left + img.get_width() < 0 or top + img.get_height() < 0:
                 continue
             blits.append((img, (left, top)))

@@ -25,6 +25,7 @@ CANDIDATE: RGBA = (40, 210, 230, 120)
 CANDIDATE_DANGER: RGBA = (255, 60, 140, 150)
 ORIGIN: RGBA = (120, 170, 255, 70)
 TARGETABLE: RGBA = (255, 230, 80, 200)
+CHARGE: RGBA = (150, 110, 255, 115)
 GRID: RGBA = (255, 255, 255, 60)
 
 OVERLAYS: dict[str, tuple[str, str]] = {
@@ -142,3 +143,8 @@ def origin_cells(state: EncounterState, actor: Creature, power: Power) -> frozen
 
 def origin_layer(cells: frozenset[Cell]) -> Layer:
     return Layer({cell: ORIGIN for cell in cells}, "fill")
+
+
+def charge_layer(ends: dict[Cell, tactics.Route]) -> Layer:
+    """``charging.charge_ends``: the cells a charge at the chosen enemy may end on."""
+    return Layer({cell: CHARGE for cell in ends}, "fill")

@@ -6,7 +6,8 @@ Enter or Space accepts it and ends the turn with
 ``EndTurnCommand(creature, preparation)``. In it the player chooses the one
 Limited reaction, orders the Spontaneous ones (up / down) and disables or
 enables them, sets the default basic attack and opportunity attack, and adds
-restrictions, anchored on a creature or a cell picked on the map. Which
+restrictions, anchored on a creature or a cell picked on the map, or on the
+creature that triggers the reaction (toward / away restrictions). Which
 reactions exist, which are Limited or Spontaneous, which restriction fits which
 reaction and what is wrong with a preparation all come from
 ``game.rules.preparation``; the engine checks the command again.
@@ -40,6 +41,10 @@ NONE = "none"
 RANDOM = "at random (seed 000)"
 ANCHORED = FORCED_RESTRICTIONS | MOVE_RESTRICTIONS | {RestrictionKind.ONLY_AGAINST}
 KIND_LABEL = {kind: RESTRICTION_TEXT[kind].format(anchor="...") for kind in RestrictionKind}
+UPWARD = "#upward_menu"
+"""The restriction row's drop-downs open upward: the panel is only as tall as what it holds."""
+THEME: dict[str, Any] = {UPWARD: {"misc": {"expand_direction": "up"}}}
+"""Added to the window's theme (``Table`` loads it with the theme file)."""
 
 
 def in_force(table: Table, creature: Creature) -> Preparation:
@@ -113,7 +118,7 @@ class PreparationPanel:
         board = table.board_rect
         old = self.window
         rect = pygame.Rect(0, 0, 600, min(board.height, 150 + 34 * (len(self.spontaneous) + len(
-            self.draft.restrictions)) + 230))
+            self.draft.restrictions)) + 266))
         if old is not None:
             rect.topleft = old.rect.topleft
             old.kill()  # type: ignore[no-untyped-call]
@@ -137,9 +142,10 @@ class PreparationPanel:
             self.buttons[b] = action
             return b
 
-        def menu(options: list[str], chosen: str, x: int, width: int, action: Any) -> None:
+        def menu(options: list[str], chosen: str, x: int, width: int, action: Any, upward: bool = False) -> None:
             items: list[str | tuple[str, str]] = list(options)
-            d = UIDropDownMenu(items, chosen, pygame.Rect(x, y, width, 28), m, container=win)
+            d = UIDropDownMenu(items, chosen, pygame.Rect(x, y, width, 28), m, container=win,
+                               object_id=UPWARD if upward else None)
             self.menus[d] = action
 
         label("Limited reaction (only the prepared one triggers, once a round):", width=w)
@@ -175,29 +181,41 @@ class PreparationPanel:
         assert table.session is not None
         enc = table.session.encounter
         for i, r in enumerate(self.draft.restrictions):
-            label(describe_restriction(r, enc.name, enc.offset)[:64], 16, w - 80)
+            text = describe_restriction(r, enc.name, enc.offset)
+            if r.power is not None and text.startswith(f"{r.power}:"):
+                text = self.name(r.power) + text[len(r.power):]
+            label(text[:80], 16, w - 80)
             button("remove", w - 60, 70, ("remove", i))
             y += 32
         kinds = [k for k in RestrictionKind if any(not restriction_fits(k, p) for p in self.reactions)]
         if kinds:
             if self.new_kind not in kinds:
                 self.new_kind = kinds[0]
-            menu([KIND_LABEL[k] for k in kinds], KIND_LABEL[self.new_kind], 16, 300, self.set_kind)
+            menu([KIND_LABEL[k] for k in kinds], KIND_LABEL[self.new_kind], 16, 300, self.set_kind, upward=True)
             fitting = [p for p in self.reactions if not restriction_fits(self.new_kind, p)]
             if self.new_power not in [p.id for p in fitting]:
                 self.new_power = None
             menu(["on all it fits"] + [p.name for p in fitting],
-                 self.name(self.new_power) if self.new_power else "on all it fits", 320, 170, self.set_power)
-            if self.new_kind in ANCHORED:
-                button("pick on map" if not self.picking else "click the map...", 494, 90, ("pick",))
-            else:
+                 self.name(self.new_power) if self.new_power else "on all it fits", 320, 170, self.set_power,
+                 upward=True)
+            if self.new_kind not in ANCHORED:
                 button("add", 494, 90, ("add",))
             y += 36
+            if self.new_kind in ANCHORED:
+                label("anchored on:", 16, 100)
+                button("a creature or cell: pick on map" if not self.picking else "click the map...", 112, 226,
+                       ("pick",))
+                if self.takes_triggerer(self.new_kind):
+                    button("the creature that triggers it", 344, 222, ("triggerer",))
+                y += 36
         if self.problem:
             UILabel(pygame.Rect(8, y, w, 26), self.problem[:90], m, container=win, object_id="#problem")
             y += 28
         button("Prepare and end the turn (Enter)", 8, 300, ("accept",))
         button("Back to the turn (Esc)", 316, 200, ("back",))
+        # As tall as what it holds, so that it hides as little of the map as it can.
+        bottom = max(b.rect.bottom for b in self.buttons)
+        win.set_dimensions((rect.width, min(board.height, bottom - win.rect.top + 16)))
 
     # -- changes -------------------------------------------------------------------------
 
@@ -236,6 +254,8 @@ class PreparationPanel:
             self.draft = replace(self.draft, restrictions=tuple(rs))
         elif what == "add":
             self.add(Restriction(self.new_kind, self.new_power))
+        elif what == "triggerer":
+            self.add(Restriction(self.new_kind, self.new_power, triggerer=True))
         elif what == "pick":
             self.picking = not self.picking
             self.table.say("Click a creature or a cell on the map to anchor the restriction" if self.picking else "")
@@ -246,6 +266,13 @@ class PreparationPanel:
             self.table.close_prep()
             return
         self.build()
+
+    def takes_triggerer(self, kind: RestrictionKind) -> bool:
+        """Whether a restriction of ``kind`` may anchor on the creature that triggers the reaction
+        (``game.rules.preparation`` says: it finds nothing wrong with one)."""
+        trial = Restriction(kind, self.new_power, triggerer=True)
+        problems = preparation_problems(self.actor.template, replace(self.draft, restrictions=(trial,)))
+        return not any(p.startswith("restrictions[0]") for p in problems)
 
     def add(self, restriction: Restriction) -> None:
         self.draft = replace(self.draft, restrictions=self.draft.restrictions + (restriction,))
@@ -278,6 +305,24 @@ class PreparationPanel:
         draft = self.draft
         table.close_prep()
         table.send(EndTurnCommand(self.actor.id, draft))
+
+    def controls(self) -> list[dict[str, Any]]:
+        """The panel's buttons, drop-downs and open drop-down lines, with their window pixels
+        (``--state-file``: drivers click them like a person)."""
+        roles = {self.set_limited: "limited", self.set_basic: "basic", self.set_opportunity: "opportunity",
+                 self.set_kind: "kind", self.set_power: "power"}
+        out: list[dict[str, Any]] = []
+        for b, action in self.buttons.items():
+            out.append({"kind": "button", "text": b.text, "action": list(map(str, action)),
+                        "pixel": list(b.rect.center)})
+        for menu, setter in self.menus.items():
+            out.append({"kind": "menu", "role": roles.get(setter, ""), "text": menu.selected_option[0],
+                        "pixel": list(menu.rect.center)})
+            options = getattr(menu.current_state, "options_selection_list", None)
+            if options is not None:
+                for line in options.item_list_container.elements:
+                    out.append({"kind": "option", "text": line.text, "pixel": list(line.rect.center)})
+        return out
 
     # -- input ---------------------------------------------------------------------------
 

@@ -32,11 +32,12 @@ from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
 from game.rules import tactics
-from game.rules.commands import (Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
+from game.rules import charging
+from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
                                  UsePowerCommand)
 from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
-from game.rules.state import Creature
+from game.rules.state import Creature, EncounterState
 from game.session import AI, DEFAULT_PLAYER, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator
@@ -54,6 +55,8 @@ TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
 ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
+TOKEN_BUCKET = 256
+"""Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
@@ -65,6 +68,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("M / H", "move / shift mode"),
     ("Tab", "preview the cheapest path instead of the safest"),
     ("1-9", "use a power of the action bar"),
+    ("C", "charge: click an enemy ringed orange, then a violet cell to end on, again to go"),
     ("U", "stand up"),
     ("Enter", "confirm (move preview, targets, preparation, handoff)"),
     ("Esc", "cancel the current choice"),
@@ -92,6 +96,21 @@ class Choice:
     """Targets still to choose a landing for (forced movement), first first."""
 
 
+@dataclass
+class ChargeChoice:
+    """A charge being aimed (``game.rules.charging``): the enemies it can reach, then the one chosen."""
+
+    targets: dict[CreatureId, dict[Cell, tactics.Route]]
+    """Each enemy that can be charged now, with the cells the charge may end on."""
+    target: CreatureId | None = None
+    pending: Cell | None = None
+    """The end cell previewed by a first click (a second click, or Enter, charges)."""
+
+    @property
+    def ends(self) -> dict[Cell, tactics.Route]:
+        return self.targets.get(self.target, {}) if self.target is not None else {}
+
+
 class Table:
     def __init__(self, size: tuple[int, int], *, controls: dict[str, str] | None = None,
                  skip_setup: bool = False) -> None:
@@ -101,6 +120,9 @@ class Table:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Tactical table")
         self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
+        from game.ui import preparation
+
+        self.manager.get_theme().load_theme(preparation.THEME)
         self.controls = dict(controls or {})
         self.skip_setup = skip_setup
         self.session: Session | None = None
@@ -115,6 +137,7 @@ class Table:
         self.handoff_to: str | None = None
         self.move_mode = "move"
         self.choice: Choice | None = None
+        self.charge: ChargeChoice | None = None
         self.pending: Cell | None = None
         self.cheapest = False
         self.hover: Cell | None = None
@@ -137,9 +160,20 @@ class Table:
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
         self._token_key: object = None
+        self._static_layers: dict[str, tuple[object, Layer]] = {}
         self._side: pygame.Surface | None = None
+        self._side_covered = True
+        """Something was drawn over the right panel last frame: put it on the screen again."""
+        self._board_kept: object = None
+        """``board_key()`` of the map as the screen holds it from the frame before (None: draw it all)."""
+        self._board_gui = False
+        """pygame_gui drew over the map last frame."""
+        self.kept_frames = 0
+        """Frames that kept the map drawn the frame before (tests and the benchmark read it)."""
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the combat log is on the screen (the wheel scrolls it there)."""
         self._side_key: object = None
-        self._token_places: list[tuple[Creature, float, float]] = []
+        self._token_buckets: dict[tuple[int, int], list[tuple[Creature, float, float, TokenLook]]] = {}
         self._ai_ready_at = 0.0
         self.commands_sent: list[Command] = []
         """Every command this window sent to the engine (tests read it)."""
@@ -150,6 +184,10 @@ class Table:
         self.prep: Any = None
         """The open reaction-preparation panel (``game.ui.preparation``), if any."""
         self.frame_ms = 0.0
+        self.drawn_looks: list[tuple[TokenLook, float, float]] = []
+        self.late_labels: list[tuple[str, tuple[int, int]]] = []
+        """Labels of the previewed path, drawn after the tokens."""
+        """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self.build_chrome()
 
     # -- layout -----------------------------------------------------------------------------
@@ -177,6 +215,8 @@ class Table:
 
     def relayout(self) -> None:
         size = self.screen.get_size()
+        self._side_covered = True
+        self._board_kept = None
         self.manager.set_window_resolution(size)
         self.build_chrome()
         if self.setup_window is not None:
@@ -209,6 +249,7 @@ class Table:
         self._log(session.start_events + events)
         self.viewer = None
         self.choice = None
+        self.charge = None
         self.pending = None
         self.selected = None
         self._cache_key = None
@@ -325,6 +366,7 @@ class Table:
         self.commands_sent.append(command)
         self.took(events)
         self.choice = None
+        self.charge = None
         self.pending = None
         self.say("")
         return True
@@ -342,7 +384,6 @@ class Table:
         self._log(events)
         self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
         self._cache_key = None
-        self._bar_key = None
         self.log.scroll = 0
         if st.ended:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
@@ -373,9 +414,9 @@ class Table:
         for played in self.session.played:
             self._log(played.events)
         self.choice = None
+        self.charge = None
         self.pending = None
         self._cache_key = None
-        self._bar_key = None
         self.say(f"Undone: {describe_command(undone.command, self.session.encounter.name)}")
 
     def end_turn(self) -> None:
@@ -420,6 +461,7 @@ class Table:
             self.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
             return
         self.pending = None
+        self.charge = None
         self.choice = Choice(power, [])
         self._cache_key = None
         if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
@@ -427,6 +469,86 @@ class Table:
             self.aim_done()
             return
         self.say(self.prompt())
+
+    def action_left(self, actor: Creature, action: ActionType) -> bool:
+        """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
+        assert self.session is not None
+        enc = self.session.encounter
+        return actor.can_act and enc.ruleset.spend(enc.state, actor, action, check_only=True) is not None
+
+    def standard_left(self, actor: Creature) -> bool:
+        return self.action_left(actor, ActionType.STANDARD)
+
+    def start_charge(self) -> None:
+        """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge."""
+        actor = self.acting
+        if actor is None or not self.my_turn() or self.session is None:
+            return
+        if self.charge is not None:
+            self.cancel()
+            return
+        if not charging.can_charge(actor):
+            self.say(f"{actor.name} cannot charge (prone, or no melee basic attack)", error=True)
+            return
+        if not self.standard_left(actor):
+            self.say(f"{actor.name} has no standard action left to charge with", error=True)
+            return
+        targets = charging.charge_targets(self.session.encounter.state, actor)
+        if not targets:
+            self.say(f"{actor.name} can charge nobody: no enemy within a move of 2 cells or more and a reach",
+                     error=True)
+            return
+        self.choice = None
+        self.pending = None
+        self.charge = ChargeChoice(targets)
+        self._cache_key = None
+        self.say(self.prompt())
+
+    def click_charging(self, cell: Cell, who: Creature | None, actor: Creature, charge: ChargeChoice) -> None:
+        """A click while charging: an enemy ringed orange becomes the target; a violet cell is previewed,
+        and charges on a second click."""
+        assert self.session is not None
+        if who is not None and who.id in charge.targets:
+            charge.target = who.id
+            charge.pending = None
+            self._cache_key = None
+            self.say(self.prompt())
+            return
+        if charge.target is None:
+            self.say("Charge: click an enemy ringed in orange", error=True)
+            return
+        route = charge.ends.get(cell)
+        if route is None:
+            target = self.session.encounter.name(charge.target)
+            self.say(f"a charge at {target} cannot end there: pick a violet cell", error=True)
+            return
+        if charge.pending == cell:
+            self.send(ChargeCommand(actor.id, charge.target, cell))
+        else:
+            charge.pending = cell
+            self.say(self.charge_text(cell))
+
+    def charge_text(self, cell: Cell) -> str:
+        """"charge Goblin 1: cost 4, provokes 1: Goblin 3" for the charge previewed to ``cell``."""
+        charge = self.charge
+        if charge is None or charge.target is None or self.session is None:
+            return ""
+        route = charge.ends.get(cell)
+        if route is None:
+            return ""
+        name = self.session.encounter.name
+        text = f"charge {name(charge.target)}: cost {route.safest_cost}"
+        if route.safest_provokers:
+            text += f", provokes {len(route.safest_provokers)}: " + ", ".join(name(p) for p in route.safest_provokers)
+        else:
+            text += ", provokes nobody"
+        actor = self.acting
+        power = charging.charge_attack(actor) if actor is not None else None
+        if power is not None:
+            text += f"; then {power.name} +1"
+        if charge.pending == cell:
+            text += "  ·  click again (or Enter) to charge"
+        return text
 
     def aim_done(self) -> None:
         """Targets (and origin) chosen: ask for landings if the power forces movement, else use it."""
@@ -463,6 +585,11 @@ class Table:
         actor = self.acting
         if actor is None or self.session is None:
             return ""
+        if self.charge is not None:
+            if self.charge.target is None:
+                return f"{actor.name} charges: click an enemy ringed in orange  ·  Esc cancel"
+            return (f"Charge {self.session.encounter.name(self.charge.target)}: click a violet cell to end on, "
+                    "click it again (or Enter) to charge  ·  Esc: another target")
         if choice is None:
             what = "shift 1" if self.move_mode == "shift" else "move"
             return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  1-9 powers  ·  "
@@ -496,6 +623,9 @@ class Table:
         if not self.my_turn() or actor is None:
             if who is not None:
                 self.selected = who.id
+            return
+        if self.charge is not None:
+            self.click_charging(cell, who, actor, self.charge)
             return
         choice = self.choice
         if choice is not None:
@@ -587,7 +717,14 @@ class Table:
         if self.prep is not None:
             self.close_prep()
             return
+        if self.charge is not None and self.charge.target is not None:
+            self.charge.target = None
+            self.charge.pending = None
+            self._cache_key = None
+            self.say(self.prompt())
+            return
         self.choice = None
+        self.charge = None
         self.pending = None
         self._cache_key = None
         self.say(self.prompt() if self.my_turn() else "")
@@ -603,6 +740,7 @@ class Table:
         key = (len(self.session.encounter.log), id(self.session.encounter), self.move_mode, self.screen_state,
                self.viewer, None if choice is None else (choice.power.id, tuple(choice.targets),
                                                          tuple(choice.landing_queue or ())),
+               None if self.charge is None else (self.charge.target, len(self.charge.targets)),
                tuple(sorted(self.overlay_on.items())))
         if key == self._cache_key:
             return
@@ -612,16 +750,18 @@ class Table:
         layers: dict[str, Layer] = {}
         on = self.overlay_on
         if on["terrain"]:
-            layers["terrain"] = overlays.terrain_layer(st)
+            layers["terrain"] = self.static_layer("terrain", overlays.terrain_layer)
         self.routes = {}
         self.forced = None
         self.origins = frozenset()
         self.valid = []
         if actor is not None and self.screen_state == "table":
-            if mine and choice is None:
+            if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
                     layers["reach"] = overlays.reach_layer(self.routes)
+            if mine and self.charge is not None and self.charge.target is not None:
+                layers["charge"] = overlays.charge_layer(self.charge.ends)
             if on["threat"]:
                 layers["threat"] = overlays.threat_layer(st, actor)
             self.flank = overlays.flanking(st, actor)
@@ -638,8 +778,18 @@ class Table:
                 else:
                     self.valid = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
         if on["grid"]:
-            layers["grid"] = overlays.grid_layer(st)
+            layers["grid"] = self.static_layer("grid", overlays.grid_layer)
         self.view.set_layers(layers)
+
+    def static_layer(self, name: str, make: Callable[[EncounterState], Layer]) -> Layer:
+        """The terrain and the grid do not change during a fight: made once per board (the same object
+        each time, so the board view sees at once that it has not changed)."""
+        assert self.session is not None
+        st = self.session.encounter.state
+        got = self._static_layers.get(name)
+        if got is None or got[0] is not st.board:
+            got = self._static_layers[name] = (st.board, make(st))
+        return got[1]
 
     # -- events -------------------------------------------------------------------------------
 
@@ -682,7 +832,7 @@ class Table:
                 self.confirm_handoff()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.mouse):
+            if self.log_rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
             elif self.view is not None and self.board_rect.collidepoint(self.mouse):
                 r = self.board_rect
@@ -798,6 +948,8 @@ class Table:
             self.set_move_mode("shift")
         elif k == pygame.K_u:
             self.stand_up()
+        elif k == pygame.K_c:
+            self.start_charge()
         elif k == pygame.K_TAB:
             self.cheapest = not self.cheapest
             self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
@@ -850,11 +1002,17 @@ class Table:
             return
         self.move_mode = mode
         self.choice = None
+        self.charge = None
         self.pending = None
         self._cache_key = None
         self.say(self.prompt())
 
     def confirm(self) -> None:
+        charge, actor = self.charge, self.acting
+        if charge is not None:
+            if charge.target is not None and charge.pending is not None and actor is not None:
+                self.send(ChargeCommand(actor.id, charge.target, charge.pending))
+            return
         if self.pending is not None and self.choice is None:
             self.go(self.pending)
             return
@@ -927,6 +1085,7 @@ class Table:
         self.handoff_to = self.session.acting_controller
         self.screen_state = "handoff"
         self.choice = None
+        self.charge = None
         self.pending = None
         self.close_prep()
         self.selected = None
@@ -948,7 +1107,8 @@ class Table:
         """What is on screen, as plain data with window pixels (``--state-file``: drivers for demos and tests)."""
         out: dict[str, Any] = {"screen": self.screen_state, "viewer": self.viewer, "my_turn": self.my_turn(),
                                "message": self.message, "error": self.message_error,
-                               "prep": self.prep is not None, "idle": self.idle()}
+                               "prep": self.prep is not None, "idle": self.idle(),
+                               "prep_controls": self.prep.controls() if self.prep is not None else []}
         if self.session is None or self.view is None:
             return out
         st = self.session.encounter.state
@@ -968,6 +1128,10 @@ class Table:
             "reachable": [{"cell": list(grid.cell_to_offset(c)), "pixel": px(c), "provokes": len(r.safest_provokers)}
                           for c, r in self.routes.items()],
             "aiming": self.choice.power.id if self.choice else None,
+            "charging": None if self.charge is None else {
+                "target": self.charge.target,
+                "targets": {cid: px(st.creatures[cid].cell) for cid in self.charge.targets},
+                "ends": [px(c) for c in self.charge.ends]},
             "valid": list(self.valid),
             "origins": [px(c) for c in self.origins],
             "landings": [px(c) for c in (self.forced.finals if self.forced else {})],
@@ -1014,7 +1178,8 @@ class Table:
 
         budget = self.session.encounter.state.budget
         state = (budget.standard, budget.move, budget.minor, tuple(sorted(actor.used_powers)), self.move_mode,
-                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE))
+                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE),
+                 self.charge is not None)
         if state == self._bar_state:
             return
         self._bar_state = state
@@ -1024,12 +1189,17 @@ class Table:
                 enabled = self.power_ready(actor, power)
             elif role == "stand":
                 enabled = actor.has(ConditionKind.PRONE)
+            elif role == "charge":
+                enabled = charging.can_charge(actor) and self.standard_left(actor)
+            elif role in ("move", "shift"):
+                enabled = self.action_left(actor, ActionType.MOVE)
             if enabled and not button.is_enabled:
                 button.enable()  # type: ignore[no-untyped-call]
             elif not enabled and button.is_enabled:
                 button.disable()  # type: ignore[no-untyped-call]
-            chosen = (role == self.move_mode and self.choice is None) or (
-                power is not None and self.choice is not None and self.choice.power.id == power.id)
+            chosen = (role == self.move_mode and self.choice is None and self.charge is None) or (
+                power is not None and self.choice is not None and self.choice.power.id == power.id) or (
+                role == "charge" and self.charge is not None)
             if chosen and not button.is_selected:
                 button.select()  # type: ignore[no-untyped-call]
             elif not chosen and button.is_selected:
@@ -1052,6 +1222,8 @@ class Table:
         add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
         add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
         add("U Stand", self.stand_up, 78, None, "stand")
+        add("C Charge", self.start_charge, 86, None, "charge",
+            "standard action: move 2 cells or more, then a melee basic attack at +1")
         for i, power in enumerate(self.usable_powers(actor)[:9]):
             label = f"{i + 1} {power.name}"
             width = max(80, min(180, font(14).size(label)[0] + 20))
@@ -1075,27 +1247,82 @@ class Table:
         screen = self.screen
         r = self.board_rect
         if self.screen_state == "handoff":
-            self._side_key = None
+            self._side_covered = True
+            self._board_kept = None
             self.draw_handoff()
             self.frame_ms = (time.perf_counter() - started) * 1000
             return
         if self.session is not None and self.view is not None:
-            board = screen.subsurface(r)
-            self.view.draw_board(board)
-            self.draw_marks(board)
-            self.draw_tokens(board)
-            self.draw_floats(board)
-            self.draw_banner(board)
+            self.draw_board(screen.subsurface(r))
         else:
             screen.fill(BG, r)
             draw_text(screen, "No encounter open: File -> Open (Ctrl+O)", r.center, 20, MUTED, anchor="center")
+            self._board_kept = None
         self.draw_top()
         self.draw_side()
         self.draw_bottom()
         self.manager.draw_ui(screen)
         if self.show_help:
             self.draw_help()
+            self._board_kept = None
         self.frame_ms = (time.perf_counter() - started) * 1000
+
+    def board_key(self) -> object:
+        """Everything but the camera and the clock that what is drawn over the map depends on."""
+        assert self.session is not None
+        enc = self.session.encounter
+        charge, choice = self.charge, self.choice
+        return (id(enc), len(enc.log), self._cache_key, self.hover, self.pending, self.cheapest, self.selected,
+                self.names, self.screen_state, self.viewer, self.board_rect.size,
+                None if charge is None else (charge.target, charge.pending),
+                None if choice is None else (tuple(choice.targets), choice.origin, tuple(choice.landings or ())))
+
+    def draw_board(self, board: pygame.Surface) -> None:
+        """The map, its marks and the tokens. When nothing drawn over the map changed since the frame
+        before (only the camera may have moved), the screen keeps that frame: the view scrolls it and
+        paints the strips that came into view and the chunks that changed, and only there, plus around
+        the acting creature's pulsing ring, are the marks and tokens drawn again. Anything else (a
+        click, the mouse on another cell, an animation, a dialog over the map) draws it all."""
+        assert self.view is not None and self.session is not None
+        key = self.board_key()
+        gui = self.gui_over(self.board_rect)
+        anim = self.anim
+        still = (key == self._board_kept and not gui and not self._board_gui and not anim.slides
+                 and not anim.flashes and not anim.floats and not self.session.encounter.state.ended)
+        self._board_gui = gui
+        if still:
+            self.kept_frames += 1
+            for area in self.view.draw_board(board, keep=True, dirty=self.pulse_rects()):
+                board.set_clip(area)
+                self.draw_overlays(board)
+                board.set_clip(None)
+        else:
+            self.view.draw_board(board)
+            self.draw_overlays(board)
+        self._board_kept = key
+
+    def draw_overlays(self, board: pygame.Surface) -> None:
+        """What is drawn over the map, in order (within the board's clip, if one is set)."""
+        self.late_labels = []
+        self.draw_marks(board)
+        self.draw_tokens(board)
+        for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
+            draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
+        self.draw_floats(board)
+        self.draw_banner(board)
+
+    def pulse_rects(self) -> list[pygame.Rect]:
+        """Where the acting creature's ring pulses (at its widest): drawn again every frame."""
+        assert self.view is not None and self.session is not None
+        st = self.session.encounter.state
+        acting = st.acting
+        if acting is None:
+            return []
+        view = self.view
+        size = 1 if len(st.space(acting)) == 1 else acting.template.size
+        radius = max(6, round(view.cell_w * size * view.camera.zoom * 0.5 + 4)) + 3
+        x, y = view.camera.to_screen(*self.token_centre(acting))
+        return [pygame.Rect(round(x) - radius, round(y) - radius, 2 * radius + 1, 2 * radius + 1)]
 
     def draw_marks(self, board: pygame.Surface) -> None:
         """What depends on the mouse: hover, the previewed path, the aimed area, flanking lines, rings."""
@@ -1115,33 +1342,28 @@ class Table:
         if hover is not None:
             pygame.draw.polygon(board, ACCENT, view.polygon(hover), 2)
         choice = self.choice
+        charge = self.charge
         if actor is not None and self.my_turn():
-            if choice is None:
+            if charge is not None:
+                for cid in charge.targets:
+                    who = st.creatures[cid]
+                    px, py = view.camera.to_screen(*self.token_centre(who))
+                    colour = (255, 60, 60) if cid == charge.target else (255, 150, 40)
+                    pygame.draw.circle(board, colour, (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                cell = charge.pending if charge.pending is not None else hover
+                route = charge.ends.get(cell) if cell is not None else None
+                if route is not None and cell is not None and charge.target is not None:
+                    self.draw_route(board, actor, cell, route.safest_path, route.safest_provokers,
+                                    f"charge {name(charge.target)} · cost {route.safest_cost}",
+                                    pinned=charge.pending == cell)
+            elif choice is None:
                 cell = self.pending if self.pending is not None else hover
                 route = self.routes.get(cell) if cell is not None else None
                 if route is not None and cell is not None:
                     path = route.path if self.cheapest else route.safest_path
                     provokers = route.provokers if self.cheapest else route.safest_provokers
-                    pts = [view.camera.to_screen(*self.token_centre(actor))]
-                    pts += [view.camera.to_screen(*view.centre(c)) for c in path]
-                    colour = (245, 150, 30) if provokers else (80, 230, 120)
-                    pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
-                    pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
-                    for p in pts[1:]:
-                        pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
-                    if self.pending == cell:
-                        pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
-                    for pid in provokers:
-                        who = st.creatures[CreatureId(pid)]
-                        px, py = view.camera.to_screen(*self.token_centre(who))
-                        pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
                     cost = route.cost if self.cheapest else route.safest_cost
-                    label = f"cost {cost}"
-                    if provokers:
-                        label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
-                    end = pts[-1]
-                    draw_text(board, label, (round(end[0]) + 14, round(end[1]) - 26), 15, (255, 255, 255),
-                              bold=True, background=(0, 0, 0, 190))
+                    self.draw_route(board, actor, cell, path, provokers, f"cost {cost}", pinned=self.pending == cell)
             else:
                 for cid in self.valid:
                     who = st.creatures[cid]
@@ -1169,10 +1391,36 @@ class Table:
                     pygame.draw.lines(board, (40, 210, 230), False, pts, max(2, round(4 * zoom)))
                     notes = [n for n, on in (("dangerous", landing.dangerous), ("flanked", landing.flanked),
                                              ("flanking", landing.flanking)) if on]
-                    draw_text(board, f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
-                              + (", " + ", ".join(notes) if notes else "") + ")",
-                              (round(pts[-1][0]) + 14, round(pts[-1][1]) - 26), 15, (255, 255, 255), bold=True,
-                              background=(0, 0, 0, 190))
+                    self.late_labels.append((
+                        f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
+                        + (", " + ", ".join(notes) if notes else "") + ")",
+                        (math.floor(pts[-1][0] + 0.5) + 14, math.floor(pts[-1][1] + 0.5) - 26)))
+
+    def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
+                   provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
+        """A previewed path (green, orange if it provokes), who it provokes ringed, and a label at its end."""
+        assert self.view is not None and self.session is not None
+        view = self.view
+        zoom = view.camera.zoom
+        st = self.session.encounter.state
+        name = self.session.encounter.name
+        pts = [view.camera.to_screen(*self.token_centre(actor))]
+        pts += [view.camera.to_screen(*view.centre(c)) for c in path]
+        colour = (245, 150, 30) if provokers else (80, 230, 120)
+        pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
+        pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
+        for p in pts[1:]:
+            pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
+        if pinned:
+            pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
+        for pid in provokers:
+            who = st.creatures[CreatureId(pid)]
+            px, py = view.camera.to_screen(*self.token_centre(who))
+            pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
+        if provokers:
+            label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
+        end = pts[-1]
+        self.late_labels.append((label, (math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26)))
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
@@ -1180,34 +1428,52 @@ class Table:
         st = self.session.encounter.state
         now = time.perf_counter()
         cam = view.camera
-        w, h = board.get_size()
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
         acting = st.acting_id
         sliding = self.anim.slides
-        key = (id(self.session.encounter), len(self.session.encounter.log))
+        key = (id(self.session.encounter), len(self.session.encounter.log), self.names)
         if self._token_key != key:
+            # Where each living creature stands and how it looks change only with the state: kept, and
+            # filed by 256-pixel square of the picture so that a frame looks only at the squares in view.
             self._token_key = key
-            self._token_places = [(c, *self.token_centre(c)) for c in st.creatures.values() if not c.dead]
-        left, top = cam.x - margin / cam.zoom, cam.y - margin / cam.zoom
-        right, bottom = cam.x + (w + margin) / cam.zoom, cam.y + (h + margin) / cam.zoom
-        shown = [(c, x, y) for c, x, y in self._token_places if left <= x <= right and top <= y <= bottom
-                 or c.id in sliding]
-        for c, px, py in shown:
+            self._token_buckets = {}
+            for c in st.creatures.values():
+                if c.dead:
+                    continue
+                x, y = self.token_centre(c)
+                conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
+                size = 1 if len(st.space(c)) == 1 else c.template.size
+                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+                self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
+                    (c, x, y, look))
+        area = board.get_clip()  # the whole board, or the part of it painted again this frame
+        left, top = cam.to_picture(area.left - margin, area.top - margin)
+        right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
+        shown: list[tuple[Creature, float, float, TokenLook]] = []
+        buckets = self._token_buckets
+        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+                for entry in buckets.get((bx, by), ()):
+                    if left <= entry[1] <= right and top <= entry[2] <= bottom and entry[0].id not in sliding:
+                        shown.append(entry)
+        if sliding:
+            shown += [entry for entries in buckets.values() for entry in entries if entry[0].id in sliding]
+        zoom = cam.zoom
+        ox, oy = cam.offset()
+        for c, px, py, look in shown:
             pos = (self.anim.position(c.id, now) if c.id in sliding else None) or (px, py)
-            sx, sy = cam.to_screen(*pos)
-            conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
-            size = 1 if len(st.space(c)) == 1 else c.template.size
-            look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+            sx, sy = pos[0] * zoom - ox, pos[1] * zoom - oy
             looks.append((look, sx, sy))
             if c.id == acting:
                 pulse = 0.5 + 0.5 * math.sin(now * 5)
-                radius = max(6, round(view.cell_w * size * cam.zoom * 0.5 + 2 + 2 * pulse))
+                radius = max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2 + 2 * pulse))
                 pygame.draw.circle(board, ACCENT, (sx, sy), radius, 3)
             elif c.id == self.selected:
                 pygame.draw.circle(board, (255, 255, 255), (sx, sy),
-                                   max(6, round(view.cell_w * size * cam.zoom * 0.5 + 2)), 2)
+                                   max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2)), 2)
         self.view.stats.tokens_drawn = self.tokens.draw(board, looks, cam.zoom)
+        self.drawn_looks = looks
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -1255,6 +1521,8 @@ class Table:
         message = self.message
         if self.my_turn() and self.choice is None and self.pending is None and self.hover in self.routes:
             message = self.route_text(self.hover) if self.hover is not None else message
+        elif self.charge is not None and self.charge.pending is None and self.hover in self.charge.ends:
+            message = self.charge_text(self.hover) if self.hover is not None else message
         if message:
             colour = ERROR if self.message_error else TEXT
             room = w - x - 8
@@ -1280,9 +1548,12 @@ class Table:
         draw_text(screen, hint, (8, h - 24), 13, MUTED)
 
     def draw_side(self) -> None:
-        """The right panel (initiative, sheet, log), redrawn only when what it shows changed."""
+        """The right panel (initiative, sheet, log): painted again only when what it shows changed, and
+        put on the screen only then, or when something was drawn over it since (a dialog, a tooltip, the
+        help); otherwise the screen keeps it from the frame before."""
         w, h = self.screen.get_size()
         size = (RIGHT, max(1, h - BOTTOM - TOP))
+        where = pygame.Rect((w - RIGHT, TOP), size)
         sheet = self.sheet_creature()
         key = (size, id(self.session.encounter) if self.session else None,
                len(self.session.encounter.log) if self.session else 0, sheet.id if sheet else None,
@@ -1291,11 +1562,23 @@ class Table:
         if self._side is None or self._side.get_size() != size:
             self._side = pygame.Surface(size)
             self._side_key = None
-        if key != self._side_key:
+        changed = key != self._side_key
+        if changed:
             self._side_key = key
             self.paint_side(self._side)
-        self.screen.blit(self._side, (w - RIGHT, TOP))
-        self.log.rect = self.log.rect.move(w - RIGHT, TOP)
+            self.log_rect = self.log.rect.move(where.topleft)
+        covered = self.show_help or self.gui_over(where)
+        if changed or covered or self._side_covered:
+            self.screen.blit(self._side, where)
+        self._side_covered = covered
+
+    def gui_over(self, rect: pygame.Rect) -> bool:
+        """Whether pygame_gui draws something over ``rect`` this frame (a window, a menu, a tooltip)."""
+        for sprite in self.manager.get_sprite_group().sprites():
+            image = sprite.image
+            if sprite.visible and image is not None and image.get_width() and sprite.rect.colliderect(rect):
+                return True
+        return False
 
     def paint_side(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
@@ -1405,6 +1688,7 @@ class Table:
             y += 18
         for what in ("While aiming a power: valid targets ringed yellow, area cells outlined, burst centres blue.",
                      "While choosing a landing: cyan cells (pink: dangerous terrain).",
+                     "While charging (C): enemies that can be charged ringed orange, the cells to end on violet.",
                      "Press F1 or Esc to close."):
             y = draw_text(screen, what, (box.left + 16, y + 2), 13, MUTED).bottom
 
@@ -1482,6 +1766,8 @@ def describe_command(command: Command, name: Callable[[str], str]) -> str:
             return f"{name(command.creature)} standing up"
         case UsePowerCommand():
             return f"{name(command.creature)}'s {command.power}"
+        case ChargeCommand():
+            return f"{name(command.creature)}'s charge at {name(command.target)}"
         case _:
             return type(command).__name__
 

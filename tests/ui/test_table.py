@@ -403,3 +403,222 @@ def test_no_player_sees_another_players_prepared_reactions() -> None:
     from game.ui.preparation import summary
     assert summary(table, vex) == ""
     pygame.quit()
+
+
+def test_the_wheel_over_the_combat_log_scrolls_it_and_leaves_the_board_alone(crypt: Table) -> None:
+    table = crypt
+    frames(table, 5)  # the right panel is not painted again while nothing changes
+    assert table.view is not None
+    zoom = table.view.camera.zoom
+    pos = table.log_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(table, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    frames(table)
+    assert table.log.scroll > 0 and table.view.camera.zoom == zoom
+
+
+def _charge_table(tmp_path: Path) -> Table:
+    """Hedda's turn on the crypt, three goblins (Bob's, who waits) at different distances."""
+    encounter = tmp_path / "charge.toml"
+    encounter.write_text(f'''format = 1
+map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
+seed = 4
+use_map_creatures = false
+[sides.heroes]
+control = "Ann"
+[sides.monsters]
+control = "Bob"
+[[creatures]]
+name = "Hedda"
+side = "heroes"
+template = "fighter"
+at = [5, 11]
+''' + "".join(f'''[[creatures]]
+name = "Goblin {i}"
+side = "monsters"
+template = "goblin_cutter"
+at = [{x}, {y}]
+''' for i, (x, y) in enumerate(((9, 11), (10, 13), (21, 3)), 1)))
+    table = open_table(encounter, {})
+    assert table.session is not None
+    from game.rules.commands import EndTurnCommand
+
+    for _ in range(10):
+        goblin = table.acting
+        if goblin is None or goblin.side != "monsters":
+            break
+        table.session.apply(EndTurnCommand(goblin.id), by="Bob")
+    settle(table)
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.acting is not None and table.acting.name == "Hedda" and table.my_turn()
+    return table
+
+
+def _engine_accepts_charge(table: Table, target: CreatureId) -> set[Cell]:
+    """Every cell near the charger on which the engine accepts the charge. Each is tried on a copy of
+    the encounter (a refusal changes nothing, as ``Encounter.apply`` promises, so the copy serves on)."""
+    import copy
+
+    from game.rules.commands import ChargeCommand
+
+    assert table.session is not None and table.acting is not None
+    encounter = table.session.encounter
+    actor = table.acting
+    board = encounter.state.board
+    out = set()
+    trial = copy.deepcopy(encounter)
+    for cell in board:
+        if board.grid.distance(actor.cell, cell) > actor.speed() + 1:
+            continue
+        try:
+            trial.apply(ChargeCommand(actor.id, target, cell))
+        except Impossible:
+            continue
+        out.add(cell)
+        trial = copy.deepcopy(encounter)
+    return out
+
+
+def test_the_charge_highlights_exactly_the_enemies_and_cells_the_engine_accepts(tmp_path: Path) -> None:
+    table = _charge_table(tmp_path)
+    session = table.session
+    assert session is not None and table.view is not None and table.acting is not None
+    st = session.encounter.state
+    accepted = {c.id: _engine_accepts_charge(table, c.id) for c in st.enemies_of(table.acting)}
+    chargeable = {cid for cid, cells in accepted.items() if cells}
+    assert chargeable and len(chargeable) < len(accepted), "the scene has enemies in and out of a charge's reach"
+    post_key(pygame.K_c)
+    frames(table)
+    assert table.charge is not None and set(table.charge.targets) == chargeable
+    target = sorted(chargeable)[0]
+    ends = accepted[target]
+    some_end = sorted(ends, key=lambda c: table.view.grid.cell_to_offset(c))[0]  # type: ignore[union-attr]
+    before = table.screen.get_at(pixel(table, some_end))
+    post_click(pixel(table, st.creatures[target].cell))
+    frames(table, 4)
+    assert table.charge.target == target
+    assert set(table.charge.ends) == ends
+    assert set(table.view.layers["charge"].cells) == ends
+    assert "reach" not in table.view.layers, "while charging the move's cells are not offered"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, table.screen.get_height() // 2), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(table, 4)
+    assert table.screen.get_at(pixel(table, some_end)) != before, "the cells a charge may end on are tinted"
+    for cid in chargeable:
+        assert cid in table.snapshot()["charging"]["targets"]
+    pygame.quit()
+
+
+def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> None:
+    from game.rules.commands import ChargeCommand
+
+    table = _charge_table(tmp_path)
+    assert table.session is not None and table.acting is not None
+    hedda = table.acting
+    post_key(pygame.K_c)
+    frames(table)
+    assert table.charge is not None
+    target = sorted(table.charge.targets)[0]
+    post_click(pixel(table, table.session.encounter.state.creatures[target].cell))
+    frames(table)
+    end, route = sorted(table.charge.ends.items(), key=lambda kv: (kv[1].safest_cost, kv[0].x, kv[0].y))[0]  # type: ignore[attr-defined]
+    post_click(pixel(table, end))
+    frames(table)
+    assert table.commands_sent == [] and table.charge.pending == end
+    assert table.message.startswith(f"charge {table.session.encounter.name(target)}: cost {route.safest_cost}")
+    post_click(pixel(table, end))
+    frames(table)
+    assert table.commands_sent == [ChargeCommand(hedda.id, target, end)]
+    assert hedda.cell == end and table.charge is None
+    rolled = [e for e in table.session.encounter.log if type(e).__name__ == "AttackRolled"][-1]
+    assert "+1 charge" in rolled.modifiers  # type: ignore[attr-defined]
+    # A charge spends the move too: no cell is offered for a move the engine would refuse.
+    assert table.view is not None and not table.routes and "reach" not in table.view.layers
+    with pytest.raises(Impossible, match="no move action"):
+        table.session.encounter.apply(MoveCommand(hedda.id, route.safest_path[0]))
+    pygame.quit()
+
+
+def test_the_panel_anchors_a_movement_restriction_on_the_creature_that_triggers_it(crypt: Table) -> None:
+    from game.rules.commands import EndTurnCommand
+    from game.rules.model import Restriction, RestrictionKind
+    from game.ui.preparation import KIND_LABEL
+
+    table = crypt
+    actor = table.acting
+    assert actor is not None and table.session is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    assert table.prep is not None
+
+    def buttons() -> dict[tuple[object, ...], object]:
+        assert table.prep is not None
+        return {a: b for b, a in table.prep.buttons.items()}
+
+    def choose_kind(kind: RestrictionKind) -> None:
+        """Open the kind drop-down with a click and click the kind's line in it."""
+        assert table.prep is not None
+        menu = next(m for m, action in table.prep.menus.items() if action == table.prep.set_kind)
+        post_click(menu.rect.center)
+        frames(table)
+        options = menu.current_state.options_selection_list  # type: ignore[attr-defined]
+        line = next(b for b in options.item_list_container.elements if b.text == KIND_LABEL[kind])
+        post_click(line.rect.center)
+        frames(table, 4)  # the list answers the click, then the drop-down, then the panel
+        assert table.prep.new_kind is kind
+
+    choose_kind(RestrictionKind.ONLY_AGAINST)
+    assert ("triggerer",) not in buttons(), "only-against names a creature: the rules refuse the triggerer"
+    choose_kind(RestrictionKind.MOVE_AWAY)
+    button = buttons()[("triggerer",)]
+    post_click(button.rect.center)  # type: ignore[attr-defined]
+    frames(table)
+    restriction = table.prep.draft.restrictions[-1]
+    assert restriction == Restriction(RestrictionKind.MOVE_AWAY, table.prep.new_power, triggerer=True)
+    shown = [b.text for b in table.prep.window.get_container().elements  # type: ignore[union-attr]
+             if hasattr(b, "text")]
+    assert "all reactions: movement as far as possible from the triggering creature" in shown
+    draft = table.prep.draft
+    post_key(pygame.K_RETURN)
+    frames(table)
+    sent = table.commands_sent[-1]
+    assert isinstance(sent, EndTurnCommand) and sent.preparation == draft
+    assert table.session.encounter.preparation(actor.id).restrictions[-1].triggerer
+
+
+@pytest.mark.parametrize("wheel", [0, -1, 2], ids=["fit", "0.67", "1.25"])
+def test_frames_that_keep_and_scroll_the_map_show_what_a_whole_redraw_shows(crypt: Table, wheel: int) -> None:
+    table = crypt
+    assert table.view is not None
+    r = table.board_rect
+    centre = r.center
+    if wheel:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+        for _ in range(abs(wheel)):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if wheel > 0 else -1, flipped=False,
+                                                 precise_x=0.0, precise_y=float(wheel)))
+        frames(table, 2)
+        assert table.view.camera.zoom == {-1: 0.67, 2: 1.25}[wheel]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3))
+    frames(table, 1)
+    kept = table.kept_frames
+    x, y = centre
+    for step in range(12):  # drag the map with the right button, a frame between moves
+        x, y = x - 7, y - 3 if step % 2 else y + 5
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(-7, -3 if step % 2 else 5),
+                                             buttons=(0, 0, 1)))
+        frames(table, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
+    frames(table, 3)
+    assert table.kept_frames > kept + 5, "most frames of the pan kept and scrolled the map"
+    assert table.view.camera.offset() != (0, 0)
+    kept_picture = table.screen.subsurface(r).copy()
+    table._board_kept = None  # the next frame draws everything afresh
+    frames(table, 1)
+    fresh = table.screen.subsurface(r)
+    ring = table.pulse_rects()[0] if table.pulse_rects() else pygame.Rect(0, 0, 0, 0)
+    differ = [(px, py) for px in range(0, r.width, 3) for py in range(0, r.height, 3)
+              if not ring.collidepoint(px, py) and kept_picture.get_at((px, py)) != fresh.get_at((px, py))]
+    assert differ == []

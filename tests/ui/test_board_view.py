@@ -1,0 +1,105 @@
+"""The board view's chunk cache: a change of the overlays redraws only what it changed, and exactly.
+
+A chunk patched cell by cell must be, pixel for pixel, the chunk drawn afresh with the new overlays;
+the chunks that hold no changed cell must stay as they are (and count as up to date).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.grid import Cell
+from game.tiled import load_board
+from game.ui.board_view import BoardView, Layer
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def view() -> BoardView:
+    pygame.display.init()
+    pygame.display.set_mode((640, 480))
+    tmap, board = load_board(REPO / "maps" / "square_crypt.tmx")
+    out = BoardView(tmap, board)
+    out.camera.zoom = 1.25
+    return out
+
+
+def _layers(view: BoardView, reach: dict[Cell, tuple[int, int, int, int]]) -> dict[str, Layer]:
+    cells = list(view.board)
+    return {
+        "terrain": Layer({c: (200, 60, 60, 90) for c in cells[::7]}, "fill"),
+        "reach": Layer(reach, "fill"),
+        "threat": Layer({c: (235, 50, 40, 210) for c in cells[3::11]}, "frame"),
+        "flanking": Layer({c: (190, 90, 255, 230) for c in cells[5::13]}, "dot"),
+        "grid": Layer({c: (255, 255, 255, 60) for c in cells}, "grid"),
+    }
+
+
+def _same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return a.get_size() == b.get_size() and bytes(pygame.image.tobytes(a, "RGB")) == bytes(
+        pygame.image.tobytes(b, "RGB"))
+
+
+def test_a_patched_chunk_is_pixel_for_pixel_the_chunk_drawn_afresh(view: BoardView) -> None:
+    grid = view.grid
+    first = {grid.offset_to_cell(x, y): (60, 200, 110, 95) for x in range(2, 7) for y in range(2, 6)}
+    view.set_layers(_layers(view, first))
+    target = pygame.Surface((640, 480))
+    view.draw_board(target)
+    assert view.settled
+    # The reach moves two cells right and changes colour on one cell: a few cells differ.
+    second = {grid.offset_to_cell(x, y): (60, 200, 110, 95) for x in range(4, 9) for y in range(2, 6)}
+    second[grid.offset_to_cell(5, 3)] = (245, 150, 30, 110)
+    view.set_layers(_layers(view, second))
+    stale = [key for key, chunk in view._chunks.items() if chunk.version != view.version]
+    assert stale, "the chunks holding the changed cells are stale"
+    view.draw_board(target)
+    assert view.stats.chunks_patched == len(stale) and view.stats.chunks_drawn == 0
+    size = view._chunk_size()
+    for (i, j), chunk in view._chunks.items():
+        assert _same_pixels(chunk.surface, view._render_chunk(i, j, size, view.camera.zoom)), (i, j)
+
+
+def test_only_the_chunks_holding_a_changed_cell_go_stale(view: BoardView) -> None:
+    grid = view.grid
+    view.set_layers(_layers(view, {}))
+    target = pygame.Surface((640, 480))
+    view.draw_board(target)
+    kept = {key: chunk.surface for key, chunk in view._chunks.items()}
+    assert len(kept) > 4
+    cell = grid.offset_to_cell(1, 1)
+    view.set_layers(_layers(view, {cell: (60, 200, 110, 95)}))
+    stale = {key for key, chunk in view._chunks.items() if chunk.version != view.version}
+    assert stale == {(0, 0)}
+    view.draw_board(target)
+    assert all(view._chunks[key].surface is surface for key, surface in kept.items())
+
+
+def test_a_change_of_the_terrain_or_the_grid_redraws_every_chunk(view: BoardView) -> None:
+    layers = _layers(view, {})
+    view.set_layers(layers)
+    target = pygame.Surface((640, 480))
+    view.draw_board(target)
+    del layers["grid"]
+    view.set_layers(dict(layers))
+    assert all(chunk.version != view.version and chunk.dirty is None for chunk in view._chunks.values())
+
+
+def test_the_areas_a_kept_view_paints_again_do_not_overlap(view: BoardView) -> None:
+    """What is drawn over the map is drawn again on each of them: an overlap would draw it twice."""
+    view.set_layers(_layers(view, {}))
+    target = pygame.Surface((640, 480))
+    view.draw_board(target)
+    view.pan(-7, -5)
+    ring = pygame.Rect(630, 200, 40, 40)  # across the strip that comes into view on the right
+    painted = view.draw_board(target, keep=True, dirty=[ring, ring.move(5, 5)])
+    covered = sum(r.width * r.height for r in painted)
+    union = {(x, y) for r in painted for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
+    assert covered == len(union)
+    assert {(x, y) for x in range(633, 640) for y in range(0, 480)} <= union, "the strip that came into view"
+    for dirty in (ring.clip(target.get_rect()), ring.move(5, 5).clip(target.get_rect())):
+        assert {(x, y) for x in range(dirty.left, dirty.right) for y in range(dirty.top, dirty.bottom)} <= union
