@@ -98,7 +98,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.ui.table import run_table
-    from game.ui.viewer import parse_size
+    from game.ui.window import parse_size
 
     controls: dict[str, str] = {}
     for item in args.control:

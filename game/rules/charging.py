@@ -2,7 +2,7 @@
 
 ``Encounter.apply(ChargeCommand(creature, target, to))`` accepts a charge when
 the creature is not prone and has a melee basic attack (the first one its
-sheet lists is the one it charges with), the target is on the board and not
+sheet lists is the one it charges with), the target is an enemy on the board and not
 out of the fight, ``to`` is a cell ``tactics.reachable`` gives for a move
 whose path is at least 2 cells long, and from ``to`` the attack reaches the
 target: the distance from ``to`` to the target's anchor cell, or from some
@@ -10,8 +10,8 @@ cell of the charger's space there to some cell of the target's, is at most
 the attack's reach. The charge then costs the standard action (and the move
 and minor ones) and moves along the route's safest path.
 
-These queries ask exactly those questions with the same tactics queries, so a
-table that highlights their answers highlights what the engine accepts. They
+The engine asks these functions (``Encounter._charge``), so a table that
+highlights their answers highlights what the engine accepts. They
 decide nothing the engine does not: whether a standard action is left is the
 ruleset's to say (``Ruleset.spend(..., check_only=True)``).
 """
@@ -63,8 +63,7 @@ def charge_ends(state: EncounterState, creature: Creature, target: Creature,
 def charge_targets(state: EncounterState, creature: Creature,
                    routes: dict[Cell, tactics.Route] | None = None) -> dict[CreatureId, dict[Cell, tactics.Route]]:
     """The enemies ``creature`` can charge now (those with at least one cell to end on), each with
-    :func:`charge_ends`, in the order of ``state.creatures``. (The engine would take any creature on
-    the board as the target; a charge is offered against enemies.)"""
+    :func:`charge_ends`, in the order of ``state.creatures``."""
     if not can_charge(creature):
         return {}
     if routes is None:

@@ -20,7 +20,7 @@ from game.board import Board, Placement
 from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
-from game.rules import tactics
+from game.rules import charging, tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.dice import Dice
@@ -347,16 +347,17 @@ class Encounter:
         target = st.creatures.get(command.target)
         if target is None or target.is_out:
             raise Impossible("there is no such target")
-        power = next((p for p in actor.template.powers if p.basic and p.is_melee), None)
+        if not st.is_enemy(actor, target):
+            raise Impossible(f"{actor.name} charges enemies only, and {target.name} is not one")
+        power = charging.charge_attack(actor)
         if power is None:
             raise Impossible(f"{actor.name} has no melee basic attack to charge with")
         if actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is prone: stand up first")
         route = tactics.reachable(st, actor, "move").get(command.to)
-        if route is None or len(route.path) < 2:
-            raise Impossible("a charge must move at least 2 cells to a reachable cell")
-        if st.board.grid.distance(command.to, target.cell) > power.reach.reach and \
-                min(st.board.grid.distance(x, y) for x in st.space_at(actor, command.to) for y in st.space(target)) > power.reach.reach:
+        if route is None or len(route.path) < charging.MIN_PATH:
+            raise Impossible(f"a charge must move at least {charging.MIN_PATH} cells to a reachable cell")
+        if command.to not in charging.charge_ends(st, actor, target, {command.to: route}):
             raise Impossible(f"from there {actor.name} could not reach {target.name}")
         self._spend(actor, ActionType.STANDARD, "charge")
         st.budget.move = False

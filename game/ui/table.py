@@ -1781,7 +1781,7 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
     """Open the window (on ``path`` if given); with ``screenshot``, save a PNG after the script and the first
     frames, then return."""
     from game.ui.script import Script, load_script
-    from game.ui.viewer import NoWindowError
+    from game.ui.window import NoWindowError
 
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:

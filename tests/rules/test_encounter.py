@@ -381,13 +381,16 @@ def test_standing_up_costs_a_move_action_and_a_prone_creature_cannot_move(kit: K
 
 
 def test_a_charge_moves_then_attacks_at_plus_one_and_ends_the_other_actions(kit: Kit) -> None:
-    """Charge: a move of at least 2 cells and a melee basic attack at +1; no move or minor after it."""
+    """Charge: a move of at least 2 cells and a melee basic attack at +1 on an enemy; no move or minor
+    after it."""
     enc, rng = fight(kit, """
         A....b
-        ######
+        B#####
     """)
     with pytest.raises(Impossible, match="at least 2"):
         enc.apply(ChargeCommand(CreatureId("A"), CreatureId("b"), cell(enc, 1, 0)))
+    with pytest.raises(Impossible, match="charges enemies only"):
+        enc.apply(ChargeCommand(CreatureId("A"), CreatureId("B"), cell(enc, 2, 0)))
     rng.script(10, 3)
     events = enc.apply(ChargeCommand(CreatureId("A"), CreatureId("b"), cell(enc, 4, 0)))
     assert spent(events) == [("standard", "standard")]
