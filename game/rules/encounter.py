@@ -293,7 +293,7 @@ class Encounter:
         if power.reach.kind is RangeKind.AREA_BURST:
             if origin is None:
                 raise Impossible(f"{power.name} needs a cell to centre on")
-            if origin not in tactics.burst_origins(st, actor, power):
+            if not tactics.is_burst_origin(st, actor, power, origin):
                 raise Impossible(f"{power.name} cannot be centred there")
         valid = {c.id for c in tactics.valid_targets(st, actor, power, origin)}
         if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
