@@ -55,6 +55,25 @@ Hypothetical positions: to ask a query "as if it stood on X", the creature is
 put on X for the duration of the query and put back (``_standing_at``). That
 is exact for every query (reach, line of effect, flanking, blast shapes) and
 leaves the state as it was.
+
+Searching less, same answer
+---------------------------
+
+A decision works out each query once (targets per cell and reach, the worth
+of a power on a target per combat advantage, forced movement per cell) and
+skips what cannot change the answer. Every power and every cell first gets
+an upper bound, cheap to work out: the targets within reach (with line of
+effect for melee and ranged powers, which it finds itself, exactly as
+``tactics.valid_targets`` does), each counted at its best worth (with combat
+advantage where a flanking cell or a condition gives it, forced movement into
+the worst terrain on the board), an area counting only creatures that fit in
+one blast or burst. A cell (or a power) whose bound cannot beat the best plan
+found so far is not worked out; with nothing anywhere in reach of a move or
+a shift that could beat it, the moves are not even listed. Cells are worked
+out most promising first. Scores within ``_MARGIN`` of each other count as
+tied, and a tie goes to the earlier kind of option, as above. With
+``CHECK_BOUNDS`` set (tests) each decision also runs the full search and
+checks it agrees.
 """
 
 from __future__ import annotations
@@ -69,7 +88,7 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
                                  StandUpCommand, UsePowerCommand)
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
-                              ForcedKind, Frequency, Outcome, Power, RangeKind, Role, TargetKind)
+                              Frequency, Outcome, Power, RangeKind, Role, TargetKind)
 from game.rules.state import Creature, EncounterState
 
 __all__ = ["choose_command"]
@@ -129,6 +148,12 @@ RANGED_CELLS = 16
 
 _NEVER = float("inf")
 
+_MARGIN = 1e-6
+"""A plan is skipped when its upper bound is below the best score by more than this (rounding)."""
+
+CHECK_BOUNDS = False
+"""Tests set this: every decision then also does the full search and checks the shortcuts agree with it."""
+
 
 # -- small arithmetic ------------------------------------------------------------------------
 
@@ -154,8 +179,41 @@ def _chance_at_least(roll: DamageRoll, amount: float, scale: float = 1.0) -> flo
     return (high - amount + 1) / (high - low + 1)
 
 
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the AI asks of a power again and again, worked out once (sheets never change)."""
+
+    power: Power
+    heal: bool
+    """A hit or effect heals."""
+    limit: int
+    """How far from its user anyone the power affects can be (0 for personal powers)."""
+    forces: bool
+    """Some outcome pushes, pulls or slides."""
+
+
+_FACTS: dict[int, _Facts] = {}
+"""By the power's id (the entry keeps the power, so a reused id is noticed): facts of immutable sheets, not
+state; the same power always gives the same facts."""
+
+
+def _facts(power: Power) -> _Facts:
+    got = _FACTS.get(id(power))
+    if got is None or got.power is not power:
+        reach = power.reach
+        limit = {RangeKind.MELEE: reach.reach, RangeKind.RANGED: reach.range, RangeKind.CLOSE_BURST: reach.size,
+                 RangeKind.CLOSE_BLAST: reach.size,
+                 RangeKind.AREA_BURST: reach.range + reach.size}.get(reach.kind, 0)
+        outcomes = (power.hit, power.miss, power.effect)
+        if len(_FACTS) > 4096:
+            _FACTS.clear()
+        got = _FACTS[id(power)] = _Facts(power, any(o.heal_surge or o.heal_bonus > 0 for o in outcomes), limit,
+                                         any(o.forced is not None for o in outcomes))
+    return got
+
+
 def _is_heal(power: Power) -> bool:
-    return any(o.heal_surge or o.heal_bonus > 0 for o in (power.hit, power.miss, power.effect))
+    return _facts(power).heal
 
 
 @contextmanager
@@ -196,6 +254,28 @@ class _Plan:
     command: Command
 
 
+@dataclass(frozen=True, slots=True)
+class _BoundRows:
+    """One power's part of the upper bounds (see ``_Mind.use_bound``), for one decision."""
+
+    factor: float
+    limit: int
+    melee: bool
+    area: bool
+    take: int
+    two_away: bool
+    """A close area, not a heal: away from where I stand, worth a look only where it catches two enemies."""
+    size: int
+    provokes: bool
+    diameter: int | None
+    """An area aimed away from me (blast, area burst): how far apart two creatures it catches can be."""
+    personal: float | None
+    """A power on myself: its exact score, wherever I stand."""
+    rows: list[tuple[Creature, float, float, frozenset[Cell]]]
+    """Each creature it could be worth using it on: the bound of its worth without combat advantage
+    from flanking, with it, and the cells where I would flank it (melee powers)."""
+
+
 class _Mind:
     """One decision: the creature, the state, and what has been worked out so far (nothing survives the call)."""
 
@@ -210,7 +290,7 @@ class _Mind:
         self._routes: dict[str, dict[Cell, tactics.Route]] = {}
         self._threat: dict[Cell, tuple[CreatureId, ...]] | None = None
         self._oa: dict[CreatureId, float] = {}
-        self._advantage: dict[tuple[Cell, CreatureId, bool], bool] = {}
+        self._advantage: dict[tuple[Cell | None, CreatureId, bool], bool] = {}
         self._forced: dict[tuple[Cell | None, CreatureId, str, int], float] = {}
         self._flanks: dict[CreatureId, frozenset[Cell]] = {}
         self._worth: dict[str, float] = {}
@@ -219,7 +299,18 @@ class _Mind:
         self._nearest: dict[tuple[Cell, bool], int] = {}
         self._dangerous: list[Cell] | None = None
         self._use_at: dict[tuple[Cell, tuple[int, ...]], _Use | None] = {}
+        self._target_worth: dict[tuple[int, CreatureId, int, bool, Cell | None], float] = {}
         self.enemies = sorted((c for c in self.st.living() if c.side != me.side and not c.is_out), key=self.rank)
+        self._bounding = False
+        """While set, forced movement is worth its most (``forced_worth``): the upper bounds below."""
+        self._worst_danger: float | None = None
+        self._bounds: dict[tuple[int, CreatureId, bool], float] = {}
+        self._eligible: dict[tuple[TargetKind, bool], list[Creature]] = {}
+        self._bound_rows: dict[int, _BoundRows] = {}
+        self._gaps: dict[Cell, dict[CreatureId, int]] = {}
+        self._apart: dict[tuple[CreatureId, CreatureId], int] = {}
+        self._outcomes: dict[tuple[int, CreatureId, Cell | None, bool], tuple[float, float, float, float]] = {}
+        self._near_danger: dict[tuple[CreatureId, int], bool] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -327,11 +418,44 @@ class _Mind:
 
     def targets(self, power: Power, origin: Cell | None = None) -> list[Creature]:
         """``tactics.valid_targets`` from where I stand, shared by powers of the same reach and target kind."""
+        kind = power.reach.kind
+        if kind is RangeKind.MELEE or kind is RangeKind.RANGED:
+            return self.reach_targets(power, self.me.cell)
         reach = power.reach
         key = (self.me.cell, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), origin)
         got = self._targets.get(key)
         if got is None:
             got = self._targets[key] = tactics.valid_targets(self.st, self.me, power, origin)
+        return got
+
+    def reach_targets(self, power: Power, anchor: Cell) -> list[Creature]:
+        """``tactics.valid_targets`` of a melee or ranged power, were I on ``anchor``, without moving me there.
+
+        The same rule (within reach or range of my space, line of effect from
+        some cell of mine to some cell of theirs), the same order, on the
+        candidates :meth:`eligible` lists once per decision.
+        """
+        reach = power.reach
+        key = (anchor, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), None)
+        got = self._targets.get(key)
+        if got is None:
+            me, st = self.me, self.st
+            if me.dead or power.targets is TargetKind.SELF:
+                got = self._targets[key] = [] if me.dead else [me]
+                return got
+            limit = reach.reach if reach.kind is RangeKind.MELEE else reach.range
+            self_ok = power.targets is TargetKind.SELF_OR_ALLY
+            space = st.space_at(me, anchor)
+            gaps = self.gaps(anchor)
+            got = []
+            for c in self.eligible(power):
+                if c.id == me.id:
+                    if self_ok:
+                        got.append(c)
+                elif gaps[c.id] <= limit and \
+                        any(tactics.line_of_effect(st, s, cell) for cell in st.space(c) for s in space):
+                    got.append(c)
+            self._targets[key] = got
         return got
 
     def burst_targets(self, power: Power, origin: Cell) -> list[Creature]:
@@ -380,7 +504,9 @@ class _Mind:
         return out
 
     def has_advantage(self, target: Creature, melee: bool) -> bool:
-        key = (self.me.cell, target.id, melee)
+        """``tactics.has_combat_advantage`` from where I stand (away from melee, where I stand does not count:
+        only the target's conditions do)."""
+        key = (self.me.cell if melee else None, target.id, melee)
         got = self._advantage.get(key)
         if got is None:
             got = self._advantage[key] = tactics.has_combat_advantage(self.st, self.me, target, melee)[0]
@@ -390,11 +516,18 @@ class _Mind:
         forced = outcome.forced
         if forced is None or target.side == self.me.side:
             return 0.0
+        if self._bounding:  # the most it can be worth, from anywhere: the worst terrain on the board
+            if self._worst_danger is None:
+                self._worst_danger = max([0.3] + [self.danger_at_cell(c) for c in self.dangerous_cells()])
+            return self._worst_danger
         span = forced.distance + max(1, target.template.size) - 1
-        if not any(self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells()):
+        near = self._near_danger.get((target.id, span))
+        if near is None:
+            near = self._near_danger[(target.id, span)] = any(
+                self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells())
+        if not near:
             return 0.3  # nothing to push it into: a little displacement
-        source = None if forced.kind is ForcedKind.SLIDE else self.me.cell  # a slide goes anywhere
-        key = (source, target.id, forced.kind.value, forced.distance)
+        key = (self.me.cell, target.id, forced.kind.value, forced.distance)
         got = self._forced.get(key)
         if got is None:
             options = tactics.forced_candidates(self.st, target, self.me.cell, forced.kind, forced.distance)
@@ -473,16 +606,45 @@ class _Mind:
         return worth
 
     def target_worth(self, power: Power, target: Creature, bonus: int = 0) -> float:
-        """What ``power`` used on ``target`` from where I stand is worth (negative for a friend caught by it)."""
+        """What ``power`` used on ``target`` from where I stand is worth (negative for a friend caught by it).
+
+        Where I stand counts only through combat advantage and, for forced
+        movement, where the target can be pushed: the answer is remembered by
+        those, and asked again for every cell I could attack from.
+        """
         me = self.me
         if target.side == me.side:
             return self.heal_worth(power, target) if _is_heal(power) else -_NEVER
-        worth = self.outcome_worth(power, target, power.effect)
+        advantage = power.attack is not None and self.has_advantage(target, power.is_melee)
+        key = (id(power), target.id, bonus, advantage, me.cell if _facts(power).forces else None)
+        got = self._target_worth.get(key)
+        if got is None:
+            got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+        return got
+
+    def _outcome_worths(self, power: Power, target: Creature) -> tuple[float, float, float, float]:
+        """What the effect, a hit, a critical hit and a miss of ``power`` do to ``target`` (whatever the odds)."""
+        key = (id(power), target.id, self.me.cell if _facts(power).forces else None, self._bounding)
+        got = self._outcomes.get(key)
+        if got is None:
+            effect = self.outcome_worth(power, target, power.effect)
+            if power.attack is None:
+                got = (effect, 0.0, 0.0, 0.0)
+            else:
+                got = (effect, self.outcome_worth(power, target, power.hit),
+                       self.outcome_worth(power, target, power.hit, critical=True),
+                       self.outcome_worth(power, target, power.miss, missed=True))
+            self._outcomes[key] = got
+        return got
+
+    def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool) -> float:
+        me = self.me
+        worth, on_hit, on_critical, on_miss = self._outcome_worths(power, target)
         attack = power.attack
         if attack is None:
             return worth
         bonus += attack.bonus
-        if self.has_advantage(target, power.is_melee):
+        if advantage:
             bonus += 2
         if me.has(ConditionKind.PRONE):
             bonus -= 2
@@ -495,9 +657,9 @@ class _Mind:
             defense += 2
         hit = _hit_chance(bonus, defense)
         critical = 1 / 20
-        worth += (hit - critical) * self.outcome_worth(power, target, power.hit)
-        worth += critical * self.outcome_worth(power, target, power.hit, critical=True)
-        worth += (1 - hit) * self.outcome_worth(power, target, power.miss, missed=True)
+        worth += (hit - critical) * on_hit
+        worth += critical * on_critical
+        worth += (1 - hit) * on_miss
         if power.marks:
             worth += hit * self.condition_worth(target, ConditionSpec(ConditionKind.MARKED,
                                                                       Duration.END_OF_SOURCE_NEXT_TURN))
@@ -586,10 +748,8 @@ class _Mind:
 
     def _any_in_range(self, power: Power) -> bool:
         """A cheap filter: could anyone the power cares about be within its reach from here at all?"""
-        reach = power.reach
-        limit = {RangeKind.MELEE: reach.reach, RangeKind.RANGED: reach.range, RangeKind.CLOSE_BURST: reach.size,
-                 RangeKind.CLOSE_BLAST: reach.size, RangeKind.AREA_BURST: reach.range + reach.size}.get(reach.kind, 0)
-        return self.nearest(friends=_is_heal(power)) <= limit
+        facts = _facts(power)
+        return self.nearest(friends=facts.heal) <= facts.limit
 
     def nearest(self, friends: bool) -> int:
         """The distance from where I stand to the nearest enemy (or to the nearest of my side, me included)."""
@@ -661,6 +821,227 @@ class _Mind:
                 return use
         return None
 
+    def best_good(self, powers: list[tuple[int, Power]]) -> _Use | None:
+        """``first_good(best_uses(powers))``, working out only the powers whose bound could put them first."""
+        found, pending = self.by_bound(powers)
+        while True:
+            top = min(found, key=lambda u: (-u.score, u.order)) if found else None
+            if pending and (top is None or pending[0][0] >= top.score - _MARGIN):
+                _, order, power = pending.pop(0)
+                use = self.best_use(order, power)
+                if use is not None and use.score > 0:
+                    found.append(use)
+            elif top is None:
+                got = None
+                break
+            elif self.checked(top):
+                got = top
+                break
+            else:
+                found.remove(top)
+        if CHECK_BOUNDS:
+            assert got == self.first_good(self.best_uses(powers)), (self.me.id, got)
+        return got
+
+    def by_bound(self, powers: list[tuple[int, Power]]) -> tuple[list[_Use], list[tuple[float, int, Power]]]:
+        """From where I stand: the uses (worth something) of the powers that are cheap to work out, and the
+        others that could be worth using, best bound first (areas and forced movement: worth a bound first)."""
+        found: list[_Use] = []
+        pending = []
+        for order, power in powers:
+            kind = power.reach.kind
+            if (kind is RangeKind.MELEE or kind is RangeKind.RANGED) and not _facts(power).forces:
+                use = self.best_use(order, power)
+                if use is not None and use.score > 0:
+                    found.append(use)
+                continue
+            bound = self.use_bound(power, self.me.cell, sight=True)
+            if bound is not None:
+                pending.append((bound[0], order, power))
+        pending.sort(key=lambda p: (-p[0], p[1]))
+        return found, pending
+
+    # -- upper bounds: what a cell could be worth at most, without the expensive queries ----
+    #
+    # A plan is worked out exactly only where its bound could beat the best plan
+    # found so far; a bound is never below the exact score (tests check it), and
+    # a plan is skipped only when its bound is below the best by a margin, so the
+    # answer is the one the full search gives.
+
+    def eligible(self, power: Power) -> list[Creature]:
+        """The creatures ``power`` may target at all (``tactics.valid_targets`` before position), rank order."""
+        heal = _is_heal(power)
+        key = (power.targets, heal)
+        got = self._eligible.get(key)
+        if got is None:
+            me = self.me
+            kind = power.targets
+            out = []
+            for c in sorted(self.st.living(), key=self.rank):
+                if c.dying and not (heal and c.side == me.side):
+                    continue
+                if kind is TargetKind.ENEMY:
+                    ok = c.side != me.side
+                elif kind is TargetKind.ALLY:
+                    ok = c.side == me.side and c.id != me.id
+                elif kind is TargetKind.SELF_OR_ALLY:
+                    ok = c.side == me.side
+                elif kind is TargetKind.SELF:
+                    ok = c.id == me.id
+                else:
+                    ok = True
+                if ok:
+                    out.append(c)
+            got = self._eligible[key] = out
+        return got
+
+    def worth_bound(self, power: Power, target: Creature, advantage: bool) -> float:
+        """An upper bound of ``target_worth(power, target)`` from anywhere, with or without combat advantage:
+        exact, but for forced movement, counted at its most."""
+        if not _facts(power).forces:
+            key = (id(power), target.id, 0, advantage, None)
+            got = self._target_worth.get(key)
+            if got is None:
+                got = self._target_worth[key] = self._target_worth_now(power, target, 0, advantage)
+            return got
+        bound_key = (id(power), target.id, advantage)
+        got = self._bounds.get(bound_key)
+        if got is None:
+            self._bounding = True
+            try:
+                got = self._bounds[bound_key] = self._target_worth_now(power, target, 0, advantage)
+            finally:
+                self._bounding = False
+        return got
+
+    def apart(self, a: Creature, b: Creature) -> int:
+        """Cells between two creatures' spaces (neither of them me)."""
+        key = (a.id, b.id)
+        got = self._apart.get(key)
+        if got is None:
+            got = self._apart[key] = 0 if a.id == b.id else self.st.distance(a, b)
+        return got
+
+    def gaps(self, anchor: Cell) -> dict[CreatureId, int]:
+        """:meth:`gap` to every creature on the board, were I on ``anchor``."""
+        got = self._gaps.get(anchor)
+        if got is None:
+            got = self._gaps[anchor] = {c.id: self.gap(anchor, c) for c in self.st.living()}
+        return got
+
+    def gap(self, anchor: Cell, c: Creature) -> int:
+        """Cells between my space, were I on ``anchor``, and ``c``'s (0 for me)."""
+        if c.id == self.me.id:
+            return 0
+        st = self.st
+        mine = st.space_at(self.me, anchor)
+        theirs = st.space(c)
+        if len(mine) == 1 and len(theirs) == 1:
+            return self.grid.distance(anchor, c.cell)
+        grid = self.grid
+        return min(grid.distance(a, b) for a in mine for b in theirs)
+
+    def bound_rows(self, power: Power) -> _BoundRows:
+        """What :meth:`use_bound` needs of ``power``, worked out once per decision."""
+        got = self._bound_rows.get(id(power))
+        if got is None:
+            me = self.me
+            kind = power.reach.kind
+            melee = kind is RangeKind.MELEE
+            rows: list[tuple[Creature, float, float, frozenset[Cell]]] = []
+            farthest = _facts(power).limit + max(1, me.speed())  # from any cell I could stand on
+            for c in self.eligible(power):
+                if self.gap(self.home, c) > farthest:
+                    continue
+                flanks: frozenset[Cell] = frozenset()
+                if c.side == me.side:
+                    without = with_ = self.heal_worth(power, c) if _is_heal(power) else -_NEVER
+                elif power.attack is None:
+                    without = with_ = self.worth_bound(power, c, False)
+                else:
+                    if melee:
+                        flanks = self.flank_cells(c)  # the flanking bonus, and advantage, only there
+                    if self.has_advantage(c, False) or (melee and c.has(ConditionKind.PRONE)):
+                        without = with_ = self.worth_bound(power, c, True)  # its conditions: anywhere
+                    else:
+                        without = with_ = self.worth_bound(power, c, False)
+                        if flanks:
+                            with_ = self.worth_bound(power, c, True)
+                if max(without, with_) > 0:
+                    rows.append((c, without, with_, flanks))
+            personal = kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF
+            got = self._bound_rows[id(power)] = _BoundRows(
+                factor=FREQUENCY_FACTOR[power.frequency], limit=_facts(power).limit, melee=melee,
+                area=kind not in (RangeKind.MELEE, RangeKind.RANGED), take=max(1, power.max_targets),
+                two_away=kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not _is_heal(power),
+                size=power.reach.size, provokes=power.provokes_when_adjacent,
+                diameter={RangeKind.CLOSE_BLAST: power.reach.size,
+                          RangeKind.AREA_BURST: 2 * power.reach.size}.get(kind),
+                personal=self.target_worth(power, me) * FREQUENCY_FACTOR[power.frequency] if personal else None,
+                rows=rows)
+        return got
+
+    def use_bound(self, power: Power, anchor: Cell | None, budget: int = 0,
+                  sight: bool = False) -> tuple[float, float] | None:
+        """An upper bound of ``best_use(power)``'s score standing on ``anchor`` (None: anywhere within
+        ``budget`` steps of where I stand), and of the position score that use would add; None when no
+        use there can be worth anything. ``sight``: look at line of effect too (melee and ranged powers)."""
+        b = self.bound_rows(power)
+        if b.personal is not None:
+            return (b.personal, 0.0) if b.personal > 0 else None
+        where = self.home if anchor is None else anchor
+        gaps = self.gaps(where)
+        if anchor is not None and b.two_away and anchor != self.home and \
+                sum(1 for e in self.enemies if gaps[e.id] <= b.size) < 2:
+            return None
+        visible: list[Creature] | None = None
+        if sight and anchor is not None and not b.area:
+            visible = self.reach_targets(power, anchor)
+        worths: list[float] = []
+        caught: list[Creature] = []
+        flank = False
+        limit = b.limit + (budget if anchor is None else 0)
+        for c, without, with_, flanks in b.rows:
+            if gaps[c.id] > limit or (visible is not None and c not in visible):
+                continue
+            worth = without
+            if flanks and (anchor is None or anchor in flanks):
+                flank = True
+                worth = with_
+            if worth > 0:
+                worths.append(worth)
+                caught.append(c)
+        if not worths:
+            return None
+        if b.diameter is not None and len(worths) > 1:
+            # One blast or burst catches only creatures within its width of each other.
+            total = max(sum(w for d, w in zip(caught, worths) if self.apart(c, d) <= b.diameter) for c in caught)
+        elif b.area:
+            total = sum(worths)
+        else:
+            worths.sort(reverse=True)
+            total = sum(worths[:b.take])
+        score = total * b.factor
+        position = FLANK_BONUS if flank else 0.0
+        if b.provokes and anchor is not None:
+            score -= PROVOKE_WEIGHT * sum(self.oa_cost(e.id) for e in self.enemies if gaps[e.id] == 1)
+            position = -EXPOSED * len(self.threatened_at(anchor))
+            if score <= 0:
+                return None
+        return score, position
+
+    def plan_bound(self, anchor: Cell | None, powers: list[tuple[int, Power]],
+                   budget: int = 0, sight: bool = False) -> tuple[float, bool]:
+        """An upper bound of the score ``best_use_at(anchor, powers)`` plus its position score could give
+        (before the way there is paid), and whether some use there could be worth anything at all.
+        ``anchor`` None: anywhere within ``budget`` steps."""
+        best = -_NEVER
+        for _, power in powers:
+            got = self.use_bound(power, anchor, budget, sight)
+            if got is not None:
+                best = max(best, got[0] + got[1])
+        return best, best > -_NEVER
+
     # -- where to stand ------------------------------------------------------------------
 
     def best_use_at(self, anchor: Cell, powers: list[tuple[int, Power]]) -> _Use | None:
@@ -669,8 +1050,18 @@ class _Mind:
         if key in self._use_at:
             return self._use_at[key]
         with _standing_at(self.me, anchor):
-            uses = self.best_uses(powers)
-        best = self._use_at[key] = max(uses, key=lambda u: (u.score, -u.order), default=None)
+            found, pending = self.by_bound(powers)
+            best = max(found, key=lambda u: (u.score, -u.order), default=None)
+            for bound, order, power in pending:
+                if best is not None and bound < best.score - _MARGIN:
+                    break  # sorted: nothing further can beat it
+                use = self.best_use(order, power)
+                if use is not None and use.score > 0 and \
+                        (best is None or (use.score, -use.order) > (best.score, -best.order)):
+                    best = use
+            if CHECK_BOUNDS:
+                assert best == max(self.best_uses(powers), key=lambda u: (u.score, -u.order), default=None)
+        self._use_at[key] = best
         return best
 
     def flank_cells(self, target: Creature) -> frozenset[Cell]:
@@ -735,7 +1126,7 @@ class _Mind:
         return 0.0
 
     def moving_plans(self, mode: str, powers: list[tuple[int, Power]], ranged: bool,
-                     here: _Use | None = None) -> list[_Plan]:
+                     here: _Use | None = None, floor: float = -_NEVER) -> list[_Plan]:
         """Move (or shift) somewhere, then use the best power from there.
 
         Melee and close powers: every reachable cell within reach of an enemy
@@ -743,7 +1134,18 @@ class _Mind:
         where I would flank or reach someone new). Ranged ones (``ranged``, or
         when no such cell is reachable): the safest reachable cells first, a
         bounded number of them.
+
+        ``floor``: the best score among the plans already found. A cell whose
+        upper bound is below it is not worked out (it could not win), and when
+        no cell anywhere could beat it, the moves are not even listed.
         """
+        shift = mode == "shift"
+        mine = 0 if shift else 1
+        bound, possible = self.plan_bound(None, powers, 1 if shift else self.me.speed())
+        if CHECK_BOUNDS:
+            self._check_bounds(mode, powers, bound if possible else None)
+        if not possible or bound <= floor + _MARGIN:
+            return []  # nothing could beat (or, an earlier kind of option, tie) the best plan so far
         routes = self.routes(mode)
         if not routes:
             return []
@@ -755,29 +1157,88 @@ class _Mind:
             close = [a for a in close if a in flanks or not self.enemies_within(a, reach) <= now]
         far = self.ranged_cells(routes) if ranged or not close else []
         plans: list[_Plan] = []
-        seen: set[Cell] = set()
+        best = floor
+        best_tie: tuple[int, ...] = (mine,)
+
+        def hopeless(bound: float, anchor: Cell) -> bool:
+            """No plan there can beat the best so far: its bound is below, or ties and the best comes first."""
+            if bound < best - _MARGIN:
+                return True
+            route = routes[anchor]
+            return bound <= best + _MARGIN and \
+                (mine + 1, route.cost if shift else route.safest_cost, *self.cell_key(anchor)) > best_tie
         near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
                                                               RangeKind.CLOSE_BLAST)]
+        # Cells within reach: any order gives the same best plan, so the most promising first.
+        bounds: list[tuple[float, Cell]] = []
+        for anchor in close:
+            bound, possible = self.plan_bound(anchor, near)
+            if possible:
+                bounds.append((bound - self.route_cost(anchor, routes[anchor], mode), anchor))
+        bounds.sort(key=lambda b: -b[0])
+        for bound, anchor in bounds:
+            if bound < best - _MARGIN:
+                break
+            if hopeless(bound, anchor):
+                continue
+            plan = self.plan_at(anchor, near, mode, routes)
+            if plan is not None:
+                plans.append(plan)
+                if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
+                    best, best_tie = plan.score, plan.tie
+        # Cells to shoot from, safest first, until enough of them have a use.
+        seen = set(close)
         found = 0
-        for i, anchor in enumerate(close + far):
+        for i, anchor in enumerate(far, 1):
             if anchor in seen:
                 continue
             seen.add(anchor)
-            looked = i - len(close) + 1
-            if looked > RANGED_CELLS or (looked > 6 and found >= 3):
+            if i > RANGED_CELLS or (i > 6 and found >= 3):
                 break
-            use = self.best_use_at(anchor, near if looked <= 0 else powers)
-            if use is None:
+            bound, possible = self.plan_bound(anchor, powers, sight=True)
+            if not possible:
+                continue  # no use here (best_use_at would say None)
+            if hopeless(bound - self.route_cost(anchor, routes[anchor], mode), anchor):
+                if self.best_use_at(anchor, powers) is not None:
+                    found += 1
                 continue
-            if looked > 0:
+            plan = self.plan_at(anchor, powers, mode, routes)
+            if plan is not None:
                 found += 1
-            route = routes[anchor]
-            score = use.score - self.route_cost(anchor, route, mode) + self.position_score(anchor, use)
-            command: Command = (ShiftCommand(self.me.id, anchor) if mode == "shift"
-                                else MoveCommand(self.me.id, anchor))
-            cost = route.cost if mode == "shift" else route.safest_cost
-            plans.append(_Plan(score, (1 if mode == "shift" else 2, cost, *self.cell_key(anchor)), command))
+                plans.append(plan)
+                if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
+                    best, best_tie = plan.score, plan.tie
         return plans
+
+    def _check_bounds(self, mode: str, powers: list[tuple[int, Power]], anywhere: float | None) -> None:
+        """The bounds hold on every reachable cell: no exact plan above its cell's bound or the bound anywhere."""
+        routes = self.routes(mode)
+        near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
+                                                              RangeKind.CLOSE_BLAST)]
+        for anchor in routes:
+            cost = self.route_cost(anchor, routes[anchor], mode)
+            for group, sight in ((near, False), (powers, True)):
+                plan = self.plan_at(anchor, group, mode, routes)
+                bound, possible = self.plan_bound(anchor, group, sight=sight)
+                if plan is None:
+                    continue
+                assert possible and plan.score <= bound - cost + _MARGIN, \
+                    (self.me.id, mode, anchor, plan, bound - cost)
+                assert anywhere is not None and plan.score <= anywhere + _MARGIN, (self.me.id, mode, anchor, plan,
+                                                                                    anywhere)
+
+    def plan_at(self, anchor: Cell, powers: list[tuple[int, Power]], mode: str,
+                routes: dict[Cell, tactics.Route]) -> _Plan | None:
+        """Move (or shift) to ``anchor``, then use the best of ``powers`` from there."""
+        use = self.best_use_at(anchor, powers)
+        if use is None:
+            return None
+        route = routes[anchor]
+        score = use.score - self.route_cost(anchor, route, mode) + self.position_score(anchor, use)
+        command: Command = (ShiftCommand(self.me.id, anchor) if mode == "shift"
+                            else MoveCommand(self.me.id, anchor))
+        cost = route.cost if mode == "shift" else route.safest_cost
+        return _Plan(score, (1 if mode == "shift" else 2, cost, *self.cell_key(anchor)), command)
 
     def charge_plans(self) -> list[_Plan]:
         """Charge: move at least two cells and make the melee basic attack at +1."""
@@ -895,11 +1356,11 @@ class _Mind:
         attacks = self.usable(ActionType.STANDARD) if standard else []
         prone = me.has(ConditionKind.PRONE)
         if prone and move:
-            dazed_shot = me.has(ConditionKind.DAZED) and self.first_good(self.best_uses(attacks)) is not None
+            dazed_shot = me.has(ConditionKind.DAZED) and self.best_good(attacks) is not None
             if not dazed_shot:
                 return StandUpCommand(me.id)
         if st.budget.minor:
-            minor = self.first_good(self.best_uses(self.usable(ActionType.MINOR)))
+            minor = self.best_good(self.usable(ActionType.MINOR))
             if minor is not None and minor.score >= MINOR_THRESHOLD:
                 return minor.command(me.id)
         can_walk = move and tactics.can_move(st, me)
@@ -920,18 +1381,22 @@ class _Mind:
         """The best of: attack from here, shift or move then attack, charge."""
         me = self.me
         plans: list[_Plan] = []
-        here = self.first_good(self.best_uses(attacks))
+        here = self.best_good(attacks)
         if here is not None:
             plans.append(_Plan(here.score + self.position_score(me.cell, here), (0,), here.command(me.id)))
         ranged = self.is_ranged()
+
+        def floor() -> float:
+            return max((p.score for p in plans), default=-_NEVER)
+
         if can_walk and self.can_spend_after(ActionType.MOVE, ActionType.STANDARD):
             threatened = bool(self.threatened_at(me.cell))
             if here is None or threatened or not ranged:
-                plans += self.moving_plans("shift", attacks, ranged, here)
+                plans += self.moving_plans("shift", attacks, ranged, here, floor())
             if here is None or not threatened and not ranged:
-                plans += self.moving_plans("move", attacks, ranged, here)
+                plans += self.moving_plans("move", attacks, ranged, here, floor())
             elif threatened and ranged and not any(p.score > plans[0].score for p in plans[1:]):
-                plans += self.moving_plans("move", attacks, ranged, here)
+                plans += self.moving_plans("move", attacks, ranged, here, floor())
         elif here is None and not me.has(ConditionKind.PRONE) and tactics.can_move(self.st, me):
             plans += self.charge_plans()
         if not plans:
