@@ -41,11 +41,13 @@ class Impossible(GameError):
 
 
 class _Frame:
-    __slots__ = ("step", "announced")
+    __slots__ = ("step", "announced", "detail")
 
-    def __init__(self, step: Step, announced: bool = False) -> None:
+    def __init__(self, step: Step, announced: bool = False, detail: str = "") -> None:
         self.step = step
         self.announced = announced
+        self.detail = detail
+        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
 
 
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
@@ -394,11 +396,13 @@ class Encounter:
         if reason:
             self._fizzle(step, reason)
             return
+        detail = frame.detail
         if not frame.announced:
-            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, self._detail(step)))
+            detail = self._detail(step)
+            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
             interrupts = self.ruleset.before(self, step)
             if interrupts:
-                self._stack.append(_Frame(step, announced=True))
+                self._stack.append(_Frame(step, announced=True, detail=detail))
                 self.push(interrupts)
                 return
         cause, self.cause = self.cause, step.creature
@@ -408,7 +412,7 @@ class Encounter:
         finally:
             self.current_step = None
             self.cause = cause
-        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, self._detail(step)))
+        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail or self._detail(step)))
         self.push(self.ruleset.after(self, step))
 
     def push(self, steps: list[Step]) -> None:
