@@ -78,6 +78,7 @@ checks it agrees.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -311,6 +312,8 @@ class _Mind:
         self._apart: dict[tuple[CreatureId, CreatureId], int] = {}
         self._outcomes: dict[tuple[int, CreatureId, Cell | None, bool], tuple[float, float, float, float]] = {}
         self._near_danger: dict[tuple[CreatureId, int], bool] = {}
+        self._threatened: dict[Cell, tuple[CreatureId, ...]] = {}
+        self._danger: dict[Cell, float] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -349,12 +352,16 @@ class _Mind:
         return self._threat
 
     def threatened_at(self, anchor: Cell) -> tuple[CreatureId, ...]:
-        out: list[CreatureId] = []
-        for cell in self.st.space_at(self.me, anchor):
-            for cid in self.threat.get(cell, ()):
-                if cid not in out:
-                    out.append(cid)
-        return tuple(out)
+        """The enemies threatening my space, were I on ``anchor``."""
+        got = self._threatened.get(anchor)
+        if got is None:
+            out: list[CreatureId] = []
+            for cell in self.st.space_at(self.me, anchor):
+                for cid in self.threat.get(cell, ()):
+                    if cid not in out:
+                        out.append(cid)
+            got = self._threatened[anchor] = tuple(out)
+        return got
 
     def oa_cost(self, cid: CreatureId) -> float:
         """The damage I expect from one opportunity attack of ``cid``."""
@@ -371,13 +378,16 @@ class _Mind:
 
     def danger_at(self, anchor: Cell) -> float:
         """The average damage of the worst dangerous terrain under my space at ``anchor`` (0 if none)."""
-        board = self.st.board
-        worst = 0.0
-        for cell in self.st.space_at(self.me, anchor):
-            damage = board.damage_at(cell)
-            if damage is not None:
-                worst = max(worst, damage.count * (damage.sides + 1) / 2 + damage.bonus)
-        return worst
+        got = self._danger.get(anchor)
+        if got is None:
+            board = self.st.board
+            worst = 0.0
+            for cell in self.st.space_at(self.me, anchor):
+                damage = board.damage_at(cell)
+                if damage is not None:
+                    worst = max(worst, damage.count * (damage.sides + 1) / 2 + damage.bonus)
+            got = self._danger[anchor] = worst
+        return got
 
     def route_cost(self, anchor: Cell, route: tactics.Route | None, mode: str) -> float:
         """What reaching ``anchor`` costs me: provoked attacks, terrain entered, terrain stood in next turn."""
@@ -390,9 +400,8 @@ class _Mind:
         return cost + self.danger_at(anchor)
 
     def nearest_enemy_distance(self, anchor: Cell) -> int:
-        grid = self.grid
-        space = self.st.space_at(self.me, anchor)
-        return min((grid.distance(a, b) for e in self.enemies for a in space for b in self.st.space(e)), default=99)
+        gaps = self.gaps(anchor)
+        return min((gaps[e.id] for e in self.enemies), default=99)
 
     def is_ranged(self) -> bool:
         """A creature that fights from afar: artillery, or its basic attack is ranged."""
@@ -425,8 +434,63 @@ class _Mind:
         key = (self.me.cell, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), origin)
         got = self._targets.get(key)
         if got is None:
-            got = self._targets[key] = tactics.valid_targets(self.st, self.me, power, origin)
+            if kind is RangeKind.CLOSE_BURST or kind is RangeKind.AREA_BURST:
+                got = self.area_targets(power, origin)
+            else:
+                got = tactics.valid_targets(self.st, self.me, power, origin)
+            self._targets[key] = got
         return got
+
+    def area_targets(self, power: Power, origin: Cell | None, centred: bool = False) -> list[Creature]:
+        """``tactics.valid_targets`` of a close burst, or of an area burst centred on ``origin``, from where
+        I stand (``centred``: as if I stood on ``origin``, which only drops the test of range and sight).
+
+        The same rule, creature by creature rather than cell by cell: a
+        creature is caught when a cell of its space is on the board, no wall,
+        within the size of the centre (a close burst: of my space, not in it)
+        and in its line of effect.
+        """
+        me, st = self.me, self.st
+        board, grid = st.board, self.grid
+        reach = power.reach
+        size = reach.size
+        space = st.space(me)
+        if me.dead:
+            return []
+        if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            return [me]
+        burst = reach.kind is RangeKind.CLOSE_BURST
+        centres: tuple[Cell, ...]
+        if burst:
+            centres = space
+        else:
+            if origin is None or origin not in board or board.is_wall(origin):
+                return []
+            if not centred and (st.distance_to_cell(me, origin) > reach.range
+                                or not any(tactics.line_of_effect(st, cell, origin) for cell in space)):
+                return []
+            centres = (origin,)
+        mine = frozenset(space) if burst else frozenset()
+        seen: dict[Cell, bool] = {}
+
+        def covered(cell: Cell) -> bool:
+            got = seen.get(cell)
+            if got is None:
+                got = seen[cell] = (cell not in mine and cell in board and not board.is_wall(cell)
+                                    and min(grid.distance(s, cell) for s in centres) <= size
+                                    and any(tactics.line_of_effect(st, s, cell) for s in centres))
+            return got
+
+        self_ok = power.targets is TargetKind.SELF_OR_ALLY if burst else \
+            power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
+        out = []
+        for c in self.eligible(power):
+            if c.id == me.id:
+                if self_ok and (burst or any(covered(cell) for cell in space)):
+                    out.append(c)
+            elif any(covered(cell) for cell in st.space(c)):
+                out.append(c)
+        return out
 
     def reach_targets(self, power: Power, anchor: Cell) -> list[Creature]:
         """``tactics.valid_targets`` of a melee or ranged power, were I on ``anchor``, without moving me there.
@@ -475,8 +539,7 @@ class _Mind:
         key = ("burst", reach.size, _is_heal(power), origin)
         got = self._targets.get(key)
         if got is None:
-            with _standing_at(me, origin):
-                got = self._targets[key] = tactics.valid_targets(st, me, power, origin)
+            got = self._targets[key] = self.area_targets(power, origin, centred=True)
         return got
 
     def distance(self, c: Creature) -> int:
@@ -1113,7 +1176,7 @@ class _Mind:
             return (len(route.safest_provokers), len(self.threatened_at(anchor)), self.danger_at(anchor),
                     abs(near - RANGED_KEEP), route.safest_cost, self.cell_key(anchor))
 
-        return sorted(routes, key=key)
+        return heapq.nsmallest(RANGED_CELLS, routes, key=key)  # sorted(...)[:n]: no more are looked at
 
     def position_score(self, anchor: Cell, use: _Use) -> float:
         """What standing on ``anchor`` adds to a use: flanking for melee, exposure for shooting."""
@@ -1142,6 +1205,8 @@ class _Mind:
         shift = mode == "shift"
         mine = 0 if shift else 1
         bound, possible = self.plan_bound(None, powers, 1 if shift else self.me.speed())
+        if not shift:  # every move leaves this cell first: whoever threatens it gets its attack
+            bound -= PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in self.threatened_at(self.home))
         if CHECK_BOUNDS:
             self._check_bounds(mode, powers, bound if possible else None)
         if not possible or bound <= floor + _MARGIN:

@@ -149,6 +149,33 @@ def test_reach_targets_are_valid_targets_from_every_cell(kit: Kit, seed: int, he
     assert me.cell == mind.home
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), hexes=st.booleans())
+def test_area_targets_are_valid_targets(kit: Kit, seed: int, hexes: bool) -> None:
+    """Close bursts around me and area bursts on every centre, whatever they target."""
+    enc = _fight(kit, seed, hexes)
+    st_ = enc.state
+    rng = random.Random(seed)
+    for c in list(st_.creatures.values())[:4]:
+        c.dying, c.dead = rng.random() < 0.3, rng.random() < 0.1
+    me = st_.creatures[rng.choice([c for c in st_.creatures if not st_.creatures[c].dead])]
+    mind = ai._Mind(enc, me)
+    bursts = [_power("near", RangeKind.CLOSE_BURST, size=1), _power("wide", RangeKind.CLOSE_BURST, size=5),
+              _power("ball", RangeKind.AREA_BURST, range_=4, size=1), _power("storm", RangeKind.AREA_BURST,
+                                                                               range_=6, size=2)]
+    for power in [replace(p, targets=kind) for p in bursts for kind in TargetKind]:
+        if power.reach.kind is RangeKind.CLOSE_BURST:
+            assert mind.area_targets(power, None) == tactics.valid_targets(st_, me, power), power
+            continue
+        for origin in [*st_.board, st_.board.grid.offset_to_cell(-1, 2)]:
+            expected = tactics.valid_targets(st_, me, power, origin)
+            assert mind.area_targets(power, origin) == expected, (power.id, power.targets, origin)
+            if power.targets is TargetKind.ENEMY:
+                with ai._standing_at(me, origin):
+                    centred = tactics.valid_targets(st_, me, power, origin)
+                assert mind.area_targets(power, origin, centred=True) == centred, (power.id, origin)
+
+
 # -- bounds ------------------------------------------------------------------------------------
 
 
