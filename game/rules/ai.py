@@ -313,12 +313,17 @@ class _Mind:
         self._outcomes: dict[tuple[int, CreatureId, Cell | None, bool], tuple[float, float, float, float]] = {}
         self._near_danger: dict[tuple[CreatureId, int], bool] = {}
         self._threatened: dict[Cell, tuple[CreatureId, ...]] = {}
+        self._here: frozenset[CreatureId] | None = None
+        self._others: list[tuple[CreatureId, tuple[Cell, ...]]] | None = None
         self._danger: dict[Cell, float] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
 
     def rank(self, c: Creature) -> int:
         return self.ranks.get(c.id, len(self.ranks))
+
+    def rank_of(self, cid: CreatureId) -> int:
+        return self.ranks.get(cid, len(self.ranks))
 
     def cell_key(self, cell: Cell) -> tuple[int, int]:
         col, row = self.grid.cell_to_offset(cell)
@@ -362,6 +367,18 @@ class _Mind:
                         out.append(cid)
             got = self._threatened[anchor] = tuple(out)
         return got
+
+    def provokers_here(self) -> frozenset[CreatureId]:
+        """Who threatens my space where I stand (``threatened_at(home)`` as a set), without the whole threat
+        map when it is not there yet: ``tactics.provokers_leaving`` looks only at the enemies nearby."""
+        if self._here is None:
+            if self._threat is not None:
+                self._here = frozenset(self.threatened_at(self.home))
+            else:
+                self._here = frozenset(tactics.provokers_leaving(self.st, self.me, self.home))
+            if CHECK_BOUNDS:
+                assert self._here == frozenset(self.threatened_at(self.home))
+        return self._here
 
     def oa_cost(self, cid: CreatureId) -> float:
         """The damage I expect from one opportunity attack of ``cid``."""
@@ -583,12 +600,7 @@ class _Mind:
             if self._worst_danger is None:
                 self._worst_danger = max([0.3] + [self.danger_at_cell(c) for c in self.dangerous_cells()])
             return self._worst_danger
-        span = forced.distance + max(1, target.template.size) - 1
-        near = self._near_danger.get((target.id, span))
-        if near is None:
-            near = self._near_danger[(target.id, span)] = any(
-                self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells())
-        if not near:
+        if not self.near_danger(target, forced.distance):
             return 0.3  # nothing to push it into: a little displacement
         key = (self.me.cell, target.id, forced.kind.value, forced.distance)
         got = self._forced.get(key)
@@ -601,6 +613,15 @@ class _Mind:
                 got = 0.3 if options.finals else 0.0
             self._forced[key] = got
         return got
+
+    def near_danger(self, target: Creature, distance: int) -> bool:
+        """Whether dangerous terrain lies within a forced movement of ``distance`` of ``target``."""
+        span = distance + max(1, target.template.size) - 1
+        near = self._near_danger.get((target.id, span))
+        if near is None:
+            near = self._near_danger[(target.id, span)] = any(
+                self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells())
+        return near
 
     def dangerous_cells(self) -> list[Cell]:
         if self._dangerous is None:
@@ -989,7 +1010,20 @@ class _Mind:
         """:meth:`gap` to every creature on the board, were I on ``anchor``."""
         got = self._gaps.get(anchor)
         if got is None:
-            got = self._gaps[anchor] = {c.id: self.gap(anchor, c) for c in self.st.living()}
+            if self._others is None:
+                me = self.me
+                self._others = [(c.id, self.st.space(c)) for c in self.st.living() if c.id != me.id]
+            distance = self.grid.distance
+            mine = self.st.space_at(self.me, anchor)
+            got = {self.me.id: 0}
+            if len(mine) == 1:
+                for cid, theirs in self._others:
+                    got[cid] = distance(anchor, theirs[0]) if len(theirs) == 1 else \
+                        min(distance(anchor, b) for b in theirs)
+            else:
+                for cid, theirs in self._others:
+                    got[cid] = min(distance(a, b) for a in mine for b in theirs)
+            self._gaps[anchor] = got
         return got
 
     def gap(self, anchor: Cell, c: Creature) -> int:
@@ -1088,7 +1122,7 @@ class _Mind:
         position = FLANK_BONUS if flank else 0.0
         if b.provokes and anchor is not None:
             score -= PROVOKE_WEIGHT * sum(self.oa_cost(e.id) for e in self.enemies if gaps[e.id] == 1)
-            position = -EXPOSED * len(self.threatened_at(anchor))
+            position = 0.0  # at most (exposure only costs)
             if score <= 0:
                 return None
         return score, position
@@ -1206,7 +1240,7 @@ class _Mind:
         mine = 0 if shift else 1
         bound, possible = self.plan_bound(None, powers, 1 if shift else self.me.speed())
         if not shift:  # every move leaves this cell first: whoever threatens it gets its attack
-            bound -= PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in self.threatened_at(self.home))
+            bound -= PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in sorted(self.provokers_here(), key=self.rank_of))
         if CHECK_BOUNDS:
             self._check_bounds(mode, powers, bound if possible else None)
         if not possible or bound <= floor + _MARGIN:
@@ -1387,7 +1421,7 @@ class _Mind:
         """After attacking: a ranged creature next to an enemy, or anyone in dangerous terrain, steps out."""
         me = self.me
         in_danger = self.danger_at(me.cell) > 0
-        exposed = self.is_ranged() and bool(self.threatened_at(me.cell))
+        exposed = self.is_ranged() and bool(self.provokers_here())
         if not (in_danger or exposed):
             return None
 
@@ -1455,7 +1489,7 @@ class _Mind:
             return max((p.score for p in plans), default=-_NEVER)
 
         if can_walk and self.can_spend_after(ActionType.MOVE, ActionType.STANDARD):
-            threatened = bool(self.threatened_at(me.cell))
+            threatened = bool(self.provokers_here())
             if here is None or threatened or not ranged:
                 plans += self.moving_plans("shift", attacks, ranged, here, floor())
             if here is None or not threatened and not ranged:
