@@ -305,7 +305,7 @@ class _Mind:
         self._bounding = False
         """While set, forced movement is worth its most (``forced_worth``): the upper bounds below."""
         self._worst_danger: float | None = None
-        self._bounds: dict[tuple[int, CreatureId, bool], float] = {}
+        self._bounds: dict[tuple[int, CreatureId, bool, int], float] = {}
         self._eligible: dict[tuple[TargetKind, bool], list[Creature]] = {}
         self._bound_rows: dict[int, _BoundRows] = {}
         self._gaps: dict[Cell, dict[CreatureId, int]] = {}
@@ -979,21 +979,21 @@ class _Mind:
             got = self._eligible[key] = out
         return got
 
-    def worth_bound(self, power: Power, target: Creature, advantage: bool) -> float:
-        """An upper bound of ``target_worth(power, target)`` from anywhere, with or without combat advantage:
-        exact, but for forced movement, counted at its most."""
+    def worth_bound(self, power: Power, target: Creature, advantage: bool, bonus: int = 0) -> float:
+        """An upper bound of ``target_worth(power, target, bonus)`` from anywhere, with or without combat
+        advantage: exact, but for forced movement, counted at its most."""
         if not _facts(power).forces:
-            key = (id(power), target.id, 0, advantage, None)
+            key = (id(power), target.id, bonus, advantage, None)
             got = self._target_worth.get(key)
             if got is None:
-                got = self._target_worth[key] = self._target_worth_now(power, target, 0, advantage)
+                got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
             return got
-        bound_key = (id(power), target.id, advantage)
+        bound_key = (id(power), target.id, advantage, bonus)
         got = self._bounds.get(bound_key)
         if got is None:
             self._bounding = True
             try:
-                got = self._bounds[bound_key] = self._target_worth_now(power, target, 0, advantage)
+                got = self._bounds[bound_key] = self._target_worth_now(power, target, bonus, advantage)
             finally:
                 self._bounding = False
         return got
@@ -1348,6 +1348,69 @@ class _Mind:
         if self.nearest(friends=False) > me.speed() + basic.reach.reach + me.template.size:
             return []
         routes = self.routes("move")
+        reach = basic.reach.reach
+        # Each (cell, target) gets a bound; the most promising are worked out first, and only while they
+        # could beat the best so far (a charge worth nothing is never made, so the best starts at 0).
+        pairs: list[tuple[float, Cell, Creature]] = []
+        for anchor in self.melee_cells(routes, [(0, basic)]):
+            route = routes[anchor]
+            if len(route.path) < 2:
+                continue
+            cost = self.route_cost(anchor, route, "move")
+            gaps = self.gaps(anchor)
+            for target in self.eligible(basic):
+                if target.id == me.id or gaps[target.id] > reach:
+                    continue
+                flank = anchor in self.flank_cells(target)
+                worth = self.worth_bound(basic, target, False, 1)
+                if flank or self.has_advantage(target, False) or target.has(ConditionKind.PRONE):
+                    worth = max(worth, self.worth_bound(basic, target, True, 1))
+                pairs.append((worth - cost + (FLANK_BONUS if flank else 0.0), anchor, target))
+        pairs.sort(key=lambda p: -p[0])
+        plans: list[_Plan] = []
+        best = 0.0
+        best_tie: tuple[int, ...] = (4,)
+        for bound, anchor, target in pairs:
+            if bound < best - _MARGIN:
+                break
+            route = routes[anchor]
+            tie = (3, route.safest_cost, *self.cell_key(anchor), self.rank(target))
+            if bound <= best + _MARGIN and tie > best_tie:
+                continue
+            plan = self.charge_at(anchor, target, basic, routes)
+            if plan is not None:
+                plans.append(plan)
+                if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
+                    best, best_tie = plan.score, plan.tie
+        if CHECK_BOUNDS:
+            full = [p for p in self._charge_plans_full(basic, routes) if p.score > 0]
+            for bound, anchor, target in pairs:
+                plan = self.charge_at(anchor, target, basic, routes)
+                assert plan is None or plan.score <= bound + _MARGIN, (plan, bound)
+            assert max(full, key=lambda p: (p.score, tuple(-t for t in p.tie)), default=None) == \
+                max((p for p in plans if p.score > 0), key=lambda p: (p.score, tuple(-t for t in p.tie)), default=None)
+        return plans
+
+    def charge_at(self, anchor: Cell, target: Creature, basic: Power,
+                  routes: dict[Cell, tactics.Route]) -> _Plan | None:
+        """Charge ``target`` from ``anchor``, if it can be hit from there and is worth it."""
+        me = self.me
+        route = routes[anchor]
+        with _standing_at(me, anchor):
+            if target not in self.targets(basic):
+                return None
+            worth = self.target_worth(basic, target, bonus=1)
+        if worth <= 0:
+            return None
+        score = worth - self.route_cost(anchor, route, "move")
+        if anchor in self.flank_cells(target):
+            score += FLANK_BONUS
+        return _Plan(score, (3, route.safest_cost, *self.cell_key(anchor), self.rank(target)),
+                     ChargeCommand(me.id, target.id, anchor))
+
+    def _charge_plans_full(self, basic: Power, routes: dict[Cell, tactics.Route]) -> list[_Plan]:
+        """Every charge plan, worked out one by one (what ``charge_plans`` must agree with; tests)."""
+        st, me = self.st, self.me
         plans: list[_Plan] = []
         for anchor in self.melee_cells(routes, [(0, basic)]):
             route = routes[anchor]

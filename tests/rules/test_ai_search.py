@@ -12,6 +12,7 @@ terrain, large creatures, conditions).
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -29,6 +30,8 @@ from game.rules.model import (ActionType, Attack, ConditionKind, CreatureId, Dam
                               Template)
 from game.rules.state import Condition, EncounterState
 from game.runner import Loaded, build_encounter, play
+
+import test_ai  # the AI's own small boards (same folder)
 
 Kit = Any  # the conftest helper object (see conftest.Kit)
 
@@ -201,6 +204,16 @@ def test_bounds_hold_in_seeded_sample_fights(checking: None, name: str) -> None:
         enc = Encounter(st_.board, roster, seed=seed, map_name=loaded.encounter.map_name, options=st_.options)
         play(Loaded(loaded.scenario, enc), auto=True, emit=lambda e: None)
         assert enc.state.ended or enc.state.round > int(st_.options.get("max_rounds", 50))
+
+
+KIT_CASES = [name for name, case in vars(test_ai).items()
+             if name.startswith("test_") and list(inspect.signature(case).parameters) == ["kit"]]
+
+
+@pytest.mark.parametrize("case", KIT_CASES)
+def test_the_ai_tests_boards_agree_with_the_full_search(kit: Kit, checking: None, case: str) -> None:
+    """Every small-board test of the AI (flanking, charges, archers, bursts, heals), checked as it plays."""
+    getattr(test_ai, case)(kit)
 
 
 def test_a_bound_is_never_below_the_exact_worth(kit: Kit) -> None:
