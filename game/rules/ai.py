@@ -1219,6 +1219,8 @@ class _Mind:
                 return FLANK_BONUS
             return 0.0
         if use.power.provokes_when_adjacent:
+            if anchor == self.home:  # the same enemies, without the whole threat map
+                return -EXPOSED * len(self.provokers_here())
             return -EXPOSED * len(self.threatened_at(anchor))
         return 0.0
 
