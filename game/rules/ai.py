@@ -55,10 +55,30 @@ Hypothetical positions: to ask a query "as if it stood on X", the creature is
 put on X for the duration of the query and put back (``_standing_at``). That
 is exact for every query (reach, line of effect, flanking, blast shapes) and
 leaves the state as it was.
+
+Searching less, same answer
+---------------------------
+
+A decision works out each query once (targets per cell and reach, the worth
+of a power on a target per combat advantage, forced movement per cell) and
+skips what cannot change the answer. Every power and every cell first gets
+an upper bound, cheap to work out: the targets within reach (with line of
+effect for melee and ranged powers, which it finds itself, exactly as
+``tactics.valid_targets`` does), each counted at its best worth (with combat
+advantage where a flanking cell or a condition gives it, forced movement into
+the worst terrain on the board), an area counting only creatures that fit in
+one blast or burst. A cell (or a power) whose bound cannot beat the best plan
+found so far is not worked out; with nothing anywhere in reach of a move or
+a shift that could beat it, the moves are not even listed. Cells are worked
+out most promising first. Scores within ``_MARGIN`` of each other count as
+tied, and a tie goes to the earlier kind of option, as above. With
+``CHECK_BOUNDS`` set (tests) each decision also runs the full search and
+checks it agrees.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -69,7 +89,7 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
                                  StandUpCommand, UsePowerCommand)
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
-                              ForcedKind, Frequency, Outcome, Power, RangeKind, Role, TargetKind)
+                              Frequency, Outcome, Power, RangeKind, Role, TargetKind)
 from game.rules.state import Creature, EncounterState
 
 __all__ = ["choose_command"]
@@ -129,6 +149,12 @@ RANGED_CELLS = 16
 
 _NEVER = float("inf")
 
+_MARGIN = 1e-6
+"""A plan is skipped when its upper bound is below the best score by more than this (rounding)."""
+
+CHECK_BOUNDS = False
+"""Tests set this: every decision then also does the full search and checks the shortcuts agree with it."""
+
 
 # -- small arithmetic ------------------------------------------------------------------------
 
@@ -154,8 +180,41 @@ def _chance_at_least(roll: DamageRoll, amount: float, scale: float = 1.0) -> flo
     return (high - amount + 1) / (high - low + 1)
 
 
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the AI asks of a power again and again, worked out once (sheets never change)."""
+
+    power: Power
+    heal: bool
+    """A hit or effect heals."""
+    limit: int
+    """How far from its user anyone the power affects can be (0 for personal powers)."""
+    forces: bool
+    """Some outcome pushes, pulls or slides."""
+
+
+_FACTS: dict[int, _Facts] = {}
+"""By the power's id (the entry keeps the power, so a reused id is noticed): facts of immutable sheets, not
+state; the same power always gives the same facts."""
+
+
+def _facts(power: Power) -> _Facts:
+    got = _FACTS.get(id(power))
+    if got is None or got.power is not power:
+        reach = power.reach
+        limit = {RangeKind.MELEE: reach.reach, RangeKind.RANGED: reach.range, RangeKind.CLOSE_BURST: reach.size,
+                 RangeKind.CLOSE_BLAST: reach.size,
+                 RangeKind.AREA_BURST: reach.range + reach.size}.get(reach.kind, 0)
+        outcomes = (power.hit, power.miss, power.effect)
+        if len(_FACTS) > 4096:
+            _FACTS.clear()
+        got = _FACTS[id(power)] = _Facts(power, any(o.heal_surge or o.heal_bonus > 0 for o in outcomes), limit,
+                                         any(o.forced is not None for o in outcomes))
+    return got
+
+
 def _is_heal(power: Power) -> bool:
-    return any(o.heal_surge or o.heal_bonus > 0 for o in (power.hit, power.miss, power.effect))
+    return _facts(power).heal
 
 
 @contextmanager
@@ -196,6 +255,28 @@ class _Plan:
     command: Command
 
 
+@dataclass(frozen=True, slots=True)
+class _BoundRows:
+    """One power's part of the upper bounds (see ``_Mind.use_bound``), for one decision."""
+
+    factor: float
+    limit: int
+    melee: bool
+    area: bool
+    take: int
+    two_away: bool
+    """A close area, not a heal: away from where I stand, worth a look only where it catches two enemies."""
+    size: int
+    provokes: bool
+    diameter: int | None
+    """An area aimed away from me (blast, area burst): how far apart two creatures it catches can be."""
+    personal: float | None
+    """A power on myself: its exact score, wherever I stand."""
+    rows: list[tuple[Creature, float, float, frozenset[Cell]]]
+    """Each creature it could be worth using it on: the bound of its worth without combat advantage
+    from flanking, with it, and the cells where I would flank it (melee powers)."""
+
+
 class _Mind:
     """One decision: the creature, the state, and what has been worked out so far (nothing survives the call)."""
 
@@ -210,7 +291,7 @@ class _Mind:
         self._routes: dict[str, dict[Cell, tactics.Route]] = {}
         self._threat: dict[Cell, tuple[CreatureId, ...]] | None = None
         self._oa: dict[CreatureId, float] = {}
-        self._advantage: dict[tuple[Cell, CreatureId, bool], bool] = {}
+        self._advantage: dict[tuple[Cell | None, CreatureId, bool], bool] = {}
         self._forced: dict[tuple[Cell | None, CreatureId, str, int], float] = {}
         self._flanks: dict[CreatureId, frozenset[Cell]] = {}
         self._worth: dict[str, float] = {}
@@ -219,12 +300,30 @@ class _Mind:
         self._nearest: dict[tuple[Cell, bool], int] = {}
         self._dangerous: list[Cell] | None = None
         self._use_at: dict[tuple[Cell, tuple[int, ...]], _Use | None] = {}
+        self._target_worth: dict[tuple[int, CreatureId, int, bool, Cell | None], float] = {}
         self.enemies = sorted((c for c in self.st.living() if c.side != me.side and not c.is_out), key=self.rank)
+        self._bounding = False
+        """While set, forced movement is worth its most (``forced_worth``): the upper bounds below."""
+        self._worst_danger: float | None = None
+        self._bounds: dict[tuple[int, CreatureId, bool, int], float] = {}
+        self._eligible: dict[tuple[TargetKind, bool], list[Creature]] = {}
+        self._bound_rows: dict[int, _BoundRows] = {}
+        self._gaps: dict[Cell, dict[CreatureId, int]] = {}
+        self._apart: dict[tuple[CreatureId, CreatureId], int] = {}
+        self._outcomes: dict[tuple[int, CreatureId, Cell | None, bool], tuple[float, float, float, float]] = {}
+        self._near_danger: dict[tuple[CreatureId, int], bool] = {}
+        self._threatened: dict[Cell, tuple[CreatureId, ...]] = {}
+        self._here: frozenset[CreatureId] | None = None
+        self._others: list[tuple[CreatureId, tuple[Cell, ...]]] | None = None
+        self._danger: dict[Cell, float] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
 
     def rank(self, c: Creature) -> int:
         return self.ranks.get(c.id, len(self.ranks))
+
+    def rank_of(self, cid: CreatureId) -> int:
+        return self.ranks.get(cid, len(self.ranks))
 
     def cell_key(self, cell: Cell) -> tuple[int, int]:
         col, row = self.grid.cell_to_offset(cell)
@@ -258,12 +357,28 @@ class _Mind:
         return self._threat
 
     def threatened_at(self, anchor: Cell) -> tuple[CreatureId, ...]:
-        out: list[CreatureId] = []
-        for cell in self.st.space_at(self.me, anchor):
-            for cid in self.threat.get(cell, ()):
-                if cid not in out:
-                    out.append(cid)
-        return tuple(out)
+        """The enemies threatening my space, were I on ``anchor``."""
+        got = self._threatened.get(anchor)
+        if got is None:
+            out: list[CreatureId] = []
+            for cell in self.st.space_at(self.me, anchor):
+                for cid in self.threat.get(cell, ()):
+                    if cid not in out:
+                        out.append(cid)
+            got = self._threatened[anchor] = tuple(out)
+        return got
+
+    def provokers_here(self) -> frozenset[CreatureId]:
+        """Who threatens my space where I stand (``threatened_at(home)`` as a set), without the whole threat
+        map when it is not there yet: ``tactics.provokers_leaving`` looks only at the enemies nearby."""
+        if self._here is None:
+            if self._threat is not None:
+                self._here = frozenset(self.threatened_at(self.home))
+            else:
+                self._here = frozenset(tactics.provokers_leaving(self.st, self.me, self.home))
+            if CHECK_BOUNDS:
+                assert self._here == frozenset(self.threatened_at(self.home))
+        return self._here
 
     def oa_cost(self, cid: CreatureId) -> float:
         """The damage I expect from one opportunity attack of ``cid``."""
@@ -280,13 +395,16 @@ class _Mind:
 
     def danger_at(self, anchor: Cell) -> float:
         """The average damage of the worst dangerous terrain under my space at ``anchor`` (0 if none)."""
-        board = self.st.board
-        worst = 0.0
-        for cell in self.st.space_at(self.me, anchor):
-            damage = board.damage_at(cell)
-            if damage is not None:
-                worst = max(worst, damage.count * (damage.sides + 1) / 2 + damage.bonus)
-        return worst
+        got = self._danger.get(anchor)
+        if got is None:
+            board = self.st.board
+            worst = 0.0
+            for cell in self.st.space_at(self.me, anchor):
+                damage = board.damage_at(cell)
+                if damage is not None:
+                    worst = max(worst, damage.count * (damage.sides + 1) / 2 + damage.bonus)
+            got = self._danger[anchor] = worst
+        return got
 
     def route_cost(self, anchor: Cell, route: tactics.Route | None, mode: str) -> float:
         """What reaching ``anchor`` costs me: provoked attacks, terrain entered, terrain stood in next turn."""
@@ -299,9 +417,8 @@ class _Mind:
         return cost + self.danger_at(anchor)
 
     def nearest_enemy_distance(self, anchor: Cell) -> int:
-        grid = self.grid
-        space = self.st.space_at(self.me, anchor)
-        return min((grid.distance(a, b) for e in self.enemies for a in space for b in self.st.space(e)), default=99)
+        gaps = self.gaps(anchor)
+        return min((gaps[e.id] for e in self.enemies), default=99)
 
     def is_ranged(self) -> bool:
         """A creature that fights from afar: artillery, or its basic attack is ranged."""
@@ -327,11 +444,99 @@ class _Mind:
 
     def targets(self, power: Power, origin: Cell | None = None) -> list[Creature]:
         """``tactics.valid_targets`` from where I stand, shared by powers of the same reach and target kind."""
+        kind = power.reach.kind
+        if kind is RangeKind.MELEE or kind is RangeKind.RANGED:
+            return self.reach_targets(power, self.me.cell)
         reach = power.reach
         key = (self.me.cell, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), origin)
         got = self._targets.get(key)
         if got is None:
-            got = self._targets[key] = tactics.valid_targets(self.st, self.me, power, origin)
+            if kind is RangeKind.CLOSE_BURST or kind is RangeKind.AREA_BURST:
+                got = self.area_targets(power, origin)
+            else:
+                got = tactics.valid_targets(self.st, self.me, power, origin)
+            self._targets[key] = got
+        return got
+
+    def area_targets(self, power: Power, origin: Cell | None, centred: bool = False) -> list[Creature]:
+        """``tactics.valid_targets`` of a close burst, or of an area burst centred on ``origin``, from where
+        I stand (``centred``: as if I stood on ``origin``, which only drops the test of range and sight).
+
+        The same rule, creature by creature rather than cell by cell: a
+        creature is caught when a cell of its space is on the board, no wall,
+        within the size of the centre (a close burst: of my space, not in it)
+        and in its line of effect.
+        """
+        me, st = self.me, self.st
+        board, grid = st.board, self.grid
+        reach = power.reach
+        size = reach.size
+        space = st.space(me)
+        if me.dead:
+            return []
+        if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            return [me]
+        burst = reach.kind is RangeKind.CLOSE_BURST
+        centres: tuple[Cell, ...]
+        if burst:
+            centres = space
+        else:
+            if origin is None or origin not in board or board.is_wall(origin):
+                return []
+            if not centred and (st.distance_to_cell(me, origin) > reach.range
+                                or not any(tactics.line_of_effect(st, cell, origin) for cell in space)):
+                return []
+            centres = (origin,)
+        mine = frozenset(space) if burst else frozenset()
+        seen: dict[Cell, bool] = {}
+
+        def covered(cell: Cell) -> bool:
+            got = seen.get(cell)
+            if got is None:
+                got = seen[cell] = (cell not in mine and cell in board and not board.is_wall(cell)
+                                    and min(grid.distance(s, cell) for s in centres) <= size
+                                    and any(tactics.line_of_effect(st, s, cell) for s in centres))
+            return got
+
+        self_ok = power.targets is TargetKind.SELF_OR_ALLY if burst else \
+            power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
+        out = []
+        for c in self.eligible(power):
+            if c.id == me.id:
+                if self_ok and (burst or any(covered(cell) for cell in space)):
+                    out.append(c)
+            elif any(covered(cell) for cell in st.space(c)):
+                out.append(c)
+        return out
+
+    def reach_targets(self, power: Power, anchor: Cell) -> list[Creature]:
+        """``tactics.valid_targets`` of a melee or ranged power, were I on ``anchor``, without moving me there.
+
+        The same rule (within reach or range of my space, line of effect from
+        some cell of mine to some cell of theirs), the same order, on the
+        candidates :meth:`eligible` lists once per decision.
+        """
+        reach = power.reach
+        key = (anchor, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), None)
+        got = self._targets.get(key)
+        if got is None:
+            me, st = self.me, self.st
+            if me.dead or power.targets is TargetKind.SELF:
+                got = self._targets[key] = [] if me.dead else [me]
+                return got
+            limit = reach.reach if reach.kind is RangeKind.MELEE else reach.range
+            self_ok = power.targets is TargetKind.SELF_OR_ALLY
+            space = st.space_at(me, anchor)
+            gaps = self.gaps(anchor)
+            got = []
+            for c in self.eligible(power):
+                if c.id == me.id:
+                    if self_ok:
+                        got.append(c)
+                elif gaps[c.id] <= limit and \
+                        any(tactics.line_of_effect(st, s, cell) for cell in st.space(c) for s in space):
+                    got.append(c)
+            self._targets[key] = got
         return got
 
     def burst_targets(self, power: Power, origin: Cell) -> list[Creature]:
@@ -351,8 +556,7 @@ class _Mind:
         key = ("burst", reach.size, _is_heal(power), origin)
         got = self._targets.get(key)
         if got is None:
-            with _standing_at(me, origin):
-                got = self._targets[key] = tactics.valid_targets(st, me, power, origin)
+            got = self._targets[key] = self.area_targets(power, origin, centred=True)
         return got
 
     def distance(self, c: Creature) -> int:
@@ -380,7 +584,9 @@ class _Mind:
         return out
 
     def has_advantage(self, target: Creature, melee: bool) -> bool:
-        key = (self.me.cell, target.id, melee)
+        """``tactics.has_combat_advantage`` from where I stand (away from melee, where I stand does not count:
+        only the target's conditions do)."""
+        key = (self.me.cell if melee else None, target.id, melee)
         got = self._advantage.get(key)
         if got is None:
             got = self._advantage[key] = tactics.has_combat_advantage(self.st, self.me, target, melee)[0]
@@ -390,11 +596,13 @@ class _Mind:
         forced = outcome.forced
         if forced is None or target.side == self.me.side:
             return 0.0
-        span = forced.distance + max(1, target.template.size) - 1
-        if not any(self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells()):
+        if self._bounding:  # the most it can be worth, from anywhere: the worst terrain on the board
+            if self._worst_danger is None:
+                self._worst_danger = max([0.3] + [self.danger_at_cell(c) for c in self.dangerous_cells()])
+            return self._worst_danger
+        if not self.near_danger(target, forced.distance):
             return 0.3  # nothing to push it into: a little displacement
-        source = None if forced.kind is ForcedKind.SLIDE else self.me.cell  # a slide goes anywhere
-        key = (source, target.id, forced.kind.value, forced.distance)
+        key = (self.me.cell, target.id, forced.kind.value, forced.distance)
         got = self._forced.get(key)
         if got is None:
             options = tactics.forced_candidates(self.st, target, self.me.cell, forced.kind, forced.distance)
@@ -405,6 +613,15 @@ class _Mind:
                 got = 0.3 if options.finals else 0.0
             self._forced[key] = got
         return got
+
+    def near_danger(self, target: Creature, distance: int) -> bool:
+        """Whether dangerous terrain lies within a forced movement of ``distance`` of ``target``."""
+        span = distance + max(1, target.template.size) - 1
+        near = self._near_danger.get((target.id, span))
+        if near is None:
+            near = self._near_danger[(target.id, span)] = any(
+                self.grid.distance(target.cell, cell) <= span for cell in self.dangerous_cells())
+        return near
 
     def dangerous_cells(self) -> list[Cell]:
         if self._dangerous is None:
@@ -473,16 +690,45 @@ class _Mind:
         return worth
 
     def target_worth(self, power: Power, target: Creature, bonus: int = 0) -> float:
-        """What ``power`` used on ``target`` from where I stand is worth (negative for a friend caught by it)."""
+        """What ``power`` used on ``target`` from where I stand is worth (negative for a friend caught by it).
+
+        Where I stand counts only through combat advantage and, for forced
+        movement, where the target can be pushed: the answer is remembered by
+        those, and asked again for every cell I could attack from.
+        """
         me = self.me
         if target.side == me.side:
             return self.heal_worth(power, target) if _is_heal(power) else -_NEVER
-        worth = self.outcome_worth(power, target, power.effect)
+        advantage = power.attack is not None and self.has_advantage(target, power.is_melee)
+        key = (id(power), target.id, bonus, advantage, me.cell if _facts(power).forces else None)
+        got = self._target_worth.get(key)
+        if got is None:
+            got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+        return got
+
+    def _outcome_worths(self, power: Power, target: Creature) -> tuple[float, float, float, float]:
+        """What the effect, a hit, a critical hit and a miss of ``power`` do to ``target`` (whatever the odds)."""
+        key = (id(power), target.id, self.me.cell if _facts(power).forces else None, self._bounding)
+        got = self._outcomes.get(key)
+        if got is None:
+            effect = self.outcome_worth(power, target, power.effect)
+            if power.attack is None:
+                got = (effect, 0.0, 0.0, 0.0)
+            else:
+                got = (effect, self.outcome_worth(power, target, power.hit),
+                       self.outcome_worth(power, target, power.hit, critical=True),
+                       self.outcome_worth(power, target, power.miss, missed=True))
+            self._outcomes[key] = got
+        return got
+
+    def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool) -> float:
+        me = self.me
+        worth, on_hit, on_critical, on_miss = self._outcome_worths(power, target)
         attack = power.attack
         if attack is None:
             return worth
         bonus += attack.bonus
-        if self.has_advantage(target, power.is_melee):
+        if advantage:
             bonus += 2
         if me.has(ConditionKind.PRONE):
             bonus -= 2
@@ -495,9 +741,9 @@ class _Mind:
             defense += 2
         hit = _hit_chance(bonus, defense)
         critical = 1 / 20
-        worth += (hit - critical) * self.outcome_worth(power, target, power.hit)
-        worth += critical * self.outcome_worth(power, target, power.hit, critical=True)
-        worth += (1 - hit) * self.outcome_worth(power, target, power.miss, missed=True)
+        worth += (hit - critical) * on_hit
+        worth += critical * on_critical
+        worth += (1 - hit) * on_miss
         if power.marks:
             worth += hit * self.condition_worth(target, ConditionSpec(ConditionKind.MARKED,
                                                                       Duration.END_OF_SOURCE_NEXT_TURN))
@@ -586,10 +832,8 @@ class _Mind:
 
     def _any_in_range(self, power: Power) -> bool:
         """A cheap filter: could anyone the power cares about be within its reach from here at all?"""
-        reach = power.reach
-        limit = {RangeKind.MELEE: reach.reach, RangeKind.RANGED: reach.range, RangeKind.CLOSE_BURST: reach.size,
-                 RangeKind.CLOSE_BLAST: reach.size, RangeKind.AREA_BURST: reach.range + reach.size}.get(reach.kind, 0)
-        return self.nearest(friends=_is_heal(power)) <= limit
+        facts = _facts(power)
+        return self.nearest(friends=facts.heal) <= facts.limit
 
     def nearest(self, friends: bool) -> int:
         """The distance from where I stand to the nearest enemy (or to the nearest of my side, me included)."""
@@ -661,6 +905,240 @@ class _Mind:
                 return use
         return None
 
+    def best_good(self, powers: list[tuple[int, Power]]) -> _Use | None:
+        """``first_good(best_uses(powers))``, working out only the powers whose bound could put them first."""
+        found, pending = self.by_bound(powers)
+        while True:
+            top = min(found, key=lambda u: (-u.score, u.order)) if found else None
+            if pending and (top is None or pending[0][0] >= top.score - _MARGIN):
+                _, order, power = pending.pop(0)
+                use = self.best_use(order, power)
+                if use is not None and use.score > 0:
+                    found.append(use)
+            elif top is None:
+                got = None
+                break
+            elif self.checked(top):
+                got = top
+                break
+            else:
+                found.remove(top)
+        if CHECK_BOUNDS:
+            assert got == self.first_good(self.best_uses(powers)), (self.me.id, got)
+        return got
+
+    def by_bound(self, powers: list[tuple[int, Power]]) -> tuple[list[_Use], list[tuple[float, int, Power]]]:
+        """From where I stand: the uses (worth something) of the powers that are cheap to work out, and the
+        others that could be worth using, best bound first (areas and forced movement: worth a bound first)."""
+        found: list[_Use] = []
+        pending = []
+        for order, power in powers:
+            kind = power.reach.kind
+            if (kind is RangeKind.MELEE or kind is RangeKind.RANGED) and not _facts(power).forces:
+                use = self.best_use(order, power)
+                if use is not None and use.score > 0:
+                    found.append(use)
+                continue
+            bound = self.use_bound(power, self.me.cell, sight=True)
+            if bound is not None:
+                pending.append((bound[0], order, power))
+        pending.sort(key=lambda p: (-p[0], p[1]))
+        return found, pending
+
+    # -- upper bounds: what a cell could be worth at most, without the expensive queries ----
+    #
+    # A plan is worked out exactly only where its bound could beat the best plan
+    # found so far; a bound is never below the exact score (tests check it), and
+    # a plan is skipped only when its bound is below the best by a margin, so the
+    # answer is the one the full search gives.
+
+    def eligible(self, power: Power) -> list[Creature]:
+        """The creatures ``power`` may target at all (``tactics.valid_targets`` before position), rank order."""
+        heal = _is_heal(power)
+        key = (power.targets, heal)
+        got = self._eligible.get(key)
+        if got is None:
+            me = self.me
+            kind = power.targets
+            out = []
+            for c in sorted(self.st.living(), key=self.rank):
+                if c.dying and not (heal and c.side == me.side):
+                    continue
+                if kind is TargetKind.ENEMY:
+                    ok = c.side != me.side
+                elif kind is TargetKind.ALLY:
+                    ok = c.side == me.side and c.id != me.id
+                elif kind is TargetKind.SELF_OR_ALLY:
+                    ok = c.side == me.side
+                elif kind is TargetKind.SELF:
+                    ok = c.id == me.id
+                else:
+                    ok = True
+                if ok:
+                    out.append(c)
+            got = self._eligible[key] = out
+        return got
+
+    def worth_bound(self, power: Power, target: Creature, advantage: bool, bonus: int = 0) -> float:
+        """An upper bound of ``target_worth(power, target, bonus)`` from anywhere, with or without combat
+        advantage: exact, but for forced movement, counted at its most."""
+        if not _facts(power).forces:
+            key = (id(power), target.id, bonus, advantage, None)
+            got = self._target_worth.get(key)
+            if got is None:
+                got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+            return got
+        bound_key = (id(power), target.id, advantage, bonus)
+        got = self._bounds.get(bound_key)
+        if got is None:
+            self._bounding = True
+            try:
+                got = self._bounds[bound_key] = self._target_worth_now(power, target, bonus, advantage)
+            finally:
+                self._bounding = False
+        return got
+
+    def apart(self, a: Creature, b: Creature) -> int:
+        """Cells between two creatures' spaces (neither of them me)."""
+        key = (a.id, b.id)
+        got = self._apart.get(key)
+        if got is None:
+            got = self._apart[key] = 0 if a.id == b.id else self.st.distance(a, b)
+        return got
+
+    def gaps(self, anchor: Cell) -> dict[CreatureId, int]:
+        """:meth:`gap` to every creature on the board, were I on ``anchor``."""
+        got = self._gaps.get(anchor)
+        if got is None:
+            if self._others is None:
+                me = self.me
+                self._others = [(c.id, self.st.space(c)) for c in self.st.living() if c.id != me.id]
+            distance = self.grid.distance
+            mine = self.st.space_at(self.me, anchor)
+            got = {self.me.id: 0}
+            if len(mine) == 1:
+                for cid, theirs in self._others:
+                    got[cid] = distance(anchor, theirs[0]) if len(theirs) == 1 else \
+                        min(distance(anchor, b) for b in theirs)
+            else:
+                for cid, theirs in self._others:
+                    got[cid] = min(distance(a, b) for a in mine for b in theirs)
+            self._gaps[anchor] = got
+        return got
+
+    def gap(self, anchor: Cell, c: Creature) -> int:
+        """Cells between my space, were I on ``anchor``, and ``c``'s (0 for me)."""
+        if c.id == self.me.id:
+            return 0
+        st = self.st
+        mine = st.space_at(self.me, anchor)
+        theirs = st.space(c)
+        if len(mine) == 1 and len(theirs) == 1:
+            return self.grid.distance(anchor, c.cell)
+        grid = self.grid
+        return min(grid.distance(a, b) for a in mine for b in theirs)
+
+    def bound_rows(self, power: Power) -> _BoundRows:
+        """What :meth:`use_bound` needs of ``power``, worked out once per decision."""
+        got = self._bound_rows.get(id(power))
+        if got is None:
+            me = self.me
+            kind = power.reach.kind
+            melee = kind is RangeKind.MELEE
+            rows: list[tuple[Creature, float, float, frozenset[Cell]]] = []
+            farthest = _facts(power).limit + max(1, me.speed())  # from any cell I could stand on
+            for c in self.eligible(power):
+                if self.gap(self.home, c) > farthest:
+                    continue
+                flanks: frozenset[Cell] = frozenset()
+                if c.side == me.side:
+                    without = with_ = self.heal_worth(power, c) if _is_heal(power) else -_NEVER
+                elif power.attack is None:
+                    without = with_ = self.worth_bound(power, c, False)
+                else:
+                    if melee:
+                        flanks = self.flank_cells(c)  # the flanking bonus, and advantage, only there
+                    if self.has_advantage(c, False) or (melee and c.has(ConditionKind.PRONE)):
+                        without = with_ = self.worth_bound(power, c, True)  # its conditions: anywhere
+                    else:
+                        without = with_ = self.worth_bound(power, c, False)
+                        if flanks:
+                            with_ = self.worth_bound(power, c, True)
+                if max(without, with_) > 0:
+                    rows.append((c, without, with_, flanks))
+            personal = kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF
+            got = self._bound_rows[id(power)] = _BoundRows(
+                factor=FREQUENCY_FACTOR[power.frequency], limit=_facts(power).limit, melee=melee,
+                area=kind not in (RangeKind.MELEE, RangeKind.RANGED), take=max(1, power.max_targets),
+                two_away=kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not _is_heal(power),
+                size=power.reach.size, provokes=power.provokes_when_adjacent,
+                diameter={RangeKind.CLOSE_BLAST: power.reach.size,
+                          RangeKind.AREA_BURST: 2 * power.reach.size}.get(kind),
+                personal=self.target_worth(power, me) * FREQUENCY_FACTOR[power.frequency] if personal else None,
+                rows=rows)
+        return got
+
+    def use_bound(self, power: Power, anchor: Cell | None, budget: int = 0,
+                  sight: bool = False) -> tuple[float, float] | None:
+        """An upper bound of ``best_use(power)``'s score standing on ``anchor`` (None: anywhere within
+        ``budget`` steps of where I stand), and of the position score that use would add; None when no
+        use there can be worth anything. ``sight``: look at line of effect too (melee and ranged powers)."""
+        b = self.bound_rows(power)
+        if b.personal is not None:
+            return (b.personal, 0.0) if b.personal > 0 else None
+        where = self.home if anchor is None else anchor
+        gaps = self.gaps(where)
+        if anchor is not None and b.two_away and anchor != self.home and \
+                sum(1 for e in self.enemies if gaps[e.id] <= b.size) < 2:
+            return None
+        visible: list[Creature] | None = None
+        if sight and anchor is not None and not b.area:
+            visible = self.reach_targets(power, anchor)
+        worths: list[float] = []
+        caught: list[Creature] = []
+        flank = False
+        limit = b.limit + (budget if anchor is None else 0)
+        for c, without, with_, flanks in b.rows:
+            if gaps[c.id] > limit or (visible is not None and c not in visible):
+                continue
+            worth = without
+            if flanks and (anchor is None or anchor in flanks):
+                flank = True
+                worth = with_
+            if worth > 0:
+                worths.append(worth)
+                caught.append(c)
+        if not worths:
+            return None
+        if b.diameter is not None and len(worths) > 1:
+            # One blast or burst catches only creatures within its width of each other.
+            total = max(sum(w for d, w in zip(caught, worths) if self.apart(c, d) <= b.diameter) for c in caught)
+        elif b.area:
+            total = sum(worths)
+        else:
+            worths.sort(reverse=True)
+            total = sum(worths[:b.take])
+        score = total * b.factor
+        position = FLANK_BONUS if flank else 0.0
+        if b.provokes and anchor is not None:
+            score -= PROVOKE_WEIGHT * sum(self.oa_cost(e.id) for e in self.enemies if gaps[e.id] == 1)
+            position = 0.0  # at most (exposure only costs)
+            if score <= 0:
+                return None
+        return score, position
+
+    def plan_bound(self, anchor: Cell | None, powers: list[tuple[int, Power]],
+                   budget: int = 0, sight: bool = False) -> tuple[float, bool]:
+        """An upper bound of the score ``best_use_at(anchor, powers)`` plus its position score could give
+        (before the way there is paid), and whether some use there could be worth anything at all.
+        ``anchor`` None: anywhere within ``budget`` steps."""
+        best = -_NEVER
+        for _, power in powers:
+            got = self.use_bound(power, anchor, budget, sight)
+            if got is not None:
+                best = max(best, got[0] + got[1])
+        return best, best > -_NEVER
+
     # -- where to stand ------------------------------------------------------------------
 
     def best_use_at(self, anchor: Cell, powers: list[tuple[int, Power]]) -> _Use | None:
@@ -669,8 +1147,18 @@ class _Mind:
         if key in self._use_at:
             return self._use_at[key]
         with _standing_at(self.me, anchor):
-            uses = self.best_uses(powers)
-        best = self._use_at[key] = max(uses, key=lambda u: (u.score, -u.order), default=None)
+            found, pending = self.by_bound(powers)
+            best = max(found, key=lambda u: (u.score, -u.order), default=None)
+            for bound, order, power in pending:
+                if best is not None and bound < best.score - _MARGIN:
+                    break  # sorted: nothing further can beat it
+                use = self.best_use(order, power)
+                if use is not None and use.score > 0 and \
+                        (best is None or (use.score, -use.order) > (best.score, -best.order)):
+                    best = use
+            if CHECK_BOUNDS:
+                assert best == max(self.best_uses(powers), key=lambda u: (u.score, -u.order), default=None)
+        self._use_at[key] = best
         return best
 
     def flank_cells(self, target: Creature) -> frozenset[Cell]:
@@ -722,7 +1210,7 @@ class _Mind:
             return (len(route.safest_provokers), len(self.threatened_at(anchor)), self.danger_at(anchor),
                     abs(near - RANGED_KEEP), route.safest_cost, self.cell_key(anchor))
 
-        return sorted(routes, key=key)
+        return heapq.nsmallest(RANGED_CELLS, routes, key=key)  # sorted(...)[:n]: no more are looked at
 
     def position_score(self, anchor: Cell, use: _Use) -> float:
         """What standing on ``anchor`` adds to a use: flanking for melee, exposure for shooting."""
@@ -731,11 +1219,13 @@ class _Mind:
                 return FLANK_BONUS
             return 0.0
         if use.power.provokes_when_adjacent:
+            if anchor == self.home:  # the same enemies, without the whole threat map
+                return -EXPOSED * len(self.provokers_here())
             return -EXPOSED * len(self.threatened_at(anchor))
         return 0.0
 
     def moving_plans(self, mode: str, powers: list[tuple[int, Power]], ranged: bool,
-                     here: _Use | None = None) -> list[_Plan]:
+                     here: _Use | None = None, floor: float = -_NEVER) -> list[_Plan]:
         """Move (or shift) somewhere, then use the best power from there.
 
         Melee and close powers: every reachable cell within reach of an enemy
@@ -743,7 +1233,20 @@ class _Mind:
         where I would flank or reach someone new). Ranged ones (``ranged``, or
         when no such cell is reachable): the safest reachable cells first, a
         bounded number of them.
+
+        ``floor``: the best score among the plans already found. A cell whose
+        upper bound is below it is not worked out (it could not win), and when
+        no cell anywhere could beat it, the moves are not even listed.
         """
+        shift = mode == "shift"
+        mine = 0 if shift else 1
+        bound, possible = self.plan_bound(None, powers, 1 if shift else self.me.speed())
+        if not shift:  # every move leaves this cell first: whoever threatens it gets its attack
+            bound -= PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in sorted(self.provokers_here(), key=self.rank_of))
+        if CHECK_BOUNDS:
+            self._check_bounds(mode, powers, bound if possible else None)
+        if not possible or bound <= floor + _MARGIN:
+            return []  # nothing could beat (or, an earlier kind of option, tie) the best plan so far
         routes = self.routes(mode)
         if not routes:
             return []
@@ -755,29 +1258,88 @@ class _Mind:
             close = [a for a in close if a in flanks or not self.enemies_within(a, reach) <= now]
         far = self.ranged_cells(routes) if ranged or not close else []
         plans: list[_Plan] = []
-        seen: set[Cell] = set()
+        best = floor
+        best_tie: tuple[int, ...] = (mine,)
+
+        def hopeless(bound: float, anchor: Cell) -> bool:
+            """No plan there can beat the best so far: its bound is below, or ties and the best comes first."""
+            if bound < best - _MARGIN:
+                return True
+            route = routes[anchor]
+            return bound <= best + _MARGIN and \
+                (mine + 1, route.cost if shift else route.safest_cost, *self.cell_key(anchor)) > best_tie
         near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
                                                               RangeKind.CLOSE_BLAST)]
+        # Cells within reach: any order gives the same best plan, so the most promising first.
+        bounds: list[tuple[float, Cell]] = []
+        for anchor in close:
+            bound, possible = self.plan_bound(anchor, near)
+            if possible:
+                bounds.append((bound - self.route_cost(anchor, routes[anchor], mode), anchor))
+        bounds.sort(key=lambda b: -b[0])
+        for bound, anchor in bounds:
+            if bound < best - _MARGIN:
+                break
+            if hopeless(bound, anchor):
+                continue
+            plan = self.plan_at(anchor, near, mode, routes)
+            if plan is not None:
+                plans.append(plan)
+                if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
+                    best, best_tie = plan.score, plan.tie
+        # Cells to shoot from, safest first, until enough of them have a use.
+        seen = set(close)
         found = 0
-        for i, anchor in enumerate(close + far):
+        for i, anchor in enumerate(far, 1):
             if anchor in seen:
                 continue
             seen.add(anchor)
-            looked = i - len(close) + 1
-            if looked > RANGED_CELLS or (looked > 6 and found >= 3):
+            if i > RANGED_CELLS or (i > 6 and found >= 3):
                 break
-            use = self.best_use_at(anchor, near if looked <= 0 else powers)
-            if use is None:
+            bound, possible = self.plan_bound(anchor, powers, sight=True)
+            if not possible:
+                continue  # no use here (best_use_at would say None)
+            if hopeless(bound - self.route_cost(anchor, routes[anchor], mode), anchor):
+                if self.best_use_at(anchor, powers) is not None:
+                    found += 1
                 continue
-            if looked > 0:
+            plan = self.plan_at(anchor, powers, mode, routes)
+            if plan is not None:
                 found += 1
-            route = routes[anchor]
-            score = use.score - self.route_cost(anchor, route, mode) + self.position_score(anchor, use)
-            command: Command = (ShiftCommand(self.me.id, anchor) if mode == "shift"
-                                else MoveCommand(self.me.id, anchor))
-            cost = route.cost if mode == "shift" else route.safest_cost
-            plans.append(_Plan(score, (1 if mode == "shift" else 2, cost, *self.cell_key(anchor)), command))
+                plans.append(plan)
+                if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
+                    best, best_tie = plan.score, plan.tie
         return plans
+
+    def _check_bounds(self, mode: str, powers: list[tuple[int, Power]], anywhere: float | None) -> None:
+        """The bounds hold on every reachable cell: no exact plan above its cell's bound or the bound anywhere."""
+        routes = self.routes(mode)
+        near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
+                                                              RangeKind.CLOSE_BLAST)]
+        for anchor in routes:
+            cost = self.route_cost(anchor, routes[anchor], mode)
+            for group, sight in ((near, False), (powers, True)):
+                plan = self.plan_at(anchor, group, mode, routes)
+                bound, possible = self.plan_bound(anchor, group, sight=sight)
+                if plan is None:
+                    continue
+                assert possible and plan.score <= bound - cost + _MARGIN, \
+                    (self.me.id, mode, anchor, plan, bound - cost)
+                assert anywhere is not None and plan.score <= anywhere + _MARGIN, (self.me.id, mode, anchor, plan,
+                                                                                    anywhere)
+
+    def plan_at(self, anchor: Cell, powers: list[tuple[int, Power]], mode: str,
+                routes: dict[Cell, tactics.Route]) -> _Plan | None:
+        """Move (or shift) to ``anchor``, then use the best of ``powers`` from there."""
+        use = self.best_use_at(anchor, powers)
+        if use is None:
+            return None
+        route = routes[anchor]
+        score = use.score - self.route_cost(anchor, route, mode) + self.position_score(anchor, use)
+        command: Command = (ShiftCommand(self.me.id, anchor) if mode == "shift"
+                            else MoveCommand(self.me.id, anchor))
+        cost = route.cost if mode == "shift" else route.safest_cost
+        return _Plan(score, (1 if mode == "shift" else 2, cost, *self.cell_key(anchor)), command)
 
     def charge_plans(self) -> list[_Plan]:
         """Charge: move at least two cells and make the melee basic attack at +1."""
@@ -788,6 +1350,69 @@ class _Mind:
         if self.nearest(friends=False) > me.speed() + basic.reach.reach + me.template.size:
             return []
         routes = self.routes("move")
+        reach = basic.reach.reach
+        # Each (cell, target) gets a bound; the most promising are worked out first, and only while they
+        # could beat the best so far (a charge worth nothing is never made, so the best starts at 0).
+        pairs: list[tuple[float, Cell, Creature]] = []
+        for anchor in self.melee_cells(routes, [(0, basic)]):
+            route = routes[anchor]
+            if len(route.path) < 2:
+                continue
+            cost = self.route_cost(anchor, route, "move")
+            gaps = self.gaps(anchor)
+            for target in self.eligible(basic):
+                if target.id == me.id or gaps[target.id] > reach:
+                    continue
+                flank = anchor in self.flank_cells(target)
+                worth = self.worth_bound(basic, target, False, 1)
+                if flank or self.has_advantage(target, False) or target.has(ConditionKind.PRONE):
+                    worth = max(worth, self.worth_bound(basic, target, True, 1))
+                pairs.append((worth - cost + (FLANK_BONUS if flank else 0.0), anchor, target))
+        pairs.sort(key=lambda p: -p[0])
+        plans: list[_Plan] = []
+        best = 0.0
+        best_tie: tuple[int, ...] = (4,)
+        for bound, anchor, target in pairs:
+            if bound < best - _MARGIN:
+                break
+            route = routes[anchor]
+            tie = (3, route.safest_cost, *self.cell_key(anchor), self.rank(target))
+            if bound <= best + _MARGIN and tie > best_tie:
+                continue
+            plan = self.charge_at(anchor, target, basic, routes)
+            if plan is not None:
+                plans.append(plan)
+                if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
+                    best, best_tie = plan.score, plan.tie
+        if CHECK_BOUNDS:
+            full = [p for p in self._charge_plans_full(basic, routes) if p.score > 0]
+            for bound, anchor, target in pairs:
+                plan = self.charge_at(anchor, target, basic, routes)
+                assert plan is None or plan.score <= bound + _MARGIN, (plan, bound)
+            assert max(full, key=lambda p: (p.score, tuple(-t for t in p.tie)), default=None) == \
+                max((p for p in plans if p.score > 0), key=lambda p: (p.score, tuple(-t for t in p.tie)), default=None)
+        return plans
+
+    def charge_at(self, anchor: Cell, target: Creature, basic: Power,
+                  routes: dict[Cell, tactics.Route]) -> _Plan | None:
+        """Charge ``target`` from ``anchor``, if it can be hit from there and is worth it."""
+        me = self.me
+        route = routes[anchor]
+        with _standing_at(me, anchor):
+            if target not in self.targets(basic):
+                return None
+            worth = self.target_worth(basic, target, bonus=1)
+        if worth <= 0:
+            return None
+        score = worth - self.route_cost(anchor, route, "move")
+        if anchor in self.flank_cells(target):
+            score += FLANK_BONUS
+        return _Plan(score, (3, route.safest_cost, *self.cell_key(anchor), self.rank(target)),
+                     ChargeCommand(me.id, target.id, anchor))
+
+    def _charge_plans_full(self, basic: Power, routes: dict[Cell, tactics.Route]) -> list[_Plan]:
+        """Every charge plan, worked out one by one (what ``charge_plans`` must agree with; tests)."""
+        st, me = self.st, self.me
         plans: list[_Plan] = []
         for anchor in self.melee_cells(routes, [(0, basic)]):
             route = routes[anchor]
@@ -861,7 +1486,7 @@ class _Mind:
         """After attacking: a ranged creature next to an enemy, or anyone in dangerous terrain, steps out."""
         me = self.me
         in_danger = self.danger_at(me.cell) > 0
-        exposed = self.is_ranged() and bool(self.threatened_at(me.cell))
+        exposed = self.is_ranged() and bool(self.provokers_here())
         if not (in_danger or exposed):
             return None
 
@@ -895,11 +1520,11 @@ class _Mind:
         attacks = self.usable(ActionType.STANDARD) if standard else []
         prone = me.has(ConditionKind.PRONE)
         if prone and move:
-            dazed_shot = me.has(ConditionKind.DAZED) and self.first_good(self.best_uses(attacks)) is not None
+            dazed_shot = me.has(ConditionKind.DAZED) and self.best_good(attacks) is not None
             if not dazed_shot:
                 return StandUpCommand(me.id)
         if st.budget.minor:
-            minor = self.first_good(self.best_uses(self.usable(ActionType.MINOR)))
+            minor = self.best_good(self.usable(ActionType.MINOR))
             if minor is not None and minor.score >= MINOR_THRESHOLD:
                 return minor.command(me.id)
         can_walk = move and tactics.can_move(st, me)
@@ -920,18 +1545,22 @@ class _Mind:
         """The best of: attack from here, shift or move then attack, charge."""
         me = self.me
         plans: list[_Plan] = []
-        here = self.first_good(self.best_uses(attacks))
+        here = self.best_good(attacks)
         if here is not None:
             plans.append(_Plan(here.score + self.position_score(me.cell, here), (0,), here.command(me.id)))
         ranged = self.is_ranged()
+
+        def floor() -> float:
+            return max((p.score for p in plans), default=-_NEVER)
+
         if can_walk and self.can_spend_after(ActionType.MOVE, ActionType.STANDARD):
-            threatened = bool(self.threatened_at(me.cell))
+            threatened = bool(self.provokers_here())
             if here is None or threatened or not ranged:
-                plans += self.moving_plans("shift", attacks, ranged, here)
+                plans += self.moving_plans("shift", attacks, ranged, here, floor())
             if here is None or not threatened and not ranged:
-                plans += self.moving_plans("move", attacks, ranged, here)
+                plans += self.moving_plans("move", attacks, ranged, here, floor())
             elif threatened and ranged and not any(p.score > plans[0].score for p in plans[1:]):
-                plans += self.moving_plans("move", attacks, ranged, here)
+                plans += self.moving_plans("move", attacks, ranged, here, floor())
         elif here is None and not me.has(ConditionKind.PRONE) and tactics.can_move(self.st, me):
             plans += self.charge_plans()
         if not plans:

@@ -41,11 +41,13 @@ class Impossible(GameError):
 
 
 class _Frame:
-    __slots__ = ("step", "announced")
+    __slots__ = ("step", "announced", "detail")
 
-    def __init__(self, step: Step, announced: bool = False) -> None:
+    def __init__(self, step: Step, announced: bool = False, detail: str = "") -> None:
         self.step = step
         self.announced = announced
+        self.detail = detail
+        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
 
 
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
@@ -293,7 +295,7 @@ class Encounter:
         if power.reach.kind is RangeKind.AREA_BURST:
             if origin is None:
                 raise Impossible(f"{power.name} needs a cell to centre on")
-            if origin not in tactics.burst_origins(st, actor, power):
+            if not tactics.is_burst_origin(st, actor, power, origin):
                 raise Impossible(f"{power.name} cannot be centred there")
         valid = {c.id for c in tactics.valid_targets(st, actor, power, origin)}
         if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
@@ -394,11 +396,13 @@ class Encounter:
         if reason:
             self._fizzle(step, reason)
             return
+        detail = frame.detail
         if not frame.announced:
-            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, self._detail(step)))
+            detail = self._detail(step)
+            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
             interrupts = self.ruleset.before(self, step)
             if interrupts:
-                self._stack.append(_Frame(step, announced=True))
+                self._stack.append(_Frame(step, announced=True, detail=detail))
                 self.push(interrupts)
                 return
         cause, self.cause = self.cause, step.creature
@@ -408,7 +412,7 @@ class Encounter:
         finally:
             self.current_step = None
             self.cause = cause
-        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, self._detail(step)))
+        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail or self._detail(step)))
         self.push(self.ruleset.after(self, step))
 
     def push(self, steps: list[Step]) -> None:

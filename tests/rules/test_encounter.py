@@ -1063,6 +1063,39 @@ def test_a_ranged_power_used_next_to_an_enemy_provokes_it_once(kit: Kit) -> None
     assert seq.index("reaction_triggered") < seq.index("power_used")
 
 
+@pytest.mark.parametrize("hexes", [False, True])
+def test_an_area_burst_may_be_centred_exactly_where_burst_origins_says(kit: Kit, hexes: bool) -> None:
+    """Targets: an area burst's centre is a board cell, not a wall, within range and line of effect;
+    ``check_power`` accepts a centre exactly when ``tactics.burst_origins`` lists it (a large user too)."""
+    fireball = attack("fireball", kind=RangeKind.AREA_BURST, range_=4, size=1, damage=None, hit=Outcome())
+    mage = sheet("mage", surges=1, powers=(MACE, fireball))
+    text = """
+        . . . # . . . .
+         . A . # . . . b
+        . . . # # . . .
+         . . . . . . # .
+        . . . . . . # .
+    """ if hexes else """
+        ...#....
+        .AA#...b
+        .AA##...
+        ......#.
+        ......#.
+    """
+    big = replace(mage, size=2) if not hexes else mage
+    enc, _ = fight(kit, text, sheets={"A": big}, hexes=hexes)
+    st, a = enc.state, who(enc, "A")
+    origins = tactics.burst_origins(st, a, fireball)
+    assert origins and any(st.board.is_wall(c) for c in st.board)
+    for c in [*st.board, cell(enc, -1, 0), cell(enc, 8, 4)]:
+        try:
+            enc.check_power(a, fireball, (), c)
+            accepted = True
+        except Impossible:
+            accepted = False
+        assert accepted == (c in origins), c
+
+
 def test_an_area_burst_provokes_and_a_close_burst_does_not(kit: Kit) -> None:
     """Opportunity attacks: "using a ranged or area power while adjacent" provokes; a close burst is
     not an area power (ruling: as in the 4e rules seed 000 translates from, close attacks do not provoke)."""
