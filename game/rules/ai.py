@@ -79,7 +79,7 @@ checks it agrees.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -1343,7 +1343,7 @@ class _Mind:
 
     def charge_plans(self) -> list[_Plan]:
         """Charge: move at least two cells and make the melee basic attack at +1."""
-        st, me = self.st, self.me
+        me = self.me
         basic = next((p for p in me.template.powers if p.basic and p.is_melee), None)
         if basic is None or me.has(ConditionKind.PRONE) or not self.can_spend(ActionType.STANDARD):
             return []
@@ -1454,7 +1454,6 @@ class _Mind:
             return None
         with _standing_at(me, quarry.cell):
             field = tactics.distance_field(st, me)
-        here = field.get(me.cell, _NEVER)
         keep = 1
         if self.is_ranged():
             keep = min(RANGED_KEEP, max((p.reach.range for _, p in self.usable(ActionType.STANDARD)

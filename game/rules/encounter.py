@@ -13,7 +13,6 @@ steps) and fires ``after``. When the stack is empty the reactions queued for
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from game.board import Board, Placement
@@ -24,8 +23,8 @@ from game.rules import charging, tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.dice import Dice
-from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
-                              ForcedKind, Frequency, Outcome, Power, PowerId, RangeKind, TargetKind, Template)
+from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, Duration, ForcedKind, Frequency,
+                              Outcome, Power, RangeKind, TargetKind, Template)
 from game.rules.preparation import Preparation, with_builtin_reactions
 from game.rules.state import Condition, Creature, EncounterState
 from game.rules.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
@@ -605,7 +604,6 @@ class Encounter:
 
     def _outcome(self, actor: Creature, power: Power, target: Creature, outcome: Outcome, critical: bool,
                  *, hit: bool, action: int) -> None:
-        st = self.state
         if outcome.damage is not None:
             spec = outcome.damage
             roll = self.dice.damage(spec, f"{power.name} damage to {target.name}", critical)

@@ -678,7 +678,7 @@ def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size
     filled = np.concatenate(cells) if len(cells) > 1 else cells[0]
     if size == 1 or not len(filled):
         return filled
-    w, h = topo.width, topo.height
+    w = topo.width
     col, row = filled % w, filled // w
     anchors = []
     for dy in range(size):

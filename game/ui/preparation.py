@@ -29,7 +29,7 @@ from game.grid import Cell
 from game.rules.commands import EndTurnCommand
 from game.rules.model import CreatureId, Power, PowerId, Restriction, RestrictionKind
 from game.rules.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, RESTRICTION_TEXT, Preparation,
-                                    basic_attacks, default_preparation, describe_restriction, full_priority,
+                                    basic_attacks, describe_restriction, full_priority,
                                     is_limited, is_spontaneous, preparation_problems, reaction_powers,
                                     restriction_fits)
 from game.rules.state import Creature

@@ -649,7 +649,6 @@ class Table:
 
     def click_aiming(self, cell: Cell, who: Creature | None, actor: Creature, choice: Choice) -> None:
         assert self.session is not None
-        st = self.session.encounter.state
         if choice.landing_queue:
             target = choice.landing_queue[0]
             if self.forced is not None and cell in self.forced.finals:
