@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import __main__ as cli
+from game.rules.model import CreatureId
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -108,3 +109,20 @@ def test_run_into_a_closed_pipe_stops_quietly() -> None:
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait() == 0 and "Traceback" not in err
+
+
+def test_the_readmes_encounter_file_example_loads_and_runs(tmp_path: Path) -> None:
+    """The encounter file shown in the README ("Encounter files") is a real one: its preparations fit the
+    sheets and its scripted command is legal, so a copy of it runs."""
+    from game.runner import build_encounter, play
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = text[text.index("### Encounter files"):]
+    example = block[block.index("```toml\n") + len("```toml\n"):block.index("\n```", block.index("```toml\n"))]
+    example = example.replace('map = "square_crypt.tmx"', f'map = "{(REPO / "maps" / "square_crypt.tmx").as_posix()}"')
+    path = tmp_path / "example.toml"
+    path.write_text(example, encoding="utf-8")
+    loaded = build_encounter(path)
+    assert loaded.encounter.preparation(CreatureId("mirela")).limited == "warding_gust"
+    enc = play(loaded, auto=False, emit=lambda e: None)
+    assert any(type(e).__name__ == "CreatureMoved" and e.creature == "ghoul" for e in enc.log)  # type: ignore[attr-defined]
