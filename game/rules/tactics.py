@@ -450,11 +450,13 @@ class _Topology:
         return got
 
     def footprint(self, i: int, size: int) -> list[int]:
-        """Indices of the space of an anchor (caller knows the space is on the board)."""
+        """Indices of the space of an anchor; cells hanging off the board's right or bottom edge are
+        left out (they are no cell at all, not the next row's first cells)."""
         if size == 1:
             return [i]
-        w = self.width
-        return [i + dy * w + dx for dy in range(size) for dx in range(size)]
+        w, h = self.width, self.height
+        c, r = i % w, i // w
+        return [(r + dy) * w + c + dx for dy in range(min(size, h - r)) for dx in range(min(size, w - c))]
 
     def anchors_covering(self, cells: Iterable[int], size: int) -> set[int]:
         """Anchor indices whose ``size`` space would include any of ``cells``."""

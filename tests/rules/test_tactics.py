@@ -9,6 +9,7 @@ a query returns. Hypothesis draws random small boards, square and hex.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -357,6 +358,21 @@ def test_provokers_of_a_large_mover_come_in_initiative_order(kit: Kit, initiativ
     g = state.creatures[cid("G")]
     assert tactics.provokers_leaving(state, g) == tuple(initiative[:2])
     assert tactics.path_provokers(state, g, [at(state, 1, 1)]) == tuple(initiative[:2])
+
+
+def test_a_large_space_hanging_off_the_right_edge_does_not_wrap_onto_the_next_row(kit: Kit) -> None:
+    """A 2x2 space anchored in the last column is not on the board; asked about it anyway,
+    ``provokers_leaving`` counts only the cells that exist, never the next row's first cell."""
+    state = kit.state_from("""
+        ...G
+        .a..
+        ....
+    """, templates={"G": kit.template(size=1)})
+    big = replace(state.creatures[cid("G")], template=kit.template(size=2))
+    state.creatures[big.id] = big
+    # The space at (3, 0) would be (3..4, 0..1); (4, 0) and (4, 1) are off the board. Wrapping
+    # would read (0, 1) and (0, 2) instead, both threatened by "a".
+    assert tactics.provokers_leaving(state, big) == ()
 
 
 def test_a_large_creature_cannot_squeeze_through_a_one_cell_gap(kit: Kit) -> None:
