@@ -148,6 +148,7 @@ __all__ = [
     "flanking_pairs",
     "forced_candidates",
     "has_combat_advantage",
+    "is_valid_target",
     "is_flanking",
     "line_of_effect",
     "opportunity_power",
@@ -155,6 +156,7 @@ __all__ = [
     "path_provokers",
     "provokers_leaving",
     "reachable",
+    "target_test",
     "threat_map",
     "threat_reach",
     "threatened_cells",
@@ -1720,6 +1722,70 @@ def valid_targets(state: EncounterState, user: Creature, power: Power,
                     if (self_ok if c.id == user.id else any(cell in cells for cell in state.space(c)))]
         case _:
             return []
+
+
+def target_test(state: EncounterState, user: Creature, power: Power,
+                origin: Cell | None = None) -> Callable[[Creature], bool]:
+    """A test of one creature at a time: ``test(c)`` is ``c in valid_targets(state, user, power, origin)``.
+
+    For checking a few chosen targets without listing and sorting every
+    creature (the engine re-checks one target before each step of an attack).
+    The area, if any, is worked out once, when the test is made; the test
+    reads the state when called, so make it afresh after the state changes.
+    """
+    if user.dead:
+        return _never
+    reach = power.reach
+    kind = reach.kind
+    if kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        return lambda c: c.id == user.id
+    user_id = user.id
+    self_ok = power.targets is TargetKind.SELF_OR_ALLY
+    match kind:
+        case RangeKind.MELEE | RangeKind.RANGED:
+            limit = reach.reach if kind is RangeKind.MELEE else reach.range
+
+            def in_reach(c: Creature) -> bool:
+                if not _eligible(user, power, c):
+                    return False
+                if c.id == user_id:
+                    return self_ok
+                if state.distance(user, c) > limit:
+                    return False
+                space = state.space(user)
+                return any(_sees(state, space, cell) for cell in state.space(c))
+
+            return in_reach
+        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
+            cells = area_cells(state, user, power, origin)
+            if kind is RangeKind.AREA_BURST:
+                if origin is None or not cells:
+                    return _never
+                user_ok = power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
+            elif not cells and kind is RangeKind.CLOSE_BLAST:
+                return _never
+            else:
+                user_ok = self_ok
+
+            def in_area(c: Creature) -> bool:
+                if not _eligible(user, power, c):
+                    return False
+                if c.id == user_id and (kind is not RangeKind.AREA_BURST or not user_ok):
+                    return user_ok
+                return any(cell in cells for cell in state.space(c))
+
+            return in_area
+    return _never
+
+
+def _never(c: Creature) -> bool:
+    return False
+
+
+def is_valid_target(state: EncounterState, user: Creature, power: Power, target: Creature,
+                    origin: Cell | None = None) -> bool:
+    """Whether ``target`` is one of :func:`valid_targets` (same arguments), without listing them all."""
+    return target_test(state, user, power, origin)(target)
 
 
 def flank_status_at(state: EncounterState, creature: Creature, anchor: Cell) -> tuple[bool, bool]:
