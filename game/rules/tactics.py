@@ -1119,6 +1119,35 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
         budget = 1 if mode == "shift" else creature.speed()
     if budget <= 0:
         return {}
+    key = _movement_key(state, creature, mode, budget)
+    for known_key, known in _ROUTES:
+        if known_key == key:
+            return dict(known)
+    found = _reachable(state, creature, mode, budget)
+    _ROUTES.insert(0, (key, found))
+    del _ROUTES[_ROUTES_KEPT:]
+    return dict(found)
+
+
+_ROUTES: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
+"""The last answers of :func:`reachable`, newest first, each with everything it was worked out from."""
+_ROUTES_KEPT = 4
+
+
+def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: int) -> tuple[object, ...]:
+    """Everything :func:`reachable` reads: the board, the mode and budget, the initiative, and for the
+    mover and every creature its id, cell, side, sheet, whether it is dead or dying and its conditions.
+
+    The state is mutable, so a remembered answer is reused only when all of this is equal (sheets and
+    the board compared as objects: they never change once built)."""
+    return (state.board, mode, budget, tuple(state.initiative),
+            creature.id, creature.cell, creature.side, creature.template, creature.dead, creature.dying,
+            tuple([c.kind for c in creature.conditions]),
+            tuple([(c.id, c.cell, c.side, c.template, c.dead, c.dying, tuple([k.kind for k in c.conditions]))
+                   for c in state.creatures.values()]))
+
+
+def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int) -> dict[Cell, Route]:
     topo = _topology(state.board)
     start = topo.index(creature.cell)
     if start is None:

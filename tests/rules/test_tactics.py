@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from game.board import Board, Terrain
 from game.grid import Cell, HexGrid, StaggerAxis, StaggerIndex
 from game.rules import tactics
-from game.rules.model import ConditionKind, CreatureId, ForcedKind, RangeKind, TargetKind
-from game.rules.state import Creature, EncounterState
+from game.rules.model import ConditionKind, CreatureId, Duration, ForcedKind, RangeKind, TargetKind
+from game.rules.state import Condition, Creature, EncounterState
 
 PROPERTY = settings(max_examples=120, deadline=None)
 Kit = Any  # the conftest helper object (see conftest.Kit)
@@ -450,6 +450,41 @@ def test_reachable_cells_are_free_within_budget_and_reached_by_neighbour_chains(
                 assert tactics.path_provokers(state, mover, path, mode) == provokers
             if mode == "shift":
                 assert route.provokers == ()
+
+
+@PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_reachable_remembers_answers_but_never_a_stale_one(kit: Kit, scene: tuple[str, bool], data: st.DataObject) -> None:
+    """Asked again after the state changed (someone moved, fell, died, got a condition or changed side),
+    reachable answers what a fresh search answers; a caller changing an answer changes no later one."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    creatures = list(state.creatures.values())
+    for _ in range(4):
+        for mover in creatures:
+            for mode in ("move", "shift"):
+                got = tactics.reachable(state, mover, mode)
+                assert got == tactics.reachable(state, mover, mode)
+                budget = 1 if mode == "shift" else mover.speed()
+                fresh = tactics._reachable(state, mover, mode, budget) if tactics.can_move(state, mover) \
+                    and budget > 0 else {}
+                assert got == fresh and list(got) == list(fresh)
+                got.clear()
+        who = data.draw(st.sampled_from(creatures))
+        change = data.draw(st.sampled_from(["move", "condition", "dead", "dying", "side", "nothing"]))
+        if change == "move":
+            free = [c for c in state.board if state.can_stand(who, c)]
+            if free:
+                who.cell = data.draw(st.sampled_from(free))
+        elif change == "condition":
+            kind = data.draw(st.sampled_from([ConditionKind.SLOWED, ConditionKind.DAZED, ConditionKind.PRONE,
+                                              ConditionKind.STUNNED, ConditionKind.MARKED]))
+            who.conditions.append(Condition(kind, who.id, Duration.ENCOUNTER))
+        elif change == "dead":
+            who.dead = not who.dead
+        elif change == "dying":
+            who.dying = not who.dying
+        elif change == "side":
+            who.side = "other" if who.side != "other" else "heroes"
 
 
 @PROPERTY
