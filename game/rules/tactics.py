@@ -1786,22 +1786,40 @@ def target_test(state: EncounterState, user: Creature, power: Power,
 
             return in_reach
         case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
-            cells = area_cells(state, user, power, origin)
+            # area_cells, one cell at a time for bursts (a blast is a few cells: worked out whole)
+            board = state.board
+            grid = board.grid
+            covers: Callable[[Cell], bool]
             if kind is RangeKind.AREA_BURST:
-                if origin is None or not cells:
+                # the centre is always in its own burst, so the area is empty exactly when the centre is illegal
+                if origin is None or not _burst_origin_ok(state, user, power, origin):
                     return _never
                 user_ok = power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
-            elif not cells and kind is RangeKind.CLOSE_BLAST:
-                return _never
-            else:
+                centre, size = origin, reach.size
+
+                def covers(cell: Cell) -> bool:
+                    return (grid.distance(centre, cell) <= size and cell in board and not board.is_wall(cell)
+                            and line_of_effect(state, centre, cell))
+            elif kind is RangeKind.CLOSE_BURST:
                 user_ok = self_ok
+                space, size = state.space(user), reach.size
+
+                def covers(cell: Cell) -> bool:
+                    return (cell not in space and min(grid.distance(s, cell) for s in space) <= size
+                            and cell in board and not board.is_wall(cell) and _sees(state, space, cell))
+            else:
+                cells = area_cells(state, user, power, origin)
+                if not cells:
+                    return _never
+                user_ok = self_ok
+                covers = cells.__contains__
 
             def in_area(c: Creature) -> bool:
                 if not _eligible(user, power, c):
                     return False
                 if c.id == user_id and (kind is not RangeKind.AREA_BURST or not user_ok):
                     return user_ok
-                return any(cell in cells for cell in state.space(c))
+                return any(covers(cell) for cell in state.space(c))
 
             return in_area
     return _never
