@@ -297,7 +297,7 @@ class _Topology:
     """
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
-                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_floods", "sight")
+                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -335,6 +335,7 @@ class _Topology:
         self._positions: npt.NDArray[np.intp] | None = None
         self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
         self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._areas: dict[tuple[int, int, int], frozenset[Cell]] = {}
         self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
 
     def index(self, cell: Cell) -> int | None:
@@ -401,10 +402,22 @@ class _Topology:
         key = (-1 if anchor is None else anchor, size, reach)
         got = self._threats.get(key) if anchor is not None else None
         if got is None:
-            found = (self.index(cell) for cell in _threat_area(state, state.space(creature), reach))
+            found = (self.index(cell) for cell in self.threat_area(state, creature, size, reach))
             got = tuple(sorted(i for i in found if i is not None))
             if anchor is not None:
                 self._threats[key] = got
+        return got
+
+    def threat_area(self, state: EncounterState, creature: Creature, size: int, reach: int) -> frozenset[Cell]:
+        """:func:`_threat_area` of the creature's space (``size`` its side), memoised by anchor, side and reach
+        (past that it depends on walls only): the same frozenset, built once."""
+        anchor = self.index(creature.cell)
+        if anchor is None:
+            return _threat_area(state, state.space(creature), reach)
+        key = (anchor, size, reach)
+        got = self._areas.get(key)
+        if got is None:
+            got = self._areas[key] = _threat_area(state, state.space(creature), reach)
         return got
 
     def flood_tables(self, size: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
@@ -847,7 +860,7 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     reach = threat_reach(state, creature)
     if reach < 1:
         return frozenset()
-    return _threat_area(state, state.space(creature), reach)
+    return _topology(state.board).threat_area(state, creature, _size(state, creature), reach)
 
 
 def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
@@ -891,8 +904,36 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     i = topo.index(anchor)
     if i is None:
         return ()
-    around = _Surroundings(state, topo, creature, anchor, 0, threats=True)
-    return around.leaving(i)[0]
+    # What _Surroundings(..., radius 0, threats=True).leaving(i) finds, without the rest of it: the enemies
+    # that can react whose threatened cells meet the mover's space there, in initiative order.
+    square = topo.is_square
+    size = _size(state, creature)
+    footprint = topo.footprint(i, size)
+    grid = state.board.grid
+    mover_id, mover_side = creature.id, creature.side
+    found: list[Creature] = []
+    for other in state.creatures.values():
+        if other.dead or other.side == mover_side or other.id == mover_id:
+            continue
+        _, osize, reach = _sheet(other.template)
+        if not square:
+            osize = 1
+        if not reach:
+            continue
+        at = other.cell
+        if isinstance(at, Square) and isinstance(anchor, Square):
+            near = max(abs(at.x - anchor.x), abs(at.y - anchor.y))
+        else:
+            near = grid.distance(anchor, at)
+        if near - (size - 1 + osize - 1) > reach or not other.can_react:
+            continue
+        threatened = topo.threatened(state, other, osize, reach)
+        if any(k in threatened for k in footprint):
+            found.append(other)
+    if len(found) > 1:
+        ranks = _ranks(state)
+        found.sort(key=lambda c: ranks[c.id])
+    return tuple(c.id for c in found)
 
 
 # -- flanking ------------------------------------------------------------------------------

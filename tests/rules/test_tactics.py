@@ -488,6 +488,31 @@ def test_reachable_remembers_answers_but_never_a_stale_one(kit: Kit, scene: tupl
 
 
 @PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_provokers_leaving_is_who_threatens_the_space_left(kit: Kit, scene: tuple[str, bool],
+                                                         data: st.DataObject) -> None:
+    """provokers_leaving, from any anchor on the board, is every enemy that can react and threatens a cell of the
+    mover's space there (threatened_cells), in initiative order; reach 2 and conditions included."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    creatures = list(state.creatures.values())
+    for c in creatures:
+        if data.draw(st.booleans()):
+            c.conditions.append(Condition(data.draw(st.sampled_from([ConditionKind.DAZED, ConditionKind.SLOWED])),
+                                          c.id, Duration.ENCOUNTER))
+    order = data.draw(st.permutations([c.id for c in creatures]))
+    state.initiative = list(order)
+    ranks = {c: i for i, c in enumerate(order)}
+    for mover in creatures:
+        for anchor in state.board:
+            space = state.space_at(mover, anchor)
+            if not all(cell in state.board for cell in space):
+                continue  # a space off the board's edge: nowhere a creature stands
+            expected = sorted((e.id for e in state.living() if e.side != mover.side
+                               and set(space) & tactics.threatened_cells(state, e)), key=ranks.__getitem__)
+            assert tactics.provokers_leaving(state, mover, anchor) == tuple(expected), (mover.id, anchor)
+
+
+@PROPERTY
 @given(scene=scenes())
 def test_the_safest_path_never_provokes_more_than_the_cheapest(kit: Kit, scene: tuple[str, bool]) -> None:
     """The safest path provokes no more enemies than the cheapest, and costs no less."""
