@@ -142,6 +142,7 @@ __all__ = [
     "can_move",
     "DistanceField",
     "distance_field",
+    "distances_to",
     "flanked_by",
     "flanking_cells",
     "flank_status_at",
@@ -1408,8 +1409,32 @@ _FLOOD_ARRAYS_FROM = 2500
 """From this many board cells on, :func:`distance_field` floods with numpy (below, plain Python is quicker)."""
 
 
-def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int) -> dict[Cell, int]:
-    """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2."""
+def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell]) -> dict[Cell, int]:
+    """``distance_field``'s cost of each of ``cells`` that it reaches (the others are left out).
+
+    On small boards the flood stops as soon as every one of ``cells`` it can
+    reach is settled (a Dijkstra's costs are final once settled), rather than
+    flooding the whole map for a few answers.
+    """
+    wanted = list(cells)
+    topo = _topology(state.board)
+    start = topo.index(creature.cell)
+    if start is None:
+        return {}
+    if topo.width * topo.height >= _FLOOD_ARRAYS_FROM:
+        field = distance_field(state, creature)
+        return {c: field[c] for c in wanted if c in field}
+    indices = {i for i in map(topo.index, wanted) if i is not None}
+    found = _dial(state, topo, creature, start, _size(state, creature), indices)
+    return {c: found[c] for c in wanted if c in found}
+
+
+def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int,
+          wanted: set[int] | None = None) -> dict[Cell, int]:
+    """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2.
+
+    With ``wanted`` (board indices): only those cells, and the flood stops once all it can reach are settled.
+    """
     table = topo.step_table(size)
     compute = topo.steps
     unseen = 1 << 30
@@ -1417,14 +1442,26 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
     for i in _Surroundings(state, topo, creature, creature.cell, None, threats=False).blocked:
         best[i] = -1  # never improved, never entered
     best[start] = 0
+    left: set[int] | None = None
+    if wanted is not None:
+        # a blocked anchor, or one whose space is off the board or on a wall, is never settled
+        w = topo.width
+        left = {i for i in wanted if i == start or best[i] != -1
+                and topo._space_free(topo.ox + i % w, topo.oy + i // w, size)}
     order: list[int] = []
     buckets: list[list[int]] = [[start]]
     cost = 0
     while cost < len(buckets):
+        if left is not None and not left:
+            break
         for here in buckets[cost]:
             if best[here] != cost:
                 continue
             order.append(here)
+            if left is not None:
+                left.discard(here)
+                if not left:
+                    break
             moves = table[here]
             if moves is None:
                 moves = compute(here, size)
@@ -1437,6 +1474,8 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
                     buckets[new_cost].append(there)
         cost += 1
     cells = topo.cells()
+    if wanted is not None:
+        return {cells[i]: best[i] for i in order if i in wanted}
     return {cells[i]: best[i] for i in order}
 
 

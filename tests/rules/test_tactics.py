@@ -538,6 +538,21 @@ def test_a_shift_reaches_only_neighbours_and_the_distance_field_agrees_with_reac
             assert field[cell] == route.cost
 
 
+@PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_distances_to_a_few_cells_are_the_distance_fields(kit: Kit, scene: tuple[str, bool],
+                                                         data: st.DataObject) -> None:
+    """distances_to (a flood that stops once the cells asked for are settled) gives distance_field's cost
+    of each cell asked for that the field reaches, and leaves out the others (walls, off the board, blocked)."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    grid = state.board.grid
+    cells = [*state.board, grid.offset_to_cell(-1, 0), grid.offset_to_cell(0, 99)]
+    for mover in state.creatures.values():
+        field = tactics.distance_field(state, mover)
+        wanted = data.draw(st.lists(st.sampled_from(cells), max_size=6))
+        assert tactics.distances_to(state, mover, wanted) == {c: field[c] for c in wanted if c in field}
+
+
 def brute_force(state: EncounterState, mover: Any, budget: int) -> dict[Cell, tuple[int, int]]:
     """Every walk within the budget, enumerated: for each end cell, (least cost, fewest provokers)."""
     best: dict[Cell, tuple[int, int]] = {}
