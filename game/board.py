@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from game.grid import Cell, Grid, GridKind
+from game.grid import Cell, Grid, GridKind, Square, SquareGrid
 
 _DAMAGE = re.compile(r"^\s*(\d{1,3})d(\d{1,3})\s*(?:([+-])\s*(\d{1,4}))?\s*([a-z][a-z ]*?)?\s*$", re.IGNORECASE | re.ASCII)
 
@@ -84,7 +84,8 @@ class Board:
     coordinates starting at ``origin``; ``terrain`` holds only non-plain cells.
     """
 
-    __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cell_type")
+    __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cell_type",
+                 "_bounds", "_offsets_are_coordinates")
 
     def __init__(self, grid: Grid[Any], width: int, height: int, *, origin: tuple[int, int] = (0, 0),
                  terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
@@ -95,6 +96,10 @@ class Board:
         self.origin = origin
         ox, oy = origin
         self._cell_type = type(grid.offset_to_cell(ox, oy))
+        self._bounds = (ox, ox + width, oy, oy + height)
+        """Offsets ``x0 <= col < x1``, ``y0 <= row < y1`` are on the board."""
+        self._offsets_are_coordinates = type(grid) is SquareGrid
+        """Square grids: a cell's offset is its own ``(x, y)`` (no call to ``cell_to_offset`` needed)."""
         self._terrain: dict[Cell, Terrain] = {c: t for c, t in (terrain or {}).items() if not t.is_plain}
         outside = [c for c in self._terrain if c not in self]
         if outside:
@@ -110,9 +115,17 @@ class Board:
     def __contains__(self, cell: object) -> bool:
         if type(cell) is not self._cell_type:
             return False
-        col, row = self.grid.cell_to_offset(cell)
-        ox, oy = self.origin
-        return ox <= col < ox + self.width and oy <= row < oy + self.height
+        return self._holds(cell)  # type: ignore[arg-type]
+
+    def _holds(self, cell: Cell) -> bool:
+        """Whether a cell of the board's own type lies within its offsets."""
+        if self._offsets_are_coordinates:
+            assert type(cell) is Square
+            col, row = cell.x, cell.y
+        else:
+            col, row = self.grid.cell_to_offset(cell)
+        x0, x1, y0, y1 = self._bounds
+        return x0 <= col < x1 and y0 <= row < y1
 
     def __iter__(self) -> Iterator[Cell]:
         """Every cell, row by row in offset order."""
@@ -126,9 +139,12 @@ class Board:
 
     def terrain(self, cell: Cell) -> Terrain:
         """The cell's terrain; cells off the board count as walls."""
-        if cell not in self:
+        if type(cell) is not self._cell_type:
             return _OFF_BOARD
-        return self._terrain.get(cell, PLAIN)
+        got = self._terrain.get(cell)
+        if got is not None:
+            return got  # every cell in _terrain is on the board
+        return PLAIN if self._holds(cell) else _OFF_BOARD
 
     def is_wall(self, cell: Cell) -> bool:
         return self.terrain(cell).wall

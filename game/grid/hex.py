@@ -227,7 +227,9 @@ class HexGrid:
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Cube distance: the number of single-hex steps from ``a`` to ``b``."""
-        return (abs(a.q - b.q) + abs(a.r - b.r) + abs(a.s - b.s)) // 2
+        dq = a.q - b.q
+        dr = a.r - b.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # the third term is abs(a.s - b.s)
 
     def is_adjacent(self, a: Hex, b: Hex) -> bool:
         """Whether ``a`` and ``b`` share a side."""
@@ -249,10 +251,12 @@ class HexGrid:
             return (a,)
         denominator = 12 * n
         cells: list[Hex] = []
+        aq, ar, bq, br = a.q, a.r, b.q, b.r
+        as_, bs = -aq - ar, -bq - br
         for i in range(n + 1):
-            qn = 12 * (a.q * (n - i) + b.q * i) + 1
-            rn = 12 * (a.r * (n - i) + b.r * i) + 2
-            sn = 12 * (a.s * (n - i) + b.s * i) - 3
+            qn = 12 * (aq * (n - i) + bq * i) + 1
+            rn = 12 * (ar * (n - i) + br * i) + 2
+            sn = 12 * (as_ * (n - i) + bs * i) - 3
             cells.append(_round_cube(qn, rn, sn, denominator))
         return tuple(cells)
 

@@ -1442,18 +1442,18 @@ class _Mind:
         routes = self.routes("move")
         if not routes or not self.enemies:
             return None
-        mine = tactics.distance_field(st, me)
+        arounds = [[n for cell in st.space(enemy) for n in self.grid.neighbours(cell)] for enemy in self.enemies]
+        mine = tactics.distances_to(st, me, [n for around in arounds for n in around])
         quarry: Creature | None = None
         best = _NEVER
-        for enemy in self.enemies:
-            around = [n for cell in st.space(enemy) for n in self.grid.neighbours(cell)]
+        for enemy, around in zip(self.enemies, arounds):
             d = min((mine[n] for n in around if n in mine), default=_NEVER)
             if d < best:
                 best, quarry = d, enemy
         if quarry is None:
             return None
         with _standing_at(me, quarry.cell):
-            field = tactics.distance_field(st, me)
+            field = tactics.distances_to(st, me, [self.home, *routes])
         keep = 1
         if self.is_ranged():
             keep = min(RANGED_KEEP, max((p.reach.range for _, p in self.usable(ActionType.STANDARD)

@@ -296,13 +296,13 @@ class Encounter:
                 raise Impossible(f"{power.name} needs a cell to centre on")
             if not tactics.is_burst_origin(st, actor, power, origin):
                 raise Impossible(f"{power.name} cannot be centred there")
-        valid = {c.id for c in tactics.valid_targets(st, actor, power, origin)}
         if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
             if not targets:
                 raise Impossible(f"{power.name} needs a target")
             if len(targets) > power.max_targets or len(set(targets)) != len(targets):
                 raise Impossible(f"{power.name} takes at most {power.max_targets} different target(s)")
-        bad = [t for t in targets if t not in valid]
+        valid = tactics.target_test(st, actor, power, origin)
+        bad = [t for t in targets if t not in st.creatures or not valid(st.creatures[t])]
         if bad:
             raise Impossible(f"{self.name(bad[0])} is not a valid target of {power.name}")
 
@@ -495,7 +495,7 @@ class Encounter:
                     if target.dead:
                         return f"{target.name} is gone"
                     power = actor.template.power(step.power)
-                    if target.id not in {c.id for c in tactics.valid_targets(st, actor, power, self._origin_of(step))}:
+                    if not tactics.is_valid_target(st, actor, power, target, self._origin_of(step)):
                         return f"{target.name} is out of reach"
             case SelfMove():
                 if actor.dead or actor.dying:

@@ -89,6 +89,10 @@ OPPORTUNITY_TRIGGERS = frozenset({"enemy_leaves_threatened_cell", "adjacent_enem
 
 _VOLUNTARY = ("move", "shift", "charge")
 
+_TRIGGERING_EVENTS = (ev.Bloodied, ev.DroppedToZero, ev.ConditionApplied, ev.SurgeSpent, ev.InitiativeRolled,
+                      ev.ActionSpent)
+"""The events ``_on_event`` reacts to (its ``match``): any other triggers nothing."""
+
 
 @dataclass(slots=True)
 class Ticket:
@@ -332,8 +336,8 @@ class ReactionSystem:
     # -- events ---------------------------------------------------------------------------
 
     def _on_event(self, encounter: Encounter, event: ev.Event) -> None:
-        if self.busy(encounter):
-            return
+        if not isinstance(event, _TRIGGERING_EVENTS) or self.busy(encounter):
+            return  # most events (break points, dice, moves) trigger nothing
         st = encounter.state
         hits: list[_Hit] = []
         cause = st.creatures.get(CreatureId(encounter.cause)) if encounter.cause else None

@@ -40,6 +40,10 @@ class Condition:
         return f"{self.kind.value} ({self.duration.value})"
 
 
+_CANNOT_ACT = (ConditionKind.STUNNED, ConditionKind.UNCONSCIOUS, ConditionKind.DOMINATED)
+"""Conditions that stop a creature acting (a tuple: its test is by identity, no Enum hash)."""
+
+
 @dataclass(slots=True)
 class Creature:
     id: CreatureId
@@ -75,13 +79,20 @@ class Creature:
         return self.dead or self.dying
 
     def has(self, kind: ConditionKind) -> bool:
-        return any(c.kind is kind for c in self.conditions)
+        for c in self.conditions:
+            if c.kind is kind:
+                return True
+        return False
 
     @property
     def can_act(self) -> bool:
         """Can take actions (and reactions) at all."""
-        return not (self.is_out or self.has(ConditionKind.STUNNED) or self.has(ConditionKind.UNCONSCIOUS)
-                    or self.has(ConditionKind.DOMINATED))
+        if self.dead or self.dying:
+            return False
+        for c in self.conditions:
+            if c.kind in _CANNOT_ACT:
+                return False
+        return True
 
     @property
     def can_react(self) -> bool:

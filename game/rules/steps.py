@@ -113,7 +113,11 @@ Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, Resolve
              BeginReaction]
 
 
+_KINDS: dict[type, str] = {
+    LeaveCell: "leave_cell", EnterCell: "enter_cell", StartPower: "start_power", ChooseTarget: "choose_target",
+    AttackRoll: "attack_roll", ResolveAttack: "resolve_attack", ApplyEffect: "apply_effect", SelfMove: "self_move",
+    BeginReaction: "begin_reaction"}
+
+
 def step_kind(step: Step) -> str:
-    return {LeaveCell: "leave_cell", EnterCell: "enter_cell", StartPower: "start_power",
-            ChooseTarget: "choose_target", AttackRoll: "attack_roll", ResolveAttack: "resolve_attack",
-            ApplyEffect: "apply_effect", SelfMove: "self_move", BeginReaction: "begin_reaction"}[type(step)]
+    return _KINDS[type(step)]

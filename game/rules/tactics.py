@@ -142,12 +142,14 @@ __all__ = [
     "can_move",
     "DistanceField",
     "distance_field",
+    "distances_to",
     "flanked_by",
     "flanking_cells",
     "flank_status_at",
     "flanking_pairs",
     "forced_candidates",
     "has_combat_advantage",
+    "is_valid_target",
     "is_flanking",
     "line_of_effect",
     "opportunity_power",
@@ -155,6 +157,7 @@ __all__ = [
     "path_provokers",
     "provokers_leaving",
     "reachable",
+    "target_test",
     "threat_map",
     "threat_reach",
     "threatened_cells",
@@ -295,7 +298,7 @@ class _Topology:
     """
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
-                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_floods", "sight")
+                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -333,6 +336,7 @@ class _Topology:
         self._positions: npt.NDArray[np.intp] | None = None
         self._steps: dict[int, list[tuple[tuple[int, int], ...] | None]] = {}
         self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._areas: dict[tuple[int, int, int], frozenset[Cell]] = {}
         self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
 
     def index(self, cell: Cell) -> int | None:
@@ -399,10 +403,22 @@ class _Topology:
         key = (-1 if anchor is None else anchor, size, reach)
         got = self._threats.get(key) if anchor is not None else None
         if got is None:
-            found = (self.index(cell) for cell in _threat_area(state, state.space(creature), reach))
+            found = (self.index(cell) for cell in self.threat_area(state, creature, size, reach))
             got = tuple(sorted(i for i in found if i is not None))
             if anchor is not None:
                 self._threats[key] = got
+        return got
+
+    def threat_area(self, state: EncounterState, creature: Creature, size: int, reach: int) -> frozenset[Cell]:
+        """:func:`_threat_area` of the creature's space (``size`` its side), memoised by anchor, side and reach
+        (past that it depends on walls only): the same frozenset, built once."""
+        anchor = self.index(creature.cell)
+        if anchor is None:
+            return _threat_area(state, state.space(creature), reach)
+        key = (anchor, size, reach)
+        got = self._areas.get(key)
+        if got is None:
+            got = self._areas[key] = _threat_area(state, state.space(creature), reach)
         return got
 
     def flood_tables(self, size: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
@@ -847,7 +863,7 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     reach = threat_reach(state, creature)
     if reach < 1:
         return frozenset()
-    return _threat_area(state, state.space(creature), reach)
+    return _topology(state.board).threat_area(state, creature, _size(state, creature), reach)
 
 
 def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
@@ -891,8 +907,36 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     i = topo.index(anchor)
     if i is None:
         return ()
-    around = _Surroundings(state, topo, creature, anchor, 0, threats=True)
-    return around.leaving(i)[0]
+    # What _Surroundings(..., radius 0, threats=True).leaving(i) finds, without the rest of it: the enemies
+    # that can react whose threatened cells meet the mover's space there, in initiative order.
+    square = topo.is_square
+    size = _size(state, creature)
+    footprint = topo.footprint(i, size)
+    grid = state.board.grid
+    mover_id, mover_side = creature.id, creature.side
+    found: list[Creature] = []
+    for other in state.creatures.values():
+        if other.dead or other.side == mover_side or other.id == mover_id:
+            continue
+        _, osize, reach = _sheet(other.template)
+        if not square:
+            osize = 1
+        if not reach:
+            continue
+        at = other.cell
+        if isinstance(at, Square) and isinstance(anchor, Square):
+            near = max(abs(at.x - anchor.x), abs(at.y - anchor.y))
+        else:
+            near = grid.distance(anchor, at)
+        if near - (size - 1 + osize - 1) > reach or not other.can_react:
+            continue
+        threatened = topo.threatened(state, other, osize, reach)
+        if any(k in threatened for k in footprint):
+            found.append(other)
+    if len(found) > 1:
+        ranks = _ranks(state)
+        found.sort(key=lambda c: ranks[c.id])
+    return tuple(c.id for c in found)
 
 
 # -- flanking ------------------------------------------------------------------------------
@@ -1119,6 +1163,35 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
         budget = 1 if mode == "shift" else creature.speed()
     if budget <= 0:
         return {}
+    key = _movement_key(state, creature, mode, budget)
+    for known_key, known in _ROUTES:
+        if known_key == key:
+            return dict(known)
+    found = _reachable(state, creature, mode, budget)
+    _ROUTES.insert(0, (key, found))
+    del _ROUTES[_ROUTES_KEPT:]
+    return dict(found)
+
+
+_ROUTES: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
+"""The last answers of :func:`reachable`, newest first, each with everything it was worked out from."""
+_ROUTES_KEPT = 4
+
+
+def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: int) -> tuple[object, ...]:
+    """Everything :func:`reachable` reads: the board, the mode and budget, the initiative, and for the
+    mover and every creature its id, cell, side, sheet, whether it is dead or dying and its conditions.
+
+    The state is mutable, so a remembered answer is reused only when all of this is equal (sheets and
+    the board compared as objects: they never change once built)."""
+    return (state.board, mode, budget, tuple(state.initiative),
+            creature.id, creature.cell, creature.side, creature.template, creature.dead, creature.dying,
+            tuple([c.kind for c in creature.conditions]),
+            tuple([(c.id, c.cell, c.side, c.template, c.dead, c.dying, tuple([k.kind for k in c.conditions]))
+                   for c in state.creatures.values()]))
+
+
+def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int) -> dict[Cell, Route]:
     topo = _topology(state.board)
     start = topo.index(creature.cell)
     if start is None:
@@ -1338,8 +1411,32 @@ _FLOOD_ARRAYS_FROM = 2500
 """From this many board cells on, :func:`distance_field` floods with numpy (below, plain Python is quicker)."""
 
 
-def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int) -> dict[Cell, int]:
-    """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2."""
+def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell]) -> dict[Cell, int]:
+    """``distance_field``'s cost of each of ``cells`` that it reaches (the others are left out).
+
+    On small boards the flood stops as soon as every one of ``cells`` it can
+    reach is settled (a Dijkstra's costs are final once settled), rather than
+    flooding the whole map for a few answers.
+    """
+    wanted = list(cells)
+    topo = _topology(state.board)
+    start = topo.index(creature.cell)
+    if start is None:
+        return {}
+    if topo.width * topo.height >= _FLOOD_ARRAYS_FROM:
+        field = distance_field(state, creature)
+        return {c: field[c] for c in wanted if c in field}
+    indices = {i for i in map(topo.index, wanted) if i is not None}
+    found = _dial(state, topo, creature, start, _size(state, creature), indices)
+    return {c: found[c] for c in wanted if c in found}
+
+
+def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int,
+          wanted: set[int] | None = None) -> dict[Cell, int]:
+    """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2.
+
+    With ``wanted`` (board indices): only those cells, and the flood stops once all it can reach are settled.
+    """
     table = topo.step_table(size)
     compute = topo.steps
     unseen = 1 << 30
@@ -1347,14 +1444,26 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
     for i in _Surroundings(state, topo, creature, creature.cell, None, threats=False).blocked:
         best[i] = -1  # never improved, never entered
     best[start] = 0
+    left: set[int] | None = None
+    if wanted is not None:
+        # a blocked anchor, or one whose space is off the board or on a wall, is never settled
+        w = topo.width
+        left = {i for i in wanted if i == start or best[i] != -1
+                and topo._space_free(topo.ox + i % w, topo.oy + i // w, size)}
     order: list[int] = []
     buckets: list[list[int]] = [[start]]
     cost = 0
     while cost < len(buckets):
+        if left is not None and not left:
+            break
         for here in buckets[cost]:
             if best[here] != cost:
                 continue
             order.append(here)
+            if left is not None:
+                left.discard(here)
+                if not left:
+                    break
             moves = table[here]
             if moves is None:
                 moves = compute(here, size)
@@ -1367,6 +1476,8 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
                     buckets[new_cost].append(there)
         cost += 1
     cells = topo.cells()
+    if wanted is not None:
+        return {cells[i]: best[i] for i in order if i in wanted}
     return {cells[i]: best[i] for i in order}
 
 
@@ -1722,6 +1833,88 @@ def valid_targets(state: EncounterState, user: Creature, power: Power,
                     if (self_ok if c.id == user.id else any(cell in cells for cell in state.space(c)))]
         case _:
             return []
+
+
+def target_test(state: EncounterState, user: Creature, power: Power,
+                origin: Cell | None = None) -> Callable[[Creature], bool]:
+    """A test of one creature at a time: ``test(c)`` is ``c in valid_targets(state, user, power, origin)``.
+
+    For checking a few chosen targets without listing and sorting every
+    creature (the engine re-checks one target before each step of an attack).
+    The area, if any, is worked out once, when the test is made; the test
+    reads the state when called, so make it afresh after the state changes.
+    """
+    if user.dead:
+        return _never
+    reach = power.reach
+    kind = reach.kind
+    if kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        return lambda c: c.id == user.id
+    user_id = user.id
+    self_ok = power.targets is TargetKind.SELF_OR_ALLY
+    match kind:
+        case RangeKind.MELEE | RangeKind.RANGED:
+            limit = reach.reach if kind is RangeKind.MELEE else reach.range
+
+            def in_reach(c: Creature) -> bool:
+                if not _eligible(user, power, c):
+                    return False
+                if c.id == user_id:
+                    return self_ok
+                if state.distance(user, c) > limit:
+                    return False
+                space = state.space(user)
+                return any(_sees(state, space, cell) for cell in state.space(c))
+
+            return in_reach
+        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
+            # area_cells, one cell at a time for bursts (a blast is a few cells: worked out whole)
+            board = state.board
+            grid = board.grid
+            covers: Callable[[Cell], bool]
+            if kind is RangeKind.AREA_BURST:
+                # the centre is always in its own burst, so the area is empty exactly when the centre is illegal
+                if origin is None or not _burst_origin_ok(state, user, power, origin):
+                    return _never
+                user_ok = power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
+                centre, size = origin, reach.size
+
+                def covers(cell: Cell) -> bool:
+                    return (grid.distance(centre, cell) <= size and cell in board and not board.is_wall(cell)
+                            and line_of_effect(state, centre, cell))
+            elif kind is RangeKind.CLOSE_BURST:
+                user_ok = self_ok
+                space, size = state.space(user), reach.size
+
+                def covers(cell: Cell) -> bool:
+                    return (cell not in space and min(grid.distance(s, cell) for s in space) <= size
+                            and cell in board and not board.is_wall(cell) and _sees(state, space, cell))
+            else:
+                cells = area_cells(state, user, power, origin)
+                if not cells:
+                    return _never
+                user_ok = self_ok
+                covers = cells.__contains__
+
+            def in_area(c: Creature) -> bool:
+                if not _eligible(user, power, c):
+                    return False
+                if c.id == user_id and (kind is not RangeKind.AREA_BURST or not user_ok):
+                    return user_ok
+                return any(covers(cell) for cell in state.space(c))
+
+            return in_area
+    return _never
+
+
+def _never(c: Creature) -> bool:
+    return False
+
+
+def is_valid_target(state: EncounterState, user: Creature, power: Power, target: Creature,
+                    origin: Cell | None = None) -> bool:
+    """Whether ``target`` is one of :func:`valid_targets` (same arguments), without listing them all."""
+    return target_test(state, user, power, origin)(target)
 
 
 def flank_status_at(state: EncounterState, creature: Creature, anchor: Cell) -> tuple[bool, bool]:

@@ -179,6 +179,35 @@ def test_area_targets_are_valid_targets(kit: Kit, seed: int, hexes: bool) -> Non
                 assert mind.area_targets(power, origin, centred=True) == centred, (power.id, origin)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), hexes=st.booleans())
+def test_the_one_target_test_agrees_with_valid_targets(kit: Kit, seed: int, hexes: bool) -> None:
+    """``tactics.is_valid_target`` (the engine's check of one target) is ``target in valid_targets``: every
+    kind of power and of target, every creature (dead and dying ones too), every origin on and off the board."""
+    enc = _fight(kit, seed, hexes)
+    st_ = enc.state
+    rng = random.Random(seed)
+    for c in list(st_.creatures.values())[:4]:
+        c.dying, c.dead = rng.random() < 0.3, rng.random() < 0.1
+    areas = [_power("near", RangeKind.CLOSE_BURST, size=1), _power("ball", RangeKind.AREA_BURST, range_=4, size=1),
+             _power("blast", RangeKind.CLOSE_BLAST, size=2), _power("self", RangeKind.PERSONAL)]
+    powers = [replace(p, targets=kind) for p in [*POWERS, *areas] for kind in TargetKind]
+    cells = [*st_.board, st_.board.grid.offset_to_cell(-1, 2)]
+    for user in rng.sample(list(st_.creatures.values()), 3):
+        for power in rng.sample(powers, 12):
+            kind = power.reach.kind
+            origins: list[Any] = [None]
+            if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST):
+                origins += rng.sample(cells, 6)
+                if kind is RangeKind.CLOSE_BLAST:
+                    origins += [n for c in st_.space(user) for n in st_.board.grid.neighbours(c)]
+            for origin in origins:
+                expected = tactics.valid_targets(st_, user, power, origin)
+                for c in st_.creatures.values():
+                    got = tactics.is_valid_target(st_, user, power, c, origin)
+                    assert got == (c in expected), (user.id, power.id, power.targets, origin, c.id)
+
+
 # -- bounds ------------------------------------------------------------------------------------
 
 

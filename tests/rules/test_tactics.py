@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from game.board import Board, Terrain
 from game.grid import Cell, HexGrid, StaggerAxis, StaggerIndex
 from game.rules import tactics
-from game.rules.model import ConditionKind, CreatureId, ForcedKind, RangeKind, TargetKind
-from game.rules.state import Creature, EncounterState
+from game.rules.model import ConditionKind, CreatureId, Duration, ForcedKind, RangeKind, TargetKind
+from game.rules.state import Condition, Creature, EncounterState
 
 PROPERTY = settings(max_examples=120, deadline=None)
 Kit = Any  # the conftest helper object (see conftest.Kit)
@@ -469,6 +469,66 @@ def test_reachable_cells_are_free_within_budget_and_reached_by_neighbour_chains(
 
 
 @PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_reachable_remembers_answers_but_never_a_stale_one(kit: Kit, scene: tuple[str, bool], data: st.DataObject) -> None:
+    """Asked again after the state changed (someone moved, fell, died, got a condition or changed side),
+    reachable answers what a fresh search answers; a caller changing an answer changes no later one."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    creatures = list(state.creatures.values())
+    for _ in range(4):
+        for mover in creatures:
+            for mode in ("move", "shift"):
+                got = tactics.reachable(state, mover, mode)
+                assert got == tactics.reachable(state, mover, mode)
+                budget = 1 if mode == "shift" else mover.speed()
+                fresh = tactics._reachable(state, mover, mode, budget) if tactics.can_move(state, mover) \
+                    and budget > 0 else {}
+                assert got == fresh and list(got) == list(fresh)
+                got.clear()
+        who = data.draw(st.sampled_from(creatures))
+        change = data.draw(st.sampled_from(["move", "condition", "dead", "dying", "side", "nothing"]))
+        if change == "move":
+            free = [c for c in state.board if state.can_stand(who, c)]
+            if free:
+                who.cell = data.draw(st.sampled_from(free))
+        elif change == "condition":
+            kind = data.draw(st.sampled_from([ConditionKind.SLOWED, ConditionKind.DAZED, ConditionKind.PRONE,
+                                              ConditionKind.STUNNED, ConditionKind.MARKED]))
+            who.conditions.append(Condition(kind, who.id, Duration.ENCOUNTER))
+        elif change == "dead":
+            who.dead = not who.dead
+        elif change == "dying":
+            who.dying = not who.dying
+        elif change == "side":
+            who.side = "other" if who.side != "other" else "heroes"
+
+
+@PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_provokers_leaving_is_who_threatens_the_space_left(kit: Kit, scene: tuple[str, bool],
+                                                         data: st.DataObject) -> None:
+    """provokers_leaving, from any anchor on the board, is every enemy that can react and threatens a cell of the
+    mover's space there (threatened_cells), in initiative order; reach 2 and conditions included."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    creatures = list(state.creatures.values())
+    for c in creatures:
+        if data.draw(st.booleans()):
+            c.conditions.append(Condition(data.draw(st.sampled_from([ConditionKind.DAZED, ConditionKind.SLOWED])),
+                                          c.id, Duration.ENCOUNTER))
+    order = data.draw(st.permutations([c.id for c in creatures]))
+    state.initiative = list(order)
+    ranks = {c: i for i, c in enumerate(order)}
+    for mover in creatures:
+        for anchor in state.board:
+            space = state.space_at(mover, anchor)
+            if not all(cell in state.board for cell in space):
+                continue  # a space off the board's edge: nowhere a creature stands
+            expected = sorted((e.id for e in state.living() if e.side != mover.side
+                               and set(space) & tactics.threatened_cells(state, e)), key=ranks.__getitem__)
+            assert tactics.provokers_leaving(state, mover, anchor) == tuple(expected), (mover.id, anchor)
+
+
+@PROPERTY
 @given(scene=scenes())
 def test_the_safest_path_never_provokes_more_than_the_cheapest(kit: Kit, scene: tuple[str, bool]) -> None:
     """The safest path provokes no more enemies than the cheapest, and costs no less."""
@@ -492,6 +552,21 @@ def test_a_shift_reaches_only_neighbours_and_the_distance_field_agrees_with_reac
         field = tactics.distance_field(state, mover)
         for cell, route in tactics.reachable(state, mover).items():
             assert field[cell] == route.cost
+
+
+@PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_distances_to_a_few_cells_are_the_distance_fields(kit: Kit, scene: tuple[str, bool],
+                                                         data: st.DataObject) -> None:
+    """distances_to (a flood that stops once the cells asked for are settled) gives distance_field's cost
+    of each cell asked for that the field reaches, and leaves out the others (walls, off the board, blocked)."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    grid = state.board.grid
+    cells = [*state.board, grid.offset_to_cell(-1, 0), grid.offset_to_cell(0, 99)]
+    for mover in state.creatures.values():
+        field = tactics.distance_field(state, mover)
+        wanted = data.draw(st.lists(st.sampled_from(cells), max_size=6))
+        assert tactics.distances_to(state, mover, wanted) == {c: field[c] for c in wanted if c in field}
 
 
 def brute_force(state: EncounterState, mover: Any, budget: int) -> dict[Cell, tuple[int, int]]:
