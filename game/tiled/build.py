@@ -36,15 +36,13 @@ def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = N
     """
     head = data.lstrip()[:1]
     if head == b"<":
-        check = None
-        if kind == "map" and limits is not None:
-            caps = limits
+        caps = limits
 
-            def check(tag: str, attrs: dict[str, str]) -> None:
-                if tag == "map":
-                    check_declared_size(attrs.get("width"), attrs.get("height"), caps, path)
+        def check_map_start(tag: str, attrs: dict[str, str]) -> None:
+            if tag == "map" and caps is not None:
+                check_declared_size(attrs.get("width"), attrs.get("height"), caps, path)
 
-        root = xmlread.parse_xml(data, path, check)
+        root = xmlread.parse_xml(data, path, check_map_start if kind == "map" and limits is not None else None)
         if kind == "map":
             return xmlread.map_dict(root, path)
         if kind == "tileset":

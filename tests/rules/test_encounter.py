@@ -25,7 +25,7 @@ import pytest
 from game.grid import Cell
 from game.rules import events as ev
 from game.rules import tactics
-from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
+from game.rules.commands import (ChargeCommand, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Defense,
