@@ -91,7 +91,8 @@ _VOLUNTARY = ("move", "shift", "charge")
 
 _TRIGGERING_EVENTS = (ev.Bloodied, ev.DroppedToZero, ev.ConditionApplied, ev.SurgeSpent, ev.InitiativeRolled,
                       ev.ActionSpent)
-"""The events ``_on_event`` reacts to (its ``match``): any other triggers nothing."""
+"""The events ``_on_event`` reacts to (its ``match``): any other triggers nothing, so the encounter
+hands ``_on_event`` only these."""
 
 
 @dataclass(slots=True)
@@ -181,7 +182,7 @@ class ReactionSystem:
     def attach(self, encounter: Encounter) -> None:
         for c in encounter.state.creatures.values():
             self.budgets[c.id] = Budget(default_preparation(c.template))
-        encounter.listen(lambda event: self._on_event(encounter, event))
+        encounter.listen(lambda event: self._on_event(encounter, event), _TRIGGERING_EVENTS)
 
     def preparation(self, cid: CreatureId) -> Preparation:
         """The preparation in force for a creature (before its first turn: its sheet's default)."""
@@ -254,8 +255,9 @@ class ReactionSystem:
         hits: list[_Hit] = []
         match step:
             case LeaveCell() if step.mode in ("move", "charge"):
-                where = "({}, {})".format(*encounter.offset(step.cell))
-                for rid in tactics.provokers_leaving(st, mover, step.cell):
+                provokers = tactics.provokers_leaving(st, mover, step.cell)
+                where = "({}, {})".format(*encounter.offset(step.cell)) if provokers else ""
+                for rid in provokers:
                     hits += self._matching(st.creatures[rid], "enemy_leaves_threatened_cell", mover,
                                            f"{mover.name} leaves {where}, which it threatens", cell=step.cell)
             case StartPower():
@@ -290,9 +292,9 @@ class ReactionSystem:
         return self._take_now(encounter)
 
     def after(self, encounter: Encounter, step: Step) -> list[Step]:
-        if step.action not in self.reaction_actions and isinstance(step, EnterCell) and step.mode in _VOLUNTARY:
+        if isinstance(step, EnterCell) and step.mode in _VOLUNTARY and step.action not in self.reaction_actions:
             self.moved.add(step.action)
-            if not any(isinstance(s, LeaveCell) and s.action == step.action for s in encounter.pending_steps()):
+            if not encounter.has_pending(step.action, LeaveCell):
                 self._move_ended(encounter, step.creature)
         return self._take_now(encounter)
 
@@ -723,6 +725,8 @@ class ReactionSystem:
         budget.pending = [p for p in budget.pending if p.number != t.number]
 
     def _take_now(self, encounter: Encounter) -> list[Step]:
+        if not self.now:
+            return []
         now, self.now = self.now, []
         return self._schedule(encounter, now)
 

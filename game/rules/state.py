@@ -220,12 +220,25 @@ class EncounterState:
 
     def can_stand(self, creature: Creature, anchor: Cell, occupied: dict[Cell, Creature] | None = None) -> bool:
         """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else."""
-        if occupied is None:
-            # Everyone else (not occupancy(): where two creatures overlap, it keeps only one of them).
-            occupied = {cell: c for c in self.living() if c.id != creature.id for cell in self.space(c)}
-        for cell in self.space_at(creature, anchor):
-            if cell not in self.board or self.board.is_wall(cell):
+        cells = self.space_at(creature, anchor)
+        terrain = self.board.terrain
+        for cell in cells:
+            if terrain(cell).wall:  # off the board counts as a wall
                 return False
+        if occupied is None:
+            # Everyone else, each with its whole space (not occupancy(): where two creatures overlap, it
+            # keeps only one of them).
+            one_cell = self.board.kind is GridKind.HEX
+            for c in self.creatures.values():
+                if c.dead or c.id == creature.id:
+                    continue
+                if one_cell or c.template.size <= 1:
+                    if c.cell in cells:
+                        return False
+                elif any(cell in cells for cell in self.space(c)):
+                    return False
+            return True
+        for cell in cells:
             other = occupied.get(cell)
             if other is not None and other.id != creature.id:
                 return False
