@@ -556,8 +556,12 @@ class Encounter:
                 if step.mode in ("move", "shift", "charge"):
                     st.budget.moved_cells += 1
                 self.emit(ev.CreatureMoved(actor.id, step.origin, step.cell, step.mode))
-                damage = max((st.board.damage_at(c) for c in st.space(actor) if st.board.damage_at(c)),
-                             key=lambda d: d.count * d.sides + d.bonus, default=None)  # type: ignore[union-attr]
+                damage = None  # the worst dangerous terrain under it (the first of equals)
+                for c in st.space(actor):
+                    d = st.board.damage_at(c)
+                    if d is not None and (damage is None or
+                                          d.count * d.sides + d.bonus > damage.count * damage.sides + damage.bonus):
+                        damage = d
                 if damage is not None:
                     roll = self.dice.roll(damage.count, damage.sides, damage.bonus,
                                           f"dangerous terrain under {actor.name}")
@@ -880,8 +884,13 @@ class Encounter:
         st = self.state
         if st.ended:
             return
-        standing = {c.side for c in st.creatures.values() if not c.is_out}
-        if len(standing) <= 1:
-            st.ended = True
-            st.winner = next(iter(standing), "")
-            self.emit(ev.EncounterEnded(st.winner, st.round))
+        standing: str | None = None  # the one side still standing, if only one is
+        for c in st.creatures.values():
+            if not (c.dead or c.dying):
+                if standing is None:
+                    standing = c.side
+                elif c.side != standing:
+                    return  # two sides still stand
+        st.ended = True
+        st.winner = standing or ""
+        self.emit(ev.EncounterEnded(st.winner, st.round))

@@ -176,6 +176,7 @@ class ReactionSystem:
         """Monsters at 0 hit points kept on the board until their last act is done."""
         self._next = 0
         self._powers: dict[int, list[Power]] = {}
+        self._triggers: dict[int, dict[str, list[Power]]] = {}
 
     # -- wiring ---------------------------------------------------------------------------
 
@@ -199,6 +200,22 @@ class ReactionSystem:
         if got is None:
             got = self._powers[id(creature.template)] = reaction_powers(creature.template)
         return got
+
+    def _triggered_by(self, creature: Creature) -> dict[str, list[Power]]:
+        """The creature's reaction powers by trigger, each list in sheet order (by sheet, worked out once;
+        a sheet never changes, and the creatures keep theirs alive)."""
+        got = self._triggers.get(id(creature.template))
+        if got is None:
+            got = {}
+            for p in self._powers_of(creature):
+                if p.reaction is not None:
+                    got.setdefault(p.reaction.trigger, []).append(p)
+            self._triggers[id(creature.template)] = got
+        return got
+
+    def _reacts_to(self, creature: Creature, trigger: str) -> bool:
+        """Whether the creature has a reaction power with this trigger (a cheap test before the rest)."""
+        return trigger in self._triggered_by(creature)
 
     # -- turns and preparation ------------------------------------------------------------
 
@@ -254,36 +271,42 @@ class ReactionSystem:
         mover = st.creatures[step.creature]
         hits: list[_Hit] = []
         match step:
+            # Each detail line is written only for a creature that has a reaction with that trigger.
             case LeaveCell() if step.mode in ("move", "charge"):
                 provokers = tactics.provokers_leaving(st, mover, step.cell)
-                where = "({}, {})".format(*encounter.offset(step.cell)) if provokers else ""
-                for rid in provokers:
-                    hits += self._matching(st.creatures[rid], "enemy_leaves_threatened_cell", mover,
-                                           f"{mover.name} leaves {where}, which it threatens", cell=step.cell)
+                if provokers:
+                    where = "({}, {})".format(*encounter.offset(step.cell))
+                    for rid in provokers:
+                        reactor = st.creatures[rid]
+                        if self._reacts_to(reactor, "enemy_leaves_threatened_cell"):
+                            hits += self._matching(reactor, "enemy_leaves_threatened_cell", mover,
+                                                   f"{mover.name} leaves {where}, which it threatens", cell=step.cell)
             case StartPower():
                 power = mover.template.power(step.power)
                 if power.provokes_when_adjacent:
                     for e in st.enemies_of(mover):
-                        if st.is_adjacent(e, mover):
+                        if self._reacts_to(e, "adjacent_enemy_uses_ranged_or_area") and st.is_adjacent(e, mover):
                             hits += self._matching(e, "adjacent_enemy_uses_ranged_or_area", mover,
                                                    f"{mover.name} uses {power.name} ({power.reach.kind.value}) "
                                                    f"next to it")
             case AttackRoll():
                 target = st.creatures[step.target]
-                power = mover.template.power(step.power)
                 if st.is_enemy(mover, target):
-                    hits += self._matching(target, "targeted_by_attack", mover,
-                                           f"{mover.name} attacks it with {power.name}", target=target.id)
+                    power = mover.template.power(step.power)
+                    if self._reacts_to(target, "targeted_by_attack"):
+                        hits += self._matching(target, "targeted_by_attack", mover,
+                                               f"{mover.name} attacks it with {power.name}", target=target.id)
                     for ally in st.allies_of(target):
-                        if ally.id != mover.id and st.is_adjacent(ally, target):
+                        if ally.id != mover.id and self._reacts_to(ally, "adjacent_ally_attacked") \
+                                and st.is_adjacent(ally, target):
                             hits += self._matching(ally, "adjacent_ally_attacked", mover,
                                                    f"{mover.name} attacks {target.name}, next to it, with "
                                                    f"{power.name}", target=target.id)
             case ResolveAttack():
                 target = st.creatures[step.target]
-                if st.is_enemy(mover, target):
+                trigger = "hit_by_attack" if step.hit else "missed_by_attack"
+                if st.is_enemy(mover, target) and self._reacts_to(target, trigger):
                     power = mover.template.power(step.power)
-                    trigger = "hit_by_attack" if step.hit else "missed_by_attack"
                     verb = "hits" if step.hit else "misses"
                     hits += self._matching(target, trigger, mover, f"{mover.name} {verb} it with {power.name}",
                                            target=target.id)
@@ -343,32 +366,37 @@ class ReactionSystem:
         st = encounter.state
         hits: list[_Hit] = []
         cause = st.creatures.get(CreatureId(encounter.cause)) if encounter.cause else None
-        match event:
+        match event:  # (a creature without a reaction to the event is skipped before its detail is written)
             case ev.Bloodied():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = self._matching(c, "becomes_bloodied", cause, f"{c.name} is bloodied")
+                if self._reacts_to(c, "becomes_bloodied"):
+                    hits = self._matching(c, "becomes_bloodied", cause, f"{c.name} is bloodied")
             case ev.DroppedToZero():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = self._matching(c, "drops_to_zero", cause, f"{c.name} drops to 0 hit points")
+                if self._reacts_to(c, "drops_to_zero"):
+                    hits = self._matching(c, "drops_to_zero", cause, f"{c.name} drops to 0 hit points")
             case ev.ConditionApplied():
                 c = st.creatures[CreatureId(event.creature)]
-                kind = c.conditions[-1].kind if c.conditions else None
-                hits = [h for h in self._matching(c, "suffers_condition", cause, f"{c.name} is {event.condition}",
-                                                  condition=kind)
-                        if kind is not None and h.power.reaction is not None
-                        and h.power.reaction.parameter == kind.value]
+                if self._reacts_to(c, "suffers_condition"):
+                    kind = c.conditions[-1].kind if c.conditions else None
+                    hits = [h for h in self._matching(c, "suffers_condition", cause,
+                                                      f"{c.name} is {event.condition}", condition=kind)
+                            if kind is not None and h.power.reaction is not None
+                            and h.power.reaction.parameter == kind.value]
             case ev.SurgeSpent():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = self._matching(c, "spends_surge", cause, f"{c.name} spends a healing surge")
+                if self._reacts_to(c, "spends_surge"):
+                    hits = self._matching(c, "spends_surge", cause, f"{c.name} spends a healing surge")
             case ev.InitiativeRolled():
                 for cid in event.order:
                     hits += self._matching(st.creatures[CreatureId(cid)], "initiative_rolled", None,
                                            "initiative is rolled")
             case ev.ActionSpent():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = [h for h in self._matching(c, "own_action", c, f"{c.name} takes a {event.action} action "
-                                                                          f"({event.purpose})")
-                        if h.power.reaction is not None and h.power.reaction.parameter == event.action]
+                if self._reacts_to(c, "own_action"):
+                    hits = [h for h in self._matching(c, "own_action", c, f"{c.name} takes a {event.action} action "
+                                                                              f"({event.purpose})")
+                            if h.power.reaction is not None and h.power.reaction.parameter == event.action]
         for h in hits:
             if h.trigger != "own_action" and h.by is not None and h.by.side == h.reactor.side:
                 h.by = None  # a creature's own doing or an ally's: no triggering enemy
@@ -382,7 +410,7 @@ class ReactionSystem:
             return
         hits: list[_Hit] = []
         for e in st.enemies_of(mover):
-            if st.is_adjacent(e, mover):
+            if self._reacts_to(e, "enemy_ends_move_adjacent") and st.is_adjacent(e, mover):
                 hits += self._matching(e, "enemy_ends_move_adjacent", mover, f"{mover.name} ends its move next to it")
         if hits:
             self._trigger(encounter, hits)
@@ -391,7 +419,7 @@ class ReactionSystem:
                   cell: Cell | None = None, target: CreatureId | None = None,
                   condition: ConditionKind | None = None) -> list[_Hit]:
         return [_Hit(reactor, p, trigger, by, detail, cell, target, condition)
-                for p in self._powers_of(reactor) if p.reaction is not None and p.reaction.trigger == trigger]
+                for p in self._triggered_by(reactor).get(trigger, ())]
 
     # -- triggering and budgets ------------------------------------------------------------
 

@@ -190,6 +190,8 @@ class EncounterState:
         return tuple(Square(anchor.x + dx, anchor.y + dy) for dy in range(size) for dx in range(size))
 
     def space(self, creature: Creature) -> tuple[Cell, ...]:
+        if creature.template.size <= 1:
+            return (creature.cell,)  # space_at's first case, without the call
         return self.space_at(creature, creature.cell)
 
     def occupant(self, cell: Cell) -> Creature | None:
@@ -209,6 +211,8 @@ class EncounterState:
     def distance(self, a: Creature, b: Creature) -> int:
         """Cells between the nearest cells of two creatures' spaces (adjacent = 1)."""
         grid = self.board.grid
+        if a.template.size <= 1 and b.template.size <= 1:
+            return grid.distance(a.cell, b.cell)  # one cell each
         return min(grid.distance(x, y) for x in self.space(a) for y in self.space(b))
 
     def distance_to_cell(self, creature: Creature, cell: Cell) -> int:

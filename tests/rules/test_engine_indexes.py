@@ -1,0 +1,78 @@
+"""The engine's shortcuts give the answers of the plain scans they replace.
+
+Each shortcut here (an index worked out once, a cheaper test) is checked against
+the straightforward computation, on the sample encounters' real sheets and
+positions, through whole fights played by the AI.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.grid import Cell
+from game.rules import events as ev
+from game.rules.encounter import Encounter
+from game.rules.state import Creature
+from game.rules.steps import EnterCell, LeaveCell
+from game.rules.triggers import TRIGGERS
+from game.runner import build_encounter, play
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+SAMPLES = ["crypt_skirmish.toml", "marsh_ambush.toml", "ridge_crossing.toml", "crypt_drill.toml"]
+
+
+def _played(name: str, seed: int = 3) -> Encounter:
+    loaded = build_encounter(MAPS / name, seed=seed)
+    return play(loaded, auto=True, emit=lambda e: None)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_reactions_by_trigger_are_the_sheet_scanned(name: str) -> None:
+    """``ReactionSystem._matching`` (through its index of powers by trigger) finds, for every creature and
+    trigger, the reaction powers of the sheet with that trigger, in sheet order."""
+    enc = build_encounter(MAPS / name).encounter
+    system = enc.ruleset.reactions  # type: ignore[attr-defined]
+    for c in enc.state.creatures.values():
+        for trigger in TRIGGERS:
+            scanned = [p for p in c.template.powers if p.reaction is not None and p.reaction.trigger == trigger]
+            assert [h.power for h in system._matching(c, trigger, None, "")] == scanned
+            assert system._reacts_to(c, trigger) == bool(scanned)
+
+
+def test_has_pending_is_a_scan_of_the_pending_steps() -> None:
+    """``Encounter.has_pending(action, kind)`` agrees with ``pending_steps`` at every break point of a fight."""
+    loaded = build_encounter(MAPS / "crypt_skirmish.toml", seed=5)
+    enc = loaded.encounter
+    checked = [0]
+
+    def watch(event: ev.Event) -> None:
+        if isinstance(event, ev.BreakPoint):
+            pending = enc.pending_steps()
+            for action in {s.action for s in pending} | {0, 10**6}:
+                for kind in (LeaveCell, EnterCell):
+                    assert enc.has_pending(action, kind) == any(
+                        isinstance(s, kind) and s.action == action for s in pending)
+            checked[0] += 1
+
+    enc.listen(watch)
+    play(loaded, auto=True, emit=lambda e: None)
+    assert checked[0] > 100
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_can_stand_without_an_occupancy_dict(name: str) -> None:
+    """``can_stand`` on its own equals ``can_stand`` given everyone else's cells, everywhere on the board,
+    for every creature, dead ones left out, after a fight (some dead, some dying)."""
+    enc = _played(name)
+    st = enc.state
+    cells = list(st.board) + [st.board.grid.offset_to_cell(-1, 0)]
+
+    def others(me: Creature) -> dict[Cell, Creature]:
+        return {cell: c for c in st.living() if c.id != me.id for cell in st.space(c)}
+
+    for me in st.creatures.values():
+        occupied = others(me)
+        for cell in cells:
+            assert st.can_stand(me, cell) == st.can_stand(me, cell, occupied), (me.id, cell)
