@@ -293,8 +293,10 @@ class Encounter:
         self.emit(ev.StoodUp(actor.id))
 
     def check_power(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
-                    origin: Cell | None) -> None:
-        """Raise Impossible unless ``actor`` may use ``power`` on ``targets`` / at ``origin`` now."""
+                    origin: Cell | None, *, test: Callable[[Creature], bool] | None = None) -> None:
+        """Raise Impossible unless ``actor`` may use ``power`` on ``targets`` / at ``origin`` now.
+
+        ``test``: ``tactics.target_test`` of these arguments, if already made in this state."""
         st = self.state
         if power.action is ActionType.REACTION:
             raise Impossible(f"{power.name} is a reaction: it is used only when its trigger happens")
@@ -310,7 +312,7 @@ class Encounter:
                 raise Impossible(f"{power.name} needs a target")
             if len(targets) > power.max_targets or len(set(targets)) != len(targets):
                 raise Impossible(f"{power.name} takes at most {power.max_targets} different target(s)")
-        valid = tactics.target_test(st, actor, power, origin)
+        valid = test if test is not None else tactics.target_test(st, actor, power, origin)
         bad = [t for t in targets if t not in st.creatures or not valid(st.creatures[t])]
         if bad:
             raise Impossible(f"{self.name(bad[0])} is not a valid target of {power.name}")
@@ -321,13 +323,18 @@ class Encounter:
         if power is None:
             raise Impossible(f"{actor.name} has no power '{command.power}'")
         targets = command.targets
+        test: Callable[[Creature], bool] | None = None
         if power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
             if power.reach.kind is RangeKind.CLOSE_BLAST and command.origin is None:
                 raise Impossible(f"{power.name} needs a direction (a cell next to {actor.name})")
-            targets = tuple(c.id for c in tactics.valid_targets(st, actor, power, command.origin))
+            # tactics.valid_targets, one creature at a time: target_test(c) is "c in valid_targets" (and tells
+            # the dead apart), so testing every creature in initiative order gives the same list, without
+            # working out every cell of a burst
+            test = tactics.target_test(st, actor, power, command.origin)
+            targets = tuple(c.id for c in st.by_initiative() if test(c))
         elif power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             targets = (actor.id,)
-        self.check_power(actor, power, targets, command.origin)
+        self.check_power(actor, power, targets, command.origin, test=test)
         self._spend(actor, power.action, power.name, check_only=True)
         self._spend(actor, power.action, power.name)
         if power.frequency is not Frequency.AT_WILL:

@@ -78,7 +78,7 @@ from game.rules.model import (ConditionKind, CreatureId, Frequency, Power, Power
 from game.rules.preparation import (Preparation, basic_attacks, considered_order, default_preparation,
                                     describe_restriction, full_priority, preparation_problems, reaction_powers,
                                     restrictions_for, uses_basic_attack)
-from game.rules.state import Creature
+from game.rules.state import Creature, EncounterState
 from game.rules.steps import (AttackRoll, BeginReaction, EnterCell, LeaveCell, ResolveAttack, StartPower, Step)
 
 if TYPE_CHECKING:
@@ -93,6 +93,13 @@ _TRIGGERING_EVENTS = (ev.Bloodied, ev.DroppedToZero, ev.ConditionApplied, ev.Sur
                       ev.ActionSpent)
 """The events ``_on_event`` reacts to (its ``match``): any other triggers nothing, so the encounter
 hands ``_on_event`` only these."""
+
+
+def _valid_targets(st: EncounterState, user: Creature, power: Power, origin: Cell | None = None) -> list[Creature]:
+    """``tactics.valid_targets``, asked creature by creature of ``tactics.target_test`` (whose ``test(c)`` is
+    ``c in valid_targets``) in initiative order: the same list, without working out every cell of an area."""
+    test = tactics.target_test(st, user, power, origin)
+    return [c for c in st.by_initiative() if test(c)]
 
 
 @dataclass(slots=True)
@@ -638,7 +645,7 @@ class ReactionSystem:
             return ""
         if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and self._aims_at_trigger(power, by):
             assert by is not None
-            if all(c.id != by.id for c in tactics.valid_targets(st, reactor, power)):
+            if not tactics.is_valid_target(st, reactor, power, by):
                 return f"{by.name} is not a valid target of {power.name}"
             return ""
         if not self._choices(encounter, reactor, power):
@@ -653,7 +660,7 @@ class ReactionSystem:
         st = encounter.state
         melee = t.trigger in OPPORTUNITY_TRIGGERS
         return [p for p in basic_attacks(reactor.template, melee_only=melee)
-                if any(c.id == by.id for c in tactics.valid_targets(st, reactor, p))]
+                if tactics.is_valid_target(st, reactor, p, by)]
 
     def _choices(self, encounter: Encounter, reactor: Creature,
                  power: Power) -> list[tuple[Cell | None, list[Creature]]]:
@@ -662,7 +669,7 @@ class ReactionSystem:
         st = encounter.state
         kind = power.reach.kind
         if kind in (RangeKind.MELEE, RangeKind.RANGED, RangeKind.CLOSE_BURST):
-            valid = tactics.valid_targets(st, reactor, power)
+            valid = _valid_targets(st, reactor, power)
             return [(None, valid)] if valid else []
         if kind is RangeKind.AREA_BURST:
             origins = sorted(tactics.burst_origins(st, reactor, power), key=encounter.offset)
@@ -675,7 +682,7 @@ class ReactionSystem:
         friendly = power.targets in (TargetKind.ALLY, TargetKind.SELF_OR_ALLY)
         out: list[tuple[Cell | None, list[Creature]]] = []
         for origin in origins:
-            caught = tactics.valid_targets(st, reactor, power, origin)
+            caught = _valid_targets(st, reactor, power, origin)
             if any((c.side == reactor.side) == friendly and c.id != reactor.id for c in caught):
                 out.append((origin, caught))
         return out

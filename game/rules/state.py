@@ -158,6 +158,14 @@ class EncounterState:
         """Creatures still on the board (dying ones included: they still fill their cells)."""
         return (c for c in self.creatures.values() if not c.dead)
 
+    def by_initiative(self) -> list[Creature]:
+        """Every creature, dead ones too, in initiative order (those not in it after, in creature order)."""
+        ordered = [self.creatures[cid] for cid in self.initiative]
+        if len(ordered) != len(self.creatures):
+            placed = set(self.initiative)
+            ordered += [c for c in self.creatures.values() if c.id not in placed]
+        return ordered
+
     def is_enemy(self, a: Creature, b: Creature) -> bool:
         return a.side != b.side
 

@@ -14,6 +14,7 @@ import pytest
 from game.grid import Cell
 from game.rules import events as ev
 from game.rules.encounter import Encounter
+from game.rules.model import RangeKind
 from game.rules.state import Creature
 from game.rules.steps import EnterCell, LeaveCell
 from game.rules.triggers import TRIGGERS
@@ -76,3 +77,33 @@ def test_can_stand_without_an_occupancy_dict(name: str) -> None:
         occupied = others(me)
         for cell in cells:
             assert st.can_stand(me, cell) == st.can_stand(me, cell, occupied), (me.id, cell)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_by_initiative_is_the_rank_order(name: str) -> None:
+    """``state.by_initiative()``: every creature once, in the order ``tactics`` ranks them (initiative, then
+    the others in creature order), before the start and after a fight."""
+    from game.rules import tactics
+
+    for enc in (build_encounter(MAPS / name).encounter, _played(name)):
+        st = enc.state
+        ranks = tactics._ranks(st)
+        assert [c.id for c in st.by_initiative()] == sorted(st.creatures, key=lambda cid: ranks[cid])
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_area_targets_one_at_a_time_are_valid_targets(name: str) -> None:
+    """The engine lists an area's targets by testing each creature in initiative order
+    (``reactions._valid_targets``, ``Encounter._use_power``): the same list as ``tactics.valid_targets``,
+    for every power of every creature and every origin on the board, after a fight."""
+    from game.rules import tactics
+    from game.rules.reactions import _valid_targets
+
+    enc = _played(name, seed=7)
+    st = enc.state
+    cells = list(st.board)
+    for user in st.creatures.values():
+        for power in user.template.powers:
+            origins = [None] + (cells if power.reach.kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) else [])
+            for origin in origins:
+                assert _valid_targets(st, user, power, origin) == tactics.valid_targets(st, user, power, origin)
