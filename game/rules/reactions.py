@@ -74,7 +74,7 @@ from game.rules import decisions
 from game.rules import events as ev
 from game.rules import tactics
 from game.rules.model import (ConditionKind, CreatureId, Frequency, Power, PowerId, RangeKind,
-                              ReactionTarget, Restriction, RestrictionKind, TargetKind)
+                              ReactionTarget, Restriction, RestrictionKind, TargetKind, Template)
 from game.rules.preparation import (Preparation, basic_attacks, considered_order, default_preparation,
                                     describe_restriction, full_priority, preparation_problems, reaction_powers,
                                     restrictions_for, uses_basic_attack)
@@ -100,6 +100,11 @@ def _valid_targets(st: EncounterState, user: Creature, power: Power, origin: Cel
     ``c in valid_targets``) in initiative order: the same list, without working out every cell of an area."""
     test = tactics.target_test(st, user, power, origin)
     return [c for c in st.by_initiative() if test(c)]
+
+
+_PreparedText = tuple[str, tuple[str, ...], tuple[str, ...], str, str, tuple[str, ...]]
+"""A ``ReactionsPrepared`` event's fields after the creature: limited, priority, disabled, basic attack,
+opportunity attack, restrictions."""
 
 
 @dataclass(slots=True)
@@ -184,6 +189,15 @@ class ReactionSystem:
         self._next = 0
         self._powers: dict[int, list[Power]] = {}
         self._triggers: dict[int, dict[str, list[Power]]] = {}
+        self._fine: dict[Preparation, list[Template]] = {}
+        """Preparations checked without a problem, with the sheets they were checked for. A preparation fine
+        for a sheet stays fine all encounter long: what else it is checked against (the creatures, the
+        board's cells) never goes away."""
+        self._announced: dict[CreatureId, tuple[Template, Preparation, _PreparedText]] = {}
+        """Per creature, its last preparation announced and the announcement's fields (the same again for an
+        equal preparation: names and cells are the encounter's own, which never change)."""
+        self._orders: dict[CreatureId, tuple[Template, Preparation, dict[PowerId, int]]] = {}
+        """Per creature, the rank of each reaction power in ``considered_order`` for one preparation."""
 
     # -- wiring ---------------------------------------------------------------------------
 
@@ -233,11 +247,21 @@ class ReactionSystem:
         """Check a preparation handed in with the end of ``actor``'s turn; [] if fine (then it is staged)."""
         if preparation is None:
             return []
-        st = encounter.state
-        problems = preparation_problems(actor.template, preparation, is_creature=lambda cid: cid in st.creatures,
-                                        is_cell=lambda cell: cell in st.board)
+        problems = self._problems(encounter, actor.template, preparation)
         if not problems:
             self.budgets[actor.id].staged = preparation
+        return problems
+
+    def _problems(self, encounter: Encounter, template: Template, preparation: Preparation) -> list[str]:
+        """``preparation_problems`` in this encounter (remembered when there are none)."""
+        fine = self._fine.get(preparation)
+        if fine is not None and any(t is template for t in fine):
+            return []
+        st = encounter.state
+        problems = preparation_problems(template, preparation, is_creature=lambda cid: cid in st.creatures,
+                                        is_cell=lambda cell: cell in st.board)
+        if not problems:
+            self._fine.setdefault(preparation, []).append(template)
         return problems
 
     def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
@@ -259,10 +283,15 @@ class ReactionSystem:
         budget.used.clear()
         if self._powers_of(actor) and not actor.dead:
             p = budget.preparation
-            encounter.emit(ev.ReactionsPrepared(
-                actor.id, p.limited or "", full_priority(actor.template, p), tuple(sorted(p.disabled)),
-                p.basic_attack or "", p.opportunity_attack or "",
-                tuple(describe_restriction(r, encounter.name, encounter.offset) for r in p.restrictions)))
+            known = self._announced.get(actor.id)
+            if known is not None and known[0] is actor.template and known[1] == p:
+                text = known[2]
+            else:
+                text = (p.limited or "", full_priority(actor.template, p), tuple(sorted(p.disabled)),
+                        p.basic_attack or "", p.opportunity_attack or "",
+                        tuple(describe_restriction(r, encounter.name, encounter.offset) for r in p.restrictions))
+                self._announced[actor.id] = (actor.template, p, text)
+            encounter.emit(ev.ReactionsPrepared(actor.id, *text))
 
     # -- break points ---------------------------------------------------------------------
 
@@ -432,6 +461,8 @@ class ReactionSystem:
 
     def _reactor_order(self, encounter: Encounter, ids: list[CreatureId]) -> list[CreatureId]:
         """Initiative order, starting with the creature after the acting one (ruling 9)."""
+        if len(ids) <= 1:
+            return ids
         st = encounter.state
         order = st.initiative or list(st.creatures)
         start = st.turn_index + 1 if self.turn else 0
@@ -450,7 +481,7 @@ class ReactionSystem:
         for rid in self._reactor_order(encounter, list(by_reactor)):
             reactor = st.creatures[rid]
             budget = self.budgets[rid]
-            rank = {p.id: i for i, p in enumerate(considered_order(reactor.template, budget.preparation))}
+            rank = self._order(reactor, budget.preparation)
             found = sorted(by_reactor[rid], key=lambda h: rank[h.power.id])
             for h in found:
                 assert h.power.reaction is not None
@@ -472,6 +503,15 @@ class ReactionSystem:
                 self.tickets[ticket.number] = ticket
                 budget.pending.append(ticket)
                 (self.now if ticket.interrupt else self.queue).append(ticket)
+
+    def _order(self, reactor: Creature, preparation: Preparation) -> dict[PowerId, int]:
+        """Each reaction power's rank in ``considered_order`` (remembered for the preparation in force)."""
+        known = self._orders.get(reactor.id)
+        if known is not None and known[0] is reactor.template and known[1] is preparation:
+            return known[2]
+        rank = {p.id: i for i, p in enumerate(considered_order(reactor.template, preparation))}
+        self._orders[reactor.id] = (reactor.template, preparation, rank)
+        return rank
 
     def _ticket(self, h: _Hit, budget: Budget) -> Ticket:
         spec = h.power.reaction

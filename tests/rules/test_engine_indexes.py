@@ -107,3 +107,29 @@ def test_area_targets_one_at_a_time_are_valid_targets(name: str) -> None:
             origins = [None] + (cells if power.reach.kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) else [])
             for origin in origins:
                 assert _valid_targets(st, user, power, origin) == tactics.valid_targets(st, user, power, origin)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_remembered_preparation_work_is_the_work_done_afresh(name: str) -> None:
+    """What the reaction system remembers per preparation (its problems when it has none, its
+    announcement's fields, its reactions' order) equals the work done afresh, for every creature after a
+    fight, with its preparation in force and the sheet's default."""
+    from game.rules.preparation import (considered_order, default_preparation, describe_restriction,
+                                        full_priority, preparation_problems)
+
+    enc = _played(name)
+    st = enc.state
+    system = enc.ruleset.reactions  # type: ignore[attr-defined]
+    for c in st.creatures.values():
+        for prep in (system.preparation(c.id), default_preparation(c.template)):
+            for _ in range(2):  # afresh, then remembered
+                fresh = preparation_problems(c.template, prep, is_creature=lambda cid: cid in st.creatures,
+                                             is_cell=lambda cell: cell in st.board)
+                assert system._problems(enc, c.template, prep) == fresh
+                assert system._order(c, prep) == {p.id: i for i, p in enumerate(considered_order(c.template, prep))}
+        announced = system._announced.get(c.id)
+        if announced is not None:
+            _, prep, text = announced
+            assert text == (prep.limited or "", full_priority(c.template, prep), tuple(sorted(prep.disabled)),
+                            prep.basic_attack or "", prep.opportunity_attack or "",
+                            tuple(describe_restriction(r, enc.name, enc.offset) for r in prep.restrictions))
