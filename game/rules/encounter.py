@@ -28,7 +28,7 @@ from game.rules.model import (ActionType, ConditionKind, ConditionSpec, Creature
 from game.rules.preparation import Preparation, with_builtin_reactions
 from game.rules.state import Condition, Creature, EncounterState
 from game.rules.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
-                              ResolveAttack, SelfMove, StartPower, Step, step_kind)
+                              ResolveAttack, SelfMove, StartPower, Step)
 
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class Encounter:
         self.map_name = map_name
         self._stack: list[_Frame] = []
         self._next_action = 0
-        self._listeners: list[Callable[[ev.Event], None]] = []
+        self._listeners: list[tuple[Callable[[ev.Event], None], tuple[type, ...] | None]] = []
         self._origins: dict[int, Cell | None] = {}
         """Where each power action is centred, by action number (area powers)."""
         self._landings: dict[CreatureId, Cell] = {}
@@ -106,12 +106,14 @@ class Encounter:
     def emit(self, event: ev.Event) -> None:
         self.log.append(event)
         self._out.append(event)
-        for listener in self._listeners:
-            listener(event)
+        for listener, kinds in self._listeners:
+            if kinds is None or isinstance(event, kinds):
+                listener(event)
 
-    def listen(self, listener: Callable[[ev.Event], None]) -> None:
-        """Call ``listener`` with every event as it happens (the reaction system's trigger feed)."""
-        self._listeners.append(listener)
+    def listen(self, listener: Callable[[ev.Event], None], kinds: tuple[type, ...] | None = None) -> None:
+        """Call ``listener`` with every event as it happens (the reaction system's trigger feed); with
+        ``kinds``, only with the events of those classes (listeners are called in the order they came)."""
+        self._listeners.append((listener, kinds))
 
     def _take(self) -> list[ev.Event]:
         out, self._out = self._out, []
@@ -234,6 +236,13 @@ class Encounter:
         """The steps still on the stack, the next to resolve last."""
         return [f.step for f in self._stack]
 
+    def has_pending(self, action: int, kind: type) -> bool:
+        """Whether a step of class ``kind`` (e.g. ``LeaveCell``) of action ``action`` is still on the stack."""
+        for f in self._stack:
+            if f.step.action == action and isinstance(f.step, kind):
+                return True
+        return False
+
     def _move(self, actor: Creature, command: MoveCommand) -> None:
         st = self.state
         if actor.has(ConditionKind.PRONE):
@@ -284,8 +293,10 @@ class Encounter:
         self.emit(ev.StoodUp(actor.id))
 
     def check_power(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
-                    origin: Cell | None) -> None:
-        """Raise Impossible unless ``actor`` may use ``power`` on ``targets`` / at ``origin`` now."""
+                    origin: Cell | None, *, test: Callable[[Creature], bool] | None = None) -> None:
+        """Raise Impossible unless ``actor`` may use ``power`` on ``targets`` / at ``origin`` now.
+
+        ``test``: ``tactics.target_test`` of these arguments, if already made in this state."""
         st = self.state
         if power.action is ActionType.REACTION:
             raise Impossible(f"{power.name} is a reaction: it is used only when its trigger happens")
@@ -301,7 +312,7 @@ class Encounter:
                 raise Impossible(f"{power.name} needs a target")
             if len(targets) > power.max_targets or len(set(targets)) != len(targets):
                 raise Impossible(f"{power.name} takes at most {power.max_targets} different target(s)")
-        valid = tactics.target_test(st, actor, power, origin)
+        valid = test if test is not None else tactics.target_test(st, actor, power, origin)
         bad = [t for t in targets if t not in st.creatures or not valid(st.creatures[t])]
         if bad:
             raise Impossible(f"{self.name(bad[0])} is not a valid target of {power.name}")
@@ -312,13 +323,18 @@ class Encounter:
         if power is None:
             raise Impossible(f"{actor.name} has no power '{command.power}'")
         targets = command.targets
+        test: Callable[[Creature], bool] | None = None
         if power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
             if power.reach.kind is RangeKind.CLOSE_BLAST and command.origin is None:
                 raise Impossible(f"{power.name} needs a direction (a cell next to {actor.name})")
-            targets = tuple(c.id for c in tactics.valid_targets(st, actor, power, command.origin))
+            # tactics.valid_targets, one creature at a time: target_test(c) is "c in valid_targets" (and tells
+            # the dead apart), so testing every creature in initiative order gives the same list, without
+            # working out every cell of a burst
+            test = tactics.target_test(st, actor, power, command.origin)
+            targets = tuple(c.id for c in st.by_initiative() if test(c))
         elif power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             targets = (actor.id,)
-        self.check_power(actor, power, targets, command.origin)
+        self.check_power(actor, power, targets, command.origin, test=test)
         self._spend(actor, power.action, power.name, check_only=True)
         self._spend(actor, power.action, power.name)
         if power.frequency is not Frequency.AT_WILL:
@@ -398,10 +414,11 @@ class Encounter:
         detail = frame.detail
         if not frame.announced:
             detail = self._detail(step)
-            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
+            self.emit(ev.BreakPoint("before", step.kind, step.creature, detail))
             interrupts = self.ruleset.before(self, step)
             if interrupts:
-                self._stack.append(_Frame(step, announced=True, detail=detail))
+                frame.announced, frame.detail = True, detail  # it resolves once the interrupts are done
+                self._stack.append(frame)
                 self.push(interrupts)
                 return
         cause, self.cause = self.cause, step.creature
@@ -411,12 +428,14 @@ class Encounter:
         finally:
             self.current_step = None
             self.cause = cause
-        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail or self._detail(step)))
-        self.push(self.ruleset.after(self, step))
+        self.emit(ev.BreakPoint("after", step.kind, step.creature, detail or self._detail(step)))
+        follow = self.ruleset.after(self, step)
+        if follow:
+            self.push(follow)
 
     def push(self, steps: list[Step]) -> None:
         """Put steps on top of the stack (they resolve next)."""
-        self._stack.extend(_Frame(s) for s in reversed(steps))
+        self._stack.extend([_Frame(s) for s in reversed(steps)])
 
     def _fizzle(self, step: Step, reason: str) -> None:
         """A step that cannot happen any more: it and the rest of its action are lost."""
@@ -424,7 +443,7 @@ class Encounter:
         self._stack = [f for f in self._stack if f.step.action != step.action]
         rest = f" (and {len(dropped)} later step{'s' if len(dropped) != 1 else ''} of the action)" if dropped else ""
         if not isinstance(step, BeginReaction):  # the ruleset says why a reaction fizzles
-            self.emit(ev.StepFizzled(step_kind(step), step.creature, reason + rest))
+            self.emit(ev.StepFizzled(step.kind, step.creature, reason + rest))
         if isinstance(step, (LeaveCell, EnterCell)):
             self._settle(self.state.creatures[step.creature], step.action)
         self.ruleset.fizzled(self, step, reason)
@@ -514,11 +533,15 @@ class Encounter:
         """Moving through an ally's cell is allowed mid-move (the path was checked when commanded)."""
         if step.mode not in ("move", "charge"):
             return False
-        for cell in self.state.space_at(actor, step.to):
-            if cell not in self.state.board or self.state.board.is_wall(cell):
+        st = self.state
+        occupancy: dict[Cell, Creature] | None = None
+        for cell in st.space_at(actor, step.to):
+            if cell not in st.board or st.board.is_wall(cell):
                 return False
-            other = self.state.occupancy().get(cell)
-            if other is not None and other.id != actor.id and self.state.is_enemy(actor, other):
+            if occupancy is None:
+                occupancy = st.occupancy()
+            other = occupancy.get(cell)
+            if other is not None and other.id != actor.id and st.is_enemy(actor, other):
                 return False
         return True
 
@@ -540,8 +563,12 @@ class Encounter:
                 if step.mode in ("move", "shift", "charge"):
                     st.budget.moved_cells += 1
                 self.emit(ev.CreatureMoved(actor.id, step.origin, step.cell, step.mode))
-                damage = max((st.board.damage_at(c) for c in st.space(actor) if st.board.damage_at(c)),
-                             key=lambda d: d.count * d.sides + d.bonus, default=None)  # type: ignore[union-attr]
+                damage = None  # the worst dangerous terrain under it (the first of equals)
+                for c in st.space(actor):
+                    d = st.board.damage_at(c)
+                    if d is not None and (damage is None or
+                                          d.count * d.sides + d.bonus > damage.count * damage.sides + damage.bonus):
+                        damage = d
                 if damage is not None:
                     roll = self.dice.roll(damage.count, damage.sides, damage.bonus,
                                           f"dangerous terrain under {actor.name}")
@@ -864,8 +891,13 @@ class Encounter:
         st = self.state
         if st.ended:
             return
-        standing = {c.side for c in st.creatures.values() if not c.is_out}
-        if len(standing) <= 1:
-            st.ended = True
-            st.winner = next(iter(standing), "")
-            self.emit(ev.EncounterEnded(st.winner, st.round))
+        standing: str | None = None  # the one side still standing, if only one is
+        for c in st.creatures.values():
+            if not (c.dead or c.dying):
+                if standing is None:
+                    standing = c.side
+                elif c.side != standing:
+                    return  # two sides still stand
+        st.ended = True
+        st.winner = standing or ""
+        self.emit(ev.EncounterEnded(st.winner, st.round))

@@ -74,11 +74,11 @@ from game.rules import decisions
 from game.rules import events as ev
 from game.rules import tactics
 from game.rules.model import (ConditionKind, CreatureId, Frequency, Power, PowerId, RangeKind,
-                              ReactionTarget, Restriction, RestrictionKind, TargetKind)
+                              ReactionTarget, Restriction, RestrictionKind, TargetKind, Template)
 from game.rules.preparation import (Preparation, basic_attacks, considered_order, default_preparation,
                                     describe_restriction, full_priority, preparation_problems, reaction_powers,
                                     restrictions_for, uses_basic_attack)
-from game.rules.state import Creature
+from game.rules.state import Creature, EncounterState
 from game.rules.steps import (AttackRoll, BeginReaction, EnterCell, LeaveCell, ResolveAttack, StartPower, Step)
 
 if TYPE_CHECKING:
@@ -91,7 +91,20 @@ _VOLUNTARY = ("move", "shift", "charge")
 
 _TRIGGERING_EVENTS = (ev.Bloodied, ev.DroppedToZero, ev.ConditionApplied, ev.SurgeSpent, ev.InitiativeRolled,
                       ev.ActionSpent)
-"""The events ``_on_event`` reacts to (its ``match``): any other triggers nothing."""
+"""The events ``_on_event`` reacts to (its ``match``): any other triggers nothing, so the encounter
+hands ``_on_event`` only these."""
+
+
+def _valid_targets(st: EncounterState, user: Creature, power: Power, origin: Cell | None = None) -> list[Creature]:
+    """``tactics.valid_targets``, asked creature by creature of ``tactics.target_test`` (whose ``test(c)`` is
+    ``c in valid_targets``) in initiative order: the same list, without working out every cell of an area."""
+    test = tactics.target_test(st, user, power, origin)
+    return [c for c in st.by_initiative() if test(c)]
+
+
+_PreparedText = tuple[str, tuple[str, ...], tuple[str, ...], str, str, tuple[str, ...]]
+"""A ``ReactionsPrepared`` event's fields after the creature: limited, priority, disabled, basic attack,
+opportunity attack, restrictions."""
 
 
 @dataclass(slots=True)
@@ -175,13 +188,23 @@ class ReactionSystem:
         """Monsters at 0 hit points kept on the board until their last act is done."""
         self._next = 0
         self._powers: dict[int, list[Power]] = {}
+        self._triggers: dict[int, dict[str, list[Power]]] = {}
+        self._fine: dict[Preparation, list[Template]] = {}
+        """Preparations checked without a problem, with the sheets they were checked for. A preparation fine
+        for a sheet stays fine all encounter long: what else it is checked against (the creatures, the
+        board's cells) never goes away."""
+        self._announced: dict[CreatureId, tuple[Template, Preparation, _PreparedText]] = {}
+        """Per creature, its last preparation announced and the announcement's fields (the same again for an
+        equal preparation: names and cells are the encounter's own, which never change)."""
+        self._orders: dict[CreatureId, tuple[Template, Preparation, dict[PowerId, int]]] = {}
+        """Per creature, the rank of each reaction power in ``considered_order`` for one preparation."""
 
     # -- wiring ---------------------------------------------------------------------------
 
     def attach(self, encounter: Encounter) -> None:
         for c in encounter.state.creatures.values():
             self.budgets[c.id] = Budget(default_preparation(c.template))
-        encounter.listen(lambda event: self._on_event(encounter, event))
+        encounter.listen(lambda event: self._on_event(encounter, event), _TRIGGERING_EVENTS)
 
     def preparation(self, cid: CreatureId) -> Preparation:
         """The preparation in force for a creature (before its first turn: its sheet's default)."""
@@ -199,6 +222,22 @@ class ReactionSystem:
             got = self._powers[id(creature.template)] = reaction_powers(creature.template)
         return got
 
+    def _triggered_by(self, creature: Creature) -> dict[str, list[Power]]:
+        """The creature's reaction powers by trigger, each list in sheet order (by sheet, worked out once;
+        a sheet never changes, and the creatures keep theirs alive)."""
+        got = self._triggers.get(id(creature.template))
+        if got is None:
+            got = {}
+            for p in self._powers_of(creature):
+                if p.reaction is not None:
+                    got.setdefault(p.reaction.trigger, []).append(p)
+            self._triggers[id(creature.template)] = got
+        return got
+
+    def _reacts_to(self, creature: Creature, trigger: str) -> bool:
+        """Whether the creature has a reaction power with this trigger (a cheap test before the rest)."""
+        return trigger in self._triggered_by(creature)
+
     # -- turns and preparation ------------------------------------------------------------
 
     def turn_started(self, encounter: Encounter, actor: Creature) -> None:
@@ -208,11 +247,21 @@ class ReactionSystem:
         """Check a preparation handed in with the end of ``actor``'s turn; [] if fine (then it is staged)."""
         if preparation is None:
             return []
-        st = encounter.state
-        problems = preparation_problems(actor.template, preparation, is_creature=lambda cid: cid in st.creatures,
-                                        is_cell=lambda cell: cell in st.board)
+        problems = self._problems(encounter, actor.template, preparation)
         if not problems:
             self.budgets[actor.id].staged = preparation
+        return problems
+
+    def _problems(self, encounter: Encounter, template: Template, preparation: Preparation) -> list[str]:
+        """``preparation_problems`` in this encounter (remembered when there are none)."""
+        fine = self._fine.get(preparation)
+        if fine is not None and any(t is template for t in fine):
+            return []
+        st = encounter.state
+        problems = preparation_problems(template, preparation, is_creature=lambda cid: cid in st.creatures,
+                                        is_cell=lambda cell: cell in st.board)
+        if not problems:
+            self._fine.setdefault(preparation, []).append(template)
         return problems
 
     def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
@@ -234,10 +283,15 @@ class ReactionSystem:
         budget.used.clear()
         if self._powers_of(actor) and not actor.dead:
             p = budget.preparation
-            encounter.emit(ev.ReactionsPrepared(
-                actor.id, p.limited or "", full_priority(actor.template, p), tuple(sorted(p.disabled)),
-                p.basic_attack or "", p.opportunity_attack or "",
-                tuple(describe_restriction(r, encounter.name, encounter.offset) for r in p.restrictions)))
+            known = self._announced.get(actor.id)
+            if known is not None and known[0] is actor.template and known[1] == p:
+                text = known[2]
+            else:
+                text = (p.limited or "", full_priority(actor.template, p), tuple(sorted(p.disabled)),
+                        p.basic_attack or "", p.opportunity_attack or "",
+                        tuple(describe_restriction(r, encounter.name, encounter.offset) for r in p.restrictions))
+                self._announced[actor.id] = (actor.template, p, text)
+            encounter.emit(ev.ReactionsPrepared(actor.id, *text))
 
     # -- break points ---------------------------------------------------------------------
 
@@ -253,35 +307,42 @@ class ReactionSystem:
         mover = st.creatures[step.creature]
         hits: list[_Hit] = []
         match step:
+            # Each detail line is written only for a creature that has a reaction with that trigger.
             case LeaveCell() if step.mode in ("move", "charge"):
-                where = "({}, {})".format(*encounter.offset(step.cell))
-                for rid in tactics.provokers_leaving(st, mover, step.cell):
-                    hits += self._matching(st.creatures[rid], "enemy_leaves_threatened_cell", mover,
-                                           f"{mover.name} leaves {where}, which it threatens", cell=step.cell)
+                provokers = tactics.provokers_leaving(st, mover, step.cell)
+                if provokers:
+                    where = "({}, {})".format(*encounter.offset(step.cell))
+                    for rid in provokers:
+                        reactor = st.creatures[rid]
+                        if self._reacts_to(reactor, "enemy_leaves_threatened_cell"):
+                            hits += self._matching(reactor, "enemy_leaves_threatened_cell", mover,
+                                                   f"{mover.name} leaves {where}, which it threatens", cell=step.cell)
             case StartPower():
                 power = mover.template.power(step.power)
                 if power.provokes_when_adjacent:
                     for e in st.enemies_of(mover):
-                        if st.is_adjacent(e, mover):
+                        if self._reacts_to(e, "adjacent_enemy_uses_ranged_or_area") and st.is_adjacent(e, mover):
                             hits += self._matching(e, "adjacent_enemy_uses_ranged_or_area", mover,
                                                    f"{mover.name} uses {power.name} ({power.reach.kind.value}) "
                                                    f"next to it")
             case AttackRoll():
                 target = st.creatures[step.target]
-                power = mover.template.power(step.power)
                 if st.is_enemy(mover, target):
-                    hits += self._matching(target, "targeted_by_attack", mover,
-                                           f"{mover.name} attacks it with {power.name}", target=target.id)
+                    power = mover.template.power(step.power)
+                    if self._reacts_to(target, "targeted_by_attack"):
+                        hits += self._matching(target, "targeted_by_attack", mover,
+                                               f"{mover.name} attacks it with {power.name}", target=target.id)
                     for ally in st.allies_of(target):
-                        if ally.id != mover.id and st.is_adjacent(ally, target):
+                        if ally.id != mover.id and self._reacts_to(ally, "adjacent_ally_attacked") \
+                                and st.is_adjacent(ally, target):
                             hits += self._matching(ally, "adjacent_ally_attacked", mover,
                                                    f"{mover.name} attacks {target.name}, next to it, with "
                                                    f"{power.name}", target=target.id)
             case ResolveAttack():
                 target = st.creatures[step.target]
-                if st.is_enemy(mover, target):
+                trigger = "hit_by_attack" if step.hit else "missed_by_attack"
+                if st.is_enemy(mover, target) and self._reacts_to(target, trigger):
                     power = mover.template.power(step.power)
-                    trigger = "hit_by_attack" if step.hit else "missed_by_attack"
                     verb = "hits" if step.hit else "misses"
                     hits += self._matching(target, trigger, mover, f"{mover.name} {verb} it with {power.name}",
                                            target=target.id)
@@ -290,9 +351,9 @@ class ReactionSystem:
         return self._take_now(encounter)
 
     def after(self, encounter: Encounter, step: Step) -> list[Step]:
-        if step.action not in self.reaction_actions and isinstance(step, EnterCell) and step.mode in _VOLUNTARY:
+        if isinstance(step, EnterCell) and step.mode in _VOLUNTARY and step.action not in self.reaction_actions:
             self.moved.add(step.action)
-            if not any(isinstance(s, LeaveCell) and s.action == step.action for s in encounter.pending_steps()):
+            if not encounter.has_pending(step.action, LeaveCell):
                 self._move_ended(encounter, step.creature)
         return self._take_now(encounter)
 
@@ -341,32 +402,37 @@ class ReactionSystem:
         st = encounter.state
         hits: list[_Hit] = []
         cause = st.creatures.get(CreatureId(encounter.cause)) if encounter.cause else None
-        match event:
+        match event:  # (a creature without a reaction to the event is skipped before its detail is written)
             case ev.Bloodied():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = self._matching(c, "becomes_bloodied", cause, f"{c.name} is bloodied")
+                if self._reacts_to(c, "becomes_bloodied"):
+                    hits = self._matching(c, "becomes_bloodied", cause, f"{c.name} is bloodied")
             case ev.DroppedToZero():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = self._matching(c, "drops_to_zero", cause, f"{c.name} drops to 0 hit points")
+                if self._reacts_to(c, "drops_to_zero"):
+                    hits = self._matching(c, "drops_to_zero", cause, f"{c.name} drops to 0 hit points")
             case ev.ConditionApplied():
                 c = st.creatures[CreatureId(event.creature)]
-                kind = c.conditions[-1].kind if c.conditions else None
-                hits = [h for h in self._matching(c, "suffers_condition", cause, f"{c.name} is {event.condition}",
-                                                  condition=kind)
-                        if kind is not None and h.power.reaction is not None
-                        and h.power.reaction.parameter == kind.value]
+                if self._reacts_to(c, "suffers_condition"):
+                    kind = c.conditions[-1].kind if c.conditions else None
+                    hits = [h for h in self._matching(c, "suffers_condition", cause,
+                                                      f"{c.name} is {event.condition}", condition=kind)
+                            if kind is not None and h.power.reaction is not None
+                            and h.power.reaction.parameter == kind.value]
             case ev.SurgeSpent():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = self._matching(c, "spends_surge", cause, f"{c.name} spends a healing surge")
+                if self._reacts_to(c, "spends_surge"):
+                    hits = self._matching(c, "spends_surge", cause, f"{c.name} spends a healing surge")
             case ev.InitiativeRolled():
                 for cid in event.order:
                     hits += self._matching(st.creatures[CreatureId(cid)], "initiative_rolled", None,
                                            "initiative is rolled")
             case ev.ActionSpent():
                 c = st.creatures[CreatureId(event.creature)]
-                hits = [h for h in self._matching(c, "own_action", c, f"{c.name} takes a {event.action} action "
-                                                                          f"({event.purpose})")
-                        if h.power.reaction is not None and h.power.reaction.parameter == event.action]
+                if self._reacts_to(c, "own_action"):
+                    hits = [h for h in self._matching(c, "own_action", c, f"{c.name} takes a {event.action} action "
+                                                                              f"({event.purpose})")
+                            if h.power.reaction is not None and h.power.reaction.parameter == event.action]
         for h in hits:
             if h.trigger != "own_action" and h.by is not None and h.by.side == h.reactor.side:
                 h.by = None  # a creature's own doing or an ally's: no triggering enemy
@@ -380,7 +446,7 @@ class ReactionSystem:
             return
         hits: list[_Hit] = []
         for e in st.enemies_of(mover):
-            if st.is_adjacent(e, mover):
+            if self._reacts_to(e, "enemy_ends_move_adjacent") and st.is_adjacent(e, mover):
                 hits += self._matching(e, "enemy_ends_move_adjacent", mover, f"{mover.name} ends its move next to it")
         if hits:
             self._trigger(encounter, hits)
@@ -389,12 +455,14 @@ class ReactionSystem:
                   cell: Cell | None = None, target: CreatureId | None = None,
                   condition: ConditionKind | None = None) -> list[_Hit]:
         return [_Hit(reactor, p, trigger, by, detail, cell, target, condition)
-                for p in self._powers_of(reactor) if p.reaction is not None and p.reaction.trigger == trigger]
+                for p in self._triggered_by(reactor).get(trigger, ())]
 
     # -- triggering and budgets ------------------------------------------------------------
 
     def _reactor_order(self, encounter: Encounter, ids: list[CreatureId]) -> list[CreatureId]:
         """Initiative order, starting with the creature after the acting one (ruling 9)."""
+        if len(ids) <= 1:
+            return ids
         st = encounter.state
         order = st.initiative or list(st.creatures)
         start = st.turn_index + 1 if self.turn else 0
@@ -413,7 +481,7 @@ class ReactionSystem:
         for rid in self._reactor_order(encounter, list(by_reactor)):
             reactor = st.creatures[rid]
             budget = self.budgets[rid]
-            rank = {p.id: i for i, p in enumerate(considered_order(reactor.template, budget.preparation))}
+            rank = self._order(reactor, budget.preparation)
             found = sorted(by_reactor[rid], key=lambda h: rank[h.power.id])
             for h in found:
                 assert h.power.reaction is not None
@@ -435,6 +503,15 @@ class ReactionSystem:
                 self.tickets[ticket.number] = ticket
                 budget.pending.append(ticket)
                 (self.now if ticket.interrupt else self.queue).append(ticket)
+
+    def _order(self, reactor: Creature, preparation: Preparation) -> dict[PowerId, int]:
+        """Each reaction power's rank in ``considered_order`` (remembered for the preparation in force)."""
+        known = self._orders.get(reactor.id)
+        if known is not None and known[0] is reactor.template and known[1] is preparation:
+            return known[2]
+        rank = {p.id: i for i, p in enumerate(considered_order(reactor.template, preparation))}
+        self._orders[reactor.id] = (reactor.template, preparation, rank)
+        return rank
 
     def _ticket(self, h: _Hit, budget: Budget) -> Ticket:
         spec = h.power.reaction
@@ -608,7 +685,7 @@ class ReactionSystem:
             return ""
         if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and self._aims_at_trigger(power, by):
             assert by is not None
-            if all(c.id != by.id for c in tactics.valid_targets(st, reactor, power)):
+            if not tactics.is_valid_target(st, reactor, power, by):
                 return f"{by.name} is not a valid target of {power.name}"
             return ""
         if not self._choices(encounter, reactor, power):
@@ -623,7 +700,7 @@ class ReactionSystem:
         st = encounter.state
         melee = t.trigger in OPPORTUNITY_TRIGGERS
         return [p for p in basic_attacks(reactor.template, melee_only=melee)
-                if any(c.id == by.id for c in tactics.valid_targets(st, reactor, p))]
+                if tactics.is_valid_target(st, reactor, p, by)]
 
     def _choices(self, encounter: Encounter, reactor: Creature,
                  power: Power) -> list[tuple[Cell | None, list[Creature]]]:
@@ -632,7 +709,7 @@ class ReactionSystem:
         st = encounter.state
         kind = power.reach.kind
         if kind in (RangeKind.MELEE, RangeKind.RANGED, RangeKind.CLOSE_BURST):
-            valid = tactics.valid_targets(st, reactor, power)
+            valid = _valid_targets(st, reactor, power)
             return [(None, valid)] if valid else []
         if kind is RangeKind.AREA_BURST:
             origins = sorted(tactics.burst_origins(st, reactor, power), key=encounter.offset)
@@ -645,7 +722,7 @@ class ReactionSystem:
         friendly = power.targets in (TargetKind.ALLY, TargetKind.SELF_OR_ALLY)
         out: list[tuple[Cell | None, list[Creature]]] = []
         for origin in origins:
-            caught = tactics.valid_targets(st, reactor, power, origin)
+            caught = _valid_targets(st, reactor, power, origin)
             if any((c.side == reactor.side) == friendly and c.id != reactor.id for c in caught):
                 out.append((origin, caught))
         return out
@@ -723,6 +800,8 @@ class ReactionSystem:
         budget.pending = [p for p in budget.pending if p.number != t.number]
 
     def _take_now(self, encounter: Encounter) -> list[Step]:
+        if not self.now:
+            return []
         now, self.now = self.now, []
         return self._schedule(encounter, now)
 

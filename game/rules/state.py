@@ -158,6 +158,14 @@ class EncounterState:
         """Creatures still on the board (dying ones included: they still fill their cells)."""
         return (c for c in self.creatures.values() if not c.dead)
 
+    def by_initiative(self) -> list[Creature]:
+        """Every creature, dead ones too, in initiative order (those not in it after, in creature order)."""
+        ordered = [self.creatures[cid] for cid in self.initiative]
+        if len(ordered) != len(self.creatures):
+            placed = set(self.initiative)
+            ordered += [c for c in self.creatures.values() if c.id not in placed]
+        return ordered
+
     def is_enemy(self, a: Creature, b: Creature) -> bool:
         return a.side != b.side
 
@@ -190,6 +198,8 @@ class EncounterState:
         return tuple(Square(anchor.x + dx, anchor.y + dy) for dy in range(size) for dx in range(size))
 
     def space(self, creature: Creature) -> tuple[Cell, ...]:
+        if creature.template.size <= 1:
+            return (creature.cell,)  # space_at's first case, without the call
         return self.space_at(creature, creature.cell)
 
     def occupant(self, cell: Cell) -> Creature | None:
@@ -209,6 +219,8 @@ class EncounterState:
     def distance(self, a: Creature, b: Creature) -> int:
         """Cells between the nearest cells of two creatures' spaces (adjacent = 1)."""
         grid = self.board.grid
+        if a.template.size <= 1 and b.template.size <= 1:
+            return grid.distance(a.cell, b.cell)  # one cell each
         return min(grid.distance(x, y) for x in self.space(a) for y in self.space(b))
 
     def distance_to_cell(self, creature: Creature, cell: Cell) -> int:
@@ -220,12 +232,25 @@ class EncounterState:
 
     def can_stand(self, creature: Creature, anchor: Cell, occupied: dict[Cell, Creature] | None = None) -> bool:
         """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else."""
-        if occupied is None:
-            # Everyone else (not occupancy(): where two creatures overlap, it keeps only one of them).
-            occupied = {cell: c for c in self.living() if c.id != creature.id for cell in self.space(c)}
-        for cell in self.space_at(creature, anchor):
-            if cell not in self.board or self.board.is_wall(cell):
+        cells = self.space_at(creature, anchor)
+        terrain = self.board.terrain
+        for cell in cells:
+            if terrain(cell).wall:  # off the board counts as a wall
                 return False
+        if occupied is None:
+            # Everyone else, each with its whole space (not occupancy(): where two creatures overlap, it
+            # keeps only one of them).
+            one_cell = self.board.kind is GridKind.HEX
+            for c in self.creatures.values():
+                if c.dead or c.id == creature.id:
+                    continue
+                if one_cell or c.template.size <= 1:
+                    if c.cell in cells:
+                        return False
+                elif any(cell in cells for cell in self.space(c)):
+                    return False
+            return True
+        for cell in cells:
             other = occupied.get(cell)
             if other is not None and other.id != creature.id:
                 return False

@@ -12,7 +12,7 @@ impossible, the rest is dropped together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import ClassVar, Union
 
 from game.grid import Cell
 from game.rules.model import CreatureId, PowerId
@@ -20,6 +20,7 @@ from game.rules.model import CreatureId, PowerId
 
 @dataclass(frozen=True, slots=True)
 class LeaveCell:
+    kind: ClassVar[str] = "leave_cell"
     action: int
     creature: CreatureId
     cell: Cell
@@ -30,6 +31,7 @@ class LeaveCell:
 
 @dataclass(frozen=True, slots=True)
 class EnterCell:
+    kind: ClassVar[str] = "enter_cell"
     action: int
     creature: CreatureId
     origin: Cell
@@ -39,6 +41,7 @@ class EnterCell:
 
 @dataclass(frozen=True, slots=True)
 class StartPower:
+    kind: ClassVar[str] = "start_power"
     action: int
     creature: CreatureId
     power: PowerId
@@ -48,6 +51,7 @@ class StartPower:
 
 @dataclass(frozen=True, slots=True)
 class ChooseTarget:
+    kind: ClassVar[str] = "choose_target"
     action: int
     creature: CreatureId
     power: PowerId
@@ -58,6 +62,7 @@ class ChooseTarget:
 
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
+    kind: ClassVar[str] = "attack_roll"
     action: int
     creature: CreatureId
     power: PowerId
@@ -67,6 +72,7 @@ class AttackRoll:
 
 @dataclass(frozen=True, slots=True)
 class ResolveAttack:
+    kind: ClassVar[str] = "resolve_attack"
     action: int
     creature: CreatureId
     power: PowerId
@@ -79,6 +85,7 @@ class ResolveAttack:
 class ApplyEffect:
     """A power's ``effect`` on one target (always happens, attack or not)."""
 
+    kind: ClassVar[str] = "apply_effect"
     action: int
     creature: CreatureId
     power: PowerId
@@ -90,6 +97,7 @@ class SelfMove:
     """A power's "shift yourself N" (``Outcome.shift_self``), after its attacks: where to is decided when it
     resolves (the player's cell if the command named a legal one, else seed 000's Movement decision)."""
 
+    kind: ClassVar[str] = "self_move"
     action: int
     creature: CreatureId
     power: PowerId
@@ -101,6 +109,7 @@ class BeginReaction:
     """The first step of a reaction: it checks that the trigger still holds (else the reaction fizzles,
     unspent), spends the reaction, takes its decisions and pushes the power's own steps."""
 
+    kind: ClassVar[str] = "begin_reaction"
     action: int
     creature: CreatureId
     """The reactor."""
@@ -113,11 +122,6 @@ Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, Resolve
              BeginReaction]
 
 
-_KINDS: dict[type, str] = {
-    LeaveCell: "leave_cell", EnterCell: "enter_cell", StartPower: "start_power", ChooseTarget: "choose_target",
-    AttackRoll: "attack_roll", ResolveAttack: "resolve_attack", ApplyEffect: "apply_effect", SelfMove: "self_move",
-    BeginReaction: "begin_reaction"}
-
-
 def step_kind(step: Step) -> str:
-    return _KINDS[type(step)]
+    """The step's kind as break points name it ("leave_cell", "attack_roll"...): its class's ``kind``."""
+    return step.kind
