@@ -1652,6 +1652,12 @@ def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     return known
 
 
+def sight_memo(board: Board) -> dict[tuple[Cell, Cell], bool]:
+    """What :func:`line_of_effect` has worked out on ``board`` so far, by ``(a, b)``: a hot loop reads it
+    first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
+    return _topology(board).sight
+
+
 def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:
     return any(line_of_effect(state, s, cell) for s in space)
 
