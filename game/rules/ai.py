@@ -820,12 +820,11 @@ class _Mind:
         key = (id(power), target.id, bonus, advantage, me.cell if facts.forces else None)
         got = self._target_worth.get(key)
         if got is None:
-            got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+            got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage, facts)
         return got
 
-    def _outcome_worths(self, power: Power, target: Creature) -> tuple[float, float, float, float]:
+    def _outcome_worths(self, power: Power, target: Creature, facts: _Facts) -> tuple[float, float, float, float]:
         """What the effect, a hit, a critical hit and a miss of ``power`` do to ``target`` (whatever the odds)."""
-        facts = _facts(power)
         key = (id(power), target.id, self.me.cell if facts.forces else None, self._bounding)
         got = self._outcomes.get(key)
         if got is None:
@@ -843,8 +842,8 @@ class _Mind:
             self._outcomes[key] = got
         return got
 
-    def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool) -> float:
-        worth, on_hit, on_critical, on_miss = self._outcome_worths(power, target)
+    def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool, facts: _Facts) -> float:
+        worth, on_hit, on_critical, on_miss = self._outcome_worths(power, target, facts)
         attack = power.attack
         if attack is None:
             return worth
@@ -856,7 +855,6 @@ class _Mind:
         marker = self.marker
         if marker is not None and marker != target.id:
             bonus -= 2
-        facts = _facts(power)
         defense: int = getattr(target.template.defenses, facts.defense or "")
         if facts.kind is not RangeKind.MELEE and target.has(ConditionKind.PRONE):
             defense += 2
@@ -1098,18 +1096,19 @@ class _Mind:
     def worth_bound(self, power: Power, target: Creature, advantage: bool, bonus: int = 0) -> float:
         """An upper bound of ``target_worth(power, target, bonus)`` from anywhere, with or without combat
         advantage: exact, but for forced movement, counted at its most."""
-        if not _facts(power).forces:
+        facts = _facts(power)
+        if not facts.forces:
             key = (id(power), target.id, bonus, advantage, None)
             got = self._target_worth.get(key)
             if got is None:
-                got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+                got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage, facts)
             return got
         bound_key = (id(power), target.id, advantage, bonus)
         got = self._bounds.get(bound_key)
         if got is None:
             self._bounding = True
             try:
-                got = self._bounds[bound_key] = self._target_worth_now(power, target, bonus, advantage)
+                got = self._bounds[bound_key] = self._target_worth_now(power, target, bonus, advantage, facts)
             finally:
                 self._bounding = False
         return got
