@@ -1608,7 +1608,9 @@ class _Mind:
         if not routes or not self.enemies:
             return None
         arounds = [[n for cell in st.space(enemy) for n in self.grid.neighbours(cell)] for enemy in self.enemies]
-        mine = tactics.distances_to(st, me, [n for around in arounds for n in around])
+        # Only the nearest matter: every enemy whose nearest cell costs the least is in ``mine`` with that
+        # cost, any other one costs more (or is left out, which reads the same: it is not the quarry).
+        mine = tactics.distances_to(st, me, [n for around in arounds for n in around], nearest=True)
         quarry: Creature | None = None
         best = _NEVER
         for enemy, around in zip(self.enemies, arounds):
@@ -1618,7 +1620,10 @@ class _Mind:
         if quarry is None:
             return None
         with _standing_at(me, quarry.cell):
-            field = tactics.distances_to(st, me, [self.home, *routes])
+            # The choices below are the cells nearer the quarry than where I stand (gap(a) < start, start > 0,
+            # comes to field[a] < field[home]): the flood may stop once it settles my cell, a cell it leaves
+            # out counts as unreachable, as one farther than mine would.
+            field = tactics.distances_to(st, me, [self.home, *routes], until=self.home)
         keep = 1
         if self.is_ranged():
             keep = min(RANGED_KEEP, max((p.reach.range for _, p in self.usable(ActionType.STANDARD)
