@@ -19,6 +19,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from game.grid.base import GridKind
 
@@ -37,9 +38,11 @@ class StaggerIndex(Enum):
     EVEN = "even"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """A cell of a hex grid in axial coordinates."""
+class Hex(NamedTuple):
+    """A cell of a hex grid in axial coordinates.
+
+    A named tuple, for speed, like :class:`~game.grid.square.Square` (see there).
+    """
 
     q: int
     """First axial coordinate (column-like)."""

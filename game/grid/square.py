@@ -5,13 +5,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.grid.base import GridKind
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Square:
-    """A cell of a square grid; the same numbers as Tiled's tile coordinates."""
+class Square(NamedTuple):
+    """A cell of a square grid; the same numbers as Tiled's tile coordinates.
+
+    A named tuple, not a dataclass: its hash and comparisons run in C (cells are dictionary keys in every
+    hot loop of the rules and the AI), and it equals, hashes and orders exactly as the frozen, ordered
+    dataclass it replaces (``hash((x, y))``, fields in order). Like every tuple, it also equals a plain
+    ``(x, y)`` tuple and a ``Hex`` of the same numbers: never mix them in one mapping.
+    """
 
     x: int
     """Column, growing to the right."""

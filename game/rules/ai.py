@@ -83,7 +83,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-from game.grid import Cell, GridKind
+from game.board import Board
+from game.grid import Cell, GridKind, Square
 from game.rules import tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
@@ -149,6 +150,9 @@ RANGED_CELLS = 16
 
 _NEVER = float("inf")
 
+_MARKED = ConditionSpec(ConditionKind.MARKED, Duration.END_OF_SOURCE_NEXT_TURN)
+"""The mark a marking power's hit leaves."""
+
 _MARGIN = 1e-6
 """A plan is skipped when its upper bound is below the best score by more than this (rounding)."""
 
@@ -191,26 +195,95 @@ class _Facts:
     """How far from its user anyone the power affects can be (0 for personal powers)."""
     forces: bool
     """Some outcome pushes, pulls or slides."""
+    kind: RangeKind
+    single: bool
+    """A melee or ranged power (targets picked one by one, not an area)."""
+    factor: float
+    """``FREQUENCY_FACTOR`` of its frequency."""
+    personal: bool
+    """Used on myself only (a personal power, or one targeting ``SELF``)."""
+    shape: int
+    """Its reach and what it targets, as a small number: two powers with the same shape have the same valid
+    targets from the same place (``_SHAPES``)."""
+    pool: int
+    """What it may target at all (target kind, heal), as a small number (``_Mind.eligible``)."""
+    defense: str | None
+    """The field of ``Defenses`` its attack is against."""
+    inert: tuple[bool, bool, bool]
+    """Its effect, hit and miss do nothing :meth:`_Mind.outcome_worth` counts (no damage, condition or forced
+    movement): worth 0 on anyone."""
 
 
 _FACTS: dict[int, _Facts] = {}
 """By the power's id (the entry keeps the power, so a reused id is noticed): facts of immutable sheets, not
 state; the same power always gives the same facts."""
 
+_SHAPES: dict[tuple[object, ...], int] = {}
+"""The number of each reach-and-targets shape met so far. Never cleared (a number keeps its meaning for the
+whole session, so a decision's memory keyed by it cannot mix two shapes); as many entries as distinct
+shapes of power in the content."""
+
+
+def _shape(key: tuple[object, ...]) -> int:
+    got = _SHAPES.get(key)
+    if got is None:
+        got = _SHAPES[key] = len(_SHAPES)
+    return got
+
+
+def _inert(power: Power, outcome: Outcome) -> bool:
+    """Whether ``outcome_worth`` is 0 for ``outcome`` whoever the target (no damage, conditions or forcing)."""
+    damage = outcome.damage is not None or (outcome.half_damage and power.hit.damage is not None)
+    return not damage and not outcome.conditions and outcome.forced is None
+
 
 def _facts(power: Power) -> _Facts:
     got = _FACTS.get(id(power))
     if got is None or got.power is not power:
         reach = power.reach
+        kind = reach.kind
         limit = {RangeKind.MELEE: reach.reach, RangeKind.RANGED: reach.range, RangeKind.CLOSE_BURST: reach.size,
                  RangeKind.CLOSE_BLAST: reach.size,
-                 RangeKind.AREA_BURST: reach.range + reach.size}.get(reach.kind, 0)
+                 RangeKind.AREA_BURST: reach.range + reach.size}.get(kind, 0)
         outcomes = (power.hit, power.miss, power.effect)
+        heal = any(o.heal_surge or o.heal_bonus > 0 for o in outcomes)
         if len(_FACTS) > 4096:
             _FACTS.clear()
-        got = _FACTS[id(power)] = _Facts(power, any(o.heal_surge or o.heal_bonus > 0 for o in outcomes), limit,
-                                         any(o.forced is not None for o in outcomes))
+        got = _FACTS[id(power)] = _Facts(
+            power, heal, limit, any(o.forced is not None for o in outcomes), kind,
+            kind is RangeKind.MELEE or kind is RangeKind.RANGED, FREQUENCY_FACTOR[power.frequency],
+            kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF,
+            _shape((kind, reach.reach, reach.range, reach.size, power.targets, heal)),
+            _shape((power.targets, heal)),
+            None if power.attack is None else power.attack.defense.value,
+            (_inert(power, power.effect), _inert(power, power.hit), _inert(power, power.miss)))
     return got
+
+
+_DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
+"""By the board's id (the entry keeps the board): the average damage of each dangerous cell, in the board's
+order. Boards never change once built."""
+
+
+def _dangers(board: Board) -> dict[Cell, float]:
+    got = _DANGERS.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_DANGERS) > 64:
+            _DANGERS.clear()
+        found = {}
+        for cell, terrain in board.special_cells().items():
+            damage = terrain.damage
+            if damage is not None:
+                found[cell] = damage.count * (damage.sides + 1) / 2 + damage.bonus
+        got = _DANGERS[id(board)] = (board, found)
+    return got[1]
+
+
+def _coords(cell: Cell) -> tuple[int, int]:
+    """A cell's two coordinates (``x, y`` on squares, ``q, r`` on hexes): what the distances below use."""
+    if isinstance(cell, Square):
+        return cell.x, cell.y
+    return cell.q, cell.r
 
 
 def _is_heal(power: Power) -> bool:
@@ -296,8 +369,7 @@ class _Mind:
         self._flanks: dict[CreatureId, frozenset[Cell]] = {}
         self._worth: dict[str, float] = {}
         self._targets: dict[tuple[object, ...], list[Creature]] = {}
-        self._distance: dict[tuple[Cell, CreatureId], int] = {}
-        self._nearest: dict[tuple[Cell, bool], int] = {}
+        self._reach_ids: dict[tuple[Cell, int], frozenset[CreatureId]] = {}
         self._dangerous: list[Cell] | None = None
         self._use_at: dict[tuple[Cell, tuple[int, ...]], _Use | None] = {}
         self._target_worth: dict[tuple[int, CreatureId, int, bool, Cell | None], float] = {}
@@ -306,7 +378,7 @@ class _Mind:
         """While set, forced movement is worth its most (``forced_worth``): the upper bounds below."""
         self._worst_danger: float | None = None
         self._bounds: dict[tuple[int, CreatureId, bool, int], float] = {}
-        self._eligible: dict[tuple[TargetKind, bool], list[Creature]] = {}
+        self._eligible: dict[int, list[Creature]] = {}
         self._bound_rows: dict[int, _BoundRows] = {}
         self._gaps: dict[Cell, dict[CreatureId, int]] = {}
         self._apart: dict[tuple[CreatureId, CreatureId], int] = {}
@@ -314,8 +386,23 @@ class _Mind:
         self._near_danger: dict[tuple[CreatureId, int], bool] = {}
         self._threatened: dict[Cell, tuple[CreatureId, ...]] = {}
         self._here: frozenset[CreatureId] | None = None
-        self._others: list[tuple[CreatureId, tuple[Cell, ...]]] | None = None
+        self._others: list[tuple[CreatureId, tuple[tuple[int, int], ...]]] | None = None
         self._danger: dict[Cell, float] = {}
+        self.square = self.st.board.kind is GridKind.SQUARE
+        self.single = len(self.st.space(me)) == 1
+        """I fill one cell (wherever I stand)."""
+        self.weakened = me.has(ConditionKind.WEAKENED)
+        self.prone = me.has(ConditionKind.PRONE)
+        marker = me.marked_by
+        if marker is not None and (marker not in self.st.creatures or self.st.creatures[marker].is_out):
+            marker = None
+        self.marker = marker
+        """Who marks me (when it is still in the fight): attacks on anyone else are at -2."""
+        self.dangers = _dangers(self.st.board)
+        self.sight = tactics.sight_memo(self.st.board)
+        """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
+        self._nearest_enemy: dict[Cell, int] = {}
+        self.enemy_coords = [tuple(_coords(cell) for cell in self.st.space(e)) for e in self.enemies]
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -395,30 +482,37 @@ class _Mind:
 
     def danger_at(self, anchor: Cell) -> float:
         """The average damage of the worst dangerous terrain under my space at ``anchor`` (0 if none)."""
+        dangers = self.dangers
+        if not dangers:
+            return 0.0
+        if self.single:
+            worst = dangers.get(anchor)
+            return 0.0 if worst is None else max(0.0, worst)
         got = self._danger.get(anchor)
         if got is None:
-            board = self.st.board
-            worst = 0.0
+            got = 0.0
             for cell in self.st.space_at(self.me, anchor):
-                damage = board.damage_at(cell)
+                damage = dangers.get(cell)
                 if damage is not None:
-                    worst = max(worst, damage.count * (damage.sides + 1) / 2 + damage.bonus)
-            got = self._danger[anchor] = worst
+                    got = max(got, damage)
+            self._danger[anchor] = got
         return got
 
     def route_cost(self, anchor: Cell, route: tactics.Route | None, mode: str) -> float:
         """What reaching ``anchor`` costs me: provoked attacks, terrain entered, terrain stood in next turn."""
         cost = 0.0
         if route is not None:
-            path = route.path if mode == "shift" else route.safest_path
             if mode != "shift":
-                cost += PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in route.safest_provokers)
-            cost += sum(self.danger_at(cell) for cell in path)
+                provokers = route.safest_provokers
+                if provokers:  # (none: adds 0)
+                    cost += PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in provokers)
+            if self.dangers:
+                danger_at = self.danger_at
+                cost += sum(danger_at(cell) for cell in (route.path if mode == "shift" else route.safest_path))
         return cost + self.danger_at(anchor)
 
     def nearest_enemy_distance(self, anchor: Cell) -> int:
-        gaps = self.gaps(anchor)
-        return min((gaps[e.id] for e in self.enemies), default=99)
+        return self.nearest_enemy(anchor) if self.enemies else 99
 
     def is_ranged(self) -> bool:
         """A creature that fights from afar: artillery, or its basic attack is ranged."""
@@ -444,13 +538,13 @@ class _Mind:
 
     def targets(self, power: Power, origin: Cell | None = None) -> list[Creature]:
         """``tactics.valid_targets`` from where I stand, shared by powers of the same reach and target kind."""
-        kind = power.reach.kind
-        if kind is RangeKind.MELEE or kind is RangeKind.RANGED:
+        facts = _facts(power)
+        if facts.single:
             return self.reach_targets(power, self.me.cell)
-        reach = power.reach
-        key = (self.me.cell, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), origin)
+        key = (self.me.cell, facts.shape, origin)
         got = self._targets.get(key)
         if got is None:
+            kind = facts.kind
             if kind is RangeKind.CLOSE_BURST or kind is RangeKind.AREA_BURST:
                 got = self.area_targets(power, origin)
             else:
@@ -516,27 +610,53 @@ class _Mind:
         some cell of mine to some cell of theirs), the same order, on the
         candidates :meth:`eligible` lists once per decision.
         """
-        reach = power.reach
-        key = (anchor, reach.kind, reach.reach, reach.range, reach.size, power.targets, _is_heal(power), None)
+        facts = _facts(power)
+        key = (anchor, facts.shape, None)
         got = self._targets.get(key)
         if got is None:
             me, st = self.me, self.st
             if me.dead or power.targets is TargetKind.SELF:
                 got = self._targets[key] = [] if me.dead else [me]
                 return got
-            limit = reach.reach if reach.kind is RangeKind.MELEE else reach.range
+            limit = facts.limit
             self_ok = power.targets is TargetKind.SELF_OR_ALLY
-            space = st.space_at(me, anchor)
             gaps = self.gaps(anchor)
+            sees = tactics.line_of_effect
             got = []
-            for c in self.eligible(power):
-                if c.id == me.id:
-                    if self_ok:
+            if self.single:
+                seen = self.sight.get
+                for c in self.eligible(power):
+                    if c.id == me.id:
+                        if self_ok:
+                            got.append(c)
+                    elif gaps[c.id] <= limit:
+                        theirs = st.space(c)
+                        if len(theirs) == 1:
+                            clear = seen((anchor, theirs[0]))
+                            if clear is None:
+                                clear = sees(st, anchor, theirs[0])
+                            if clear:
+                                got.append(c)
+                        elif any(sees(st, anchor, cell) for cell in theirs):
+                            got.append(c)
+            else:
+                space = st.space_at(me, anchor)
+                for c in self.eligible(power):
+                    if c.id == me.id:
+                        if self_ok:
+                            got.append(c)
+                    elif gaps[c.id] <= limit and \
+                            any(sees(st, s, cell) for cell in st.space(c) for s in space):
                         got.append(c)
-                elif gaps[c.id] <= limit and \
-                        any(tactics.line_of_effect(st, s, cell) for cell in st.space(c) for s in space):
-                    got.append(c)
             self._targets[key] = got
+        return got
+
+    def reach_ids(self, power: Power, anchor: Cell) -> frozenset[CreatureId]:
+        """The ids of :meth:`reach_targets` (a creature is in it when its id is: ids are unique)."""
+        key = (anchor, _facts(power).shape)
+        got = self._reach_ids.get(key)
+        if got is None:
+            got = self._reach_ids[key] = frozenset(c.id for c in self.reach_targets(power, anchor))
         return got
 
     def burst_targets(self, power: Power, origin: Cell) -> list[Creature]:
@@ -553,7 +673,7 @@ class _Mind:
         if st.distance_to_cell(me, origin) > reach.range or \
                 not any(tactics.line_of_effect(st, cell, origin) for cell in st.space(me)):
             return []
-        key = ("burst", reach.size, _is_heal(power), origin)
+        key = ("burst", reach.size, _facts(power).heal, origin)
         got = self._targets.get(key)
         if got is None:
             got = self._targets[key] = self.area_targets(power, origin, centred=True)
@@ -561,11 +681,7 @@ class _Mind:
 
     def distance(self, c: Creature) -> int:
         """Cells between my space (where I stand now) and ``c``'s."""
-        key = (self.me.cell, c.id)
-        got = self._distance.get(key)
-        if got is None:
-            got = self._distance[key] = self.st.distance(self.me, c)
-        return got
+        return self.gaps(self.me.cell)[c.id]
 
     # -- what a use of a power is worth ---------------------------------------------------
 
@@ -625,12 +741,11 @@ class _Mind:
 
     def dangerous_cells(self) -> list[Cell]:
         if self._dangerous is None:
-            self._dangerous = [c for c, t in self.st.board.special_cells().items() if t.damage is not None]
+            self._dangerous = list(self.dangers)
         return self._dangerous
 
     def danger_at_cell(self, cell: Cell) -> float:
-        damage = self.st.board.damage_at(cell)
-        return 0.0 if damage is None else damage.count * (damage.sides + 1) / 2 + damage.bonus
+        return self.dangers.get(cell, 0.0)
 
     def condition_worth(self, target: Creature, spec: ConditionSpec) -> float:
         factor = DURATION_FACTOR.get(spec.duration, 1.0)
@@ -651,7 +766,7 @@ class _Mind:
         elif outcome.half_damage and power.hit.damage is not None:
             spec, halve = power.hit.damage, True
         if spec is not None and not (missed and target.is_minion):
-            scale = (0.5 if halve else 1.0) * (0.5 if self.me.has(ConditionKind.WEAKENED) else 1.0)
+            scale = (0.5 if halve else 1.0) * (0.5 if self.weakened else 1.0)
             amount = (float(spec.maximum) if critical else _average(spec)) * scale
             left = max(0, target.hp) + target.temp_hp
             if target.is_minion:
@@ -666,7 +781,8 @@ class _Mind:
                 return worth  # nothing else matters to the dead
         for cond in outcome.conditions:
             worth += self.condition_worth(target, cond)
-        worth += self.forced_worth(power, target, outcome)
+        if outcome.forced is not None:
+            worth += self.forced_worth(power, target, outcome)
         return worth
 
     def heal_worth(self, power: Power, target: Creature) -> float:
@@ -697,47 +813,50 @@ class _Mind:
         those, and asked again for every cell I could attack from.
         """
         me = self.me
+        facts = _facts(power)
         if target.side == me.side:
-            return self.heal_worth(power, target) if _is_heal(power) else -_NEVER
-        advantage = power.attack is not None and self.has_advantage(target, power.is_melee)
-        key = (id(power), target.id, bonus, advantage, me.cell if _facts(power).forces else None)
+            return self.heal_worth(power, target) if facts.heal else -_NEVER
+        advantage = power.attack is not None and self.has_advantage(target, facts.kind is RangeKind.MELEE)
+        key = (id(power), target.id, bonus, advantage, me.cell if facts.forces else None)
         got = self._target_worth.get(key)
         if got is None:
-            got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+            got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage, facts)
         return got
 
-    def _outcome_worths(self, power: Power, target: Creature) -> tuple[float, float, float, float]:
+    def _outcome_worths(self, power: Power, target: Creature, facts: _Facts) -> tuple[float, float, float, float]:
         """What the effect, a hit, a critical hit and a miss of ``power`` do to ``target`` (whatever the odds)."""
-        key = (id(power), target.id, self.me.cell if _facts(power).forces else None, self._bounding)
+        key = (id(power), target.id, self.me.cell if facts.forces else None, self._bounding)
         got = self._outcomes.get(key)
         if got is None:
-            effect = self.outcome_worth(power, target, power.effect)
+            effect_inert, hit_inert, miss_inert = facts.inert
+            effect = 0.0 if effect_inert else self.outcome_worth(power, target, power.effect)
             if power.attack is None:
                 got = (effect, 0.0, 0.0, 0.0)
+            elif hit_inert:
+                got = (effect, 0.0, 0.0, 0.0 if miss_inert else self.outcome_worth(power, target, power.miss,
+                                                                                  missed=True))
             else:
                 got = (effect, self.outcome_worth(power, target, power.hit),
                        self.outcome_worth(power, target, power.hit, critical=True),
-                       self.outcome_worth(power, target, power.miss, missed=True))
+                       0.0 if miss_inert else self.outcome_worth(power, target, power.miss, missed=True))
             self._outcomes[key] = got
         return got
 
-    def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool) -> float:
-        me = self.me
-        worth, on_hit, on_critical, on_miss = self._outcome_worths(power, target)
+    def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool, facts: _Facts) -> float:
+        worth, on_hit, on_critical, on_miss = self._outcome_worths(power, target, facts)
         attack = power.attack
         if attack is None:
             return worth
         bonus += attack.bonus
         if advantage:
             bonus += 2
-        if me.has(ConditionKind.PRONE):
+        if self.prone:
             bonus -= 2
-        marker = me.marked_by
-        if marker is not None and marker != target.id and marker in self.st.creatures and \
-                not self.st.creatures[marker].is_out:
+        marker = self.marker
+        if marker is not None and marker != target.id:
             bonus -= 2
-        defense = target.template.defenses.against(attack.defense)
-        if target.has(ConditionKind.PRONE) and not power.is_melee:
+        defense: int = getattr(target.template.defenses, facts.defense or "")
+        if facts.kind is not RangeKind.MELEE and target.has(ConditionKind.PRONE):
             defense += 2
         hit = _hit_chance(bonus, defense)
         critical = 1 / 20
@@ -745,8 +864,7 @@ class _Mind:
         worth += critical * on_critical
         worth += (1 - hit) * on_miss
         if power.marks:
-            worth += hit * self.condition_worth(target, ConditionSpec(ConditionKind.MARKED,
-                                                                      Duration.END_OF_SOURCE_NEXT_TURN))
+            worth += hit * self.condition_worth(target, _MARKED)
         return worth
 
     def area_worth(self, power: Power, targets: list[Creature]) -> float:
@@ -769,14 +887,14 @@ class _Mind:
     def best_use(self, order: int, power: Power) -> _Use | None:
         """The best targets (or centre, or direction) for ``power`` from where I stand, if any is worth it."""
         me = self.me
-        kind = power.reach.kind
-        factor = FREQUENCY_FACTOR[power.frequency]
-        penalty = self.provoked_by_shooting() if power.provokes_when_adjacent else 0.0
+        facts = _facts(power)
+        kind = facts.kind
+        factor = facts.factor
         best: _Use | None = None
-        if kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        if facts.personal:
             worth = self.target_worth(power, me)
             return _Use(worth * factor, power, (me.id,), None, order)
-        if kind in (RangeKind.MELEE, RangeKind.RANGED):
+        if facts.single:
             if not self._any_in_range(power):
                 return None
             scored = []
@@ -786,11 +904,14 @@ class _Mind:
                     scored.append((-worth, self.rank(target), target))
             if not scored:
                 return None
-            scored.sort(key=lambda s: (s[0], s[1]))
+            if len(scored) > 1:
+                scored.sort(key=lambda s: (s[0], s[1]))
             chosen = scored[:max(1, power.max_targets)]
             total = -sum(s[0] for s in chosen)
+            penalty = self.provoked_by_shooting() if kind is RangeKind.RANGED else 0.0
             return _Use(total * factor - penalty, power, tuple(s[2].id for s in chosen), None, order)
-        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and me.cell != self.home and not _is_heal(power):
+        penalty = self.provoked_by_shooting() if kind is RangeKind.AREA_BURST else 0.0
+        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and me.cell != self.home and not facts.heal:
             size = power.reach.size
             if sum(1 for e in self.enemies if self.distance(e) <= size) < 2:
                 return None  # elsewhere, a close area is worth a look only where it can catch two
@@ -833,19 +954,11 @@ class _Mind:
     def _any_in_range(self, power: Power) -> bool:
         """A cheap filter: could anyone the power cares about be within its reach from here at all?"""
         facts = _facts(power)
-        return self.nearest(friends=facts.heal) <= facts.limit
+        return facts.heal or self.nearest_enemy(self.me.cell) <= facts.limit
 
     def nearest(self, friends: bool) -> int:
         """The distance from where I stand to the nearest enemy (or to the nearest of my side, me included)."""
-        key = (self.me.cell, friends)
-        got = self._nearest.get(key)
-        if got is None:
-            if friends:
-                got = 0
-            else:
-                got = min((self.distance(c) for c in self.enemies), default=1 << 20)
-            self._nearest[key] = got
-        return got
+        return 0 if friends else self.nearest_enemy(self.me.cell)
 
     def _blast_origins(self) -> list[Cell]:
         """The cells next to my space (where a close blast can be aimed), in cell order."""
@@ -954,8 +1067,9 @@ class _Mind:
 
     def eligible(self, power: Power) -> list[Creature]:
         """The creatures ``power`` may target at all (``tactics.valid_targets`` before position), rank order."""
-        heal = _is_heal(power)
-        key = (power.targets, heal)
+        facts = _facts(power)
+        heal = facts.heal
+        key = facts.pool
         got = self._eligible.get(key)
         if got is None:
             me = self.me
@@ -982,18 +1096,19 @@ class _Mind:
     def worth_bound(self, power: Power, target: Creature, advantage: bool, bonus: int = 0) -> float:
         """An upper bound of ``target_worth(power, target, bonus)`` from anywhere, with or without combat
         advantage: exact, but for forced movement, counted at its most."""
-        if not _facts(power).forces:
+        facts = _facts(power)
+        if not facts.forces:
             key = (id(power), target.id, bonus, advantage, None)
             got = self._target_worth.get(key)
             if got is None:
-                got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage)
+                got = self._target_worth[key] = self._target_worth_now(power, target, bonus, advantage, facts)
             return got
         bound_key = (id(power), target.id, advantage, bonus)
         got = self._bounds.get(bound_key)
         if got is None:
             self._bounding = True
             try:
-                got = self._bounds[bound_key] = self._target_worth_now(power, target, bonus, advantage)
+                got = self._bounds[bound_key] = self._target_worth_now(power, target, bonus, advantage, facts)
             finally:
                 self._bounding = False
         return got
@@ -1010,33 +1125,73 @@ class _Mind:
         """:meth:`gap` to every creature on the board, were I on ``anchor``."""
         got = self._gaps.get(anchor)
         if got is None:
-            if self._others is None:
+            others = self._others
+            if others is None:
                 me = self.me
-                self._others = [(c.id, self.st.space(c)) for c in self.st.living() if c.id != me.id]
-            distance = self.grid.distance
-            mine = self.st.space_at(self.me, anchor)
+                others = self._others = [(c.id, tuple(_coords(cell) for cell in self.st.space(c)))
+                                         for c in self.st.living() if c.id != me.id]
             got = {self.me.id: 0}
-            if len(mine) == 1:
-                for cid, theirs in self._others:
-                    got[cid] = distance(anchor, theirs[0]) if len(theirs) == 1 else \
-                        min(distance(anchor, b) for b in theirs)
+            # grid.distance, written out: the king-move distance on squares, the cube distance on hexes.
+            square = self.square
+            if self.single:
+                ax, ay = _coords(anchor)
+                for cid, theirs in others:
+                    best = 1 << 30
+                    for bx, by in theirs:
+                        dx, dy = ax - bx, ay - by
+                        if square:
+                            dx, dy = abs(dx), abs(dy)
+                            d = dx if dx > dy else dy
+                        else:
+                            d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2
+                        if d < best:
+                            best = d
+                    got[cid] = best
             else:
-                for cid, theirs in self._others:
-                    got[cid] = min(distance(a, b) for a in mine for b in theirs)
+                mine = [_coords(cell) for cell in self.st.space_at(self.me, anchor)]
+                for cid, theirs in others:
+                    best = 1 << 30
+                    for bx, by in theirs:
+                        for ax, ay in mine:
+                            dx, dy = ax - bx, ay - by
+                            if square:
+                                dx, dy = abs(dx), abs(dy)
+                                d = dx if dx > dy else dy
+                            else:
+                                d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2
+                            if d < best:
+                                best = d
+                    got[cid] = best
             self._gaps[anchor] = got
         return got
 
-    def gap(self, anchor: Cell, c: Creature) -> int:
-        """Cells between my space, were I on ``anchor``, and ``c``'s (0 for me)."""
-        if c.id == self.me.id:
-            return 0
-        st = self.st
-        mine = st.space_at(self.me, anchor)
-        theirs = st.space(c)
-        if len(mine) == 1 and len(theirs) == 1:
-            return self.grid.distance(anchor, c.cell)
-        grid = self.grid
-        return min(grid.distance(a, b) for a in mine for b in theirs)
+    def nearest_enemy(self, anchor: Cell) -> int:
+        """The distance from my space, were I on ``anchor``, to the nearest enemy (``1 << 20`` if none)."""
+        got = self._nearest_enemy.get(anchor)
+        if got is None:
+            got = 1 << 20
+            gaps = self._gaps.get(anchor)
+            if gaps is not None:
+                for e in self.enemies:
+                    d = gaps[e.id]
+                    if d < got:
+                        got = d
+            else:  # as gaps() does, on the enemies only
+                square = self.square
+                mine = [_coords(anchor)] if self.single else [_coords(c) for c in self.st.space_at(self.me, anchor)]
+                for theirs in self.enemy_coords:
+                    for bx, by in theirs:
+                        for ax, ay in mine:
+                            dx, dy = ax - bx, ay - by
+                            if square:
+                                dx, dy = abs(dx), abs(dy)
+                                d = dx if dx > dy else dy
+                            else:
+                                d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2
+                            if d < got:
+                                got = d
+            self._nearest_enemy[anchor] = got
+        return got
 
     def bound_rows(self, power: Power) -> _BoundRows:
         """What :meth:`use_bound` needs of ``power``, worked out once per decision."""
@@ -1047,8 +1202,9 @@ class _Mind:
             melee = kind is RangeKind.MELEE
             rows: list[tuple[Creature, float, float, frozenset[Cell]]] = []
             farthest = _facts(power).limit + max(1, me.speed())  # from any cell I could stand on
+            home = self.gaps(self.home)
             for c in self.eligible(power):
-                if self.gap(self.home, c) > farthest:
+                if home[c.id] > farthest:
                     continue
                 flanks: frozenset[Cell] = frozenset()
                 if c.side == me.side:
@@ -1091,15 +1247,15 @@ class _Mind:
         if anchor is not None and b.two_away and anchor != self.home and \
                 sum(1 for e in self.enemies if gaps[e.id] <= b.size) < 2:
             return None
-        visible: list[Creature] | None = None
+        visible: frozenset[CreatureId] | None = None
         if sight and anchor is not None and not b.area:
-            visible = self.reach_targets(power, anchor)
+            visible = self.reach_ids(power, anchor)
         worths: list[float] = []
         caught: list[Creature] = []
         flank = False
         limit = b.limit + (budget if anchor is None else 0)
         for c, without, with_, flanks in b.rows:
-            if gaps[c.id] > limit or (visible is not None and c not in visible):
+            if gaps[c.id] > limit or (visible is not None and c.id not in visible):
                 continue
             worth = without
             if flanks and (anchor is None or anchor in flanks):
@@ -1203,14 +1359,23 @@ class _Mind:
 
     def ranged_cells(self, routes: dict[Cell, tactics.Route]) -> list[Cell]:
         """Reachable anchors in the order a ranged creature would rather shoot from: safest first."""
-
-        def key(anchor: Cell) -> tuple[int, int, float, int, int, tuple[int, int]]:
-            route = routes[anchor]
-            near = self.nearest_enemy_distance(anchor)
-            return (len(route.safest_provokers), len(self.threatened_at(anchor)), self.danger_at(anchor),
-                    abs(near - RANGED_KEEP), route.safest_cost, self.cell_key(anchor))
-
-        return heapq.nsmallest(RANGED_CELLS, routes, key=key)  # sorted(...)[:n]: no more are looked at
+        threat = self.threat
+        single = self.single
+        threatened_at = self.threatened_at
+        danger_at = self.danger_at
+        nearest = self.nearest_enemy_distance
+        cell_key = self.cell_key
+        keyed: list[tuple[tuple[int, int, float, int, int, tuple[int, int]], Cell]] = []
+        for anchor, route in routes.items():
+            if single:
+                ids = threat.get(anchor, ())
+                threatened = len(ids) if len(ids) < 2 else len(threatened_at(anchor))
+            else:
+                threatened = len(threatened_at(anchor))
+            keyed.append(((len(route.safest_provokers), threatened, danger_at(anchor),
+                           abs(nearest(anchor) - RANGED_KEEP), route.safest_cost, cell_key(anchor)), anchor))
+        # sorted(...)[:n]: no more are looked at. No two keys are equal (the last part is the cell's offset).
+        return [anchor for _, anchor in heapq.nsmallest(RANGED_CELLS, keyed)]
 
     def position_score(self, anchor: Cell, use: _Use) -> float:
         """What standing on ``anchor`` adds to a use: flanking for melee, exposure for shooting."""
@@ -1443,7 +1608,9 @@ class _Mind:
         if not routes or not self.enemies:
             return None
         arounds = [[n for cell in st.space(enemy) for n in self.grid.neighbours(cell)] for enemy in self.enemies]
-        mine = tactics.distances_to(st, me, [n for around in arounds for n in around])
+        # Only the nearest matter: every enemy whose nearest cell costs the least is in ``mine`` with that
+        # cost, any other one costs more (or is left out, which reads the same: it is not the quarry).
+        mine = tactics.distances_to(st, me, [n for around in arounds for n in around], nearest=True)
         quarry: Creature | None = None
         best = _NEVER
         for enemy, around in zip(self.enemies, arounds):
@@ -1453,7 +1620,10 @@ class _Mind:
         if quarry is None:
             return None
         with _standing_at(me, quarry.cell):
-            field = tactics.distances_to(st, me, [self.home, *routes])
+            # The choices below are the cells nearer the quarry than where I stand (gap(a) < start, start > 0,
+            # comes to field[a] < field[home]): the flood may stop once it settles my cell, a cell it leaves
+            # out counts as unreachable, as one farther than mine would.
+            field = tactics.distances_to(st, me, [self.home, *routes], until=self.home)
         keep = 1
         if self.is_ranged():
             keep = min(RANGED_KEEP, max((p.reach.range for _, p in self.usable(ActionType.STANDARD)

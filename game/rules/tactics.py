@@ -1411,12 +1411,21 @@ _FLOOD_ARRAYS_FROM = 2500
 """From this many board cells on, :func:`distance_field` floods with numpy (below, plain Python is quicker)."""
 
 
-def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell]) -> dict[Cell, int]:
+def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell], *,
+                 nearest: bool = False, until: Cell | None = None) -> dict[Cell, int]:
     """``distance_field``'s cost of each of ``cells`` that it reaches (the others are left out).
 
     On small boards the flood stops as soon as every one of ``cells`` it can
     reach is settled (a Dijkstra's costs are final once settled), rather than
     flooding the whole map for a few answers.
+
+    Two ways to ask for less, each leaving out (some of) the cells that cost
+    more than a threshold; every cell in the answer still has its true cost:
+
+    * ``nearest``: only the cheapest of ``cells`` are sure to be there (all
+      of those at the least cost);
+    * ``until``: only those of ``cells`` that cost less than ``until`` (a
+      cell) are sure to be there, with ``until`` itself (when reached).
     """
     wanted = list(cells)
     topo = _topology(state.board)
@@ -1425,17 +1434,28 @@ def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell
         return {}
     if topo.width * topo.height >= _FLOOD_ARRAYS_FROM:
         field = distance_field(state, creature)
+        if until is not None:
+            wanted.append(until)
         return {c: field[c] for c in wanted if c in field}
     indices = {i for i in map(topo.index, wanted) if i is not None}
-    found = _dial(state, topo, creature, start, _size(state, creature), indices)
-    return {c: found[c] for c in wanted if c in found}
+    stop = None if until is None else topo.index(until)
+    if stop is not None:
+        indices.add(stop)
+    found = _dial(state, topo, creature, start, _size(state, creature), indices, nearest=nearest, stop=stop)
+    out = {c: found[c] for c in wanted if c in found}
+    if until is not None and until in found:
+        out[until] = found[until]
+    return out
 
 
 def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int,
-          wanted: set[int] | None = None) -> dict[Cell, int]:
+          wanted: set[int] | None = None, *, nearest: bool = False, stop: int | None = None) -> dict[Cell, int]:
     """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2.
 
-    With ``wanted`` (board indices): only those cells, and the flood stops once all it can reach are settled.
+    With ``wanted`` (board indices): only those cells, and the flood stops once all it can reach are settled;
+    with ``nearest`` too, once the bucket where the first of them settles is done (every step costs at least
+    1, so that bucket held all the cells of that cost from its start); with ``stop`` (one of them), as soon
+    as that cell settles (the cells of lower cost are settled before it).
     """
     table = topo.step_table(size)
     compute = topo.steps
@@ -1453,17 +1473,26 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
     order: list[int] = []
     buckets: list[list[int]] = [[start]]
     cost = 0
+    done = False
     while cost < len(buckets):
-        if left is not None and not left:
+        if done or left is not None and not left:
             break
         for here in buckets[cost]:
             if best[here] != cost:
                 continue
             order.append(here)
             if left is not None:
-                left.discard(here)
+                if here in left:
+                    left.discard(here)
+                    if here == stop:
+                        done = True
+                        break
+                    if nearest:
+                        done = True  # this bucket is finished first: the others of the same cost
                 if not left:
                     break
+            if done:
+                continue  # no later bucket is looked at: nothing to relax
             moves = table[here]
             if moves is None:
                 moves = compute(here, size)
@@ -1650,6 +1679,12 @@ def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
             memo.clear()
         memo[key] = known
     return known
+
+
+def sight_memo(board: Board) -> dict[tuple[Cell, Cell], bool]:
+    """What :func:`line_of_effect` has worked out on ``board`` so far, by ``(a, b)``: a hot loop reads it
+    first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
+    return _topology(board).sight
 
 
 def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:

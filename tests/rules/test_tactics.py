@@ -569,6 +569,30 @@ def test_distances_to_a_few_cells_are_the_distance_fields(kit: Kit, scene: tuple
         assert tactics.distances_to(state, mover, wanted) == {c: field[c] for c in wanted if c in field}
 
 
+@PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_distances_to_the_nearest_or_until_a_cell_keep_what_they_promise(kit: Kit, scene: tuple[str, bool],
+                                                                        data: st.DataObject) -> None:
+    """``nearest``: all the cheapest cells asked for are there; ``until``: all those cheaper than that cell, and
+    the cell itself; and whatever is there has distance_field's cost (the AI's close_in relies on this)."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    grid = state.board.grid
+    cells = [*state.board, grid.offset_to_cell(-1, 0), grid.offset_to_cell(0, 99)]
+    for mover in state.creatures.values():
+        field = tactics.distance_field(state, mover)
+        wanted = data.draw(st.lists(st.sampled_from(cells), max_size=12))
+        near = tactics.distances_to(state, mover, wanted, nearest=True)
+        assert all(c in wanted and field[c] == cost for c, cost in near.items())
+        costs = [field[c] for c in wanted if c in field]
+        assert {c for c in wanted if c in field and field[c] == min(costs)} <= set(near) if costs else not near
+        until = data.draw(st.sampled_from(cells))
+        upto = tactics.distances_to(state, mover, wanted, until=until)
+        assert all((c in wanted or c == until) and field[c] == cost for c, cost in upto.items())
+        limit = field[until] if until in field else 1 << 30
+        assert {c for c in wanted if c in field and field[c] < limit} <= set(upto)
+        assert (until in upto) == (until in field)
+
+
 def brute_force(state: EncounterState, mover: Any, budget: int) -> dict[Cell, tuple[int, int]]:
     """Every walk within the budget, enumerated: for each end cell, (least cost, fewest provokers)."""
     best: dict[Cell, tuple[int, int]] = {}
