@@ -121,6 +121,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from operator import attrgetter
 
 import numpy as np
@@ -173,9 +174,12 @@ _NO_IDS: frozenset[CreatureId] = frozenset()
 # -- value types ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    """How a creature gets to one cell: the cheapest path and the safest path."""
+class Route(NamedTuple):
+    """How a creature gets to one cell: the cheapest path and the safest path.
+
+    A named tuple (immutable, compared and hashed by its fields, repr like a dataclass's) because
+    :func:`reachable` builds one for every cell in reach, and a tuple is made in C.
+    """
 
     cost: int
     """Movement spent along :attr:`path` (difficult cells count 2)."""
@@ -1288,6 +1292,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
 
     result: dict[Cell, Route] = {}
     occupied = around.occupied
+    new_route = tuple.__new__
     for at, found in labels.items():
         if at == start or at in occupied or not found:
             continue
@@ -1296,15 +1301,20 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
         else:
             cheapest = min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq))
             safest = min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq))
-        if cheapest.path is None:
-            walk(cheapest)
-        if safest.path is None:
-            walk(safest)
+        for label in (cheapest, safest) if safest is not cheapest else (cheapest,):
+            if label.path is None:
+                parent = label.parent
+                assert parent is not None
+                if parent.path is not None and label.provoked == parent.provoked:
+                    # walk's commonest case written out: the parent is done and leaving it provoked no one new
+                    label.path = parent.path + (cell(at),)
+                    label.named = parent.named
+                else:
+                    walk(label)
         assert cheapest.path is not None and safest.path is not None
-        result[cell(at)] = Route(
-            cost=cheapest.cost, path=cheapest.path, provokers=cheapest.named,
-            safest_path=safest.path, safest_cost=safest.cost, safest_provokers=safest.named,
-        )
+        # Route(cost, path, provokers, safest_path, safest_cost, safest_provokers), made in C
+        result[cell(at)] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
+                                             safest.path, safest.cost, safest.named))
     return result
 
 
