@@ -948,13 +948,34 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
 SideKey = tuple[int, int]
 
 
-def _sides(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
+def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, SideKey], ...]:
     """The cells adjacent to a space, each with the side of the space it lies on.
 
     Two cells flank across the space when their keys are negatives of each
     other. Squares: ``(sx, sy)`` against the space's bounding box; hex: the
     axial step from the (one-hex) space to the cell.
+
+    Remembered per space (the grids are unbounded, so the answer depends only on the grid's kind and
+    the cells), one table per kind: a Hex and a Square with the same numbers are equal tuples.
     """
+    key = tuple(space)
+    known = _SIDES_HEX if state.board.kind is GridKind.HEX else _SIDES_SQUARE
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _SIDES_KEPT:
+            known.clear()
+        found = known[key] = tuple(_sides_of(state, key))
+    return found
+
+
+_SIDES_HEX: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
+_SIDES_SQUARE: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
+_SIDES_KEPT = 1 << 14
+"""At most this many spaces remembered per kind (more than a large board's anchors for both sizes)."""
+
+
+def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
+    """:func:`_sides` worked out."""
     grid = state.board.grid
     if state.board.kind is GridKind.HEX:
         centre = space[0]

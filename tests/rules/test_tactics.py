@@ -1134,3 +1134,29 @@ def test_target_kinds_and_the_dead_and_dying(kit: Kit) -> None:
     assert ids(tactics.valid_targets(state, a, kit.power("focus", kind=RangeKind.PERSONAL,
                                                          targets=TargetKind.SELF))) == ["A"]
     assert ids(tactics.valid_targets(state, a, kit.power("shove", targets=TargetKind.CREATURE))) == ["D"]
+
+
+def test_the_remembered_sides_of_a_space_are_the_ones_worked_out_on_each_grid(kit: Kit) -> None:
+    """tactics._sides remembers its answer per space, one table per grid kind (a Hex and a Square with
+    the same numbers are equal tuples, so one table would mix them up)."""
+    square = kit.state_from("....\n....\n....\n....")
+    hexes = kit.state_from("""
+        . . . .
+         . . . .
+        . . . .
+         . . . .
+    """, hexes=True)
+    tactics._SIDES_HEX.clear()
+    tactics._SIDES_SQUARE.clear()
+    spaces: list[tuple[EncounterState, tuple[Cell, ...]]] = []
+    for y in range(4):
+        for x in range(4):
+            spaces.append((hexes, (at(hexes, x, y),)))
+            spaces.append((square, (at(square, x, y),)))
+            big = tuple(at(square, x + dx, y + dy) for dy in range(2) for dx in range(2))
+            spaces.append((square, big))
+    for _ in range(2):  # worked out, then remembered
+        for state, space in spaces:
+            assert tactics._sides(state, space) == tuple(tactics._sides_of(state, space))
+            assert tactics._sides(state, list(space)) == tuple(tactics._sides_of(state, space))
+    assert len(tactics._SIDES_HEX) == 16 and len(tactics._SIDES_SQUARE) == 32
