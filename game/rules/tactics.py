@@ -279,9 +279,10 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
 
 def _size(state: EncounterState, creature: Creature) -> int:
     """The side of a creature's square space (1 on hex grids, where everyone fills one hex)."""
-    if state.board.kind is GridKind.HEX:
+    size = creature.template.size
+    if size <= 1 or state.board.kind is GridKind.HEX:
         return 1
-    return max(1, creature.template.size)
+    return size
 
 
 def _check_mode(mode: str) -> None:
@@ -1000,8 +1001,21 @@ def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, 
 
 def _can_flank(creature: Creature) -> bool:
     """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
-    return creature.can_act and not creature.dead and any(
-        p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in creature.template.powers)
+    if not creature.can_act or creature.dead:
+        return False
+    sheet = creature.template
+    got = _MELEE_SHEETS.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        if len(_MELEE_SHEETS) >= 4096:
+            _MELEE_SHEETS.clear()
+        got = _MELEE_SHEETS[id(sheet)] = (sheet, any(
+            p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers))
+    return got[1]
+
+
+_MELEE_SHEETS: dict[int, tuple[Template, bool]] = {}
+"""Per creature sheet (by identity, the sheet kept alive; sheets are frozen): whether it has a melee power
+aimed at enemies or creatures."""
 
 
 def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
@@ -1030,10 +1044,15 @@ def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
     """Like ``state.occupancy()``, but only creatures whose space may lie within ``radius`` of ``centre``."""
     grid = state.board.grid
     out: dict[Cell, Creature] = {}
-    for c in state.living():
-        if c.id == exclude:
+    for c in state.creatures.values():  # state.living(), written out
+        if c.dead or c.id == exclude:
             continue
-        if grid.distance(centre, c.cell) - (_size(state, c) - 1) <= radius:
+        at = c.cell
+        if isinstance(at, Square) and isinstance(centre, Square):
+            near = max(abs(at.x - centre.x), abs(at.y - centre.y))  # the square grid's distance, written out
+        else:
+            near = grid.distance(centre, at)
+        if near - (_size(state, c) - 1) <= radius:
             for cell in state.space(c):
                 out[cell] = c
     return out

@@ -1160,3 +1160,22 @@ def test_the_remembered_sides_of_a_space_are_the_ones_worked_out_on_each_grid(ki
             assert tactics._sides(state, space) == tuple(tactics._sides_of(state, space))
             assert tactics._sides(state, list(space)) == tuple(tactics._sides_of(state, space))
     assert len(tactics._SIDES_HEX) == 16 and len(tactics._SIDES_SQUARE) == 32
+
+
+def test_flanking_sees_a_sheet_swapped_for_one_without_melee_powers(kit: Kit) -> None:
+    """Whether a sheet has a melee power is remembered per sheet (tactics._can_flank); a creature given
+    another sheet is judged by the new one, and a flanker that cannot act does not flank."""
+    state = kit.state_from("""
+        .....
+        .AoB.
+        .....
+    """)
+    a, o, b = (state.creatures[cid(x)] for x in "AoB")
+    assert tactics.is_flanking(state, a, o)
+    melee = b.template
+    b.template = kit.template("archer", powers=(kit.power("bow", kind=RangeKind.RANGED, range_=10),))
+    assert not tactics.is_flanking(state, a, o)
+    b.template = melee
+    assert tactics.is_flanking(state, a, o)
+    b.conditions.append(kit.condition(ConditionKind.STUNNED))
+    assert not tactics.is_flanking(state, a, o)
