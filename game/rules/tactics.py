@@ -1718,16 +1718,21 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
 
 def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
-    board = state.board
-    memo = _topology(board).sight
-    key = (a, b)
-    known = memo.get(key)
+    topo = _topology(state.board)
+    memo = topo.sight
+    known = memo.get((a, b))
     if known is None:
-        line = board.grid.line(a, b)
-        known = not any(cell in board and board.is_wall(cell) for cell in line[1:-1])
+        index, wall = topo.index, topo.wall
+        known = True
+        for cell in topo.grid.line(a, b)[1:-1]:
+            i = index(cell)
+            if i is not None and wall[i]:
+                known = False
+                break
         if len(memo) > 1_000_000:
             memo.clear()
-        memo[key] = known
+        # both ways: line(b, a) is line(a, b) reversed (both grids promise it, tests/grid check it)
+        memo[(a, b)] = memo[(b, a)] = known
     return known
 
 

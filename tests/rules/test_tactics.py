@@ -1179,3 +1179,22 @@ def test_flanking_sees_a_sheet_swapped_for_one_without_melee_powers(kit: Kit) ->
     assert tactics.is_flanking(state, a, o)
     b.conditions.append(kit.condition(ConditionKind.STUNNED))
     assert not tactics.is_flanking(state, a, o)
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_remembered_line_of_effect_is_the_wall_scan_whichever_way_it_was_first_asked(kit: Kit, hexes: bool) -> None:
+    """line_of_effect remembers (a, b) and (b, a) together; each answer is the plain scan of the line,
+    with cells off the board (asked about too) never blocking."""
+    rows = ["..#..", ".#...", "...#.", "#...."]
+    state = kit.state_from("\n".join((" " if hexes and y % 2 else "") + " ".join(r) if hexes else r
+                                     for y, r in enumerate(rows)), hexes=hexes)
+    board, grid = state.board, state.board.grid
+    cells = [at(state, x, y) for y in range(-1, 5) for x in range(-1, 6)]
+    blocked = 0
+    for n, (a, b) in enumerate(itertools.product(cells, cells)):
+        first, second = ((a, b), (b, a)) if n % 2 else ((b, a), (a, b))
+        plain = not any(c in board and board.is_wall(c) for c in grid.line(a, b)[1:-1])
+        assert tactics.line_of_effect(state, *first) is plain
+        assert tactics.line_of_effect(state, *second) is plain
+        blocked += not plain
+    assert blocked > 100
