@@ -121,6 +121,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from operator import attrgetter
 
 import numpy as np
@@ -173,9 +174,12 @@ _NO_IDS: frozenset[CreatureId] = frozenset()
 # -- value types ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
-    """How a creature gets to one cell: the cheapest path and the safest path."""
+class Route(NamedTuple):
+    """How a creature gets to one cell: the cheapest path and the safest path.
+
+    A named tuple (immutable, compared and hashed by its fields, repr like a dataclass's) because
+    :func:`reachable` builds one for every cell in reach, and a tuple is made in C.
+    """
 
     cost: int
     """Movement spent along :attr:`path` (difficult cells count 2)."""
@@ -275,9 +279,10 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
 
 def _size(state: EncounterState, creature: Creature) -> int:
     """The side of a creature's square space (1 on hex grids, where everyone fills one hex)."""
-    if state.board.kind is GridKind.HEX:
+    size = creature.template.size
+    if size <= 1 or state.board.kind is GridKind.HEX:
         return 1
-    return max(1, creature.template.size)
+    return size
 
 
 def _check_mode(mode: str) -> None:
@@ -944,13 +949,34 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
 SideKey = tuple[int, int]
 
 
-def _sides(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
+def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, SideKey], ...]:
     """The cells adjacent to a space, each with the side of the space it lies on.
 
     Two cells flank across the space when their keys are negatives of each
     other. Squares: ``(sx, sy)`` against the space's bounding box; hex: the
     axial step from the (one-hex) space to the cell.
+
+    Remembered per space (the grids are unbounded, so the answer depends only on the grid's kind and
+    the cells), one table per kind: a Hex and a Square with the same numbers are equal tuples.
     """
+    key = tuple(space)
+    known = _SIDES_HEX if state.board.kind is GridKind.HEX else _SIDES_SQUARE
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _SIDES_KEPT:
+            known.clear()
+        found = known[key] = tuple(_sides_of(state, key))
+    return found
+
+
+_SIDES_HEX: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
+_SIDES_SQUARE: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
+_SIDES_KEPT = 1 << 14
+"""At most this many spaces remembered per kind (more than a large board's anchors for both sizes)."""
+
+
+def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
+    """:func:`_sides` worked out."""
     grid = state.board.grid
     if state.board.kind is GridKind.HEX:
         centre = space[0]
@@ -975,8 +1001,21 @@ def _sides(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, Sid
 
 def _can_flank(creature: Creature) -> bool:
     """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
-    return creature.can_act and not creature.dead and any(
-        p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in creature.template.powers)
+    if not creature.can_act or creature.dead:
+        return False
+    sheet = creature.template
+    got = _MELEE_SHEETS.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        if len(_MELEE_SHEETS) >= 4096:
+            _MELEE_SHEETS.clear()
+        got = _MELEE_SHEETS[id(sheet)] = (sheet, any(
+            p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers))
+    return got[1]
+
+
+_MELEE_SHEETS: dict[int, tuple[Template, bool]] = {}
+"""Per creature sheet (by identity, the sheet kept alive; sheets are frozen): whether it has a melee power
+aimed at enemies or creatures."""
 
 
 def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
@@ -1005,10 +1044,15 @@ def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
     """Like ``state.occupancy()``, but only creatures whose space may lie within ``radius`` of ``centre``."""
     grid = state.board.grid
     out: dict[Cell, Creature] = {}
-    for c in state.living():
-        if c.id == exclude:
+    for c in state.creatures.values():  # state.living(), written out
+        if c.dead or c.id == exclude:
             continue
-        if grid.distance(centre, c.cell) - (_size(state, c) - 1) <= radius:
+        at = c.cell
+        if isinstance(at, Square) and isinstance(centre, Square):
+            near = max(abs(at.x - centre.x), abs(at.y - centre.y))  # the square grid's distance, written out
+        else:
+            near = grid.distance(centre, at)
+        if near - (_size(state, c) - 1) <= radius:
             for cell in state.space(c):
                 out[cell] = c
     return out
@@ -1288,6 +1332,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
 
     result: dict[Cell, Route] = {}
     occupied = around.occupied
+    new_route = tuple.__new__
     for at, found in labels.items():
         if at == start or at in occupied or not found:
             continue
@@ -1296,15 +1341,20 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
         else:
             cheapest = min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq))
             safest = min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq))
-        if cheapest.path is None:
-            walk(cheapest)
-        if safest.path is None:
-            walk(safest)
+        for label in (cheapest, safest) if safest is not cheapest else (cheapest,):
+            if label.path is None:
+                parent = label.parent
+                assert parent is not None
+                if parent.path is not None and label.provoked == parent.provoked:
+                    # walk's commonest case written out: the parent is done and leaving it provoked no one new
+                    label.path = parent.path + (cell(at),)
+                    label.named = parent.named
+                else:
+                    walk(label)
         assert cheapest.path is not None and safest.path is not None
-        result[cell(at)] = Route(
-            cost=cheapest.cost, path=cheapest.path, provokers=cheapest.named,
-            safest_path=safest.path, safest_cost=safest.cost, safest_provokers=safest.named,
-        )
+        # Route(cost, path, provokers, safest_path, safest_cost, safest_provokers), made in C
+        result[cell(at)] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
+                                             safest.path, safest.cost, safest.named))
     return result
 
 
@@ -1668,16 +1718,21 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
 
 def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
-    board = state.board
-    memo = _topology(board).sight
-    key = (a, b)
-    known = memo.get(key)
+    topo = _topology(state.board)
+    memo = topo.sight
+    known = memo.get((a, b))
     if known is None:
-        line = board.grid.line(a, b)
-        known = not any(cell in board and board.is_wall(cell) for cell in line[1:-1])
+        index, wall = topo.index, topo.wall
+        known = True
+        for cell in topo.grid.line(a, b)[1:-1]:
+            i = index(cell)
+            if i is not None and wall[i]:
+                known = False
+                break
         if len(memo) > 1_000_000:
             memo.clear()
-        memo[key] = known
+        # both ways: line(b, a) is line(a, b) reversed (both grids promise it, tests/grid check it)
+        memo[(a, b)] = memo[(b, a)] = known
     return known
 
 

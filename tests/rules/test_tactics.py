@@ -1134,3 +1134,67 @@ def test_target_kinds_and_the_dead_and_dying(kit: Kit) -> None:
     assert ids(tactics.valid_targets(state, a, kit.power("focus", kind=RangeKind.PERSONAL,
                                                          targets=TargetKind.SELF))) == ["A"]
     assert ids(tactics.valid_targets(state, a, kit.power("shove", targets=TargetKind.CREATURE))) == ["D"]
+
+
+def test_the_remembered_sides_of_a_space_are_the_ones_worked_out_on_each_grid(kit: Kit) -> None:
+    """tactics._sides remembers its answer per space, one table per grid kind (a Hex and a Square with
+    the same numbers are equal tuples, so one table would mix them up)."""
+    square = kit.state_from("....\n....\n....\n....")
+    hexes = kit.state_from("""
+        . . . .
+         . . . .
+        . . . .
+         . . . .
+    """, hexes=True)
+    tactics._SIDES_HEX.clear()
+    tactics._SIDES_SQUARE.clear()
+    spaces: list[tuple[EncounterState, tuple[Cell, ...]]] = []
+    for y in range(4):
+        for x in range(4):
+            spaces.append((hexes, (at(hexes, x, y),)))
+            spaces.append((square, (at(square, x, y),)))
+            big = tuple(at(square, x + dx, y + dy) for dy in range(2) for dx in range(2))
+            spaces.append((square, big))
+    for _ in range(2):  # worked out, then remembered
+        for state, space in spaces:
+            assert tactics._sides(state, space) == tuple(tactics._sides_of(state, space))
+            assert tactics._sides(state, list(space)) == tuple(tactics._sides_of(state, space))
+    assert len(tactics._SIDES_HEX) == 16 and len(tactics._SIDES_SQUARE) == 32
+
+
+def test_flanking_sees_a_sheet_swapped_for_one_without_melee_powers(kit: Kit) -> None:
+    """Whether a sheet has a melee power is remembered per sheet (tactics._can_flank); a creature given
+    another sheet is judged by the new one, and a flanker that cannot act does not flank."""
+    state = kit.state_from("""
+        .....
+        .AoB.
+        .....
+    """)
+    a, o, b = (state.creatures[cid(x)] for x in "AoB")
+    assert tactics.is_flanking(state, a, o)
+    melee = b.template
+    b.template = kit.template("archer", powers=(kit.power("bow", kind=RangeKind.RANGED, range_=10),))
+    assert not tactics.is_flanking(state, a, o)
+    b.template = melee
+    assert tactics.is_flanking(state, a, o)
+    b.conditions.append(kit.condition(ConditionKind.STUNNED))
+    assert not tactics.is_flanking(state, a, o)
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_remembered_line_of_effect_is_the_wall_scan_whichever_way_it_was_first_asked(kit: Kit, hexes: bool) -> None:
+    """line_of_effect remembers (a, b) and (b, a) together; each answer is the plain scan of the line,
+    with cells off the board (asked about too) never blocking."""
+    rows = ["..#..", ".#...", "...#.", "#...."]
+    state = kit.state_from("\n".join((" " if hexes and y % 2 else "") + " ".join(r) if hexes else r
+                                     for y, r in enumerate(rows)), hexes=hexes)
+    board, grid = state.board, state.board.grid
+    cells = [at(state, x, y) for y in range(-1, 5) for x in range(-1, 6)]
+    blocked = 0
+    for n, (a, b) in enumerate(itertools.product(cells, cells)):
+        first, second = ((a, b), (b, a)) if n % 2 else ((b, a), (a, b))
+        plain = not any(c in board and board.is_wall(c) for c in grid.line(a, b)[1:-1])
+        assert tactics.line_of_effect(state, *first) is plain
+        assert tactics.line_of_effect(state, *second) is plain
+        blocked += not plain
+    assert blocked > 100
