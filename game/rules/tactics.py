@@ -1217,6 +1217,11 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     return dict(found)
 
 
+def forget_routes() -> None:
+    """Drop the answers :func:`reachable` remembers (the benchmark times the search itself)."""
+    _ROUTES.clear()
+
+
 _ROUTES: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
 """The last answers of :func:`reachable`, newest first, each with everything it was worked out from."""
 _ROUTES_KEPT = 4
