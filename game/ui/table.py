@@ -1536,7 +1536,13 @@ class Table:
         w, h = screen.get_size()
         pygame.draw.rect(screen, PANEL, (0, h - BOTTOM, w, BOTTOM))
         pygame.draw.line(screen, EDGE, (0, h - BOTTOM), (w, h - BOTTOM))
-        if self.my_turn():
+        draw_text(screen, self.bottom_hint(), (8, h - 24), 13, MUTED)
+
+    def bottom_hint(self) -> str:
+        """The bottom line: what the one at the table can do now, or who is playing."""
+        if self.screen_state == "setup":
+            hint = "Name who plays each side (ai: the computer), then Play (Enter)"
+        elif self.my_turn():
             hint = self.prompt()
         elif self.session is not None and self.session.acting_controller == AI:
             hint = "The AI is playing..."
@@ -1544,7 +1550,7 @@ class Table:
             hint = "Ctrl+O opens another fight"
         else:
             hint = ""
-        draw_text(screen, hint, (8, h - 24), 13, MUTED)
+        return hint
 
     def draw_side(self) -> None:
         """The right panel (initiative, sheet, log): painted again only when what it shows changed, and

@@ -6,6 +6,7 @@ encounter's state and log) and what was drawn (pixels of the window).
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -70,6 +71,28 @@ def pixel(table: Table, cell: Cell) -> tuple[int, int]:
     pos = table.cell_pixel(*table.view.grid.cell_to_offset(cell))
     assert pos is not None, "cell off screen"
     return pos
+
+
+def test_while_players_are_chosen_nobody_plays_and_the_bottom_line_says_what_to_do() -> None:
+    """The setup dialog comes first: the AI waits for it (the monsters act first in the crypt), and the
+    bottom line asks for the players instead of saying the AI is playing."""
+    pygame.display.init()
+    pygame.font.init()
+    table = Table((1280, 800), controls={"heroes": "Ann", "monsters": "ai"})
+    assert table.open(CRYPT), table.message
+    assert table.session is not None
+    before = len(table.session.encounter.log)
+    for _ in range(6):  # longer than the AI's pause between commands (AI_PAUSE_S)
+        frames(table, 1)
+        time.sleep(0.05)
+    assert table.screen_state == "setup"
+    assert len(table.session.encounter.log) == before
+    assert "AI is playing" not in table.bottom_hint() and "Play (Enter)" in table.bottom_hint()
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.screen_state != "setup"
+    assert table.bottom_hint() == "The AI is playing..."
+    pygame.quit()
 
 
 def test_the_handoff_screen_hides_the_board_until_the_player_confirms() -> None:
