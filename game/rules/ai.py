@@ -1133,11 +1133,11 @@ class _Mind:
             got = {self.me.id: 0}
             # grid.distance, written out: the king-move distance on squares, the cube distance on hexes.
             square = self.square
-            if self.single:
-                ax, ay = _coords(anchor)
-                for cid, theirs in others:
-                    best = 1 << 30
-                    for bx, by in theirs:
+            mine = [_coords(anchor)] if self.single else [_coords(cell) for cell in self.st.space_at(self.me, anchor)]
+            for cid, theirs in others:
+                best = 1 << 30
+                for bx, by in theirs:
+                    for ax, ay in mine:
                         dx, dy = ax - bx, ay - by
                         if square:
                             dx, dy = abs(dx), abs(dy)
@@ -1146,22 +1146,7 @@ class _Mind:
                             d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2
                         if d < best:
                             best = d
-                    got[cid] = best
-            else:
-                mine = [_coords(cell) for cell in self.st.space_at(self.me, anchor)]
-                for cid, theirs in others:
-                    best = 1 << 30
-                    for bx, by in theirs:
-                        for ax, ay in mine:
-                            dx, dy = ax - bx, ay - by
-                            if square:
-                                dx, dy = abs(dx), abs(dy)
-                                d = dx if dx > dy else dy
-                            else:
-                                d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2
-                            if d < best:
-                                best = d
-                    got[cid] = best
+                got[cid] = best
             self._gaps[anchor] = got
         return got
 
