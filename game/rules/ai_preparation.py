@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.grid import Cell
-from game.rules.model import Frequency, Power, PowerId, Restriction, RestrictionKind, Role
+from game.board import Board
+from game.rules.model import Frequency, Power, PowerId, Restriction, RestrictionKind, Role, Template
 from game.rules.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, Preparation, basic_attacks,
                                     default_preparation, is_limited, reaction_powers, restriction_fits)
 from game.rules.state import Creature
@@ -52,18 +53,62 @@ def _usable(creature: Creature, power: Power) -> bool:
     return power.frequency is Frequency.AT_WILL or power.id not in creature.used_powers
 
 
-def _fights_at_range(creature: Creature) -> bool:
-    template = creature.template
+def _fights_at_range(template: Template) -> bool:
     return template.role in _RANGED_ROLES or not basic_attacks(template, melee_only=True)
+
+
+class _Reaction:
+    """What ``prepare`` asks of one reaction power that only its sheet decides."""
+
+    __slots__ = ("power", "forces", "moves", "guards", "on_attack_roll")
+
+    def __init__(self, template: Template, power: Power) -> None:
+        assert power.reaction is not None
+        self.power = power
+        self.forces = not restriction_fits(RestrictionKind.FORCED_TOWARD, power)
+        """It moves an enemy by force (a forced-movement restriction fits it)."""
+        self.moves = not restriction_fits(RestrictionKind.MOVE_TOWARD, power)
+        """It shifts its user (a movement restriction fits it)."""
+        self.guards = (template.role is Role.DEFENDER and power.reaction.is_spontaneous
+                       and power.reaction.trigger == "adjacent_ally_attacked")
+        """A defender's Spontaneous reaction to an enemy attacking an ally next to it."""
+        self.on_attack_roll = TRIGGERS[power.reaction.trigger].on_attack_roll
+
+
+class _Sheet:
+    """Everything ``prepare`` works out from a creature's sheet alone (worked out once per sheet)."""
+
+    __slots__ = ("template", "default", "reactions", "limited", "fights_at_range")
+
+    def __init__(self, template: Template) -> None:
+        self.template = template
+        self.default = default_preparation(template)
+        self.reactions = [_Reaction(template, p) for p in reaction_powers(template)]
+        """Its reaction powers, in sheet order."""
+        self.limited = [r.power for r in self.reactions if is_limited(r.power)]
+        self.fights_at_range = _fights_at_range(template)
+
+
+_SHEETS: dict[int, _Sheet] = {}
+"""Per creature sheet (by identity, the sheet kept alive in its entry so that its id is not reused): its
+``_Sheet``. Safe because a sheet is frozen: everything ``_Sheet`` holds is worked out from the sheet alone."""
+
+
+def _sheet(template: Template) -> _Sheet:
+    got = _SHEETS.get(id(template))
+    if got is None or got.template is not template:
+        if len(_SHEETS) >= 4096:
+            _SHEETS.clear()
+        got = _SHEETS[id(template)] = _Sheet(template)
+    return got
 
 
 def prepare(encounter: Encounter, creature: Creature) -> Preparation:
     """The preparation the AI hands in with the end of ``creature``'s turn."""
     st = encounter.state
-    template = creature.template
-    default = default_preparation(template)
-    reactions = reaction_powers(template)
-    limited = _limited(encounter, creature, reactions)
+    sheet = _sheet(creature.template)
+    default = sheet.default
+    limited = _limited(encounter, creature, sheet.limited)
     kept = [r for r in encounter.preparation(creature.id).restrictions
             if r.creature is None or (r.creature in st.creatures and not st.creatures[r.creature].dead)]
     restrictions = list(dict.fromkeys(kept + list(default.restrictions)))
@@ -78,10 +123,11 @@ def prepare(encounter: Encounter, creature: Creature) -> Preparation:
 
     enemies = [e for e in st.enemies_of(creature) if not e.is_out]
     allies = [a for a in st.allies_of(creature) if not a.is_out]
-    for power in reactions:
-        if not _usable(creature, power) or power.reaction is None:
+    for reaction in sheet.reactions:
+        power = reaction.power
+        if not _usable(creature, power):
             continue
-        if not restriction_fits(RestrictionKind.FORCED_TOWARD, power):
+        if reaction.forces:
             hurt = [a for a in allies if a.is_bloodied]
             danger = _nearest_danger(encounter, creature)
             if hurt:
@@ -89,19 +135,17 @@ def prepare(encounter: Encounter, creature: Creature) -> Preparation:
                 add(Restriction(RestrictionKind.FORCED_AWAY, power.id, creature=worst.id))
             elif danger is not None:
                 add(Restriction(RestrictionKind.FORCED_TOWARD, power.id, cell=danger))
-        if not restriction_fits(RestrictionKind.MOVE_TOWARD, power):
-            if _fights_at_range(creature):
+        if reaction.moves:
+            if sheet.fights_at_range:
                 add(Restriction(RestrictionKind.MOVE_AWAY, power.id, triggerer=True))
             elif enemies:
                 near = min(enemies, key=lambda e: (st.distance(e, creature), e.id))
                 add(Restriction(RestrictionKind.MOVE_TOWARD, power.id, creature=near.id))
-        info = TRIGGERS[power.reaction.trigger]
-        if template.role is Role.DEFENDER and power.reaction.is_spontaneous and power.reaction.trigger == \
-                "adjacent_ally_attacked":
+        if reaction.guards:
             marked = [e for e in enemies if e.marked_by == creature.id]
             if marked:
                 add(Restriction(RestrictionKind.ONLY_AGAINST, power.id, creature=marked[0].id))
-        if (power.id == limited and info.on_attack_roll and any(e.is_minion for e in enemies)
+        if (power.id == limited and reaction.on_attack_roll and any(e.is_minion for e in enemies)
                 and any(not e.is_minion for e in enemies)):
             add(Restriction(RestrictionKind.NON_MINION_ATTACKERS, power.id))
     return Preparation(limited=limited, priority=default.priority, disabled=default.disabled,
@@ -109,12 +153,12 @@ def prepare(encounter: Encounter, creature: Creature) -> Preparation:
                        restrictions=tuple(restrictions))
 
 
-def _limited(encounter: Encounter, creature: Creature, reactions: list[Power]) -> PowerId | None:
-    """The Limited reaction to prepare: the one in force, else the sheet's default, while usable and
-    useful; a Personal one (it pays on its own next turn) when no enemy could reach the creature before
-    then, or when nothing else is left."""
+def _limited(encounter: Encounter, creature: Creature, limited: list[Power]) -> PowerId | None:
+    """The Limited reaction to prepare among the sheet's ``limited`` ones: the one in force, else the
+    sheet's default, while usable and useful; a Personal one (it pays on its own next turn) when no enemy
+    could reach the creature before then, or when nothing else is left."""
     st = encounter.state
-    usable = [p for p in reactions if is_limited(p) and _usable(creature, p)]
+    usable = [p for p in limited if _usable(creature, p)]
     if not usable:
         return None
     current = encounter.preparation(creature.id).limited
@@ -130,16 +174,29 @@ def _limited(encounter: Encounter, creature: Creature, reactions: list[Power]) -
 
 
 def _nearest_danger(encounter: Encounter, creature: Creature) -> Cell | None:
+    """The dangerous cell within ``DANGER_REACH`` nearest the creature (the first in offset order of the
+    nearest), if any."""
     st = encounter.state
-    best: tuple[int, tuple[int, int], Cell] | None = None
-    for cell, terrain in st.board.special_cells().items():
-        if terrain.damage is None or terrain.wall:
-            continue
+    best: Cell | None = None
+    best_gap = DANGER_REACH + 1
+    for cell in _danger_cells(st.board):
         gap = st.distance_to_cell(creature, cell)
-        if gap > DANGER_REACH:
-            continue
-        key = (gap, encounter.offset(cell), cell)
-        if best is None or key[:2] < best[:2]:
-            best = key
-    return best[2] if best is not None else None
+        if gap < best_gap:  # strictly nearer: of equals, the first in offset order stays
+            best, best_gap = cell, gap
+    return best
 
+
+_DANGERS: dict[int, tuple[Board, list[Cell]]] = {}
+"""Per board (by identity, the board kept alive in its entry so that its id is not reused): its dangerous
+cells that are not walls, in offset order. Safe because a board never changes once built."""
+
+
+def _danger_cells(board: Board) -> list[Cell]:
+    got = _DANGERS.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_DANGERS) >= 64:
+            _DANGERS.clear()
+        cells = sorted((cell for cell, terrain in board.special_cells().items()
+                        if terrain.damage is not None and not terrain.wall), key=board.grid.cell_to_offset)
+        got = _DANGERS[id(board)] = (board, cells)
+    return got[1]
