@@ -84,13 +84,15 @@ class Board:
     coordinates starting at ``origin``; ``terrain`` holds only non-plain cells.
     """
 
-    __slots__ = ("grid", "width", "height", "origin", "_terrain", "placements", "properties", "name", "_cell_type",
-                 "_bounds", "_offsets_are_coordinates")
+    __slots__ = ("grid", "kind", "width", "height", "origin", "_terrain", "placements", "properties", "name",
+                 "_cell_type", "_bounds", "_offsets_are_coordinates")
 
     def __init__(self, grid: Grid[Any], width: int, height: int, *, origin: tuple[int, int] = (0, 0),
                  terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
                  properties: Mapping[str, object] | None = None, name: str = "") -> None:
         self.grid: Grid[Any] = grid
+        self.kind: GridKind = grid.kind
+        """The grid's kind, read once (a grid is frozen): the rules ask it in their hot loops."""
         self.width = width
         self.height = height
         self.origin = origin
@@ -107,10 +109,6 @@ class Board:
         self.placements = placements
         self.properties: Mapping[str, object] = dict(properties or {})
         self.name = name
-
-    @property
-    def kind(self) -> GridKind:
-        return self.grid.kind
 
     def __contains__(self, cell: object) -> bool:
         if type(cell) is not self._cell_type:

@@ -133,6 +133,10 @@ def _polygon_contains(polygon: tuple[tuple[float, float], ...], px: float, py: f
     return True
 
 
+_new_hex = tuple.__new__
+"""``_new_hex(Hex, (q, r))`` is ``Hex(q, r)`` made in C (see ``square._new_square``)."""
+
+
 def _round_cube(qn: int, rn: int, sn: int, denominator: int) -> Hex:
     """Round the cube point ``(qn, rn, sn) / denominator`` (sum 0) to its hex.
 
@@ -150,7 +154,7 @@ def _round_cube(qn: int, rn: int, sn: int, denominator: int) -> Hex:
         q = -r - s
     elif dr > ds:
         r = -q - s
-    return Hex(q, r)
+    return _new_hex(Hex, (q, r))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,12 +230,15 @@ class HexGrid:
         W, SW, SE for pointy tops; SE, NE, N, NW, SW, S for flat tops. Entry
         ``i`` and entry ``i + 3`` are opposite each other across ``cell``.
         """
-        return tuple(Hex(cell.q + dq, cell.r + dr) for dq, dr in _DIRECTIONS)
+        q, r = cell
+        return tuple([_new_hex(Hex, (q + dq, r + dr)) for dq, dr in _DIRECTIONS])
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Cube distance: the number of single-hex steps from ``a`` to ``b``."""
-        dq = a.q - b.q
-        dr = a.r - b.r
+        aq, ar = a
+        bq, br = b
+        dq = aq - bq
+        dr = ar - br
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # the third term is abs(a.s - b.s)
 
     def is_adjacent(self, a: Hex, b: Hex) -> bool:
@@ -270,8 +277,9 @@ class HexGrid:
         """
         if radius < 0:
             raise ValueError(f"radius must be >= 0, got {radius}")
+        q, r = centre
         return (
-            Hex(centre.q + dq, centre.r + dr)
+            _new_hex(Hex, (q + dq, r + dr))
             for dq in range(-radius, radius + 1)
             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
         )

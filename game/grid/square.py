@@ -38,9 +38,9 @@ _DIRECTIONS: tuple[tuple[int, int], ...] = (
 """Neighbour steps: east first, then anticlockwise on screen (y grows downwards)."""
 
 
-def _round_half_up(numerator: int, denominator: int) -> int:
-    """``numerator / denominator`` (denominator > 0) rounded, halves towards +infinity."""
-    return (2 * numerator + denominator) // (2 * denominator)
+_new_square = tuple.__new__
+"""``_new_square(Square, (x, y))`` is ``Square(x, y)`` made in C, without the named tuple's Python-level
+``__new__`` (the hot loops below make thousands of cells a fight)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +75,16 @@ class SquareGrid:
 
         Entry ``i`` and entry ``i + 4`` are opposite each other across ``cell``.
         """
-        return tuple(Square(cell.x + dx, cell.y + dy) for dx, dy in _DIRECTIONS)
+        x, y = cell
+        return tuple([_new_square(Square, (x + dx, y + dy)) for dx, dy in _DIRECTIONS])
 
     def distance(self, a: Square, b: Square) -> int:
         """Chebyshev distance: the number of king moves from ``a`` to ``b``."""
-        return max(abs(a.x - b.x), abs(a.y - b.y))
+        ax, ay = a
+        bx, by = b
+        dx = ax - bx if ax > bx else bx - ax
+        dy = ay - by if ay > by else by - ay
+        return dx if dx > dy else dy  # max(abs(dx), abs(dy)) without three calls
 
     def is_adjacent(self, a: Square, b: Square) -> bool:
         """Whether ``a`` and ``b`` share a side or a corner."""
@@ -97,13 +102,10 @@ class SquareGrid:
         n = self.distance(a, b)
         if n == 0:
             return (a,)
-        return tuple(
-            Square(
-                _round_half_up(a.x * (n - i) + b.x * i, n),
-                _round_half_up(a.y * (n - i) + b.y * i, n),
-            )
-            for i in range(n + 1)
-        )
+        # sample i is (a * (n - i) + b * i) / n per coordinate, rounded with halves up:
+        # (2 * (a * (n - i) + b * i) + n) // (2 * n), whose numerator is 2 * a * n + n + 2 * (b - a) * i
+        ax, ay, sx, sy, d = 2 * a.x * n + n, 2 * a.y * n + n, 2 * (b.x - a.x), 2 * (b.y - a.y), 2 * n
+        return tuple([_new_square(Square, ((ax + sx * i) // d, (ay + sy * i) // d)) for i in range(n + 1)])
 
     def within(self, centre: Square, radius: int) -> Iterator[Square]:
         """The ``(2r+1)**2`` cells of the square of radius ``r`` around ``centre``.
@@ -113,11 +115,9 @@ class SquareGrid:
         """
         if radius < 0:
             raise ValueError(f"radius must be >= 0, got {radius}")
-        return (
-            Square(centre.x + dx, centre.y + dy)
-            for dy in range(-radius, radius + 1)
-            for dx in range(-radius, radius + 1)
-        )
+        x, y = centre
+        columns = range(x - radius, x + radius + 1)
+        return (_new_square(Square, (cx, cy)) for cy in range(y - radius, y + radius + 1) for cx in columns)
 
     def ring(self, centre: Square, radius: int) -> tuple[Square, ...]:
         """The ``8r`` cells at distance exactly ``r``, walking clockwise on screen.
