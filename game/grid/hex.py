@@ -239,7 +239,13 @@ class HexGrid:
         bq, br = b
         dq = aq - bq
         dr = ar - br
-        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # the third term is abs(a.s - b.s)
+        # (abs(dq) + abs(dr) + abs(dq + dr)) // 2 (the third term is abs(a.s - b.s)), without the calls:
+        # the same for (-dq, -dr), so make dq >= 0; then it is dq + dr if dr >= 0, else max(dq, -dr)
+        if dq < 0:
+            dq, dr = -dq, -dr
+        if dr >= 0:
+            return dq + dr
+        return dq if dq > -dr else -dr
 
     def is_adjacent(self, a: Hex, b: Hex) -> bool:
         """Whether ``a`` and ``b`` share a side."""

@@ -170,11 +170,13 @@ class EncounterState:
         return a.side != b.side
 
     def enemies_of(self, creature: Creature) -> list[Creature]:
-        return [c for c in self.living() if c.side != creature.side]
+        side = creature.side
+        return [c for c in self.creatures.values() if not c.dead and c.side != side]  # living(), inline
 
     def allies_of(self, creature: Creature) -> list[Creature]:
         """Other creatures of the same side (not the creature itself)."""
-        return [c for c in self.living() if c.side == creature.side and c.id != creature.id]
+        side, cid = creature.side, creature.id
+        return [c for c in self.creatures.values() if not c.dead and c.side == side and c.id != cid]
 
     def sides(self) -> list[str]:
         seen: list[str] = []
@@ -225,6 +227,8 @@ class EncounterState:
 
     def distance_to_cell(self, creature: Creature, cell: Cell) -> int:
         grid = self.board.grid
+        if creature.template.size <= 1:
+            return grid.distance(creature.cell, cell)  # one cell: the min below, without the generator
         return min(grid.distance(x, cell) for x in self.space(creature))
 
     def is_adjacent(self, a: Creature, b: Creature) -> bool:
