@@ -1232,16 +1232,21 @@ class _Mind:
         if anchor is not None and b.two_away and anchor != self.home and \
                 sum(1 for e in self.enemies if gaps[e.id] <= b.size) < 2:
             return None
+        # Line of effect is looked at (once per cell and shape) only when someone is within reach at all.
+        look = anchor if sight and not b.area else None
         visible: frozenset[CreatureId] | None = None
-        if sight and anchor is not None and not b.area:
-            visible = self.reach_ids(power, anchor)
         worths: list[float] = []
         caught: list[Creature] = []
         flank = False
         limit = b.limit + (budget if anchor is None else 0)
         for c, without, with_, flanks in b.rows:
-            if gaps[c.id] > limit or (visible is not None and c.id not in visible):
+            if gaps[c.id] > limit:
                 continue
+            if look is not None:
+                if visible is None:
+                    visible = self.reach_ids(power, look)
+                if c.id not in visible:
+                    continue
             worth = without
             if flanks and (anchor is None or anchor in flanks):
                 flank = True
