@@ -1,10 +1,12 @@
 """The automatic player: the next command for the creature whose turn it is.
 
 ``choose_command(encounter, creature)`` is asked again after every command
-until it answers :class:`EndTurnCommand`. It keeps nothing between calls: each
-answer is worked out afresh from the state, so a turn is a short plan
-re-made after each step (stand up, heal, move, attack, step back), and the
-same state always gives the same answer. It draws no random numbers of its
+until it answers :class:`EndTurnCommand`. Each answer is worked out afresh
+from the state, so a turn is a short plan re-made after each step (stand up,
+heal, move, attack, step back), and the same state always gives the same
+answer. (It keeps one thing between calls, which changes no answer: after its
+own move or shift, when nothing else has changed, a creature's next decision
+takes over what the last one worked out about the board, ``_Mind.adopt``.) It draws no random numbers of its
 own; ties go to the earlier option in a fixed order (kind of option, then
 movement cost, then cell order, then the sheet's power order, then
 initiative order), so a seed and the commands reproduce a fight.
@@ -403,6 +405,37 @@ class _Mind:
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
         self.enemy_coords = [tuple(_coords(cell) for cell in self.st.space(e)) for e in self.enemies]
+        self.print = self.fingerprint()
+        """The state this decision was made on (``adopt``)."""
+
+    # -- memory from the last decision -----------------------------------------------------
+
+    _ADOPTED = ("_threat", "_oa", "_advantage", "_forced", "_flanks", "_worth", "_targets", "_reach_ids",
+                "_dangerous", "_target_worth", "_worst_danger", "_bounds", "_eligible", "_gaps", "_apart",
+                "_outcomes", "_near_danger", "_threatened", "_others", "_danger", "_nearest_enemy")
+    """What a decision works out that does not depend on where I actually stand (every query about a cell
+    puts me there first, and each memory is keyed by that cell where it matters) nor on my turn's budget,
+    only on the rest of the state that :meth:`fingerprint` takes. Left out: my routes, who threatens me
+    where I stand, and what depends on how far a cell is from where I stand (bound rows, uses at a cell:
+    a close area away from home is looked at only where it catches two)."""
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """Everything the memories in ``_ADOPTED`` read from the state, but my own cell."""
+        st, me = self.st, self.me
+        return (st.board, tuple(st.initiative), [
+            (c.id, c.side, c.template, c.cell if c is not me else None, c.hp, c.temp_hp, c.surges, c.dead,
+             c.dying, [(k.kind, k.source, k.duration, k.value, k.ends_on, k.at_start, k.turns_left)
+                       for k in c.conditions] if c.conditions else None)
+            for c in st.creatures.values()])
+
+    def adopt(self, prior: _Mind) -> None:
+        """Take over ``prior``'s memories when it was a decision of mine in this encounter and nothing it
+        read has changed since but my cell (the step after a move or a shift, a missed attack): the same
+        questions then have the same answers, and the step does not work them out again."""
+        if prior.enc is not self.enc or prior.me is not self.me or prior.print != self.fingerprint():
+            return
+        for name in self._ADOPTED:
+            setattr(self, name, getattr(prior, name))
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -1730,13 +1763,24 @@ class _Mind:
         return best.command
 
 
+_LAST: list[_Mind] = []
+"""The last decision's mind (at most one): the next decision of the same creature adopts what it worked out
+when nothing but that creature's own cell has changed since (``_Mind.adopt``)."""
+
+
 def choose_command(encounter: Encounter, creature: Creature) -> Command:
     """The next command for ``creature``, whose turn it is; :class:`EndTurnCommand` when nothing useful is left.
 
     Never a command the engine refuses (see the module's docstring for how it chooses). The end of a
     turn carries the creature's preparation of its reactions (``game.rules.ai_preparation``).
     """
-    command = _Mind(encounter, creature).decide()
+    mind = _Mind(encounter, creature)
+    if _LAST:
+        mind.adopt(_LAST[0])
+    _LAST[:] = [mind]
+    command = mind.decide()
+    if CHECK_BOUNDS:
+        assert _Mind(encounter, creature).decide() == command, "an adopted memory changed the decision"
     if isinstance(command, EndTurnCommand) and command.preparation is None:
         from game.rules.ai_preparation import prepare
 
