@@ -152,6 +152,9 @@ RANGED_CELLS = 16
 
 _NEVER = float("inf")
 
+_NEAR = (RangeKind.MELEE, RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST)
+"""Powers used at arm's length (``melee_cells``)."""
+
 _MARKED = ConditionSpec(ConditionKind.MARKED, Duration.END_OF_SOURCE_NEXT_TURN)
 """The mark a marking power's hit leaves."""
 
@@ -1438,13 +1441,17 @@ class _Mind:
         routes = self.routes(mode)
         if not routes:
             return []
-        close = self.melee_cells(routes, powers)
+        close = within_reach = self.melee_cells(routes, powers)
         if here is not None and here.power.is_melee and close:
             reach = self.close_reach(powers)
             now = self.enemies_within(self.me.cell, reach)
             flanks = frozenset().union(*(self.flank_cells(e) for e in self.enemies if e.id in now))
             close = [a for a in close if a in flanks or not self.enemies_within(a, reach) <= now]
-        far = self.ranged_cells(routes) if ranged or not close else []
+        # When all my powers are melee or close attacks and no reachable cell is within their reach of an
+        # enemy, no cell has a use: no need to rank them for shooting.
+        useless = not within_reach and all(p.reach.kind in _NEAR and p.targets is not TargetKind.SELF
+                                           and not _is_heal(p) for _, p in powers)
+        far = self.ranged_cells(routes) if ranged or not close and not useless else []
         plans: list[_Plan] = []
         best = floor
         best_tie: tuple[int, ...] = (mine,)
@@ -1456,8 +1463,7 @@ class _Mind:
             route = routes[anchor]
             return bound <= best + _MARGIN and \
                 (mine + 1, route.cost if shift else route.safest_cost, *self.cell_key(anchor)) > best_tie
-        near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
-                                                              RangeKind.CLOSE_BLAST)]
+        near = [(i, p) for i, p in powers if p.reach.kind in _NEAR]
         # Cells within reach: any order gives the same best plan, so the most promising first.
         bounds: list[tuple[float, Cell]] = []
         for anchor in close:
@@ -1502,8 +1508,7 @@ class _Mind:
     def _check_bounds(self, mode: str, powers: list[tuple[int, Power]], anywhere: float | None) -> None:
         """The bounds hold on every reachable cell: no exact plan above its cell's bound or the bound anywhere."""
         routes = self.routes(mode)
-        near = [(i, p) for i, p in powers if p.reach.kind in (RangeKind.MELEE, RangeKind.CLOSE_BURST,
-                                                              RangeKind.CLOSE_BLAST)]
+        near = [(i, p) for i, p in powers if p.reach.kind in _NEAR]
         for anchor in routes:
             cost = self.route_cost(anchor, routes[anchor], mode)
             for group, sight in ((near, False), (powers, True)):
