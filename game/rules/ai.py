@@ -265,6 +265,11 @@ def _facts(power: Power) -> _Facts:
     return got
 
 
+_OUTCOMES: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, float, float]]] = {}
+"""What ``_Mind._outcome_worths`` found for a power without forced movement, by everything it read (the
+entry keeps the power and the sheet, so a reused id is noticed): kept across decisions, as the same target
+is looked at again and again while its hit points and conditions stay the same."""
+
 _DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
 """By the board's id (the entry keeps the board): the average damage of each dangerous cell, in the board's
 order. Boards never change once built."""
@@ -863,19 +868,34 @@ class _Mind:
         """What the effect, a hit, a critical hit and a miss of ``power`` do to ``target`` (whatever the odds)."""
         key = (id(power), target.id, self.me.cell if facts.forces else None, self._bounding)
         got = self._outcomes.get(key)
-        if got is None:
-            effect_inert, hit_inert, miss_inert = facts.inert
-            effect = 0.0 if effect_inert else self.outcome_worth(power, target, power.effect)
-            if power.attack is None:
-                got = (effect, 0.0, 0.0, 0.0)
-            elif hit_inert:
-                got = (effect, 0.0, 0.0, 0.0 if miss_inert else self.outcome_worth(power, target, power.miss,
-                                                                                  missed=True))
-            else:
-                got = (effect, self.outcome_worth(power, target, power.hit),
-                       self.outcome_worth(power, target, power.hit, critical=True),
-                       0.0 if miss_inert else self.outcome_worth(power, target, power.miss, missed=True))
-            self._outcomes[key] = got
+        if got is not None:
+            return got
+        lasting: tuple[object, ...] | None = None
+        if not facts.forces:
+            # Without forced movement the answer depends only on the power, the target's sheet, hit points
+            # and conditions, and whether I am weakened: the same in every decision of the session.
+            kinds = tuple([k.kind for k in target.conditions]) if target.conditions else ()
+            lasting = (id(power), id(target.template), target.hp, target.temp_hp, kinds, self.weakened)
+            kept = _OUTCOMES.get(lasting)
+            if kept is not None and kept[0] is power and kept[1] is target.template:
+                got = self._outcomes[key] = kept[2]
+                return got
+        effect_inert, hit_inert, miss_inert = facts.inert
+        effect = 0.0 if effect_inert else self.outcome_worth(power, target, power.effect)
+        if power.attack is None:
+            got = (effect, 0.0, 0.0, 0.0)
+        elif hit_inert:
+            got = (effect, 0.0, 0.0, 0.0 if miss_inert else self.outcome_worth(power, target, power.miss,
+                                                                              missed=True))
+        else:
+            got = (effect, self.outcome_worth(power, target, power.hit),
+                   self.outcome_worth(power, target, power.hit, critical=True),
+                   0.0 if miss_inert else self.outcome_worth(power, target, power.miss, missed=True))
+        self._outcomes[key] = got
+        if lasting is not None:
+            if len(_OUTCOMES) > 20000:
+                _OUTCOMES.clear()
+            _OUTCOMES[lasting] = (power, target.template, got)
         return got
 
     def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool, facts: _Facts) -> float:
