@@ -398,7 +398,7 @@ class _Mind:
         self._here: frozenset[CreatureId] | None = None
         self._others: list[tuple[CreatureId, tuple[tuple[int, int], ...]]] | None = None
         self._danger: dict[Cell, float] = {}
-        self.square = self.st.board.kind is GridKind.SQUARE
+        self.square = isinstance(self.home, Square)
         self.single = len(self.st.space(me)) == 1
         """I fill one cell (wherever I stand)."""
         self.weakened = me.has(ConditionKind.WEAKENED)
@@ -413,8 +413,8 @@ class _Mind:
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
         self.enemy_coords = [tuple(_coords(cell) for cell in self.st.space(e)) for e in self.enemies]
-        self.print = self.fingerprint()
-        """The state this decision was made on (``adopt``)."""
+        self.print: tuple[object, ...] | None = None
+        """The state this decision was made on (``adopt``), when a decision of mine may follow it."""
 
     # -- memory from the last decision -----------------------------------------------------
 
@@ -440,7 +440,8 @@ class _Mind:
         """Take over ``prior``'s memories when it was a decision of mine in this encounter and nothing it
         read has changed since but my cell (the step after a move or a shift, a missed attack): the same
         questions then have the same answers, and the step does not work them out again."""
-        if prior.enc is not self.enc or prior.me is not self.me or prior.print != self.fingerprint():
+        if prior.enc is not self.enc or prior.me is not self.me or prior.print is None or \
+                prior.print != self.fingerprint():
             return
         for name in self._ADOPTED:
             setattr(self, name, getattr(prior, name))
@@ -1801,9 +1802,11 @@ def choose_command(encounter: Encounter, creature: Creature) -> Command:
     """
     mind = _Mind(encounter, creature)
     if _LAST:
-        mind.adopt(_LAST[0])
-    _LAST[:] = [mind]
+        mind.adopt(_LAST.pop())
     command = mind.decide()
+    if not isinstance(command, EndTurnCommand):  # (after the end of my turn, the next decision is not mine)
+        mind.print = mind.fingerprint()  # the state is as it was at the start: a decision changes nothing
+        _LAST.append(mind)
     if CHECK_BOUNDS:
         assert _Mind(encounter, creature).decide() == command, "an adopted memory changed the decision"
     if isinstance(command, EndTurnCommand) and command.preparation is None:
