@@ -263,10 +263,41 @@ def test_a_bound_is_never_below_the_exact_worth(kit: Kit) -> None:
 
 
 def test_minds_keep_nothing_between_decisions(kit: Kit) -> None:
-    """The same state twice gives the same command (the shortcuts' memory lives one decision)."""
+    """The same state twice gives the same command (what a decision remembers changes no answer)."""
     enc = _fight(kit, 5, hexes=False)
     me = enc.state.acting
     assert me is not None
     first = ai.choose_command(enc, me)
     assert ai.choose_command(enc, me) == first
     assert me.cell == enc.state.creatures[CreatureId(me.id)].cell
+
+
+def test_a_decision_adopts_the_last_one_only_when_nothing_but_my_cell_changed(kit: Kit) -> None:
+    """``_Mind.adopt``: after my own move, the memories of my last decision are taken over; after any change
+    of another creature, or for another creature, they are not (each such decision, in the fights above,
+    is also made from scratch and must agree: ``CHECK_BOUNDS``)."""
+    enc = _fight(kit, 7, hexes=False)
+    me = enc.state.acting
+    assert me is not None
+    prior = ai._Mind(enc, me)
+    prior.print = prior.fingerprint()
+    prior.gaps(me.cell)  # something worked out
+    other = next(c for c in enc.state.creatures.values() if c.id != me.id)
+    away = next(iter(tactics.reachable(enc.state, me)))
+    me.cell = away  # as a move would
+
+    def adopted(mind: ai._Mind) -> bool:
+        mind.adopt(prior)
+        return mind._gaps is prior._gaps
+
+    assert adopted(ai._Mind(enc, me))
+    other.hp -= 1
+    assert not adopted(ai._Mind(enc, me))
+    other.hp += 1
+    other.conditions.append(Condition(ConditionKind.PRONE, me.id, ai.Duration.SAVE_ENDS))
+    assert not adopted(ai._Mind(enc, me))
+    other.conditions.pop()
+    assert adopted(ai._Mind(enc, me))
+    assert not adopted(ai._Mind(enc, other))
+    prior.print = None  # the end of a turn: nothing to adopt
+    assert not adopted(ai._Mind(enc, me))
