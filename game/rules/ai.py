@@ -1264,15 +1264,16 @@ class _Mind:
                             with_ = self.worth_bound(power, c, True)
                 if max(without, with_) > 0:
                     rows.append((c, without, with_, flanks))
-            personal = kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF
+            facts = _facts(power)
+            # (no dict keyed by an enum here: an Enum's hash is a Python function in 3.11)
+            diameter = power.reach.size if kind is RangeKind.CLOSE_BLAST else \
+                2 * power.reach.size if kind is RangeKind.AREA_BURST else None
             got = self._bound_rows[id(power)] = _BoundRows(
-                factor=FREQUENCY_FACTOR[power.frequency], limit=_facts(power).limit, melee=melee,
-                area=kind not in (RangeKind.MELEE, RangeKind.RANGED), take=max(1, power.max_targets),
-                two_away=kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not _is_heal(power),
-                size=power.reach.size, provokes=power.provokes_when_adjacent,
-                diameter={RangeKind.CLOSE_BLAST: power.reach.size,
-                          RangeKind.AREA_BURST: 2 * power.reach.size}.get(kind),
-                personal=self.target_worth(power, me) * FREQUENCY_FACTOR[power.frequency] if personal else None,
+                factor=facts.factor, limit=facts.limit, melee=melee, area=not facts.single,
+                take=max(1, power.max_targets),
+                two_away=kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not facts.heal,
+                size=power.reach.size, provokes=power.provokes_when_adjacent, diameter=diameter,
+                personal=self.target_worth(power, me) * facts.factor if facts.personal else None,
                 rows=rows)
         return got
 
@@ -1695,8 +1696,8 @@ class _Mind:
         choices = [a for a in routes if gap(a) < start]
         if not choices:
             return None
-        goal = min(choices, key=key)
-        if key(goal)[0] or key(goal)[1] >= 0:
+        goal_key, goal = min((key(a), a) for a in choices)  # (no two keys are equal: the last part is the cell's)
+        if goal_key[0] or goal_key[1] >= 0:
             return None  # every step closer provokes, or costs more than it gains
         return MoveCommand(me.id, goal)
 
