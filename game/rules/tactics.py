@@ -303,7 +303,8 @@ class _Topology:
     """
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
-                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "sight")
+                 "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "_free",
+                 "sight")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -343,6 +344,7 @@ class _Topology:
         self._threats: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._areas: dict[tuple[int, int, int], frozenset[Cell]] = {}
         self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
+        self._free: dict[int, bytes] = {}
 
     def index(self, cell: Cell) -> int | None:
         """The index of a board cell; None off the board (or for a cell of the other grid kind)."""
@@ -506,6 +508,18 @@ class _Topology:
                 if not 0 <= c < w or wall[r * w + c]:
                     return False
         return True
+
+    def free_anchors(self, size: int) -> bytes:
+        """``free[i]``: the ``size`` space anchored at index ``i`` is on the board and wall-free.
+
+        Memoised per size: it depends on walls only, which never change.
+        """
+        got = self._free.get(size)
+        if got is None:
+            w, ox, oy = self.width, self.ox, self.oy
+            got = self._free[size] = bytes(self._space_free(ox + i % w, oy + i // w, size)
+                                           for i in range(w * self.height))
+        return got
 
     def step_table(self, size: int) -> list[tuple[tuple[int, int], ...] | None]:
         """The memo of :meth:`steps` for one creature size (None: not computed yet)."""
@@ -1276,6 +1290,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
             provoked = label.provoked
             if masks:
                 provoked |= masks.get(here, 0) if single else leave_mask(here)
+            rank = provoked.bit_count()  # the same for every step from here
             moves = table[here]
             if moves is None:
                 moves = compute(here, size)
@@ -1303,7 +1318,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
                 seq += 1
                 new = _Label(new_cost, provoked, there, label, seq)
                 existing.append(new)
-                key = new_cost * width + provoked.bit_count()
+                key = new_cost * width + rank
                 waiting = waiting_at(key)
                 if waiting is None:
                     queue[key] = [new]
@@ -1312,7 +1327,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
                 else:
                     waiting.append(new)
 
-    cell = topo.cells().__getitem__
+    cells = topo.cells()
     leaving = around.leaving
     root.path = ()
 
@@ -1328,7 +1343,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
         for step in reversed(chain):
             parent = step.parent
             assert parent is not None
-            path = path + (cell(step.at),)
+            path = path + (cells[step.at],)
             if step.provoked != parent.provoked:  # leaving the parent's anchor provoked someone new
                 named = named + tuple(cid for cid in leaving(parent.at)[0] if cid not in named)
             step.path = path
@@ -1339,27 +1354,27 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
     occupied = around.occupied
     new_route = tuple.__new__
     for at, found in labels.items():
-        if at == start or at in occupied or not found:
+        if at == start or at in occupied:
             continue
-        if len(found) == 1:
+        here_cell = cells[at]
+        if len(found) == 1:  # the commonest case: the one path is both the cheapest and the safest
             cheapest = safest = found[0]
-        else:
-            cheapest = min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq))
-            safest = min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq))
-        for label in (cheapest, safest) if safest is not cheapest else (cheapest,):
-            if label.path is None:
-                parent = label.parent
+            if cheapest.path is None:
+                parent = cheapest.parent
                 assert parent is not None
-                if parent.path is not None and label.provoked == parent.provoked:
+                if parent.path is not None and cheapest.provoked == parent.provoked:
                     # walk's commonest case written out: the parent is done and leaving it provoked no one new
-                    label.path = parent.path + (cell(at),)
-                    label.named = parent.named
+                    cheapest.path = parent.path + (here_cell,)
+                    cheapest.named = parent.named
                 else:
-                    walk(label)
+                    walk(cheapest)
+        else:
+            cheapest = walk(min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq)))
+            safest = walk(min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq)))
         assert cheapest.path is not None and safest.path is not None
         # Route(cost, path, provokers, safest_path, safest_cost, safest_provokers), made in C
-        result[cell(at)] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
-                                             safest.path, safest.cost, safest.named))
+        result[here_cell] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
+                                              safest.path, safest.cost, safest.named))
     return result
 
 
@@ -1522,19 +1537,21 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
     left: set[int] | None = None
     if wanted is not None:
         # a blocked anchor, or one whose space is off the board or on a wall, is never settled
-        w = topo.width
-        left = {i for i in wanted if i == start or best[i] != -1
-                and topo._space_free(topo.ox + i % w, topo.oy + i // w, size)}
+        free = topo.free_anchors(size)
+        left = {i for i in wanted if i == start or best[i] != -1 and free[i]}
     order: list[int] = []
-    buckets: list[list[int]] = [[start]]
+    # A step's cost depends only on the anchor entered, so the first time a cell is reached is the
+    # cheapest (every later reach starts from a bucket no cheaper): each cell joins one bucket, once.
+    # Steps cost 1 or 2, so only the buckets of this cost and the next two are ever open.
+    current: list[int] = [start]
+    upcoming: list[int] = []
     cost = 0
     done = False
-    while cost < len(buckets):
+    while current or upcoming:
         if done or left is not None and not left:
             break
-        for here in buckets[cost]:
-            if best[here] != cost:
-                continue
+        after: list[int] = []
+        for here in current:
             order.append(here)
             if left is not None:
                 if here in left:
@@ -1552,13 +1569,11 @@ def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int
             if moves is None:
                 moves = compute(here, size)
             for there, step in moves:
-                new_cost = cost + step
-                if new_cost < best[there]:
-                    best[there] = new_cost
-                    while len(buckets) <= new_cost:
-                        buckets.append([])
-                    buckets[new_cost].append(there)
+                if best[there] == unseen:
+                    best[there] = cost + step
+                    (upcoming if step == 1 else after).append(there)
         cost += 1
+        current, upcoming = upcoming, after
     cells = topo.cells()
     if wanted is not None:
         return {cells[i]: best[i] for i in order if i in wanted}
