@@ -1263,6 +1263,8 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
     size, blocked = around.size, around.blocked
     masks = around.masks
+    if not masks:
+        return _reachable_unthreatened(topo, around, start, budget)
     leave_mask = around.leave_mask
     single = size == 1
     table = topo.step_table(size)
@@ -1288,8 +1290,7 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
             here = label.at
             cost = label.cost
             provoked = label.provoked
-            if masks:
-                provoked |= masks.get(here, 0) if single else leave_mask(here)
+            provoked |= masks.get(here, 0) if single else leave_mask(here)
             rank = provoked.bit_count()  # the same for every step from here
             moves = table[here]
             if moves is None:
@@ -1376,6 +1377,45 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
         result[here_cell] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
                                               safest.path, safest.cost, safest.named))
     return result
+
+
+def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, budget: int) -> dict[Cell, Route]:
+    """:func:`_reachable`'s search when no path can provoke (a shift, or no threatened cell near).
+
+    Every label would then provoke no one, so a cell keeps the first label that reaches it: a step's cost
+    depends only on the anchor entered, and labels are taken in order of cost, so no later one is cheaper
+    (an equal one is dominated). That first label's path is both the cheapest and the safest. So this is
+    the same search, bucket by bucket in the same order, with a path per cell instead of labels.
+    """
+    size, blocked = around.size, around.blocked
+    table = topo.step_table(size)
+    compute = topo.steps
+    cells = topo.cells()
+    paths: dict[int, tuple[Cell, ...]] = {start: ()}
+    costs: dict[int, int] = {start: 0}
+    current: list[int] = [start]
+    upcoming: list[int] = []
+    cost = 0
+    while current or upcoming:
+        after: list[int] = []
+        for here in current:
+            path = paths[here]
+            moves = table[here]
+            if moves is None:
+                moves = compute(here, size)
+            for there, step in moves:
+                new_cost = cost + step
+                if new_cost > budget or there in paths or there in blocked:
+                    continue
+                paths[there] = path + (cells[there],)
+                costs[there] = new_cost
+                (upcoming if step == 1 else after).append(there)
+        cost += 1
+        current, upcoming = upcoming, after
+    occupied = around.occupied
+    new_route = tuple.__new__
+    return {cells[at]: new_route(Route, (costs[at], path, (), path, costs[at], ()))
+            for at, path in paths.items() if at != start and at not in occupied}
 
 
 class DistanceField(Mapping[Cell, int]):
