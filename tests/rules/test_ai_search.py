@@ -301,3 +301,38 @@ def test_a_decision_adopts_the_last_one_only_when_nothing_but_my_cell_changed(ki
     assert not adopted(ai._Mind(enc, other))
     prior.print = None  # the end of a turn: nothing to adopt
     assert not adopted(ai._Mind(enc, me))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), hexes=st.booleans())
+def test_worths_remembered_across_decisions_are_the_worths_worked_out_afresh(kit: Kit, seed: int,
+                                                                             hexes: bool) -> None:
+    """``ai._OUTCOMES`` keeps what a power does to a target from one decision to the next: whatever the fight
+    has done since (hit points, conditions on either side), a remembered answer is the fresh one."""
+    enc = _fight(kit, seed, hexes)
+    rng = random.Random(seed)
+    for _ in range(10):
+        if enc.state.ended:
+            break
+        me = enc.state.acting
+        assert me is not None
+        for c in enc.state.living():  # the fight's changes, more of them than a few turns make
+            if rng.random() < 0.3:
+                c.hp = rng.randint(1, c.max_hp)
+            if rng.random() < 0.2:
+                c.conditions.append(Condition(rng.choice([ConditionKind.WEAKENED, ConditionKind.DAZED,
+                                                          ConditionKind.PRONE]), me.id, ai.Duration.SAVE_ENDS))
+        for target in enc.state.living():
+            if target.side == me.side:
+                continue
+            for power in me.template.powers:
+                facts = ai._facts(power)
+                remembered = ai._Mind(enc, me)._outcome_worths(power, target, facts)
+                kept = dict(ai._OUTCOMES)
+                ai._OUTCOMES.clear()
+                try:
+                    fresh = ai._Mind(enc, me)._outcome_worths(power, target, facts)
+                finally:
+                    ai._OUTCOMES.update(kept)
+                assert remembered == fresh, (power.id, target.id)
+        enc.apply(ai.choose_command(enc, me))
