@@ -289,6 +289,20 @@ def _dangers(board: Board) -> dict[Cell, float]:
     return got[1]
 
 
+_CELL_KEYS: dict[int, tuple[Board, dict[Cell, tuple[int, int]]]] = {}
+"""By the board's id (the entry keeps the board): each cell's (row, column), as ``_Mind.cell_key`` found them
+(a cell's offset on a grid never changes; at most one entry per cell asked about)."""
+
+
+def _cell_keys(board: Board) -> dict[Cell, tuple[int, int]]:
+    got = _CELL_KEYS.get(id(board))
+    if got is None or got[0] is not board:
+        if len(_CELL_KEYS) > 64:
+            _CELL_KEYS.clear()
+        got = _CELL_KEYS[id(board)] = (board, {})
+    return got[1]
+
+
 def _coords(cell: Cell) -> tuple[int, int]:
     """A cell's two coordinates (``x, y`` on squares, ``q, r`` on hexes): what the distances below use."""
     if isinstance(cell, Square):
@@ -409,6 +423,7 @@ class _Mind:
         self.marker = marker
         """Who marks me (when it is still in the fight): attacks on anyone else are at -2."""
         self.dangers = _dangers(self.st.board)
+        self.keys = _cell_keys(self.st.board)
         self.sight = tactics.sight_memo(self.st.board)
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
@@ -455,8 +470,12 @@ class _Mind:
         return self.ranks.get(cid, len(self.ranks))
 
     def cell_key(self, cell: Cell) -> tuple[int, int]:
-        col, row = self.grid.cell_to_offset(cell)
-        return row, col
+        """Row, then column: the cell order of ties."""
+        got = self.keys.get(cell)
+        if got is None:
+            col, row = self.grid.cell_to_offset(cell)
+            got = self.keys[cell] = (row, col)
+        return got
 
     def can_spend(self, action: ActionType) -> bool:
         return self.enc.ruleset.spend(self.st, self.me, action, check_only=True) is not None
