@@ -4,12 +4,13 @@
 until it answers :class:`EndTurnCommand`. Each answer is worked out afresh
 from the state, so a turn is a short plan re-made after each step (stand up,
 heal, move, attack, step back), and the same state always gives the same
-answer. (It keeps one thing between calls, which changes no answer: after its
-own move or shift, when nothing else has changed, a creature's next decision
-takes over what the last one worked out about the board, ``_Mind.adopt``.) It draws no random numbers of its
-own; ties go to the earlier option in a fixed order (kind of option, then
-movement cost, then cell order, then the sheet's power order, then
-initiative order), so a seed and the commands reproduce a fight.
+answer. (What it remembers between calls changes no answer: after its own
+move or shift, when nothing else has changed, a creature's next decision
+takes over what the last one worked out, ``_Mind.adopt``; what an attack does
+to a target is kept while the target is unchanged, ``_OUTCOMES``.) It draws
+no random numbers of its own; ties go to the earlier option in a fixed order
+(kind of option, then movement cost, then cell order, then the sheet's power
+order, then initiative order), so a seed and the commands reproduce a fight.
 
 Everything it knows about the board comes from :mod:`game.rules.tactics`, the
 queries the window highlights, and what it may still do from the turn's
@@ -81,9 +82,10 @@ checks it agrees.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from game.board import Board
 from game.grid import Cell, GridKind, Square
@@ -270,37 +272,36 @@ _OUTCOMES: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, flo
 entry keeps the power and the sheet, so a reused id is noticed): kept across decisions, as the same target
 is looked at again and again while its hit points and conditions stay the same."""
 
-_DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
-"""By the board's id (the entry keeps the board): the average damage of each dangerous cell, in the board's
-order. Boards never change once built."""
+_T = TypeVar("_T")
 
 
-def _dangers(board: Board) -> dict[Cell, float]:
-    got = _DANGERS.get(id(board))
+def _per_board(table: dict[int, tuple[Board, _T]], board: Board, make: Callable[[Board], _T]) -> _T:
+    """``table``'s entry for ``board``, made on first use: by the board's id, the entry keeping the board (so
+    a reused id is noticed); at most 64 boards. For what depends only on the board, which never changes."""
+    got = table.get(id(board))
     if got is None or got[0] is not board:
-        if len(_DANGERS) > 64:
-            _DANGERS.clear()
-        found = {}
-        for cell, terrain in board.special_cells().items():
-            damage = terrain.damage
-            if damage is not None:
-                found[cell] = damage.count * (damage.sides + 1) / 2 + damage.bonus
-        got = _DANGERS[id(board)] = (board, found)
+        if len(table) > 64:
+            table.clear()
+        got = table[id(board)] = (board, make(board))
     return got[1]
+
+
+_DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
+"""Each board's dangerous cells and the average damage of each, in the board's order."""
+
+
+def _average_dangers(board: Board) -> dict[Cell, float]:
+    found = {}
+    for cell, terrain in board.special_cells().items():
+        damage = terrain.damage
+        if damage is not None:
+            found[cell] = damage.count * (damage.sides + 1) / 2 + damage.bonus
+    return found
 
 
 _CELL_KEYS: dict[int, tuple[Board, dict[Cell, tuple[int, int]]]] = {}
-"""By the board's id (the entry keeps the board): each cell's (row, column), as ``_Mind.cell_key`` found them
-(a cell's offset on a grid never changes; at most one entry per cell asked about)."""
-
-
-def _cell_keys(board: Board) -> dict[Cell, tuple[int, int]]:
-    got = _CELL_KEYS.get(id(board))
-    if got is None or got[0] is not board:
-        if len(_CELL_KEYS) > 64:
-            _CELL_KEYS.clear()
-        got = _CELL_KEYS[id(board)] = (board, {})
-    return got[1]
+"""Each board's cells' (row, column), as ``_Mind.cell_key`` found them (a cell's offset never changes; at most
+one entry per cell asked about)."""
 
 
 def _coords(cell: Cell) -> tuple[int, int]:
@@ -422,8 +423,8 @@ class _Mind:
             marker = None
         self.marker = marker
         """Who marks me (when it is still in the fight): attacks on anyone else are at -2."""
-        self.dangers = _dangers(self.st.board)
-        self.keys = _cell_keys(self.st.board)
+        self.dangers = _per_board(_DANGERS, self.st.board, _average_dangers)
+        self.keys = _per_board(_CELL_KEYS, self.st.board, lambda board: {})
         self.sight = tactics.sight_memo(self.st.board)
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
