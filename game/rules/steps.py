@@ -12,9 +12,10 @@ impossible, the rest is dropped together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar, Union, get_args
 
 from game.grid import Cell
+from game.rules.events import quick_init
 from game.rules.model import CreatureId, PowerId
 
 
@@ -125,3 +126,8 @@ Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, Resolve
 def step_kind(step: Step) -> str:
     """The step's kind as break points name it ("leave_cell", "attack_roll"...): its class's ``kind``."""
     return step.kind
+
+
+# A step is made for every cell moved and every attack: see quick_init.
+for _step_class in get_args(Step):
+    quick_init(_step_class)
