@@ -123,6 +123,11 @@ class TurnBudget:
     minor: bool = True
     moved_cells: int = 0
 
+    def copy(self) -> TurnBudget:
+        """An independent copy (to spend on in a "what if"): ``dataclasses.replace(budget)``, without its
+        walk over the fields."""
+        return TurnBudget(self.standard, self.move, self.minor, self.moved_cells)
+
 
 @dataclass
 class EncounterState:
