@@ -191,7 +191,11 @@ class Outcome:
 
     @property
     def is_empty(self) -> bool:
-        return self == Outcome()
+        return self == _NO_OUTCOME
+
+
+_NO_OUTCOME = Outcome()
+"""The empty outcome, made once (``is_empty`` compares with it for every target of every power used)."""
 
 
 class ReactionTarget(Enum):
@@ -336,8 +340,14 @@ class Defenses:
     will: int
 
     def against(self, defense: Defense) -> int:
-        return {Defense.AC: self.ac, Defense.FORTITUDE: self.fortitude,
-                Defense.REFLEX: self.reflex, Defense.WILL: self.will}[defense]
+        # Compared by identity: a dict keyed by the members would hash each with Enum's Python-level __hash__.
+        if defense is Defense.AC:
+            return self.ac
+        if defense is Defense.FORTITUDE:
+            return self.fortitude
+        if defense is Defense.REFLEX:
+            return self.reflex
+        return self.will
 
 
 @dataclass(frozen=True, slots=True)

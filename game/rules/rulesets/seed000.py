@@ -21,11 +21,13 @@ from game.rules.steps import BeginReaction, Step
 if TYPE_CHECKING:
     from game.rules.encounter import Encounter
 
-_TRADES: dict[ActionType, tuple[str, ...]] = {
-    ActionType.STANDARD: ("standard",),
-    ActionType.MOVE: ("move", "standard"),
-    ActionType.MINOR: ("minor", "move", "standard"),
+_TRADES: dict[str, tuple[str, ...]] = {
+    ActionType.STANDARD.value: ("standard",),
+    ActionType.MOVE.value: ("move", "standard"),
+    ActionType.MINOR.value: ("minor", "move", "standard"),
 }
+"""What each action can be paid with, keyed by the action's value (a str: an ActionType key would be hashed
+by Enum's Python-level ``__hash__`` at every spend)."""
 
 
 class Seed000:
@@ -46,7 +48,7 @@ class Seed000:
         budget = state.budget
         if actor.has(ConditionKind.DAZED) and not (budget.standard and budget.move and budget.minor):
             return None  # dazed: one action per turn
-        for kind in _TRADES[action]:
+        for kind in _TRADES[action._value_]:
             if getattr(budget, kind):
                 if not check_only:
                     setattr(budget, kind, False)
