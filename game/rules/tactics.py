@@ -1261,10 +1261,15 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
         return {}
     provoking = mode != "shift"
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
+    if not around.masks:
+        return _reachable_unthreatened(topo, around, start, budget)
+    return _reachable_labelled(topo, around, start, budget)
+
+
+def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budget: int) -> dict[Cell, Route]:
+    """:func:`_reachable`'s general search, over (cell, provoked enemies) labels (see the module's rulings)."""
     size, blocked = around.size, around.blocked
     masks = around.masks
-    if not masks:
-        return _reachable_unthreatened(topo, around, start, budget)
     leave_mask = around.leave_mask
     single = size == 1
     table = topo.step_table(size)
@@ -1682,26 +1687,68 @@ def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cel
 
 
 def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell],
-                  occupied: dict[Cell, Creature], ranks: dict[CreatureId, int]) -> tuple[bool, bool]:
-    """(flanked, flanking) for ``target`` if it stood on ``space``; ``occupied`` leaves it out."""
-    flanked = bool(_flank_pairs(state, target, space, occupied.get, ranks))
+                  occupied: dict[Cell, Creature],
+                  allies_by_enemy: dict[CreatureId, dict[SideKey, list[Cell]]] | None = None) -> tuple[bool, bool]:
+    """(flanked, flanking) for ``target`` if it stood on ``space``; ``occupied`` leaves it out.
+
+    What :func:`_flank_pairs` says (is there a pair flanking the target; is the target in a pair flanking
+    an enemy next to it), answered as yes/no without listing, ordering or deduplicating the pairs.
+    ``allies_by_enemy`` memoises, per enemy, :func:`_flank_allies` (it depends on ``occupied`` and the
+    target's side only, not on ``space``): pass the same dict only with the same ``occupied`` and target.
+    """
+    sides = _sides(state, space)
+    flanked = False
+    by_key: dict[SideKey, list[Creature]] = {}
+    for cell, key in sides:
+        c = occupied.get(cell)
+        if c is None or c.id == target.id or c.side == target.side or not _can_flank(c):
+            continue
+        # two enemies of the target on opposite sides, allies of each other: a flanking pair
+        for other in by_key.get((-key[0], -key[1]), ()):
+            if other.side == c.side and other.id != c.id:
+                flanked = True
+                break
+        if flanked:
+            break
+        by_key.setdefault(key, []).append(c)
     if not _can_flank(target):
         return flanked, False
+    if allies_by_enemy is None:
+        allies_by_enemy = {}
     mine = set(space)
-
-    def who(cell: Cell) -> Creature | None:
-        return target if cell in mine else occupied.get(cell)
-
     seen: set[CreatureId] = set()
-    for cell, _ in _sides(state, space):
+    for cell, _ in sides:
         enemy = occupied.get(cell)
         if enemy is None or enemy.side == target.side or enemy.id in seen:
             continue
         seen.add(enemy.id)
-        for a, b in _flank_pairs(state, enemy, state.space(enemy), who, ranks):
-            if target.id in (a.id, b.id):
-                return flanked, True
+        allies = allies_by_enemy.get(enemy.id)
+        if allies is None:
+            allies = allies_by_enemy[enemy.id] = _flank_allies(state, target, enemy, occupied)
+        if not allies:
+            continue
+        # the target flanks the enemy when one of its cells is on a side of the enemy whose opposite
+        # side holds an ally that can flank (the target itself does not count: who() gives it there)
+        for near, key in _sides(state, state.space(enemy)):
+            if near in mine:
+                for ally_cell in allies.get(key, ()):
+                    if ally_cell not in mine:
+                        return flanked, True
     return flanked, False
+
+
+def _flank_allies(state: EncounterState, target: Creature, enemy: Creature,
+                  occupied: dict[Cell, Creature]) -> dict[SideKey, list[Cell]]:
+    """For each side key ``k`` of ``enemy``'s space: the cells on side ``-k`` where, in ``occupied``, an
+    ally of ``target`` (not the target, not the enemy) stands that can flank: a partner for the target
+    on side ``k``."""
+    out: dict[SideKey, list[Cell]] = {}
+    for cell, key in _sides(state, state.space(enemy)):
+        b = occupied.get(cell)
+        if b is None or b.id == enemy.id or b.id == target.id or b.side != target.side or not _can_flank(b):
+            continue
+        out.setdefault((-key[0], -key[1]), []).append(cell)
+    return out
 
 
 def forced_candidates(state: EncounterState, target: Creature, source: Cell | Collection[Cell],
@@ -1755,15 +1802,15 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
             last_layer[there] = k
         layers.append(frozenset(topo.cell(i) for i in reached if i != start))
         frontier = list(reached)
-    ranks = _ranks(state)
     finals: dict[Cell, Landing] = {}
     board = state.board
+    allies_by_enemy: dict[CreatureId, dict[SideKey, list[Cell]]] = {}  # occupied and the target are fixed here
     for anchor, path in paths.items():
         if anchor == start:
             continue
         cell = topo.cell(anchor)
         space = state.space_at(target, cell)
-        flanked, flanking = _flank_status(state, target, space, occupied, ranks)
+        flanked, flanking = _flank_status(state, target, space, occupied, allies_by_enemy)
         finals[cell] = Landing(
             cell=cell, steps=len(path), max_steps=last_layer[anchor],
             path=tuple(topo.cell(i) for i in path),
@@ -2073,4 +2120,4 @@ def flank_status_at(state: EncounterState, creature: Creature, anchor: Cell) -> 
     an ally (seed 000's movement and forced-movement decisions ask exactly this)."""
     size = _size(state, creature)
     occupied = _occupancy_near(state, anchor, 2 * size + 4, exclude=creature.id)
-    return _flank_status(state, creature, state.space_at(creature, anchor), occupied, _ranks(state))
+    return _flank_status(state, creature, state.space_at(creature, anchor), occupied)
