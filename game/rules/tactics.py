@@ -934,14 +934,18 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     grid = state.board.grid
     mover_id, mover_side = creature.id, creature.side
     found: list[Creature] = []
+    sheets = _SHEETS
     for other in state.creatures.values():
         if other.dead or other.side == mover_side or other.id == mover_id:
             continue
-        _, osize, reach = _sheet(other.template)
-        if not square:
-            osize = 1
+        sheet = other.template
+        info = sheets.get(id(sheet))  # _sheet(sheet), without the call when known
+        if info is None or info[0] is not sheet:
+            info = _sheet(sheet)
+        reach = info[2]
         if not reach:
             continue
+        osize = info[1] if square else 1
         at = other.cell
         if isinstance(at, Square) and isinstance(anchor, Square):
             near = max(abs(at.x - anchor.x), abs(at.y - anchor.y))
@@ -1057,6 +1061,7 @@ def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
                     exclude: CreatureId | None = None) -> dict[Cell, Creature]:
     """Like ``state.occupancy()``, but only creatures whose space may lie within ``radius`` of ``centre``."""
     grid = state.board.grid
+    one_cell = state.board.kind is GridKind.HEX  # everyone fills one hex (see _size)
     out: dict[Cell, Creature] = {}
     for c in state.creatures.values():  # state.living(), written out
         if c.dead or c.id == exclude:
@@ -1066,8 +1071,12 @@ def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
             near = max(abs(at.x - centre.x), abs(at.y - centre.y))  # the square grid's distance, written out
         else:
             near = grid.distance(centre, at)
-        if near - (_size(state, c) - 1) <= radius:
-            for cell in state.space(c):
+        size = c.template.size
+        if size <= 1 or one_cell:  # _size and state.space, written out for the commonest case
+            if near <= radius:
+                out[at] = c
+        elif near - (size - 1) <= radius:
+            for cell in state.space_at(c, at):
                 out[cell] = c
     return out
 
