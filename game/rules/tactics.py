@@ -1333,6 +1333,8 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                 seq += 1
                 new = _Label(new_cost, provoked, there, label, seq)
                 existing.append(new)
+                if new_cost == budget:
+                    continue  # no step goes on from here: the label is kept, never taken from the queue
                 key = new_cost * width + rank
                 waiting = waiting_at(key)
                 if waiting is None:
@@ -1423,7 +1425,8 @@ def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, 
                     continue
                 paths[there] = path + (cells[there],)
                 costs[there] = new_cost
-                (upcoming if step == 1 else after).append(there)
+                if new_cost < budget:  # at the budget no step goes on: the cell is never expanded
+                    (upcoming if step == 1 else after).append(there)
         cost += 1
         current, upcoming = upcoming, after
     occupied = around.occupied
