@@ -304,7 +304,7 @@ class _Topology:
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
                  "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "_free",
-                 "sight")
+                 "sight", "blasts")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -318,6 +318,8 @@ class _Topology:
         self.difficult = bytearray(count)
         self.sight: dict[tuple[Cell, Cell], bool] = {}
         """Line of effect between two cells, memoised: it depends on walls only, which never change."""
+        self.blasts: dict[tuple[type, tuple[Cell, ...], type, Cell, int], frozenset[Cell]] = {}
+        """:func:`blast_cells` by (cell type, user's space, origin type, origin, size): see there."""
         for cell, terrain in board.special_cells().items():
             i = self.index(cell)
             if i is None:
@@ -1938,6 +1940,25 @@ def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) 
     if size < 1:
         return frozenset()
     space = state.space(user)
+    # Memoised per board: the answer depends on the board (its kind, walls and lines of effect, which never
+    # change), the user's space, the origin and the size, all in the key; the types are in it because a Hex
+    # and a Square with the same numbers are equal tuples.
+    memo = _topology(state.board).blasts
+    key = (type(space[0]), space, type(origin), origin, size)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= _BLASTS_KEPT:
+            memo.clear()
+        got = memo[key] = _blast_cells(state, space, origin, size)
+    return got
+
+
+_BLASTS_KEPT = 1 << 16
+"""At most this many blasts remembered per board."""
+
+
+def _blast_cells(state: EncounterState, space: tuple[Cell, ...], origin: Cell, size: int) -> frozenset[Cell]:
+    """:func:`blast_cells` worked out, for a user on ``space``."""
     grid = state.board.grid
     cells: list[Cell] = []
     if state.board.kind is GridKind.HEX:

@@ -73,3 +73,22 @@ def test_flank_status_at_is_what_the_flanking_pairs_say(kit: Kit, scene: tuple[s
     for creature in state.creatures.values():
         for anchor in state.board:
             assert tactics.flank_status_at(state, creature, anchor) == flank_status_by_pairs(state, creature, anchor)
+
+
+@PROPERTY
+@given(scene=scenes(), size=st.integers(1, 3), data=st.data())
+def test_blast_cells_remembered_are_the_blast_worked_out_afresh(
+        kit: Kit, scene: tuple[str, bool], size: int, data: st.DataObject) -> None:
+    """Asked twice, with the user moved in between, blast_cells answers what working it out answers."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    grid = state.board.grid
+    for _ in range(2):
+        for user in state.creatures.values():
+            space = state.space(user)
+            origins = {near for cell in space for near in grid.neighbours(cell) if near not in space}
+            for origin in sorted(origins):
+                assert tactics.blast_cells(state, user, origin, size) == tactics._blast_cells(state, space, origin, size)
+        user = data.draw(st.sampled_from(list(state.creatures.values())))
+        free = [c for c in state.board if state.can_stand(user, c)]
+        if free:
+            user.cell = data.draw(st.sampled_from(free))
