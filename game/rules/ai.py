@@ -84,7 +84,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypeVar
 
 from game.board import Board
@@ -484,7 +484,7 @@ class _Mind:
     def can_spend_after(self, first: ActionType, then: ActionType) -> bool:
         """Whether ``then`` is still possible once ``first`` is spent (dazed creatures get one action)."""
         saved = self.st.budget
-        self.st.budget = replace(saved)
+        self.st.budget = saved.copy()
         try:
             if self.enc.ruleset.spend(self.st, self.me, first) is None:
                 return False

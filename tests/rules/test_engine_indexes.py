@@ -133,3 +133,18 @@ def test_remembered_preparation_work_is_the_work_done_afresh(name: str) -> None:
             assert text == (prep.limited or "", full_priority(c.template, prep), tuple(sorted(prep.disabled)),
                             prep.basic_attack or "", prep.opportunity_attack or "",
                             tuple(describe_restriction(r, enc.name, enc.offset) for r in prep.restrictions))
+
+
+def test_a_budget_copy_is_dataclasses_replace() -> None:
+    """``TurnBudget.copy`` (the AI's "what if" spending) copies every field, and the copy is independent."""
+    import dataclasses
+
+    from game.rules.state import TurnBudget
+
+    fields = dataclasses.fields(TurnBudget)
+    budget = TurnBudget(**{f.name: (not f.default if isinstance(f.default, bool) else 7) for f in fields})
+    copy = budget.copy()
+    assert copy == dataclasses.replace(budget) and copy is not budget
+    assert all(getattr(copy, f.name) != f.default for f in fields)  # every field, none left at its default
+    copy.move = not copy.move
+    assert budget.move != copy.move
