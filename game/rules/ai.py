@@ -82,10 +82,9 @@ checks it agrees.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
 
 from game.board import Board
 from game.grid import Cell, GridKind, Square
@@ -93,6 +92,7 @@ from game.rules import tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.encounter import Encounter, Impossible
+from game.rules.memo import per_object
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
                               Frequency, Outcome, Power, RangeKind, Role, TargetKind)
 from game.rules.state import Creature, EncounterState
@@ -272,22 +272,8 @@ _OUTCOMES: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, flo
 entry keeps the power and the sheet, so a reused id is noticed): kept across decisions, as the same target
 is looked at again and again while its hit points and conditions stay the same."""
 
-_T = TypeVar("_T")
-
-
-def _per_board(table: dict[int, tuple[Board, _T]], board: Board, make: Callable[[Board], _T]) -> _T:
-    """``table``'s entry for ``board``, made on first use: by the board's id, the entry keeping the board (so
-    a reused id is noticed); at most 64 boards. For what depends only on the board, which never changes."""
-    got = table.get(id(board))
-    if got is None or got[0] is not board:
-        if len(table) > 64:
-            table.clear()
-        got = table[id(board)] = (board, make(board))
-    return got[1]
-
-
 _DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
-"""Each board's dangerous cells and the average damage of each, in the board's order."""
+"""Each board's dangerous cells and the average damage of each, in the board's order (``memo.per_object``)."""
 
 
 def _average_dangers(board: Board) -> dict[Cell, float]:
@@ -301,7 +287,7 @@ def _average_dangers(board: Board) -> dict[Cell, float]:
 
 _CELL_KEYS: dict[int, tuple[Board, dict[Cell, tuple[int, int]]]] = {}
 """Each board's cells' (row, column), as ``_Mind.cell_key`` found them (a cell's offset never changes; at most
-one entry per cell asked about)."""
+one entry per cell asked about; ``memo.per_object``)."""
 
 
 def _coords(cell: Cell) -> tuple[int, int]:
@@ -423,8 +409,8 @@ class _Mind:
             marker = None
         self.marker = marker
         """Who marks me (when it is still in the fight): attacks on anyone else are at -2."""
-        self.dangers = _per_board(_DANGERS, self.st.board, _average_dangers)
-        self.keys = _per_board(_CELL_KEYS, self.st.board, lambda board: {})
+        self.dangers = per_object(_DANGERS, self.st.board, _average_dangers, 64)
+        self.keys = per_object(_CELL_KEYS, self.st.board, lambda board: {}, 64)
         self.sight = tactics.sight_memo(self.st.board)
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}

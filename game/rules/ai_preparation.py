@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from game.grid import Cell
 from game.board import Board
+from game.rules.memo import per_object
 from game.rules.model import Frequency, Power, PowerId, Restriction, RestrictionKind, Role, Template
 from game.rules.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, Preparation, basic_attacks,
                                     default_preparation, is_limited, reaction_powers, restriction_fits)
@@ -78,10 +79,9 @@ class _Reaction:
 class _Sheet:
     """Everything ``prepare`` works out from a creature's sheet alone (worked out once per sheet)."""
 
-    __slots__ = ("template", "default", "reactions", "limited", "fights_at_range")
+    __slots__ = ("default", "reactions", "limited", "fights_at_range")
 
     def __init__(self, template: Template) -> None:
-        self.template = template
         self.default = default_preparation(template)
         self.reactions = [_Reaction(template, p) for p in reaction_powers(template)]
         """Its reaction powers, in sheet order."""
@@ -89,24 +89,16 @@ class _Sheet:
         self.fights_at_range = _fights_at_range(template)
 
 
-_SHEETS: dict[int, _Sheet] = {}
-"""Per creature sheet (by identity, the sheet kept alive in its entry so that its id is not reused): its
-``_Sheet``. Safe because a sheet is frozen: everything ``_Sheet`` holds is worked out from the sheet alone."""
+_SHEETS: dict[int, tuple[Template, _Sheet]] = {}
+"""Per creature sheet (``memo.per_object``): its ``_Sheet``. Safe because a sheet is frozen: everything
+``_Sheet`` holds is worked out from the sheet alone."""
 
-
-def _sheet(template: Template) -> _Sheet:
-    got = _SHEETS.get(id(template))
-    if got is None or got.template is not template:
-        if len(_SHEETS) >= 4096:
-            _SHEETS.clear()
-        got = _SHEETS[id(template)] = _Sheet(template)
-    return got
 
 
 def prepare(encounter: Encounter, creature: Creature) -> Preparation:
     """The preparation the AI hands in with the end of ``creature``'s turn."""
     st = encounter.state
-    sheet = _sheet(creature.template)
+    sheet = per_object(_SHEETS, creature.template, _Sheet)
     default = sheet.default
     limited = _limited(encounter, creature, sheet.limited)
     kept = [r for r in encounter.preparation(creature.id).restrictions
@@ -179,7 +171,7 @@ def _nearest_danger(encounter: Encounter, creature: Creature) -> Cell | None:
     st = encounter.state
     best: Cell | None = None
     best_gap = DANGER_REACH + 1
-    for cell in _danger_cells(st.board):
+    for cell in per_object(_DANGERS, st.board, _danger_cells, 64):
         gap = st.distance_to_cell(creature, cell)
         if gap < best_gap:  # strictly nearer: of equals, the first in offset order stays
             best, best_gap = cell, gap
@@ -187,16 +179,10 @@ def _nearest_danger(encounter: Encounter, creature: Creature) -> Cell | None:
 
 
 _DANGERS: dict[int, tuple[Board, list[Cell]]] = {}
-"""Per board (by identity, the board kept alive in its entry so that its id is not reused): its dangerous
-cells that are not walls, in offset order. Safe because a board never changes once built."""
+"""Per board (``memo.per_object``): its dangerous cells that are not walls, in offset order (``_danger_cells``).
+Safe because a board never changes once built."""
 
 
 def _danger_cells(board: Board) -> list[Cell]:
-    got = _DANGERS.get(id(board))
-    if got is None or got[0] is not board:
-        if len(_DANGERS) >= 64:
-            _DANGERS.clear()
-        cells = sorted((cell for cell, terrain in board.special_cells().items()
-                        if terrain.damage is not None and not terrain.wall), key=board.grid.cell_to_offset)
-        got = _DANGERS[id(board)] = (board, cells)
-    return got[1]
+    return sorted((cell for cell, terrain in board.special_cells().items()
+                   if terrain.damage is not None and not terrain.wall), key=board.grid.cell_to_offset)
