@@ -9,6 +9,7 @@ EVENT_FORMAT is bumped whenever a field changes meaning.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, TypeVar, Union, get_args
@@ -29,7 +30,12 @@ def quick_init(cls: _Class) -> _Class:
     The ``__init__`` dataclasses writes for a frozen class stores every field with ``object.__setattr__`` (the
     class's own ``__setattr__`` refuses), a costly call; calling the slot's member descriptor stores the same
     value for about a third less work, and events and steps are made by the thousand each fight. Same
-    parameters and defaults; the instance is as frozen as before (only ``__init__`` is replaced)."""
+    parameters and defaults; the instance is as frozen as before (only ``__init__`` is replaced).
+
+    A class compiled by mypyc (see ``game/_native.py``) is left as it is: its own ``__init__`` is already C,
+    and a compiled class takes no new attributes."""
+    if not str(sys.modules[cls.__module__].__file__).endswith(".py"):
+        return cls
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     assert params.frozen and "__slots__" in cls.__dict__ and not hasattr(cls, "__post_init__"), cls
     fields = dataclasses.fields(cls)

@@ -353,6 +353,18 @@ def _sorted_cells(encounter: Encounter, cells: Any) -> list[Cell]:
     return sorted(cells, key=lambda c: encounter.offset(c)[::-1])
 
 
+class _BeforeWatched:
+    """The ruleset with its ``before`` hook wrapped; everything else is the ruleset's own. (A wrapper, not
+    an assignment to ``ruleset.before``: the compiled engine's classes do not take new attributes.)"""
+
+    def __init__(self, inner: Any, before: Any) -> None:
+        self._inner = inner
+        self.before = before
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
 class EncounterMachine(RuleBasedStateMachine):
     """Random legal commands on a random small fight; the rules' invariants after every step."""
 
@@ -418,7 +430,7 @@ class EncounterMachine(RuleBasedStateMachine):
                     if step is not None and step.action in self.reaction_steps:
                         self.nested.append(f"{event} triggered while a reaction resolves ({step})")
 
-        ruleset.before = before
+        encounter.ruleset = _BeforeWatched(ruleset, before)
         encounter.listen(watch)
 
     # -- commands ------------------------------------------------------------------------

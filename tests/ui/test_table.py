@@ -16,7 +16,7 @@ import pytest
 from game.grid import Cell
 from game.rules import tactics
 from game.rules.commands import MoveCommand, UsePowerCommand
-from game.rules.encounter import Impossible
+from game.rules.encounter import Encounter, Impossible
 from game.rules.model import CreatureId
 from game.session import Session
 from game.ui.script import ScriptError, parse_script, post_click, post_key
@@ -481,9 +481,8 @@ at = [{x}, {y}]
 
 def _engine_accepts_charge(table: Table, target: CreatureId) -> set[Cell]:
     """Every cell near the charger on which the engine accepts the charge. Each is tried on a copy of
-    the encounter (a refusal changes nothing, as ``Encounter.apply`` promises, so the copy serves on)."""
-    import copy
-
+    the encounter, replayed from the session's commands (a refusal changes nothing, as ``Encounter.apply``
+    promises, so the copy serves on)."""
     from game.rules.commands import ChargeCommand
 
     assert table.session is not None and table.acting is not None
@@ -491,7 +490,17 @@ def _engine_accepts_charge(table: Table, target: CreatureId) -> set[Cell]:
     actor = table.acting
     board = encounter.state.board
     out = set()
-    trial = copy.deepcopy(encounter)
+    session = table.session
+
+    def replayed() -> Encounter:
+        trial = session.source.fresh()
+        trial.start()
+        for item in session.played:
+            trial.apply(item.command)
+        assert trial.log == encounter.log
+        return trial
+
+    trial = replayed()
     for cell in board:
         if board.grid.distance(actor.cell, cell) > actor.speed() + 1:
             continue
@@ -500,7 +509,7 @@ def _engine_accepts_charge(table: Table, target: CreatureId) -> set[Cell]:
         except Impossible:
             continue
         out.add(cell)
-        trial = copy.deepcopy(encounter)
+        trial = replayed()
     return out
 
 
