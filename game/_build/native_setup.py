@@ -1,0 +1,108 @@
+"""The setup script ``backend.py`` runs: the project as ``pyproject.toml`` declares it, plus the rules engine
+compiled by mypyc.
+
+Compiling happens inside ``build_ext`` (so pip's metadata hooks do not pay for it) and writes
+``game/_native.json``, the sources' digests that ``game/_native.py`` checks at import. When
+``TACTICAL_TABLE_PURE=1`` is set, or mypyc or the C compiler fails, the project installs as plain Python and
+says so; it then runs about half as fast and behaves the same.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _native() -> ModuleType:
+    """``game/_native.py``, loaded by path: the list of modules lives there, once."""
+    spec = importlib.util.spec_from_file_location("_tactical_table_native", ROOT / "game" / "_native.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _say(message: str) -> None:
+    print(f"tactical-table: {message}", file=sys.stderr, flush=True)
+
+
+WANTED = os.environ.get("TACTICAL_TABLE_PURE") != "1"
+
+
+BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+"""Commands that compile; pip's metadata hooks run ``egg_info``/``dist_info`` only, and must stay quick."""
+
+
+class BuildNative(build_ext):
+    """``build_ext`` that first has mypyc write the C for the engine's modules."""
+
+    digests: dict[str, str] | None = None
+    """The compiled sources' SHA-256, taken when mypyc read them (a class attribute: setuptools sets this
+    command up afresh more than once per build, and mypyc runs only the first time)."""
+
+    def finalize_options(self) -> None:
+        if WANTED and not self.distribution.ext_modules and BUILDING & set(self.distribution.commands):
+            native = _native()
+            BuildNative.digests = {m: native.digest(native.source_of(m)) for m in native.MODULES}
+            self.distribution.ext_modules = self._mypycify(native)
+        super().finalize_options()
+
+    def run(self) -> None:
+        native = _native()
+        manifest = ROOT / "game" / native.MANIFEST
+        manifest.unlink(missing_ok=True)
+        super().run()
+        if self.digests is None or not self.extensions:
+            return
+        missing = [e.name for e in self.extensions if not self._built(e.name).exists()]
+        if missing:
+            _say(f"the C compiler did not build {', '.join(missing)}; the engine will run from its Python "
+                 "source, about half as fast")
+            return
+        text = json.dumps({"modules": self.digests}, indent=1, sort_keys=True) + "\n"
+        targets = [manifest] if self.inplace else [manifest, Path(self.build_lib) / "game" / native.MANIFEST]
+        for path in targets:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        _say(f"compiled {len(self.extensions) - 1} engine modules")
+
+    def _built(self, name: str) -> Path:
+        if self.inplace:
+            return ROOT / self.get_ext_filename(name)
+        return Path(self.get_ext_fullpath(name))
+
+    def _mypycify(self, native: ModuleType) -> list[Any]:
+        sources = [str(native.source_of(m).relative_to(ROOT)) for m in native.MODULES]
+        target = os.path.join("build", "mypyc")  # setuptools wants paths relative to the project
+        _say(f"compiling {len(sources)} engine modules with mypyc (a minute or two) ...")
+        try:
+            from mypyc.build import mypycify
+
+            extensions = mypycify(sources, opt_level="2", debug_level="0", group_name=native.GROUP,
+                                  target_dir=target)
+        except (Exception, SystemExit) as error:  # mypy reports type errors by exiting
+            _say(f"mypyc could not compile the engine ({error!r}); installing it as plain Python, "
+                 "which runs about half as fast")
+            return []
+        for extension in extensions:
+            extension.optional = True  # a missing C compiler leaves the plain Python install working
+        return list(extensions)
+
+
+class NativeDistribution(Distribution):
+    def has_ext_modules(self) -> bool:
+        return WANTED or bool(self.ext_modules)
+
+
+setup(distclass=NativeDistribution, cmdclass={"build_ext": BuildNative},
+      options={"build_ext": {"parallel": os.cpu_count() or 1}})
