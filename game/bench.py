@@ -12,6 +12,7 @@ import random
 import tempfile
 import time
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -267,6 +268,76 @@ ENCOUNTER_FIGHTS = {"crypt_skirmish.toml": 10, "marsh_ambush.toml": 4, "ridge_cr
 """Fights per round of each sample encounter (seeds 1..N)."""
 
 
+@dataclass
+class _Fights:
+    best: float
+    median: float
+    wall: float
+    rounds: float
+    decisions: float
+    ai_share: float
+    per_decision_ms: float
+    kind: str
+
+
+def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
+    """``count`` seeded fights of one sample encounter, ``repeats`` times, after an untimed warm-up."""
+    import statistics
+
+    import game.rules.ai as ai
+    from game.runner import build_encounter, play
+
+    loaded = build_encounter(Path(__file__).resolve().parent.parent / "maps" / name)
+    play(_fresh(loaded, count + 1), auto=True, emit=lambda e: None)  # warm-up, untimed
+    thinking = [0.0, 0]
+    choose = ai.choose_command
+
+    def timed(encounter: Any, creature: Any) -> Any:
+        start = time.process_time()
+        command = choose(encounter, creature)
+        thinking[0] += time.process_time() - start
+        thinking[1] += 1
+        return command
+
+    rates: list[float] = []
+    walls: list[float] = []
+    rounds = 0
+    total_cpu = 0.0
+    ai.choose_command = timed
+    try:
+        for _ in range(repeats):
+            rounds = 0
+            cpu, wall = time.process_time(), time.perf_counter()
+            for seed in range(1, count + 1):
+                rounds += play(_fresh(loaded, seed), auto=True, emit=lambda e: None).state.round
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            total_cpu += cpu
+            rates.append(count / cpu)
+            walls.append(count / wall)
+    finally:
+        ai.choose_command = choose
+    best = max(rates)
+    return _Fights(best, statistics.median(rates), walls[rates.index(best)], rounds / count,
+                   thinking[1] / (count * repeats), thinking[0] / total_cpu,
+                   thinking[0] / max(1, thinking[1]) * 1000, loaded.encounter.state.board.kind.value)
+
+
+def _source_rate(name: str, count: int, repeats: int) -> float | None:
+    """The same fights in a fresh process running the engine from its Python source (``TACTICAL_TABLE_PURE``):
+    the reference for what compiling gives."""
+    import subprocess
+    import sys
+
+    code = f"from game.bench import encounter_rates; print(encounter_rates({name!r}, {count}, {repeats}).best)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "TACTICAL_TABLE_PURE": "1"})
+    try:
+        return float(done.stdout.split()[-1])
+    except (ValueError, IndexError):
+        print(f"  (the Python-source run failed: {done.stderr.strip()[-300:]})")
+        return None
+
+
 def bench_encounters(repeats: int) -> None:
     """Whole sample encounters, every side played by the AI, headless, on one core.
 
@@ -277,59 +348,41 @@ def bench_encounters(repeats: int) -> None:
     least disturbed by other work on the machine); the best round and the
     median are printed, and the wall-clock rate of the best round. The AI's
     share is the CPU time inside ``choose_command``; the rest is the engine.
+    With the engine compiled (the install does it, see ``game/_native.py``),
+    the square map's fights are also played from the Python source in a
+    second process, in the same run, for the ratio.
     """
     import cProfile
     import pstats
-    import statistics
 
-    import game.rules.ai as ai
+    from game import _native
     from game.runner import build_encounter, play
 
     maps = Path(__file__).resolve().parent.parent / "maps"
+    engine = "compiled with mypyc" if _native.COMPILED else f"Python source ({_native.WHY})"
     print(f"headless encounters, 5 v 5, AI on every side (play --auto), seeds 1..N, {repeats} rounds, "
-          f"CPU time of this process (one core):")
+          f"CPU time of this process (one core); engine: {engine}")
     square_rate = 0.0
     for name, count in ENCOUNTER_FIGHTS.items():
-        loaded = build_encounter(maps / name)
-        play(_fresh(loaded, count + 1), auto=True, emit=lambda e: None)  # warm-up, untimed
-        thinking = [0.0, 0]
-        choose = ai.choose_command
-
-        def timed(encounter: Any, creature: Any) -> Any:
-            start = time.process_time()
-            command = choose(encounter, creature)
-            thinking[0] += time.process_time() - start
-            thinking[1] += 1
-            return command
-
-        rates: list[float] = []
-        walls: list[float] = []
-        rounds = 0
-        total_cpu = 0.0
-        ai.choose_command = timed
-        try:
-            for _ in range(repeats):
-                rounds = 0
-                cpu, wall = time.process_time(), time.perf_counter()
-                for seed in range(1, count + 1):
-                    rounds += play(_fresh(loaded, seed), auto=True, emit=lambda e: None).state.round
-                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-                total_cpu += cpu
-                rates.append(count / cpu)
-                walls.append(count / wall)
-        finally:
-            ai.choose_command = choose
-        best = max(rates)
+        f = encounter_rates(name, count, repeats)
         if name.startswith("crypt"):
-            square_rate = best
-        kind = loaded.encounter.state.board.kind.value
+            square_rate = f.best
         goal = f"   (goal >= {ENCOUNTER_GOAL:.0f})" if name.startswith("crypt") else ""
-        decisions = thinking[1] / (count * repeats)
-        print(f"  {name:22} {kind:6} {count:3} fights: {best:6.1f} per second (median {statistics.median(rates):5.1f}, "
-              f"wall clock {walls[rates.index(best)]:5.1f}), {rounds / count:4.1f} rounds and {decisions:3.0f} "
-              f"decisions a fight; AI {thinking[0] / total_cpu:4.0%} of the time "
-              f"({thinking[0] / max(1, thinking[1]) * 1000:.2f} ms a decision){goal}")
+        print(f"  {name:22} {f.kind:6} {count:3} fights: {f.best:6.1f} per second (median {f.median:5.1f}, "
+              f"wall clock {f.wall:5.1f}), {f.rounds:4.1f} rounds and {f.decisions:3.0f} "
+              f"decisions a fight; AI {f.ai_share:4.0%} of the time "
+              f"({f.per_decision_ms:.2f} ms a decision){goal}")
+    if _native.COMPILED:
+        name = "crypt_skirmish.toml"
+        source = _source_rate(name, ENCOUNTER_FIGHTS[name], repeats)
+        if source:
+            print(f"  {name:22} from the Python source (another process, same run): {source:6.1f} per second; "
+                  f"compiled {square_rate / source:.2f}x as fast")
     if square_rate >= ENCOUNTER_GOAL:
+        return
+    if _native.COMPILED:
+        print("  below the goal; for where the time goes, run the bench with TACTICAL_TABLE_PURE=1 "
+              "(cProfile does not see into compiled modules)")
         return
     loaded = build_encounter(maps / "crypt_skirmish.toml")
     profile = cProfile.Profile()
