@@ -50,8 +50,11 @@ class BuildNative(build_ext):
     """The compiled sources' SHA-256, taken when mypyc read them (a class attribute: setuptools sets this
     command up afresh more than once per build, and mypyc runs only the first time)."""
 
+    tried = False
+
     def finalize_options(self) -> None:
-        if WANTED and not self.distribution.ext_modules and BUILDING & set(self.distribution.commands):
+        if WANTED and not BuildNative.tried and BUILDING & set(self.distribution.commands):
+            BuildNative.tried = True
             native = _native()
             BuildNative.digests = {m: native.digest(native.source_of(m)) for m in native.MODULES}
             self.distribution.ext_modules = self._mypycify(native)
