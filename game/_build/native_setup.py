@@ -62,8 +62,9 @@ class BuildNative(build_ext):
 
     def run(self) -> None:
         native = _native()
-        manifest = ROOT / "game" / native.MANIFEST
-        manifest.unlink(missing_ok=True)
+        # In place (editable): beside the sources. Otherwise: into the wheel's tree.
+        manifest = (ROOT if self.inplace else Path(self.build_lib)) / "game" / native.MANIFEST
+        manifest.unlink(missing_ok=True)  # until this build has succeeded, nothing counts as compiled
         super().run()
         if self.digests is None or not self.extensions:
             return
@@ -72,11 +73,8 @@ class BuildNative(build_ext):
             _say(f"the C compiler did not build {', '.join(missing)}; the engine will run from its Python "
                  "source, about half as fast")
             return
-        text = json.dumps({"modules": self.digests}, indent=1, sort_keys=True) + "\n"
-        targets = [manifest] if self.inplace else [manifest, Path(self.build_lib) / "game" / native.MANIFEST]
-        for path in targets:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+        manifest.parent.mkdir(parents=True, exist_ok=True)
+        manifest.write_text(json.dumps({"modules": self.digests}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         _say(f"compiled {len(self.extensions) - 1} engine modules")
 
     def _built(self, name: str) -> Path:
