@@ -129,6 +129,7 @@ import numpy.typing as npt
 
 from game.board import Board
 from game.grid import Cell, GridKind, Hex, Square
+from game.rules.memo import per_object
 from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind, Template
 from game.rules.state import Creature, EncounterState
 
@@ -560,19 +561,14 @@ class _Topology:
         return result
 
 
-_TOPOLOGIES: dict[int, _Topology] = {}
+_TOPOLOGIES: dict[int, tuple[Board, _Topology]] = {}
 _TOPOLOGY_CACHE = 8
+"""A board's arrays are large: a few boards' worth are kept (a session has one)."""
 
 
 def _topology(board: Board) -> _Topology:
-    """The board's arrays, cached by identity (a board never changes once built)."""
-    topo = _TOPOLOGIES.get(id(board))
-    if topo is None or topo.board is not board:
-        topo = _Topology(board)
-        if len(_TOPOLOGIES) >= _TOPOLOGY_CACHE:
-            _TOPOLOGIES.pop(next(iter(_TOPOLOGIES)))
-        _TOPOLOGIES[id(board)] = topo
-    return topo
+    """The board's arrays, kept per board (a board never changes once built)."""
+    return per_object(_TOPOLOGIES, board, _Topology, _TOPOLOGY_CACHE)
 
 
 _SHEETS: dict[int, tuple[Template, int, int]] = {}
@@ -580,7 +576,9 @@ _SHEETS: dict[int, tuple[Template, int, int]] = {}
 
 
 def _sheet(sheet: Template) -> tuple[Template, int, int]:
-    """``(sheet, side of its square space, opportunity reach)``; sheets are frozen, so this is memoised."""
+    """``(sheet, side of its square space, opportunity reach)``; sheets are frozen, so this is memoised.
+    (Not ``memo.per_object``: the hot loops below read ``_SHEETS`` directly, without a call, and an entry
+    that holds the sheet beside its answers saves them an index.)"""
     got = _SHEETS.get(id(sheet))
     if got is None or got[0] is not sheet:
         if len(_SHEETS) >= 4096:
@@ -1023,14 +1021,11 @@ def _can_flank(creature: Creature) -> bool:
     """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
     if not creature.can_act or creature.dead:
         return False
-    sheet = creature.template
-    got = _MELEE_SHEETS.get(id(sheet))
-    if got is None or got[0] is not sheet:
-        if len(_MELEE_SHEETS) >= 4096:
-            _MELEE_SHEETS.clear()
-        got = _MELEE_SHEETS[id(sheet)] = (sheet, any(
-            p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers))
-    return got[1]
+    return per_object(_MELEE_SHEETS, creature.template, _has_melee_attack)
+
+
+def _has_melee_attack(sheet: Template) -> bool:
+    return any(p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers)
 
 
 _MELEE_SHEETS: dict[int, tuple[Template, bool]] = {}
