@@ -114,7 +114,9 @@ def test_this_install_runs_the_compiled_engine() -> None:
     run everything at half speed unnoticed. ``TACTICAL_TABLE_PURE=1`` opts out."""
     if os.environ.get("TACTICAL_TABLE_PURE") == "1":
         pytest.skip("TACTICAL_TABLE_PURE=1: the Python sources were asked for")
-    assert _native.COMPILED, f"the engine is not compiled: {_native.WHY}"
+    assert _native.COMPILED, (f"the engine is not compiled: {_native.WHY}. Compile it with "
+                              "`.venv/bin/python -m pip install -e .`, or set TACTICAL_TABLE_PURE=1 to test the "
+                              "Python source only")
     import game.rules.ai
 
     assert not str(game.rules.ai.__file__).endswith(".py")
