@@ -67,8 +67,8 @@ def source_of(module: str) -> Path:
 def compiled_files(module: str) -> list[Path]:
     """The extension files Python would load for ``module`` instead of its source."""
     base = ROOT.joinpath(*module.split("."))
-    return [base.with_name(base.name + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            if base.with_name(base.name + suffix).exists()]
+    candidates = (base.with_name(base.name + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    return [path for path in candidates if path.exists()]
 
 
 def digest(path: Path) -> str:
@@ -94,9 +94,7 @@ def check() -> tuple[bool, str]:
         recorded = json.loads(manifest.read_text(encoding="utf-8"))["modules"]
     except (OSError, ValueError, KeyError, TypeError):
         return False, "the engine was not compiled at install"
-    group = ROOT.joinpath(*GROUP.split("."))
-    if not any(group.with_name(group.name + "__mypyc" + s).exists()
-               for s in importlib.machinery.EXTENSION_SUFFIXES):
+    if not compiled_files(GROUP + "__mypyc"):
         return False, "the engine was not compiled at install"
     for module in MODULES:
         source = source_of(module)
