@@ -70,8 +70,9 @@ class BuildNative(build_ext):
             return
         missing = [e.name for e in self.extensions if not self._built(e.name).exists()]
         if missing:
-            _say(f"the C compiler did not build {', '.join(missing)}; the engine will run from its Python "
-                 "source, about half as fast")
+            which = "any of them" if len(missing) == len(self.extensions) else ", ".join(missing)
+            _say(f"the C compiler did not build {which}; the engine will run from its Python source, about "
+                 "half as fast")
             return
         manifest.parent.mkdir(parents=True, exist_ok=True)
         manifest.write_text(json.dumps({"modules": self.digests}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
