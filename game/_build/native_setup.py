@@ -75,7 +75,9 @@ class BuildNative(build_ext):
                  "half as fast")
             return
         manifest.parent.mkdir(parents=True, exist_ok=True)
-        manifest.write_text(json.dumps({"modules": self.digests}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        partial = manifest.with_name(manifest.name + ".partial")  # written whole, then renamed into place
+        partial.write_text(json.dumps({"modules": self.digests}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(partial, manifest)
         _say(f"compiled {len(self.extensions) - 1} engine modules")
 
     def _built(self, name: str) -> Path:
