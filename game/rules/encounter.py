@@ -28,7 +28,7 @@ from game.rules.model import (ActionType, ConditionKind, ConditionSpec, Creature
 from game.rules.preparation import Preparation, with_builtin_reactions
 from game.rules.state import Condition, Creature, EncounterState
 from game.rules.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
-                              ResolveAttack, SelfMove, StartPower, Step)
+                              ResolveAttack, SelfMove, StartPower, Step, step_kind)
 
 
 if TYPE_CHECKING:
@@ -414,7 +414,7 @@ class Encounter:
         detail = frame.detail
         if not frame.announced:
             detail = self._detail(step)
-            self.emit(ev.BreakPoint("before", step.kind, step.creature, detail))
+            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
             interrupts = self.ruleset.before(self, step)
             if interrupts:
                 frame.announced, frame.detail = True, detail  # it resolves once the interrupts are done
@@ -428,7 +428,7 @@ class Encounter:
         finally:
             self.current_step = None
             self.cause = cause
-        self.emit(ev.BreakPoint("after", step.kind, step.creature, detail or self._detail(step)))
+        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail or self._detail(step)))
         follow = self.ruleset.after(self, step)
         if follow:
             self.push(follow)
@@ -443,7 +443,7 @@ class Encounter:
         self._stack = [f for f in self._stack if f.step.action != step.action]
         rest = f" (and {len(dropped)} later step{'s' if len(dropped) != 1 else ''} of the action)" if dropped else ""
         if not isinstance(step, BeginReaction):  # the ruleset says why a reaction fizzles
-            self.emit(ev.StepFizzled(step.kind, step.creature, reason + rest))
+            self.emit(ev.StepFizzled(step_kind(step), step.creature, reason + rest))
         if isinstance(step, (LeaveCell, EnterCell)):
             self._settle(self.state.creatures[step.creature], step.action)
         self.ruleset.fizzled(self, step, reason)

@@ -12,7 +12,7 @@ impossible, the rest is dropped together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union, get_args
+from typing import Union, get_args
 
 from game.grid import Cell
 from game.rules.events import quick_init
@@ -21,7 +21,6 @@ from game.rules.model import CreatureId, PowerId
 
 @dataclass(frozen=True, slots=True)
 class LeaveCell:
-    kind: ClassVar[str] = "leave_cell"
     action: int
     creature: CreatureId
     cell: Cell
@@ -32,7 +31,6 @@ class LeaveCell:
 
 @dataclass(frozen=True, slots=True)
 class EnterCell:
-    kind: ClassVar[str] = "enter_cell"
     action: int
     creature: CreatureId
     origin: Cell
@@ -42,7 +40,6 @@ class EnterCell:
 
 @dataclass(frozen=True, slots=True)
 class StartPower:
-    kind: ClassVar[str] = "start_power"
     action: int
     creature: CreatureId
     power: PowerId
@@ -52,7 +49,6 @@ class StartPower:
 
 @dataclass(frozen=True, slots=True)
 class ChooseTarget:
-    kind: ClassVar[str] = "choose_target"
     action: int
     creature: CreatureId
     power: PowerId
@@ -63,7 +59,6 @@ class ChooseTarget:
 
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
-    kind: ClassVar[str] = "attack_roll"
     action: int
     creature: CreatureId
     power: PowerId
@@ -73,7 +68,6 @@ class AttackRoll:
 
 @dataclass(frozen=True, slots=True)
 class ResolveAttack:
-    kind: ClassVar[str] = "resolve_attack"
     action: int
     creature: CreatureId
     power: PowerId
@@ -86,7 +80,6 @@ class ResolveAttack:
 class ApplyEffect:
     """A power's ``effect`` on one target (always happens, attack or not)."""
 
-    kind: ClassVar[str] = "apply_effect"
     action: int
     creature: CreatureId
     power: PowerId
@@ -98,7 +91,6 @@ class SelfMove:
     """A power's "shift yourself N" (``Outcome.shift_self``), after its attacks: where to is decided when it
     resolves (the player's cell if the command named a legal one, else seed 000's Movement decision)."""
 
-    kind: ClassVar[str] = "self_move"
     action: int
     creature: CreatureId
     power: PowerId
@@ -110,7 +102,6 @@ class BeginReaction:
     """The first step of a reaction: it checks that the trigger still holds (else the reaction fizzles,
     unspent), spends the reaction, takes its decisions and pushes the power's own steps."""
 
-    kind: ClassVar[str] = "begin_reaction"
     action: int
     creature: CreatureId
     """The reactor."""
@@ -123,9 +114,25 @@ Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, Resolve
              BeginReaction]
 
 
+STEP_KINDS: dict[type, str] = {
+    LeaveCell: "leave_cell",
+    EnterCell: "enter_cell",
+    StartPower: "start_power",
+    ChooseTarget: "choose_target",
+    AttackRoll: "attack_roll",
+    ResolveAttack: "resolve_attack",
+    ApplyEffect: "apply_effect",
+    SelfMove: "self_move",
+    BeginReaction: "begin_reaction",
+}
+"""Each step's kind as break points and fizzles name it (the ``step`` field of those events; part of the
+event format). A table rather than a class attribute on each step: mypyc mishandles a ``ClassVar`` with a
+default on a frozen dataclass."""
+
+
 def step_kind(step: Step) -> str:
-    """The step's kind as break points name it ("leave_cell", "attack_roll"...): its class's ``kind``."""
-    return step.kind
+    """The step's kind as break points name it ("leave_cell", "attack_roll"...)."""
+    return STEP_KINDS[type(step)]
 
 
 # A step is made for every cell moved and every attack: see quick_init.
