@@ -60,6 +60,11 @@ MANIFEST = "_native.json"
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def pure_requested() -> bool:
+    """``TACTICAL_TABLE_PURE=1``: run (or install) the engine as its Python source."""
+    return os.environ.get("TACTICAL_TABLE_PURE") == "1"
+
+
 def source_of(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
@@ -87,14 +92,14 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
 
 def check() -> tuple[bool, str]:
     """``(compiled, why)``: whether the compiled engine is current, and a sentence saying why not."""
-    if os.environ.get("TACTICAL_TABLE_PURE") == "1":
+    if pure_requested():
         return False, "TACTICAL_TABLE_PURE=1 asks for the Python sources"
     manifest = ROOT / "game" / MANIFEST
     try:
         recorded = json.loads(manifest.read_text(encoding="utf-8"))["modules"]
     except (OSError, ValueError, KeyError, TypeError):
-        return False, "the engine was not compiled at install"
-    if not compiled_files(GROUP + "__mypyc"):
+        recorded = None
+    if not isinstance(recorded, dict) or not compiled_files(GROUP + "__mypyc"):
         return False, "the engine was not compiled at install"
     for module in MODULES:
         source = source_of(module)
@@ -116,6 +121,6 @@ def guard() -> None:
         return
     if any(compiled_files(module) for module in MODULES):
         sys.meta_path.insert(0, _SourceFinder())
-        if os.environ.get("TACTICAL_TABLE_PURE") != "1":
+        if not pure_requested():
             print(f"tactical-table: {WHY}; running the rules engine from its Python source, about half as "
                   "fast. To compile it again: .venv/bin/python -m pip install -e .", file=sys.stderr)

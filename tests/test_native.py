@@ -93,6 +93,15 @@ def test_compiled_files_without_a_manifest_are_not_loaded(tmp_path: Path) -> Non
     assert all(f.endswith(".py") for f in out.stdout.splitlines()[1:])
 
 
+def test_a_malformed_manifest_counts_as_not_compiled(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    (root / "game" / _native.MANIFEST).write_text('{"modules": ["game.rules.ai"]}', encoding="utf-8")
+    out = _run(root, PROBE)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "False 'the engine was not compiled at install'"
+    assert all(f.endswith(".py") for f in out.stdout.splitlines()[1:])
+
+
 def test_the_pure_switch_runs_the_sources_without_a_warning(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     out = _run(root, PROBE, TACTICAL_TABLE_PURE="1")

@@ -36,7 +36,8 @@ def _say(message: str) -> None:
     print(f"tactical-table: {message}", file=sys.stderr, flush=True)
 
 
-WANTED = os.environ.get("TACTICAL_TABLE_PURE") != "1"
+NATIVE = _native()
+WANTED = not NATIVE.pure_requested()
 
 
 BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
@@ -55,15 +56,13 @@ class BuildNative(build_ext):
     def finalize_options(self) -> None:
         if WANTED and not BuildNative.tried and BUILDING & set(self.distribution.commands):
             BuildNative.tried = True
-            native = _native()
-            BuildNative.digests = {m: native.digest(native.source_of(m)) for m in native.MODULES}
-            self.distribution.ext_modules = self._mypycify(native)
+            BuildNative.digests = {m: NATIVE.digest(NATIVE.source_of(m)) for m in NATIVE.MODULES}
+            self.distribution.ext_modules = self._mypycify()
         super().finalize_options()
 
     def run(self) -> None:
-        native = _native()
         # In place (editable): beside the sources. Otherwise: into the wheel's tree.
-        manifest = (ROOT if self.inplace else Path(self.build_lib)) / "game" / native.MANIFEST
+        manifest = (ROOT if self.inplace else Path(self.build_lib)) / "game" / NATIVE.MANIFEST
         manifest.unlink(missing_ok=True)  # until this build has succeeded, nothing counts as compiled
         super().run()
         if self.digests is None or not self.extensions:
@@ -85,14 +84,14 @@ class BuildNative(build_ext):
             return ROOT / self.get_ext_filename(name)
         return Path(self.get_ext_fullpath(name))
 
-    def _mypycify(self, native: ModuleType) -> list[Any]:
-        sources = [str(native.source_of(m).relative_to(ROOT)) for m in native.MODULES]
+    def _mypycify(self) -> list[Any]:
+        sources = [str(NATIVE.source_of(m).relative_to(ROOT)) for m in NATIVE.MODULES]
         target = os.path.join("build", "mypyc")  # setuptools wants paths relative to the project
         _say(f"compiling {len(sources)} engine modules with mypyc (a minute or two) ...")
         try:
             from mypyc.build import mypycify
 
-            extensions = mypycify(sources, opt_level="2", debug_level="0", group_name=native.GROUP,
+            extensions = mypycify(sources, opt_level="2", debug_level="0", group_name=NATIVE.GROUP,
                                   target_dir=target)
         except (Exception, SystemExit) as error:  # mypy reports type errors by exiting
             _say(f"mypyc could not compile the engine ({error!r}); installing it as plain Python, "
