@@ -597,8 +597,8 @@ class EncounterMachine(RuleBasedStateMachine):
     def reaction_budgets_are_never_exceeded(self) -> None:
         """Seed 000's budgets, read off the log: per creature turn at most one non-Free and one Free
         reaction per reactor; per round (ending when the reactor prepares) one Limited reaction, the
-        prepared one, only during other creatures' turns unless Personal; Personal ones only during the
-        owner's turn; a Spontaneous power once per round unless Repeatable; and no reaction resolves
+        prepared one; any reaction only during other creatures' turns unless Personal (seed 000, line 7);
+        Personal ones only during the owner's turn; a Spontaneous power once per round unless Repeatable; and no reaction resolves
         without a trigger and a passed budget check before it."""
         enc = self.enc
         for logged in enc.log[self.checked:]:
@@ -629,8 +629,8 @@ class EncounterMachine(RuleBasedStateMachine):
                         assert pid == self.prepared.get(who), f"{who} used {pid}, prepared {self.prepared.get(who)}"
                         assert not any(not enc.state.creatures[CreatureId(who)].template.power(u).reaction.is_spontaneous  # type: ignore[union-attr]
                                        for u in used), f"{who}: two Limited reactions in one round"
-                        if not spec.is_personal:
-                            assert who != self.turn, f"{who} used its Limited {pid} during its own turn"
+                    if not spec.is_personal:
+                        assert who != self.turn, f"{who} used {pid} during its own turn (not Personal)"
                     if spec.is_personal:
                         assert who == self.turn, f"{who} used Personal {pid} outside its own turn"
                     if spec.is_spontaneous and not spec.is_repeatable:

@@ -146,12 +146,41 @@ def test_a_limited_reaction_is_used_only_during_other_characters_turns(kit: Kit)
     who(enc, "A").hp = 17
     rng.script(3)  # the fire: 3 damage, 14 left: bloodied
     events = move(enc, "A", 1, 0)
-    assert checks(events, "A") == [("A", "rally", False, "Limited: only during other creatures' turns")]
+    assert checks(events, "A") == [("A", "rally", False, "not during A's own turn: only a Personal reaction is")]
     end(enc, "A")
     who(enc, "A").hp = 17
     rng.script(15, 1)  # b comes and hits A for 3: bloodied on b's turn
     move(enc, "b", 2, 1)
     assert resolved(use(enc, "b", "mace", "A")) == [("A", "rally")]
+
+
+def test_a_spontaneous_reaction_is_not_used_during_its_owners_own_turn(kit: Kit) -> None:
+    """Seed 000, line 7: "Reactions can only be used during other character's turns", for every reaction
+    (lines 27-48 lift the Limited reaction's budgets from Spontaneous ones, not this); lines 49-52 make
+    Personal the one exception. A's grit (Spontaneous: when bloodied, regain 3) does not answer A
+    stepping into fire on its own turn: the budget check says why, and nothing is spent; it answers b
+    bloodying A on b's turn."""
+    grit = reaction("grit", "becomes_bloodied", "spontaneous", effect=Outcome(heal_bonus=3), personal=True)
+    a = with_powers(HERO, grit)
+    enc, rng = scenario(kit, """
+        A~...
+        .....
+        ...b.
+    """, sheets={"A": a}, order="Ab")
+    who(enc, "A").hp = 17
+    rng.script(3)  # the fire: 3 damage, 14 left: bloodied on A's own turn
+    events = move(enc, "A", 1, 0)
+    assert checks(events, "A") == [("A", "grit", False, "not during A's own turn: only a Personal reaction is")]
+    assert not resolved(events) and who(enc, "A").hp == 14
+    budgets: Any = enc.ruleset
+    budget = budgets.reactions.budgets[CreatureId("A")]
+    assert PowerId("grit") not in budget.used and not budget.nonfree
+    end(enc, "A")
+    who(enc, "A").hp = 17
+    move(enc, "b", 2, 1)
+    rng.script(15, 1)  # b hits A for 3: bloodied on b's turn
+    events = use(enc, "b", "mace", "A")
+    assert resolved(events) == [("A", "grit")] and who(enc, "A").hp == 17
 
 
 def test_only_the_prepared_limited_reaction_can_trigger(kit: Kit) -> None:
