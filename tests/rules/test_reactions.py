@@ -586,6 +586,42 @@ def test_forced_movement_in_a_reaction_otherwise_goes_the_full_distance(kit: Kit
     assert where(enc, "A")[0] == 0 and len(decision.candidates) > 3
 
 
+HELPING_HAND = replace(reaction("helping_hand", "adjacent_ally_attacked", "spontaneous",
+                                effect=Outcome(forced=ForcedMovement(ForcedKind.SLIDE, 1)),
+                                target=ReactionTarget.CHOOSE), targets=TargetKind.ALLY)
+"""Spontaneous: when an enemy attacks an ally next to you, slide that ally 1."""
+
+
+def test_forced_movement_of_the_reactors_ally_never_chooses_danger_for_it(kit: Kit) -> None:
+    """Ruling (README, "Forced movement of an ally"; DESIGN 15): seed 000, lines 80-86, orders forced
+    movement for the reactor's foes: "If one or more spaces with dangerous terrain are available, choose
+    one at random. Otherwise, ... where the target is flanked and not flanking". When the reaction moves
+    the reactor's ally, the tiers turn round: B's helping hand slides A, whom b attacks, away from the
+    three fire cells, to where A flanks b with B; with that cell walled off, to a safe cell at the
+    maximum distance, never into the fire."""
+    board = """
+        .~~~
+        ..A.
+        .Bb{}
+        ....
+    """
+    sheets = {"B": with_powers(HERO, HELPING_HAND)}
+    fire = {"(1, 0)", "(2, 0)", "(3, 0)"}
+    enc, rng = scenario(kit, board.format("."), sheets=sheets, order="bAB")
+    rng.script(2)  # b misses A; then B slides A
+    events = use(enc, "b", "mace", "A")
+    decision = decisions(events, "slide A")[0]
+    assert fire <= set(decision.candidates)
+    assert decision.reason == "ally flanking and not flanked, 1 of 1" and where(enc, "A") == (3, 2)
+    enc, rng = scenario(kit, board.format("#"), sheets=sheets, order="bAB")
+    rng.script(2)
+    events = use(enc, "b", "mace", "A")
+    decision = decisions(events, "slide A")[0]
+    assert fire <= set(decision.candidates)
+    assert decision.reason.startswith("maximum distance 1") and decision.chosen not in fire
+    assert not of(events, ev.DamageDealt)
+
+
 ROLL_AWAY = reaction("roll_away", "missed_by_attack", "spontaneous", effect=Outcome(shift_self=2), personal=True)
 """Spontaneous: when missed, shift 2."""
 
