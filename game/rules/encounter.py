@@ -49,6 +49,11 @@ class _Frame:
         """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
 
 
+def _self_move_distance(power: Power) -> int:
+    """How far a power moves its user (``move_self``, not a shift), 0 if it does not."""
+    return max(o.move_self for o in (power.hit, power.miss, power.effect))
+
+
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
     """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix)."""
     out: list[CreatureId] = []
@@ -335,6 +340,7 @@ class Encounter:
         elif power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             targets = (actor.id,)
         self.check_power(actor, power, targets, command.origin, test=test)
+        self._check_move_to(actor, power, command.shift_to)
         self._spend(actor, power.action, power.name, check_only=True)
         self._spend(actor, power.action, power.name)
         if power.frequency is not Frequency.AT_WILL:
@@ -342,6 +348,27 @@ class Encounter:
         self._landings = dict(command.landings)
         self._shift_to = command.shift_to
         self._run(self.power_steps(actor, power, targets, command.origin))
+
+    def _check_move_to(self, actor: Creature, power: Power, to: Cell | None) -> None:
+        """Refuse the cell a command names for a power that moves its user (``move_self``) if it is not
+        where that move can end now (the power's shift_self keeps its own rule)."""
+        distance = _self_move_distance(power)
+        if to is None or not distance:
+            return
+        routes = tactics.reachable(self.state, actor, "move", budget=min(distance, actor.speed()))
+        if to in routes:
+            return
+        st = self.state
+        where = self._cell_label(to)
+        if not tactics.can_move(st, actor):
+            raise Impossible(f"{actor.name} cannot move now, so {power.name} cannot take it to {where}")
+        if to not in st.board or st.board.is_wall(to):
+            why = "a wall" if to in st.board else "off the map"
+        elif to == actor.cell or not st.can_stand(actor, to):
+            why = "where it stands" if to == actor.cell else "taken"
+        else:
+            why = f"out of reach of a move of up to {min(distance, actor.speed())}"
+        raise Impossible(f"{power.name} cannot move {actor.name} to {where}: {why}")
 
     def power_steps(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
                     origin: Cell | None, bonus: int = 0, action: int | None = None) -> list[Step]:
@@ -357,6 +384,9 @@ class Encounter:
         shift = max(o.shift_self for o in (power.hit, power.miss, power.effect))
         if shift:
             steps.append(SelfMove(action, actor.id, power.id, shift))
+        move = _self_move_distance(power)
+        if move:
+            steps.append(SelfMove(action, actor.id, power.id, move, "move"))
         return steps
 
     def _charge(self, actor: Creature, command: ChargeCommand) -> None:
@@ -478,7 +508,7 @@ class Encounter:
             case ApplyEffect():
                 return f"{step.power} takes effect on {self.name(step.target)}"
             case SelfMove():
-                return f"{who} shifts up to {step.distance} ({step.power})"
+                return f"{who} {step.mode}s up to {step.distance} ({step.power})"
             case BeginReaction():
                 return f"{who} reacts with {step.power}"
         return who
@@ -691,22 +721,37 @@ class Encounter:
     # -- hit points and conditions ------------------------------------------------------
 
     def _self_move(self, actor: Creature, step: SelfMove) -> None:
-        """A power's "shift yourself": to the player's cell if legal, else seed 000's Movement decision."""
+        """A power's "shift / move yourself": to the player's cell if legal, else seed 000's Movement decision.
+
+        A move goes at most the user's speed. On its own turn it is a real move (leaving a threatened cell
+        provokes); during a reaction it provokes nothing (no chains), yet the Movement decision still
+        refuses destinations reached only by provoking paths."""
         from game.rules import decisions
 
         st = self.state
-        routes = tactics.reachable(st, actor, "shift", budget=step.distance)
+        move = step.mode == "move"
+        routes = tactics.reachable(st, actor, step.mode,
+                                   budget=min(step.distance, actor.speed()) if move else step.distance)
         chosen = self._shift_to if step.action not in self.ruleset_reactions() else None
+        what = f"{step.mode} {actor.name}"
         if chosen is not None and chosen in routes:
-            self.emit(ev.Decision(actor.id, f"shift {actor.name}", self._cell_label(chosen), "chosen by the player",
+            self.emit(ev.Decision(actor.id, what, self._cell_label(chosen), "chosen by the player",
                                   tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))))
             cell: Cell | None = chosen
+        elif chosen is not None and move:
+            # legal when commanded (checked then); an interrupt has changed things since, and the user does
+            # not choose again (ruling 14): the move is lost
+            self.emit(ev.Decision(actor.id, what, "stays put",
+                                  f"the cell chosen, {self._cell_label(chosen)}, can no longer be reached",
+                                  tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))))
+            return
         else:
             restrictions, by = self.ruleset.restrictions_of(step.action)
-            cell = decisions.destination(self, actor, routes, "shift", restrictions, st.creatures.get(by) if by else None)
+            cell = decisions.destination(self, actor, routes, step.mode, restrictions,
+                                         st.creatures.get(by) if by else None)
         if cell is None:
             return
-        self.push(self._path_steps(actor, routes[cell].safest_path, "shift", step.action))
+        self.push(self._path_steps(actor, routes[cell].safest_path, step.mode, step.action))
 
     def ruleset_reactions(self) -> set[int]:
         """Action numbers of the reactions being resolved (their choices are never the player's)."""
