@@ -80,6 +80,9 @@ POWERS = {
     "gust": _power("gust", RangeKind.CLOSE_BLAST, size=2, forced=ForcedMovement(ForcedKind.PUSH, 1),
                    conditions=(_cond(ConditionKind.STUNNED, Duration.END_OF_SOURCE_NEXT_TURN),),
                    frequency=Frequency.DAILY),
+    "dart": Power(id=PowerId("dart"), name="Dart", action=ActionType.STANDARD, frequency=Frequency.AT_WILL,
+                  reach=Reach(RangeKind.MELEE), attack=Attack(5, Defense.AC), hit=Outcome(damage=DamageRoll(1, 4)),
+                  effect=Outcome(move_self=2)),
     "heal": Power(id=PowerId("heal"), name="Heal", action=ActionType.MINOR, frequency=Frequency.ENCOUNTER,
                   reach=Reach(RangeKind.RANGED, range=5), targets=TargetKind.SELF_OR_ALLY,
                   effect=Outcome(heal_surge=True, heal_bonus=1)),
@@ -120,6 +123,8 @@ REACTIONS = {
                       hit=Outcome(conditions=(_cond(ConditionKind.SLOWED, Duration.END_OF_TARGET_NEXT_TURN),))),
     "catch": _reaction("catch", "enemy_leaves_threatened_cell", "interrupt", attack=True,
                        hit=Outcome(forced=ForcedMovement(ForcedKind.SLIDE, 1))),
+    "chase": _reaction("chase", "adjacent_ally_attacked", "spontaneous free", effect=Outcome(move_self=2),
+                       personal=True),
 }
 """Every trigger and every keyword at least once (the opportunity attacks are built in)."""
 
@@ -133,13 +138,14 @@ def _sheet(tid: str, powers: Sequence[str], *, hp: int = 14, speed: int = 5, sur
 
 
 HEROES = [
-    _sheet("fighter", ["shove", "trip", "brand"], hp=18, surges=2, reactions=["guard", "riposte", "rally", "catch"]),
+    _sheet("fighter", ["shove", "trip", "brand"], hp=18, surges=2,
+           reactions=["guard", "riposte", "rally", "catch", "chase"]),
     _sheet("archer", ["bow", "fireball"], hp=12, speed=6, surges=2, reactions=["dodge", "quick", "follow_up"]),
     _sheet("cleric", ["heal", "sweep", "hook"], hp=14, surges=2, reactions=["surge_boost", "shake_off", "bind"]),
 ]
 MONSTERS = [
     _sheet("brute", ["pin", "gust"], hp=16, reactions=["scorch", "last_strike", "riposte"]),
-    _sheet("skirmisher", ["bow", "trip"], hp=10, speed=7, reactions=["dodge", "bind", "shake_off"]),
+    _sheet("skirmisher", ["bow", "trip", "dart"], hp=10, speed=7, reactions=["dodge", "bind", "shake_off"]),
     _sheet("minion", [], hp=1, minion=True, reactions=["last_strike"]),
 ]
 
