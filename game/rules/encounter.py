@@ -584,7 +584,10 @@ class Encounter:
             case BeginReaction():
                 self.push(self.ruleset.begin_reaction(self, step))
             case SelfMove():
-                self._self_move(actor, step)
+                if step.mode == "move":
+                    self._move_self(actor, step)
+                else:
+                    self._self_move(actor, step)
             case LeaveCell():
                 pass
             case EnterCell():
@@ -721,37 +724,52 @@ class Encounter:
     # -- hit points and conditions ------------------------------------------------------
 
     def _self_move(self, actor: Creature, step: SelfMove) -> None:
-        """A power's "shift / move yourself": to the player's cell if legal, else seed 000's Movement decision.
-
-        A move goes at most the user's speed. On its own turn it is a real move (leaving a threatened cell
-        provokes); during a reaction it provokes nothing (no chains), yet the Movement decision still
-        refuses destinations reached only by provoking paths."""
+        """A power's "shift yourself": to the player's cell if legal, else seed 000's Movement decision."""
         from game.rules import decisions
 
         st = self.state
-        move = step.mode == "move"
-        routes = tactics.reachable(st, actor, step.mode,
-                                   budget=min(step.distance, actor.speed()) if move else step.distance)
+        routes = tactics.reachable(st, actor, "shift", budget=step.distance)
         chosen = self._shift_to if step.action not in self.ruleset_reactions() else None
-        what = f"{step.mode} {actor.name}"
         if chosen is not None and chosen in routes:
-            self.emit(ev.Decision(actor.id, what, self._cell_label(chosen), "chosen by the player",
+            self.emit(ev.Decision(actor.id, f"shift {actor.name}", self._cell_label(chosen), "chosen by the player",
                                   tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))))
             cell: Cell | None = chosen
-        elif chosen is not None and move:
-            # legal when commanded (checked then); an interrupt has changed things since, and the user does
-            # not choose again (ruling 14): the move is lost
+        else:
+            restrictions, by = self.ruleset.restrictions_of(step.action)
+            cell = decisions.destination(self, actor, routes, "shift", restrictions, st.creatures.get(by) if by else None)
+        if cell is None:
+            return
+        self.push(self._path_steps(actor, routes[cell].safest_path, "shift", step.action))
+
+    def _move_self(self, actor: Creature, step: SelfMove) -> None:
+        """A power's "move yourself N" (``move_self``), at most the user's speed: on its own turn to the cell the
+        command named (checked legal when commanded), as a real move (leaving a threatened cell provokes);
+        else, and always during a reaction, where seed 000's Movement decision puts it. During a reaction
+        the move provokes nothing (no chains), yet the decision refuses destinations that only provoking
+        paths reach."""
+        from game.rules import decisions
+
+        st = self.state
+        routes = tactics.reachable(st, actor, "move", budget=min(step.distance, actor.speed()))
+        chosen = self._shift_to if step.action not in self.ruleset_reactions() else None
+        what = f"move {actor.name}"
+        every = tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))
+        cell: Cell | None
+        if chosen is not None and chosen in routes:
+            self.emit(ev.Decision(actor.id, what, self._cell_label(chosen), "chosen by the player", every))
+            cell = chosen
+        elif chosen is not None:
+            # legal when commanded; an interrupt has changed things since, and the user does not choose
+            # again (ruling 14): the move is lost
             self.emit(ev.Decision(actor.id, what, "stays put",
-                                  f"the cell chosen, {self._cell_label(chosen)}, can no longer be reached",
-                                  tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))))
+                                  f"the cell chosen, {self._cell_label(chosen)}, can no longer be reached", every))
             return
         else:
             restrictions, by = self.ruleset.restrictions_of(step.action)
-            cell = decisions.destination(self, actor, routes, step.mode, restrictions,
-                                         st.creatures.get(by) if by else None)
+            cell = decisions.destination(self, actor, routes, "move", restrictions, st.creatures.get(by) if by else None)
         if cell is None:
             return
-        self.push(self._path_steps(actor, routes[cell].safest_path, step.mode, step.action))
+        self.push(self._path_steps(actor, routes[cell].safest_path, "move", step.action))
 
     def ruleset_reactions(self) -> set[int]:
         """Action numbers of the reactions being resolved (their choices are never the player's)."""
