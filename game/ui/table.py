@@ -61,6 +61,9 @@ TOKEN_BUCKET = 256
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
+SETUP_CREATURE_ROWS = 40
+"""The setup dialog lists at most this many creatures (those of the players' sides first): a map of a
+thousand would take seconds to lay out."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select / preview a move, click again to go / choose target, landing"),
@@ -308,11 +311,13 @@ class Table:
         if self.screen_state != "table" or not session.played:
             if all(v == AI for v in proposal.values()) and sides and not self.controls:
                 proposal[sides[0]] = DEFAULT_PLAYER
-        creatures = [c for c in session.encounter.state.creatures.values() if not c.dead]
+        alive = [c for c in session.encounter.state.creatures.values() if not c.dead]
+        alive.sort(key=lambda c: session.controller_of_side(c.side) == AI)  # the players' sides first
+        creatures, untold = alive[:SETUP_CREATURE_ROWS], len(alive) - SETUP_CREATURE_ROWS
         about = self.description()
         w, h = self.screen.get_size()
         width = min(w, 560)
-        rows = 1 + len(sides) + len(creatures)
+        rows = 1 + len(sides) + len(creatures) + (1 if untold > 0 else 0)
         top = 40 + (76 if about else 0)
         height = min(max(200, h - 20), top + 40 * rows + 100)
         self.setup_window = UIWindow(pygame.Rect(max(0, w // 2 - width // 2), max(0, h // 2 - height // 2), width, height),
@@ -340,6 +345,9 @@ class Table:
         for k, c in enumerate(creatures, 1 + len(sides)):
             own = session.creature_controllers.get(c.id, "")
             self.setup_creature_entries[c.id] = row(k, f"  {c.name} ({c.side})", own, "as its side")
+        if untold > 0:
+            UILabel(pygame.Rect(10, 4 + 40 * (rows - 1), width - 70, 32), f"and {untold} more: see the file's "
+                    "[creature_control]", self.manager, container=scroller)
         self.setup_ok = UIButton(pygame.Rect(width - 170, height - 90, 130, 32), "Play (Enter)", self.manager,
                                  container=self.setup_window)
         self.screen_state = "setup"

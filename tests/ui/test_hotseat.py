@@ -299,3 +299,27 @@ def test_the_file_menus_tooltip_does_not_cover_the_menu(monkeypatch: pytest.Monk
         table.manager.update(0.2)
     tips = [e for e in table.manager.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITooltip)]
     assert not any(tip.rect.colliderect(table.file_menu.rect) for tip in tips)
+
+
+def test_the_setup_dialog_lists_a_bounded_number_of_creatures_and_keeps_the_rest(tmp_path: Path) -> None:
+    """A crowded map: the dialog lists the players' creatures first, at most SETUP_CREATURE_ROWS, and says how
+    many more there are; a creature not listed keeps the player the file gave it."""
+    from game.session import open_source
+    from game.ui.table import SETUP_CREATURE_ROWS
+
+    board = open_source(DRILL).board
+    taken = {(12, 12), (2, 12), (9, 14), (12, 11), (10, 13), (6, 11)}
+    free = [(col, row) for row in range(board.height) for col in range(board.width)
+            if (col, row) not in taken and not board.is_wall(board.grid.offset_to_cell(col, row))]
+    extra = "".join(f'[[creatures]]\nname = "Rat {i}"\nside = "monsters"\ntemplate = "goblin_cutter"\nat = [{c}, {r}]\n'
+                    for i, (c, r) in enumerate(free[:SETUP_CREATURE_ROWS + 10]))
+    path = drill_with(tmp_path, bottom=extra + '[creature_control]\nrat_45 = "Bob"\n')
+    table = new_table(path, {"heroes": "Ann", "monsters": "ai"}, setup=True)
+    frames(table)
+    entries = table.setup_creature_entries
+    assert len(entries) == SETUP_CREATURE_ROWS
+    assert list(entries)[:3] == ["brannoc", "mirela", "vex"], "the players' creatures first"
+    assert "rat_45" not in entries
+    post_key(pygame.K_RETURN)
+    frames(table)
+    assert table.session is not None and table.session.controller_of("rat_45") == "Bob"
