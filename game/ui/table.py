@@ -79,7 +79,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Space", "end the turn (the reaction preparation opens first)"),
     ("Ctrl+Z", "undo the last action, when it revealed nothing"),
     ("Ctrl+O", "open a map or an encounter file"),
-    ("P", "who plays what (the game master's: the table is passed to the game master first)"),
+    ("P", "who plays what: the game master's (the table goes to the game master first)"),
     ("N", "names under tokens (shown at start)"),
     ("V", "verbose log (break points)"),
     ("F1", "this help"),
