@@ -337,14 +337,14 @@ class Table:
                                     initial_text=text, placeholder_text=placeholder)
             return entry
 
-        self.setup_gm_entry = row(0, "Game master", session.gm_name or "", "empty: the first player")
+        self.setup_gm_entry = row(0, "Game master", session.gm_name or "", "(empty: the first player)")
         self.setup_entries = {}
         for k, side in enumerate(sides, 1):
             self.setup_entries[side] = row(k, f"side {side}", proposal[side])
         self.setup_creature_entries = {}
         for k, c in enumerate(creatures, 1 + len(sides)):
             own = session.creature_controllers.get(c.id, "")
-            self.setup_creature_entries[c.id] = row(k, f"  {c.name} ({c.side})", own, "as its side")
+            self.setup_creature_entries[c.id] = row(k, f"  {c.name} ({c.side})", own, "(empty: as its side)")
         if untold > 0:
             UILabel(pygame.Rect(10, 4 + 40 * (rows - 1), width - 70, 32), f"and {untold} more: see the file's "
                     "[creature_control]", self.manager, container=scroller)
