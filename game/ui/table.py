@@ -61,9 +61,9 @@ TOKEN_BUCKET = 256
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
-SETUP_CREATURE_ROWS = 40
-"""The setup dialog lists at most this many creatures (those of the players' sides first): a map of a
-thousand would take seconds to lay out."""
+SETUP_CREATURE_ROWS = 24
+"""The setup dialog lists at most this many creatures (those the players play first): a map of a
+thousand would take seconds to lay out (pygame_gui: about 7 ms a row)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select / preview a move, click again to go / choose target, landing"),
@@ -312,7 +312,7 @@ class Table:
             if all(v == AI for v in proposal.values()) and sides and not self.controls:
                 proposal[sides[0]] = DEFAULT_PLAYER
         alive = [c for c in session.encounter.state.creatures.values() if not c.dead]
-        alive.sort(key=lambda c: session.controller_of_side(c.side) == AI)  # the players' sides first
+        alive.sort(key=lambda c: session.controller_of(c.id) == AI)  # the players' creatures first
         creatures, untold = alive[:SETUP_CREATURE_ROWS], len(alive) - SETUP_CREATURE_ROWS
         about = self.description()
         w, h = self.screen.get_size()

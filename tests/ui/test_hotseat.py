@@ -302,8 +302,8 @@ def test_the_file_menus_tooltip_does_not_cover_the_menu(monkeypatch: pytest.Monk
 
 
 def test_the_setup_dialog_lists_a_bounded_number_of_creatures_and_keeps_the_rest(tmp_path: Path) -> None:
-    """A crowded map: the dialog lists the players' creatures first, at most SETUP_CREATURE_ROWS, and says how
-    many more there are; a creature not listed keeps the player the file gave it."""
+    """A crowded map: the dialog lists the creatures people play first, at most SETUP_CREATURE_ROWS, and says
+    how many more there are; the file's players are kept."""
     from game.session import open_source
     from game.ui.table import SETUP_CREATURE_ROWS
 
@@ -313,13 +313,16 @@ def test_the_setup_dialog_lists_a_bounded_number_of_creatures_and_keeps_the_rest
             if (col, row) not in taken and not board.is_wall(board.grid.offset_to_cell(col, row))]
     extra = "".join(f'[[creatures]]\nname = "Rat {i}"\nside = "monsters"\ntemplate = "goblin_cutter"\nat = [{c}, {r}]\n'
                     for i, (c, r) in enumerate(free[:SETUP_CREATURE_ROWS + 10]))
-    path = drill_with(tmp_path, bottom=extra + '[creature_control]\nrat_45 = "Bob"\n')
+    last = f"rat_{SETUP_CREATURE_ROWS + 9}"
+    path = drill_with(tmp_path, bottom=extra + f'[creature_control]\n{last} = "Bob"\n')
     table = new_table(path, {"heroes": "Ann", "monsters": "ai"}, setup=True)
     frames(table)
     entries = table.setup_creature_entries
     assert len(entries) == SETUP_CREATURE_ROWS
-    assert list(entries)[:3] == ["brannoc", "mirela", "vex"], "the players' creatures first"
-    assert "rat_45" not in entries
+    assert list(entries)[:4] == ["brannoc", "mirela", "vex", last], "the players' creatures first"
+    hidden = f"rat_{SETUP_CREATURE_ROWS + 8}"
+    assert hidden not in entries
     post_key(pygame.K_RETURN)
     frames(table)
-    assert table.session is not None and table.session.controller_of("rat_45") == "Bob"
+    assert table.session is not None and table.session.controller_of(last) == "Bob"
+    assert table.session.controller_of(hidden) == "ai"
