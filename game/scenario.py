@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from game.board import Board
 from game.errors import GameError
+from game.files import UserFileError, read_user_file
 from game.grid import Cell
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
@@ -149,11 +150,9 @@ class Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise EncounterFileError(path, f"larger than {MAX_FILE_BYTES} bytes")
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise EncounterFileError(path, "file not found") from None
+        raw = tomllib.loads(read_user_file(path, MAX_FILE_BYTES).decode("utf-8"))
+    except UserFileError as exc:
+        raise EncounterFileError(path, exc.detail) from None
     except UnicodeDecodeError as exc:
         raise EncounterFileError(path, f"not a text file (byte {exc.start} is not UTF-8): an encounter file is "
                                        "TOML text") from None

@@ -1975,9 +1975,16 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None) -> int:
     """Open the window (on ``path`` if given); with ``screenshot``, save a PNG after the script and the first
     frames, then return."""
+    from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
 
+    for flag, output in (("--screenshot", screenshot), ("--state-file", state_file)):
+        try:
+            if output is not None:
+                output_target(output)  # refused before the window opens, not after the script ran
+        except UserFileError as exc:
+            raise UserFileError(exc.path, f"{exc.detail} ({flag})") from None
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
         pygame.display.init()
@@ -2022,17 +2029,18 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
 
 
 def write_state(table: Table, path: str) -> None:
+    """Write what the window shows as JSON (``--state-file``), with :func:`game.files.write_user_file`."""
     import json
 
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(json.dumps(table.snapshot()))
-    tmp.replace(target)
+    from game.files import write_user_file
+
+    write_user_file(path, json.dumps(table.snapshot()).encode("utf-8"))
 
 
 def save_screenshot(surface: pygame.Surface, path: str) -> None:
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp.png")
-    pygame.image.save(surface, str(tmp))
-    tmp.replace(target)
-    print(f"wrote {target}")
+    """Write the window as a PNG (``--screenshot``), with :func:`game.files.write_user_file`."""
+    from game.files import write_user_file
+    from game.ui.map_view import png_bytes
+
+    write_user_file(path, png_bytes(surface))
+    print(f"wrote {path}")
