@@ -85,7 +85,14 @@ class Encounter:
         self._out: list[ev.Event] = []
         self.seed = seed
         self.dice = Dice(seed, self.emit)
+        taken: dict[Cell, str] = {}
         self.ruleset: Ruleset = ruleset if ruleset is not None else default_ruleset()
+            # Every part of everyone's space on open floor, nobody on anyone (the file loaders say where first).
+            why = board.placement_problem(cell, template.size, taken)
+            if why:
+                raise Impossible(f"{name!r} cannot start at {board.grid.cell_to_offset(cell)}: {why}")
+            for part in board.footprint(cell, template.size):
+                taken[part] = repr(name)
         self.map_name = map_name
         self._stack: list[_Frame] = []
         self._next_action = 0
