@@ -55,13 +55,23 @@ def _self_move_distance(power: Power) -> int:
 
 
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
-    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix)."""
+    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix: the second "Goblin" is
+    "goblin_2", the third "goblin_3", skipping an id already taken). Linear time: the ids taken are a set,
+    and each name's next suffix is remembered (ids are never given back, so the search resumes there)."""
     out: list[CreatureId] = []
+    taken: set[str] = set()
+    next_suffix: dict[str, int] = {}
     for p in placements:
         base = re.sub(r"[^a-z0-9]+", "_", p.name.lower()).strip("_") or "creature"
-        cid, n = base, 2
-        while cid in out:
-            cid, n = f"{base}_{n}", n + 1
+        cid = base
+        if cid in taken:
+            n = next_suffix.get(base, 2)
+            cid = f"{base}_{n}"
+            while cid in taken:
+                n += 1
+                cid = f"{base}_{n}"
+            next_suffix[base] = n + 1
+        taken.add(cid)
         out.append(CreatureId(cid))
     return out
 
@@ -75,7 +85,14 @@ class Encounter:
 
         creatures = {}
         completed: dict[int, Template] = {}
+        taken: dict[Cell, str] = {}
         for cid, name, side, template, cell in roster:
+            # Every part of everyone's space on open floor, nobody on anyone (the file loaders say where first).
+            why = board.placement_problem(cell, template.size, taken)
+            if why:
+                raise Impossible(f"{name!r} cannot start at {board.grid.cell_to_offset(cell)}: {why}")
+            for part in board.footprint(cell, template.size):
+                taken[part] = repr(name)
             sheet = completed.get(id(template))
             if sheet is None:
                 sheet = completed[id(template)] = with_builtin_reactions(template)
@@ -85,14 +102,7 @@ class Encounter:
         self._out: list[ev.Event] = []
         self.seed = seed
         self.dice = Dice(seed, self.emit)
-        taken: dict[Cell, str] = {}
         self.ruleset: Ruleset = ruleset if ruleset is not None else default_ruleset()
-            # Every part of everyone's space on open floor, nobody on anyone (the file loaders say where first).
-            why = board.placement_problem(cell, template.size, taken)
-            if why:
-                raise Impossible(f"{name!r} cannot start at {board.grid.cell_to_offset(cell)}: {why}")
-            for part in board.footprint(cell, template.size):
-                taken[part] = repr(name)
         self.map_name = map_name
         self._stack: list[_Frame] = []
         self._next_action = 0
