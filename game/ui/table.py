@@ -40,7 +40,7 @@ from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind
 from game.rules.state import Creature, EncounterState
 from game.session import AI, DEFAULT_PLAYER, Session, secrets
 from game.ui import overlays
-from game.ui.animation import Animator
+from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
 from game.ui.combat_log import CombatLog
 from game.ui.map_view import side_colour
@@ -130,6 +130,8 @@ class Table:
         self.tokens: TokenPainter | None = None
         self.log = CombatLog()
         self.anim = Animator()
+        self.clock = 0.0
+        """The window's own time in seconds, advanced by ``update(dt)``: animations run on it."""
         self.screen_state = "table"
         """setup, table or handoff."""
         self.viewer: str | None = None
@@ -382,23 +384,50 @@ class Table:
             return self.token_centre(c) if c else None
 
         self._log(events)
-        self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
+        self.anim.feed(events, self.clock, view.centre, where, self.reaction_banner)
         self._cache_key = None
         self.log.scroll = 0
         if st.ended:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
 
-    def reaction_label(self, event: ev.Event) -> str | None:
-        """The floating label of a reaction as it resolves ("Opportunity Attack!"), or None."""
+    def reaction_banner(self, events: list[ev.Event], i: int) -> BannerText | None:
+        """The banner of a reaction as it resolves (``events[i]``): who reacts, with what, on whom, and
+        why ("Skeleton 1: Opportunity Attack (Rusted Blade) on Vex" / "Vex leaves (10, 17), ..."), or None."""
+        event = events[i]
         if not isinstance(event, ev.ReactionResolved) or self.session is None:
             return None
-        reactor = self.session.encounter.state.creatures.get(CreatureId(event.reactor))
-        if reactor is None:
-            return f"{event.power}!"
-        try:
-            return f"{reactor.template.power(event.power).name}!"
-        except KeyError:
-            return f"{event.power}!"
+        enc = self.session.encounter
+        reactor = enc.state.creatures.get(CreatureId(event.reactor))
+        what = power_name(reactor, event.power)
+        detail, by = "", ""
+        for before in reversed(events[max(0, i - 50):i]):  # its trigger, a few events back
+            if isinstance(before, ev.ReactionTriggered) and (before.reactor, before.power) == (event.reactor,
+                                                                                                event.power):
+                detail, by = before.detail, before.by
+                break
+        targets: tuple[str, ...] = ()
+        used = ""
+        for after in events[i + 1:i + 200]:  # what it does, up to the next reaction or the turn's end
+            if isinstance(after, (ev.ReactionResolved, ev.TurnEnded)):
+                break
+            if isinstance(after, ev.PowerUsed) and after.creature == event.reactor:
+                used = after.power_name if after.power != event.power else ""
+                targets = after.targets
+                break
+            if isinstance(after, ev.AttackRolled) and after.attacker == event.reactor:
+                targets = (after.target,)
+                break
+            if isinstance(after, ev.Healed):
+                targets = (after.target,)
+                break
+        if not targets and by:
+            targets = (by,)
+        headline = f"{enc.name(event.reactor)} {'interrupts' if event.interrupt else 'reacts'}: {what}"
+        if used and used != what:
+            headline += f" ({used})"
+        if targets:
+            headline += " on " + ", ".join(enc.name(t) for t in targets)
+        return BannerText(headline, detail, event.reactor)
 
     def undo(self) -> None:
         if self.session is None:
@@ -819,6 +848,8 @@ class Table:
             elif self.prep is not None and event.ui_element is self.prep.window:
                 self.prep = None
             return True
+        if self.skips_banner(event, consumed):
+            return True
         if event.type == pygame.KEYDOWN:
             typing = self.file_dialog is not None or (self.screen_state == "setup" and event.key != pygame.K_RETURN)
             if typing and not (event.mod & pygame.KMOD_CTRL):
@@ -853,6 +884,23 @@ class Table:
             if cell is not None and self.session is not None and self.screen_state == "table":
                 self.click_board(cell)
         return True
+
+    def skips_banner(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """A key or a left click while a reaction's banner is up skips to the next banner, and does
+        nothing else (Esc drops them all; Ctrl chords and F-keys still work)."""
+        if self.screen_state != "table" or self.anim.banner(self.clock) is None:
+            return False
+        if event.type == pygame.KEYDOWN and not (event.mod & pygame.KMOD_CTRL) and not (
+                pygame.K_F1 <= event.key <= pygame.K_F15):
+            if event.key == pygame.K_ESCAPE:
+                self.anim.finish()
+            else:
+                self.anim.skip(self.clock)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            self.anim.skip(self.clock)
+            return True
+        return False
 
     def accept_setup_defaults(self) -> None:
         """The setup window was closed: keep the controllers as they were."""
@@ -1051,7 +1099,8 @@ class Table:
     # -- time passes ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        now = time.perf_counter()
+        self.clock += dt
+        now = self.clock
         self.manager.update(dt)
         self.anim.prune(now)
         session = self.session
@@ -1093,8 +1142,9 @@ class Table:
         self.update_action_bar()
 
     def idle(self) -> bool:
-        """Nothing moving, every chunk drawn, and no AI about to act: a screenshot shows a settled table."""
-        now = time.perf_counter()
+        """Nothing moving, no reaction banner up, every chunk drawn, and no AI about to act: a screenshot
+        shows a settled table."""
+        now = self.clock
         if self.anim.busy(now) or (self.screen_state == "table" and self.view is not None and not self.view.settled):
             return False
         if self.handoff_due():
@@ -1286,8 +1336,9 @@ class Table:
         key = self.board_key()
         gui = self.gui_over(self.board_rect)
         anim = self.anim
-        still = (key == self._board_kept and not gui and not self._board_gui and not anim.slides
-                 and not anim.flashes and not anim.floats and not self.session.encounter.state.ended)
+        animating = anim.animating()
+        still = (key == self._board_kept and not gui and not self._board_gui and not animating
+                 and not self.session.encounter.state.ended)
         self._board_gui = gui
         if still:
             self.kept_frames += 1
@@ -1298,7 +1349,9 @@ class Table:
         else:
             self.view.draw_board(board)
             self.draw_overlays(board)
-        self._board_kept = key
+        # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
+        # first without them) draws it all again, or the last picture of the animation would stay.
+        self._board_kept = None if animating else key
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -1425,7 +1478,7 @@ class Table:
         assert self.view is not None and self.session is not None and self.tokens is not None
         view = self.view
         st = self.session.encounter.state
-        now = time.perf_counter()
+        now = self.clock
         cam = view.camera
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
@@ -1484,25 +1537,54 @@ class Table:
             pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
 
     def draw_floats(self, board: pygame.Surface) -> None:
+        """Damage, healing, misses and conditions float up from where they landed."""
         assert self.view is not None
-        now = time.perf_counter()
+        now = self.clock
         cam = self.view.camera
+        stacked: dict[str, int] = {}
         for f in self.anim.floats:
-            if now < f.start:
+            if now < f.start or now >= f.end:
                 continue
             k = (now - f.start) / (f.end - f.start)
             sx, sy = cam.to_screen(*f.at)
-            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k
+            above = stacked[f.creature] = stacked.get(f.creature, -1) + 1  # several on one creature: a stack
+            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k - 22 * above
             draw_text(board, f.text, (round(sx), round(y)), 18, f.colour, bold=True, background=(0, 0, 0, 150),
                       anchor="center")
 
     def draw_banner(self, board: pygame.Surface) -> None:
+        """The end of the fight, and the banner of the reaction resolving now (who, what, on whom, why)."""
         assert self.session is not None
         st = self.session.encounter.state
+        y = 40
         if st.ended:
             text = f"Victory for {st.winner}" if st.winner else "Nobody is left standing"
-            draw_text(board, text, (board.get_width() // 2, 40), 30, ACCENT, bold=True, background=(0, 0, 0, 200),
-                      anchor="center")
+            y = draw_text(board, text, (board.get_width() // 2, y), 30, ACCENT, bold=True,
+                          background=(0, 0, 0, 200), anchor="center").bottom + 34
+        banner = self.anim.banner(self.clock)
+        if banner is None:
+            return
+        width = board.get_width()
+        head = fitted(banner.text.headline, 22, width - 40, bold=True)
+        lines = [(head, 22, (255, 190, 110), True)]
+        if banner.text.detail:
+            lines.append((fitted(banner.text.detail, 14, width - 40), 14, TEXT, False))
+        queued = sum(1 for b in self.anim.banners if b.start >= banner.end)
+        lines.append(("a key or a click: next" if queued else "a key or a click: skip", 12, MUTED, False))
+        heights = [font(size, bold).get_linesize() for _, size, _, bold in lines]
+        box_w = min(width - 16, max(font(size, bold).size(text)[0] for text, size, _, bold in lines) + 32)
+        box = pygame.Rect(0, 0, box_w, sum(heights) + 16)
+        box.midtop = (width // 2, y - 20)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((12, 12, 16, 225))
+        board.blit(plate, box)
+        pygame.draw.rect(board, (255, 160, 60), box, 2, border_radius=4)
+        left = max(0.0, min(1.0, (banner.end - self.clock) / max(1e-6, banner.end - banner.start)))
+        pygame.draw.rect(board, (255, 160, 60), (box.left + 2, box.bottom - 5, round((box.width - 4) * left), 3))
+        ty = box.top + 8
+        for (text, size, colour, bold), h in zip(lines, heights):
+            draw_text(board, text, (box.centerx, ty), size, colour, bold=bold, anchor="midtop")
+            ty += h
 
     def draw_top(self) -> None:
         screen = self.screen
@@ -1718,6 +1800,16 @@ class Table:
 # -- small helpers ---------------------------------------------------------------------------------
 
 
+def fitted(text: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
 def _one_line(text: str) -> str:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
@@ -1730,6 +1822,17 @@ def kill(element: Any) -> None:
     element.kill()
 
 
+
+
+def power_name(creature: Creature | None, power: str) -> str:
+    """A power's name for people: the sheet's name, else its id in words ("opportunity_attack" ->
+    "Opportunity Attack": the rules' own reactions are on no sheet)."""
+    if creature is not None:
+        try:
+            return creature.template.power(power).name
+        except KeyError:
+            pass
+    return power.replace("_", " ").title()
 
 
 def reach_text(power: Power) -> str:
