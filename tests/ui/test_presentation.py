@@ -202,3 +202,55 @@ def test_the_window_clock_moves_only_with_update() -> None:
     table.update(0.25)
     assert table.clock == pytest.approx(start + 0.5)
     pygame.quit()
+
+
+# -- the preparation panel (issue 13, item 11) ---------------------------------------------------------
+
+
+def panel_area(table: Table) -> pygame.Rect:
+    """The panel as seen: pygame_gui's window rect without its shadow."""
+    prep = table.prep
+    assert prep is not None and prep.window is not None and prep.placed is not None
+    dx, dy = prep.placed
+    r = prep.window.rect
+    return pygame.Rect(r.left + dx, r.top + dy, r.width - 2 * dx, r.height - 2 * dy)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+def test_the_preparation_panel_stays_put_and_fits_the_window_while_it_is_used(size: tuple[int, int]) -> None:
+    table = open_crypt(size)
+    post_key(pygame.K_SPACE)
+    frames(table)
+    assert table.prep is not None
+    first = panel_area(table)
+    window = table.screen.get_rect()
+    for _ in range(6):  # each click rebuilds the panel
+        button = next(b for b, a in table.prep.buttons.items() if a[0] == "toggle")
+        post_click(button.rect.center)
+        frames(table)
+        assert panel_area(table) == first
+    assert window.contains(first), "title, close button and all inside the window"
+    board = table.board_rect
+    covered = first.clip(board)
+    assert covered.width * covered.height <= 0.2 * board.width * board.height, "most of the board stays in view"
+    accept = next(b for b, a in table.prep.buttons.items() if a == ("accept",))
+    assert first.contains(accept.rect), "the panel's own buttons are always in it"
+    pygame.quit()
+
+
+def test_the_panel_names_each_reaction_and_says_what_it_does() -> None:
+    from game.rules.preparation import reaction_powers
+
+    table = open_crypt()
+    actor = table.acting
+    assert actor is not None
+    post_key(pygame.K_SPACE)
+    frames(table)
+    assert table.prep is not None
+    texts = table.prep.texts
+    for power in reaction_powers(actor.template):
+        assert any(power.name in t for t in texts), power.name
+        if table.prep.draft.limited == power.id or power.id in table.prep.draft.priority:
+            assert power.description and any(power.description in t for t in texts), power.name
+        assert not any(power.id in t for t in texts if "_" in power.id), f"{power.id} shown as an id"
+    pygame.quit()
