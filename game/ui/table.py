@@ -42,7 +42,7 @@ from game.session import AI, DEFAULT_PLAYER, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
-from game.ui.combat_log import CombatLog
+from game.ui.combat_log import CombatLog, wrap
 from game.ui.map_view import side_colour
 
 TOP = 38
@@ -55,6 +55,18 @@ TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
 ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
+MESSAGE_SIZE = 13
+MORE = "(click: all of it)"
+MESSAGE_BOX_LINES = 200
+"""The message box shows at most this many lines of a message (an error may list many problems)."""
+LOG_MIN_LINES = 8
+LOG_SHARE = 0.36
+"""The combat log's least share of the right panel's height."""
+INITIATIVE_SHARE = 0.3
+"""The initiative list's most share of it."""
+LOG_LINE_SIZE = 13
+BAR_ARROW_W = 26
+"""The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 AI_PAUSE_S = 0.12
@@ -151,7 +163,14 @@ class Table:
         self.overlay_on = {name: True for name in overlays.OVERLAYS}
         self.overlay_on["grid"] = True
         self.message = ""
+        self.message_full = ""
+        """The message whole (``message`` is its first line)."""
         self.message_error = False
+        self.message_open = False
+        """The whole message is shown in a box (a click on the message opens and closes it)."""
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_cut = False
+        self.message_box = pygame.Rect(0, 0, 0, 0)
         self.routes: dict[Cell, tactics.Route] = {}
         self.flank = overlays.Flanking((), frozenset())
         self.forced: tactics.ForcedOptions | None = None
@@ -161,6 +180,11 @@ class Table:
         self._bar_key: object = None
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
+        self.bar_arrows: list[UIButton] = []
+        self.bar_first = 0
+        """The first action shown when the bar scrolls."""
+        self.bar_hidden: list[UIButton] = []
+        """Actions scrolled out of the bar."""
         self._token_key: object = None
         self._static_layers: dict[str, tuple[object, Layer]] = {}
         self._side: pygame.Surface | None = None
@@ -190,6 +214,8 @@ class Table:
         self.late_labels: list[tuple[str, tuple[int, int]]] = []
         """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
+        self._laid_out = self.board_rect.size
+        """The board's size when the window was last laid out."""
         self.build_chrome()
 
     # -- layout -----------------------------------------------------------------------------
@@ -216,13 +242,22 @@ class Table:
         self._bar_key = None
 
     def relayout(self) -> None:
+        """The window changed size: everything is laid out and painted again; the map keeps its centre."""
         size = self.screen.get_size()
         self._side_covered = True
         self._board_kept = None
+        self._side_key = None
         self.manager.set_window_resolution(size)
         self.build_chrome()
+        board = self.board_rect.size
+        if self.view is not None and self._laid_out != board:
+            self.view.pan((board[0] - self._laid_out[0]) / 2, (board[1] - self._laid_out[1]) / 2)
+        self._laid_out = board
         if self.setup_window is not None:
             self.open_setup()
+        if self.prep is not None:
+            self.prep.placed = None  # back to its place in the new layout
+            self.prep.build()
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -232,7 +267,7 @@ class Table:
             session = Session.open(path, self.controls)
             events = session.run_script()
         except GameError as exc:
-            self.say(_one_line(str(exc)), error=True)
+            self.say(str(exc), error=True)
             return False
         except Exception as exc:  # a bug of ours must not look like the user's fault, nor close the window
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
@@ -326,8 +361,12 @@ class Table:
     # -- messages and the log ----------------------------------------------------------------
 
     def say(self, text: str, *, error: bool = False) -> None:
-        self.message = text
+        """The message of the top bar: its first line there (wrapped on two rows), all of it in a box
+        that a click on it opens (an error's every line)."""
+        self.message = _one_line(text)
+        self.message_full = text
         self.message_error = error
+        self.message_open = False
 
     def _log(self, events: list[ev.Event]) -> None:
         assert self.session is not None
@@ -850,6 +889,8 @@ class Table:
             return True
         if self.skips_banner(event, consumed):
             return True
+        if self.clicks_message(event, consumed):
+            return True
         if event.type == pygame.KEYDOWN:
             typing = self.file_dialog is not None or (self.screen_state == "setup" and event.key != pygame.K_RETURN)
             if typing and not (event.mod & pygame.KMOD_CTRL):
@@ -884,6 +925,21 @@ class Table:
             if cell is not None and self.session is not None and self.screen_state == "table":
                 self.click_board(cell)
         return True
+
+    def clicks_message(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """A click on a cut message opens it whole; a click anywhere, or Esc, closes it again."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.message_open:
+            self.message_open = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or consumed:
+            return False
+        if self.message_open:
+            self.message_open = False
+            return True
+        if self.message_cut and self.message_rect.collidepoint(event.pos):
+            self.message_open = True
+            return True
+        return False
 
     def skips_banner(self, event: pygame.event.Event, consumed: bool) -> bool:
         """A key or a left click while a reaction's banner is up skips to the next banner, and does
@@ -1100,9 +1156,16 @@ class Table:
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        now = self.clock
+        self.anim.prune(self.clock)
+        self.advance()
+        # pygame_gui draws the elements it listed at its last update: it goes last, after this frame made
+        # and killed buttons (else a killed action bar is drawn once more where it was, and the frames
+        # that keep the map and the right panel keep that ghost).
         self.manager.update(dt)
-        self.anim.prune(now)
+
+    def advance(self) -> None:
+        """The AI's next command, the handoff, the overlays and the action bar, as time passes."""
+        now = self.clock
         session = self.session
         if session is None or self.screen_state == "setup":
             return
@@ -1257,16 +1320,13 @@ class Table:
     def build_action_bar(self, actor: Creature) -> None:
         h = self.screen.get_height()
         y = h - BOTTOM + 6
-        x = 6
         m = self.manager
 
         def add(label: str, action: Callable[[], None], width: int, power: Power | None, role: str,
                 tip: str = "") -> None:
-            nonlocal x
-            button = UIButton(pygame.Rect(x, y, width, 30), label, m, tool_tip_text=tip or None)
+            button = UIButton(pygame.Rect(0, y, width, 30), label, m, tool_tip_text=tip or None)
             self.action_buttons[button] = action
             self._bar_powers.append((button, power, role))
-            x += width + 4
 
         add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
         add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
@@ -1278,6 +1338,61 @@ class Table:
             width = max(80, min(180, font(14).size(label)[0] + 20))
             add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
         add("Space: End turn", self.end_turn, 130, None, "end")
+        self.bar_arrows = []
+        for text, step in (("<", -1), (">", 1)):
+            arrow = UIButton(pygame.Rect(0, y, BAR_ARROW_W, 30), text, m,
+                             tool_tip_text="more actions" if step > 0 else "the actions before")
+            self.action_buttons[arrow] = lambda step=step: self.scroll_action_bar(step)  # type: ignore[misc]
+            self.bar_arrows.append(arrow)
+        self.bar_first = 0
+        self.place_action_bar()
+
+    def scroll_action_bar(self, step: int) -> None:
+        self.bar_first = max(0, min(len(self._bar_powers) - 2, self.bar_first + step))
+        self.place_action_bar()
+
+    def place_action_bar(self) -> None:
+        """Lay the action bar out in the window's width: End turn always at the right end; when the rest
+        does not fit, arrows before it scroll the others (every button keeps its key)."""
+        if not self._bar_powers:
+            return
+        w = self.screen.get_width()
+        y = self.screen.get_height() - BOTTOM + 6
+        end = self._bar_powers[-1][0]
+        rest = [b for b, _, _ in self._bar_powers[:-1]]
+        end.set_relative_position((max(6, w - 6 - end.rect.width), y))
+        room = end.rect.left - 4 - 6
+        fits = sum(b.rect.width + 4 for b in rest) <= room
+        first = 0 if fits else max(0, min(self.bar_first, len(rest) - 1))
+        if not fits:
+            room -= 2 * (BAR_ARROW_W + 4)
+            # scrolled to the end: no empty space after the last button
+            while first > 0 and sum(b.rect.width + 4 for b in rest[first - 1:]) <= room:
+                first -= 1
+        self.bar_first = first
+        x = 6
+        for k, button in enumerate(rest):
+            shown = k >= first and x + button.rect.width <= 6 + room
+            if shown:
+                button.set_relative_position((x, y))
+                x += button.rect.width + 4
+                if not button.visible:
+                    button.show()  # type: ignore[no-untyped-call]
+            elif button.visible:
+                button.hide()  # type: ignore[no-untyped-call]
+        self.bar_hidden = [b for b in rest if not b.visible]
+        arrows_x = end.rect.left - 4 - 2 * (BAR_ARROW_W + 4) + 4
+        for k, arrow in enumerate(self.bar_arrows):
+            if fits:
+                arrow.hide()  # type: ignore[no-untyped-call]
+                continue
+            arrow.set_relative_position((arrows_x + k * (BAR_ARROW_W + 4), y))
+            arrow.show()  # type: ignore[no-untyped-call]
+            can = first > 0 if k == 0 else bool(rest) and rest[-1] in self.bar_hidden
+            if can and not arrow.is_enabled:
+                arrow.enable()  # type: ignore[no-untyped-call]
+            elif not can and arrow.is_enabled:
+                arrow.disable()  # type: ignore[no-untyped-call]
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -1311,6 +1426,7 @@ class Table:
         self.draw_side()
         self.draw_bottom()
         self.manager.draw_ui(screen)
+        self.draw_message_box()
         if self.show_help:
             self.draw_help()
             self._board_kept = None
@@ -1604,14 +1720,74 @@ class Table:
             message = self.route_text(self.hover) if self.hover is not None else message
         elif self.charge is not None and self.charge.pending is None and self.hover in self.charge.ends:
             message = self.charge_text(self.hover) if self.hover is not None else message
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_cut = False
         if message:
             colour = ERROR if self.message_error else TEXT
-            room = w - x - 8
-            text = message
-            f = font(14)
-            while f.size(text)[0] > room and len(text) > 4:
-                text = text[:-4] + "..."
-            draw_text(screen, text, (x, 10), 14, colour)
+            room = max(40, w - x - 8)
+            if font(14).size(message)[0] <= room:
+                self.message_rect = draw_text(screen, message, (x, 10), 14, colour)
+            else:  # two rows of smaller text, and if even that cuts it, a click opens it whole
+                rows = wrap(message, font(MESSAGE_SIZE), room)
+                cut = (len(rows) > 2 or any(font(MESSAGE_SIZE).size(row)[0] > room for row in rows)
+                       or (message is self.message and self.message_full != self.message))
+                rows += [""] * (2 - len(rows))
+                if cut:
+                    rows = [rows[0], fitted(" ".join(rows[1:]).strip(), MESSAGE_SIZE, room - font(
+                        MESSAGE_SIZE, True).size(MORE)[0] - 6)]
+                if not cut:
+                    rows[1] = fitted(rows[1], MESSAGE_SIZE, room)
+                top = draw_text(screen, fitted(rows[0], MESSAGE_SIZE, room), (x, 2), MESSAGE_SIZE, colour)
+                bottom = draw_text(screen, rows[1], (x, 19), MESSAGE_SIZE, colour)
+                self.message_rect = top.union(bottom)
+                if cut:
+                    more = draw_text(screen, MORE, (bottom.right + 6, 19), MESSAGE_SIZE, ACCENT, bold=True)
+                    self.message_rect.union_ip(more)
+                    self.message_cut = True
+            if self.message_full != self.message and message is self.message and not self.message_cut:
+                more = draw_text(screen, MORE, (self.message_rect.right + 6, self.message_rect.top), MESSAGE_SIZE,
+                                 ACCENT, bold=True)
+                self.message_rect.union_ip(more)
+                self.message_cut = True
+        if not self.message_cut:
+            self.message_open = False
+
+    def draw_message_box(self) -> None:
+        """The whole message, wrapped, under the top bar (opened by a click on the message)."""
+        if not self.message_open:
+            return
+        screen = self.screen
+        w, h = screen.get_size()
+        width = min(w - 16, 900)
+        f = font(14)
+        rows: list[str] = []
+        for line in self.message_full.splitlines()[:MESSAGE_BOX_LINES]:
+            for row in wrap(line, f, width - 24):
+                while f.size(row)[0] > width - 24 and len(row) > 1:  # a word wider than the box (a path)
+                    cut = len(row) - 1
+                    while cut > 1 and f.size(row[:cut])[0] > width - 24:
+                        cut -= 1
+                    rows.append(row[:cut])
+                    row = "  " + row[cut:]
+                rows.append(row)
+        line_h = f.get_linesize()
+        fits = max(1, (h - TOP - BOTTOM - 40) // line_h)
+        if len(rows) > fits:
+            rows = rows[:fits - 1] + [f"... and {len(rows) - fits + 1} more rows"]
+        box = pygame.Rect(max(8, self.message_rect.left - 12), TOP + 4, width, len(rows) * line_h + 34)
+        box.right = min(box.right, w - 8)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((10, 12, 16, 240))
+        screen.blit(plate, box)
+        pygame.draw.rect(screen, ERROR if self.message_error else ACCENT, box, 2, border_radius=4)
+        y = box.top + 8
+        for row in rows:
+            draw_text(screen, row, (box.left + 12, y), 14, ERROR if self.message_error else TEXT)
+            y += line_h
+        draw_text(screen, "click or Esc to close", (box.right - 10, y + 4), 12, MUTED, anchor="topright")
+        self.message_box = box
+        self._side_covered = True
+        self._board_kept = None
 
     def draw_bottom(self) -> None:
         screen = self.screen
@@ -1680,7 +1856,11 @@ class Table:
         st = enc.state
         y = draw_text(screen, f"Initiative · round {st.round}", (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
         order = st.initiative
-        rows = 12
+        # The log keeps a good share of the panel however small the window: the initiative list and the
+        # sheet give way first (the list scrolls to the acting creature, the sheet is cut short).
+        line_h = font(LOG_LINE_SIZE).get_linesize()
+        log_h = max(LOG_MIN_LINES * line_h + 8, int(h * LOG_SHARE))
+        rows = max(3, min(12, int(h * INITIATIVE_SHARE) // 17))
         if len(order) > rows:
             at = order.index(st.acting_id) if st.acting_id in order else 0
             first = max(0, min(len(order) - rows, at - rows // 3))
@@ -1702,7 +1882,11 @@ class Table:
         y += 6
         pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
         y += 6
-        y = self.draw_sheet(screen, x0 + 10, y)
+        sheet_bottom = max(y, h - log_h - 8 - 24)
+        clip = screen.get_clip()
+        screen.set_clip(pygame.Rect(0, y, w, sheet_bottom - y))
+        y = min(sheet_bottom, self.draw_sheet(screen, x0 + 10, y))
+        screen.set_clip(clip)
         y += 4
         draw_text(screen, "Combat log" + (" (verbose)" if self.log.verbose else "") + " · wheel scrolls",
                   (x0 + 10, y), 13, ACCENT, bold=True)

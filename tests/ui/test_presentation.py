@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.grid import Cell
+from game.rules.model import CreatureId
 from game.rules import events as ev
 from game.rules import tactics
 from game.ui import animation
@@ -140,7 +141,7 @@ def test_damage_floats_over_the_creature_that_took_it(provoked: tuple[Table, lis
     blow = next(e for e in events if isinstance(e, ev.DamageDealt))
     number = next(f for f in table.anim.floats if f.text == f"-{blow.amount}" and f.creature == blow.target)
     frames(table, 1, number.start - table.clock + 0.05)
-    victim = table.session.encounter.state.creatures[blow.target]
+    victim = table.session.encounter.state.creatures[CreatureId(blow.target)]
     # where the blow landed: the cell the victim stood on when it was struck, on its way
     struck = [e for e in events[:events.index(blow)] if isinstance(e, ev.CreatureMoved) and e.creature == blow.target]
     cell = struck[-1].to if struck else victim.cell
