@@ -66,6 +66,9 @@ INITIATIVE_SHARE = 0.3
 """The initiative list's most share of it."""
 LOG_LINE_SIZE = 13
 BAR_ARROW_W = 26
+NAME_MIN_RADIUS = 9
+"""Names show under tokens from this radius (screen pixels) up."""
+NAME_BUCKET = 64
 """The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
@@ -214,6 +217,11 @@ class Table:
         self.late_labels: list[tuple[str, tuple[int, int]]] = []
         """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
+        self._names_key: object = None
+        self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._name_images: dict[tuple[str, int], pygame.Surface] = {}
+        self.name_rects: list[tuple[str, pygame.Rect]] = []
+        """The names drawn last frame, with their place on the board (tests read them)."""
         self._laid_out = self.board_rect.size
         """The board's size when the window was last laid out."""
         self.build_chrome()
@@ -1612,7 +1620,8 @@ class Table:
                 x, y = self.token_centre(c)
                 conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
                 size = 1 if len(st.space(c)) == 1 else c.template.size
-                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+                # names are laid out apart from the sprites (``name_labels``), so that none covers another
+                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
                 self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
                     (c, x, y, look))
         area = board.get_clip()  # the whole board, or the part of it painted again this frame
@@ -1642,6 +1651,13 @@ class Table:
                                    max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2)), 2)
         self.view.stats.tokens_drawn = self.tokens.draw(board, looks, cam.zoom)
         self.drawn_looks = looks
+        self.name_rects = []
+        if self.names:
+            for cid, image, rect in self.name_labels(zoom):
+                at = rect.move(-ox, -oy)
+                if cid not in sliding and at.colliderect(area):
+                    board.blit(image, at)
+                    self.name_rects.append((cid, at))
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -1651,6 +1667,76 @@ class Table:
             k = 1 - (now - flash.start) / (flash.end - flash.start)
             radius = max(6, round(view.cell_w * cam.zoom * (0.45 + 0.25 * (1 - k))))
             pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
+
+    def name_labels(self, zoom: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Where each creature's name goes, in zoomed picture pixels: under its token, else above it, to
+        its right or its left, else its first word there, else nowhere: never over another name or over
+        a token (the sheet names it on hover). The acting creature first, then from the top. Made again
+        only when the state or the zoom changes."""
+        assert self.view is not None and self.session is not None
+        key = (self._token_key, zoom, self.session.encounter.state.acting_id)
+        if key == self._names_key:
+            return self._names
+        self._names_key = key
+        self._names = []
+        side = min(self.view.cell_w, self.view.cell_h)
+        tokens: list[tuple[Creature, float, float, int]] = []
+        for entries in self._token_buckets.values():
+            for c, x, y, look in entries:
+                radius = max(3, int(side * look.size_cells * zoom / 2 * 0.78))
+                tokens.append((c, x * zoom, y * zoom, radius))
+        small = max(3, int(side * zoom / 2 * 0.78))
+        if not tokens or small < NAME_MIN_RADIUS:
+            return self._names
+        taken: dict[tuple[int, int], list[pygame.Rect]] = {}
+
+        def cells(r: pygame.Rect) -> list[tuple[int, int]]:
+            return [(i, j) for i in range(r.left // NAME_BUCKET, r.right // NAME_BUCKET + 1)
+                    for j in range(r.top // NAME_BUCKET, r.bottom // NAME_BUCKET + 1)]
+
+        def take(r: pygame.Rect) -> None:
+            for cell in cells(r):
+                taken.setdefault(cell, []).append(r)
+
+        def free(r: pygame.Rect) -> bool:
+            return not any(r.colliderect(o) for cell in cells(r) for o in taken.get(cell, ()))
+
+        for c, x, y, radius in tokens:
+            disc = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
+            disc.center = (round(x), round(y))
+            take(disc)
+        acting = self.session.encounter.state.acting_id
+        tokens.sort(key=lambda t: (t[0].id != acting, t[2], t[1]))
+        size = max(9, int(small * 0.55))
+        for c, x, y, radius in tokens:
+            for text in dict.fromkeys((c.name, c.name.split(" ")[0])):
+                image = self.name_image(text, size)
+                rect = image.get_rect()
+                cx, cy = round(x), round(y)
+                for anchor, at in (("midtop", (cx, cy + radius + 3)), ("midbottom", (cx, cy - radius - 3)),
+                                   ("midleft", (cx + radius + 3, cy)), ("midright", (cx - radius - 3, cy))):
+                    setattr(rect, anchor, at)
+                    if free(rect):
+                        break
+                else:
+                    continue
+                take(rect.inflate(2, 2))
+                self._names.append((c.id, image, rect.copy()))
+                break
+        return self._names
+
+    def name_image(self, text: str, size: int) -> pygame.Surface:
+        """A name on its dark plate (kept per text and size while the window is open)."""
+        got = self._name_images.get((text, size))
+        if got is None:
+            if len(self._name_images) > 4000:
+                self._name_images.clear()
+            img = font(size).render(text, True, (240, 240, 240))
+            got = pygame.Surface((img.get_width() + 4, font(size).get_linesize()), pygame.SRCALPHA)
+            pygame.draw.rect(got, (0, 0, 0, 150), got.get_rect(), border_radius=3)
+            got.blit(img, img.get_rect(center=got.get_rect().center))
+            self._name_images[(text, size)] = got
+        return got
 
     def draw_floats(self, board: pygame.Surface) -> None:
         """Damage, healing, misses and conditions float up from where they landed."""

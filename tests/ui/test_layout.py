@@ -171,3 +171,27 @@ def test_a_message_cut_short_opens_whole_with_a_click(tmp_path: Path) -> None:
     frames(table)
     assert not table.message_open
     pygame.quit()
+
+
+@pytest.mark.parametrize("name", ["crypt_skirmish.toml", "marsh_ambush.toml", "ridge_crossing.toml"])
+def test_names_under_tokens_overlap_no_other_name_and_no_token_at_the_default_zoom(name: str) -> None:
+    table = start(REPO / "maps" / name, (1280, 800), {})
+    frames(table, 2)
+    table._board_kept = None  # a whole frame, every name in it
+    frames(table, 1, 0.0)
+    assert table.view is not None and table.session is not None
+    side = min(table.view.cell_w, table.view.cell_h)
+    zoom = table.view.camera.zoom
+    discs = []
+    for look, x, y in table.drawn_looks:
+        radius = max(3, int(side * look.size_cells * zoom / 2 * 0.78))
+        disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        disc.center = (round(x), round(y))
+        discs.append(disc)
+    names = [rect for _, rect in table.name_rects]
+    for k, rect in enumerate(names):
+        assert not any(rect.colliderect(other) for other in names[k + 1:]), "two names overlap"
+        assert not any(rect.colliderect(disc) for disc in discs), "a name covers a token"
+    if int(side * zoom / 2 * 0.78) >= 9:  # names show at this zoom
+        assert len(names) >= 0.7 * len(discs), f"only {len(names)} names for {len(discs)} tokens"
+    pygame.quit()
