@@ -60,7 +60,9 @@ MORE = "(click: all of it)"
 MESSAGE_BOX_LINES = 200
 """The message box shows at most this many lines of a message (an error may list many problems)."""
 LOG_MIN_LINES = 8
-LOG_SHARE = 0.36
+LOG_SHARE = 0.28
+SHEET_MAX_H = 400
+"""The creature sheet is drawn on a surface this tall, then cut to what the panel has room for."""
 """The combat log's least share of the right panel's height."""
 INITIATIVE_SHARE = 0.3
 """The initiative list's most share of it."""
@@ -69,6 +71,8 @@ BAR_ARROW_W = 26
 NAME_MIN_RADIUS = 9
 """Names show under tokens from this radius (screen pixels) up."""
 NAME_BUCKET = 64
+NAME_REGION = 512
+"""Names are laid out for the creatures around the view, in squares of this many screen pixels."""
 """The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
@@ -1462,7 +1466,8 @@ class Table:
         anim = self.anim
         animating = anim.animating()
         still = (key == self._board_kept and not gui and not self._board_gui and not animating
-                 and not self.session.encounter.state.ended)
+                 and not self.session.encounter.state.ended
+                 and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
         if still:
             self.kept_frames += 1
@@ -1674,17 +1679,22 @@ class Table:
         a token (the sheet names it on hover). The acting creature first, then from the top. Made again
         only when the state or the zoom changes."""
         assert self.view is not None and self.session is not None
-        key = (self._token_key, zoom, self.session.encounter.state.acting_id)
+        key = self.names_key()
+        region = key[-1]
+        assert isinstance(region, tuple)
         if key == self._names_key:
             return self._names
         self._names_key = key
         self._names = []
         side = min(self.view.cell_w, self.view.cell_h)
         tokens: list[tuple[Creature, float, float, int]] = []
-        for entries in self._token_buckets.values():
-            for c, x, y, look in entries:
-                radius = max(3, int(side * look.size_cells * zoom / 2 * 0.78))
-                tokens.append((c, x * zoom, y * zoom, radius))
+        left, top, right, bottom = (k * NAME_REGION / zoom for k in region)
+        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+                for c, x, y, look in self._token_buckets.get((bx, by), ()):
+                    if left <= x < right and top <= y < bottom:
+                        radius = max(3, int(side * look.size_cells * zoom / 2 * 0.78))
+                        tokens.append((c, x * zoom, y * zoom, radius))
         small = max(3, int(side * zoom / 2 * 0.78))
         if not tokens or small < NAME_MIN_RADIUS:
             return self._names
@@ -1724,6 +1734,17 @@ class Table:
                 self._names.append((c.id, image, rect.copy()))
                 break
         return self._names
+
+    def names_key(self) -> tuple[object, ...]:
+        """What the names' places depend on: the state, the zoom, who acts, and the region around the
+        view (half a view more on each side, in steps of NAME_REGION pixels): on a big map a change of
+        state lays out the names of the few dozen creatures in sight, not of them all."""
+        assert self.view is not None and self.session is not None
+        ox, oy = self.view.camera.offset()
+        vw, vh = self.board_rect.size
+        region = (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
+                  math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
+        return (self._token_key, self.view.camera.zoom, self.session.encounter.state.acting_id, region)
 
     def name_image(self, text: str, size: int) -> pygame.Surface:
         """A name on its dark plate (kept per text and size while the window is open)."""
@@ -1944,8 +1965,7 @@ class Table:
         order = st.initiative
         # The log keeps a good share of the panel however small the window: the initiative list and the
         # sheet give way first (the list scrolls to the acting creature, the sheet is cut short).
-        line_h = font(LOG_LINE_SIZE).get_linesize()
-        log_h = max(LOG_MIN_LINES * line_h + 8, int(h * LOG_SHARE))
+        log_h = max(LOG_MIN_LINES * font(LOG_LINE_SIZE).get_linesize() + 8, int(h * LOG_SHARE))
         rows = max(3, min(12, int(h * INITIATIVE_SHARE) // 17))
         if len(order) > rows:
             at = order.index(st.acting_id) if st.acting_id in order else 0
@@ -1968,11 +1988,21 @@ class Table:
         y += 6
         pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
         y += 6
-        sheet_bottom = max(y, h - log_h - 8 - 24)
-        clip = screen.get_clip()
-        screen.set_clip(pygame.Rect(0, y, w, sheet_bottom - y))
-        y = min(sheet_bottom, self.draw_sheet(screen, x0 + 10, y))
-        screen.set_clip(clip)
+        room = max(0, h - log_h - 8 - 24 - y)
+        sheet = pygame.Surface((w - 1, SHEET_MAX_H))
+        sheet.fill(PANEL)
+        end = self.draw_sheet(sheet, x0 + 9, 0)
+        if end <= room:
+            screen.blit(sheet, (1, y), (0, 0, w - 1, end))
+            y += end
+        else:  # cut short between two rows, and says so
+            line_h = font(12).get_linesize()
+            cut = max(0, room - line_h)
+            while cut > 0 and pygame.transform.average_color(sheet, (0, cut - 1, w - 1, 1))[:3] != PANEL:
+                cut -= 1
+            screen.blit(sheet, (1, y), (0, 0, w - 1, cut))
+            draw_text(screen, "  ... (a larger window shows the whole sheet)", (x0 + 10, y + cut), 12, MUTED)
+            y += cut + line_h
         y += 4
         draw_text(screen, "Combat log" + (" (verbose)" if self.log.verbose else "") + " · wheel scrolls",
                   (x0 + 10, y), 13, ACCENT, bold=True)
