@@ -1832,30 +1832,27 @@ class Table:
         if message:
             colour = ERROR if self.message_error else TEXT
             room = max(40, w - x - 8)
-            if font(14).size(message)[0] <= room:
+            small = font(MESSAGE_SIZE)
+            rows = wrap(message, small, room)
+            cut = (len(rows) > 2 or any(small.size(row)[0] > room for row in rows)
+                   or (message is self.message and self.message_full != self.message))
+            if font(14).size(message)[0] <= room and not cut:
                 self.message_rect = draw_text(screen, message, (x, 10), 14, colour)
-            else:  # two rows of smaller text, and if even that cuts it, a click opens it whole
-                rows = wrap(message, font(MESSAGE_SIZE), room)
-                cut = (len(rows) > 2 or any(font(MESSAGE_SIZE).size(row)[0] > room for row in rows)
-                       or (message is self.message and self.message_full != self.message))
+            elif len(rows) == 1 and not cut:  # one row of the smaller text
+                self.message_rect = draw_text(screen, message, (x, 10), MESSAGE_SIZE, colour)
+            else:  # two rows of smaller text, and if that cuts it, a click opens it whole
                 rows += [""] * (2 - len(rows))
+                more_w = font(MESSAGE_SIZE, True).size(MORE)[0] + 6
                 if cut:
-                    rows = [rows[0], fitted(" ".join(rows[1:]).strip(), MESSAGE_SIZE, room - font(
-                        MESSAGE_SIZE, True).size(MORE)[0] - 6)]
-                if not cut:
-                    rows[1] = fitted(rows[1], MESSAGE_SIZE, room)
-                top = draw_text(screen, fitted(rows[0], MESSAGE_SIZE, room), (x, 2), MESSAGE_SIZE, colour)
-                bottom = draw_text(screen, rows[1], (x, 19), MESSAGE_SIZE, colour)
-                self.message_rect = top.union(bottom)
+                    rows = [rows[0], " ".join(rows[1:]).strip()]
+                first = draw_text(screen, fitted(rows[0], MESSAGE_SIZE, room), (x, 2), MESSAGE_SIZE, colour)
+                second = draw_text(screen, fitted(rows[1], MESSAGE_SIZE, room - more_w if cut else room), (x, 19),
+                                   MESSAGE_SIZE, colour)
+                self.message_rect = first.union(second)
                 if cut:
-                    more = draw_text(screen, MORE, (bottom.right + 6, 19), MESSAGE_SIZE, ACCENT, bold=True)
+                    more = draw_text(screen, MORE, (second.right + 6, 19), MESSAGE_SIZE, ACCENT, bold=True)
                     self.message_rect.union_ip(more)
                     self.message_cut = True
-            if self.message_full != self.message and message is self.message and not self.message_cut:
-                more = draw_text(screen, MORE, (self.message_rect.right + 6, self.message_rect.top), MESSAGE_SIZE,
-                                 ACCENT, bold=True)
-                self.message_rect.union_ip(more)
-                self.message_cut = True
         if not self.message_cut:
             self.message_open = False
 
