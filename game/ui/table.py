@@ -915,7 +915,9 @@ class Table:
                 self.confirm_handoff()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.log_rect.collidepoint(self.mouse):
+            if self.bar_hidden and self.mouse[1] >= self.screen.get_height() - BOTTOM:
+                self.scroll_action_bar(-1 if event.y > 0 else 1)
+            elif self.log_rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
             elif self.view is not None and self.board_rect.collidepoint(self.mouse):
                 r = self.board_rect
@@ -1324,6 +1326,9 @@ class Table:
             chosen = (role == self.move_mode and self.choice is None and self.charge is None) or (
                 power is not None and self.choice is not None and self.choice.power.id == power.id) or (
                 role == "charge" and self.charge is not None)
+            if chosen and power is not None and button in self.bar_hidden:  # chosen by its key: show it
+                self.bar_first = [b for b, _, _ in self._bar_powers].index(button)
+                self.place_action_bar()
             if chosen and not button.is_selected:
                 button.select()  # type: ignore[no-untyped-call]
             elif not chosen and button.is_selected:

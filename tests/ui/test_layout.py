@@ -195,3 +195,23 @@ def test_names_under_tokens_overlap_no_other_name_and_no_token_at_the_default_zo
     if int(side * zoom / 2 * 0.78) >= 9:  # names show at this zoom
         assert len(names) >= 0.7 * len(discs), f"only {len(names)} names for {len(discs)} tokens"
     pygame.quit()
+
+
+@pytest.mark.parametrize("wizard_table", [(800, 600)], indirect=True, ids=["800x600"])
+def test_a_power_chosen_by_its_key_scrolls_into_view_and_the_wheel_scrolls_the_bar(wizard_table: Table) -> None:
+    table = wizard_table
+    assert table.acting is not None
+    hidden = [b for b in table.bar_hidden if b.text[0].isdigit()]
+    assert hidden, "at 800 pixels some powers are scrolled away"
+    last = hidden[-1]
+    post_key(pygame.K_0 + int(last.text.split(" ")[0]))
+    frames(table)
+    assert last.visible and table.screen.get_rect().contains(last.rect)
+    post_key(pygame.K_ESCAPE)
+    frames(table)
+    first = table.bar_first
+    bar_y = table.screen.get_height() - 30
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200, bar_y), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    frames(table)
+    assert table.bar_first < first, "the wheel over the bar scrolls it back"
