@@ -41,9 +41,9 @@ from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind
 from game.rules.state import Creature, EncounterState
 from game.session import AI, DEFAULT_PLAYER, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.ui import overlays
-from game.ui.animation import Animator
+from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
-from game.ui.combat_log import CombatLog
+from game.ui.combat_log import CombatLog, wrap
 from game.ui.map_view import side_colour
 
 TOP = 38
@@ -56,6 +56,25 @@ TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
 ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
+MESSAGE_SIZE = 13
+MORE = "(click: all of it)"
+MESSAGE_BOX_LINES = 200
+"""The message box shows at most this many lines of a message (an error may list many problems)."""
+LOG_MIN_LINES = 8
+LOG_SHARE = 0.28
+SHEET_MAX_H = 400
+"""The creature sheet is drawn on a surface this tall, then cut to what the panel has room for."""
+"""The combat log's least share of the right panel's height."""
+INITIATIVE_SHARE = 0.3
+"""The initiative list's most share of it."""
+LOG_LINE_SIZE = 13
+BAR_ARROW_W = 26
+NAME_MIN_RADIUS = 9
+"""Names show under tokens from this radius (screen pixels) up."""
+NAME_BUCKET = 64
+NAME_REGION = 512
+"""Names are laid out for the creatures around the view, in squares of this many screen pixels."""
+"""The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 AI_PAUSE_S = 0.12
@@ -134,6 +153,8 @@ class Table:
         self.tokens: TokenPainter | None = None
         self.log = CombatLog()
         self.anim = Animator()
+        self.clock = 0.0
+        """The window's own time in seconds, advanced by ``update(dt)``: animations run on it."""
         self.screen_state = "table"
         """setup, table or handoff."""
         self.viewer: str | None = None
@@ -153,7 +174,14 @@ class Table:
         self.overlay_on = {name: True for name in overlays.OVERLAYS}
         self.overlay_on["grid"] = True
         self.message = ""
+        self.message_full = ""
+        """The message whole (``message`` is its first line)."""
         self.message_error = False
+        self.message_open = False
+        """The whole message is shown in a box (a click on the message opens and closes it)."""
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_cut = False
+        self.message_box = pygame.Rect(0, 0, 0, 0)
         self.routes: dict[Cell, tactics.Route] = {}
         self.flank = overlays.Flanking((), frozenset())
         self.forced: tactics.ForcedOptions | None = None
@@ -163,6 +191,11 @@ class Table:
         self._bar_key: object = None
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
+        self.bar_arrows: list[UIButton] = []
+        self.bar_first = 0
+        """The first action shown when the bar scrolls."""
+        self.bar_hidden: list[UIButton] = []
+        """Actions scrolled out of the bar."""
         self._token_key: object = None
         self._static_layers: dict[str, tuple[object, Layer]] = {}
         self._side: pygame.Surface | None = None
@@ -200,6 +233,13 @@ class Table:
         self.late_labels: list[tuple[str, tuple[int, int]]] = []
         """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
+        self._names_key: object = None
+        self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._name_images: dict[tuple[str, int], pygame.Surface] = {}
+        self.name_rects: list[tuple[str, pygame.Rect]] = []
+        """The names drawn last frame, with their place on the board (tests read them)."""
+        self._laid_out = self.board_rect.size
+        """The board's size when the window was last laid out."""
         self.build_chrome()
 
     # -- layout -----------------------------------------------------------------------------
@@ -226,13 +266,22 @@ class Table:
         self._bar_key = None
 
     def relayout(self) -> None:
+        """The window changed size: everything is laid out and painted again; the map keeps its centre."""
         size = self.screen.get_size()
         self._side_covered = True
         self._board_kept = None
+        self._side_key = None
         self.manager.set_window_resolution(size)
         self.build_chrome()
+        board = self.board_rect.size
+        if self.view is not None and self._laid_out != board:
+            self.view.pan((board[0] - self._laid_out[0]) / 2, (board[1] - self._laid_out[1]) / 2)
+        self._laid_out = board
         if self.setup_window is not None:
             self.open_setup()
+        if self.prep is not None:
+            self.prep.placed = None  # back to its place in the new layout
+            self.prep.build()
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -242,7 +291,7 @@ class Table:
             session = Session.open(path, self.controls)
             events = session.run_script()
         except GameError as exc:
-            self.say(_one_line(str(exc)), error=True)
+            self.say(str(exc), error=True)
             return False
         except Exception as exc:  # a bug of ours must not look like the user's fault, nor close the window
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
@@ -408,8 +457,12 @@ class Table:
     # -- messages and the log ----------------------------------------------------------------
 
     def say(self, text: str, *, error: bool = False) -> None:
-        self.message = text
+        """The message of the top bar: its first line there (wrapped on two rows), all of it in a box
+        that a click on it opens (an error's every line)."""
+        self.message = _one_line(text)
+        self.message_full = text
         self.message_error = error
+        self.message_open = False
 
     def _log(self, events: list[ev.Event]) -> None:
         assert self.session is not None
@@ -466,23 +519,50 @@ class Table:
             return self.token_centre(c) if c else None
 
         self._log(events)
-        self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
+        self.anim.feed(events, self.clock, view.centre, where, self.reaction_banner)
         self._cache_key = None
         self.log.scroll = 0
         if st.ended:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
 
-    def reaction_label(self, event: ev.Event) -> str | None:
-        """The floating label of a reaction as it resolves ("Opportunity Attack!"), or None."""
+    def reaction_banner(self, events: list[ev.Event], i: int) -> BannerText | None:
+        """The banner of a reaction as it resolves (``events[i]``): who reacts, with what, on whom, and
+        why ("Skeleton 1: Opportunity Attack (Rusted Blade) on Vex" / "Vex leaves (10, 17), ..."), or None."""
+        event = events[i]
         if not isinstance(event, ev.ReactionResolved) or self.session is None:
             return None
-        reactor = self.session.encounter.state.creatures.get(CreatureId(event.reactor))
-        if reactor is None:
-            return f"{event.power}!"
-        try:
-            return f"{reactor.template.power(event.power).name}!"
-        except KeyError:
-            return f"{event.power}!"
+        enc = self.session.encounter
+        reactor = enc.state.creatures.get(CreatureId(event.reactor))
+        what = power_name(reactor, event.power)
+        detail, by = "", ""
+        for before in reversed(events[max(0, i - 50):i]):  # its trigger, a few events back
+            if isinstance(before, ev.ReactionTriggered) and (before.reactor, before.power) == (event.reactor,
+                                                                                                event.power):
+                detail, by = before.detail, before.by
+                break
+        targets: tuple[str, ...] = ()
+        used = ""
+        for after in events[i + 1:i + 200]:  # what it does, up to the next reaction or the turn's end
+            if isinstance(after, (ev.ReactionResolved, ev.TurnEnded)):
+                break
+            if isinstance(after, ev.PowerUsed) and after.creature == event.reactor:
+                used = after.power_name if after.power != event.power else ""
+                targets = after.targets
+                break
+            if isinstance(after, ev.AttackRolled) and after.attacker == event.reactor:
+                targets = (after.target,)
+                break
+            if isinstance(after, ev.Healed):
+                targets = (after.target,)
+                break
+        if not targets and by:
+            targets = (by,)
+        headline = f"{enc.name(event.reactor)} {'interrupts' if event.interrupt else 'reacts'}: {what}"
+        if used and used != what:
+            headline += f" ({used})"
+        if targets:
+            headline += " on " + ", ".join(enc.name(t) for t in targets)
+        return BannerText(headline, detail, event.reactor)
 
     def undo(self) -> None:
         if self.session is None:
@@ -907,6 +987,10 @@ class Table:
             elif self.prep is not None and event.ui_element is self.prep.window:
                 self.prep = None
             return True
+        if self.skips_banner(event, consumed):
+            return True
+        if self.clicks_message(event, consumed):
+            return True
         if event.type == pygame.KEYDOWN:
             typing = self.file_dialog is not None or (self.screen_state == "setup" and event.key != pygame.K_RETURN)
             if typing and not (event.mod & pygame.KMOD_CTRL):
@@ -919,7 +1003,9 @@ class Table:
                 self.confirm_handoff()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.log_rect.collidepoint(self.mouse):
+            if self.bar_hidden and self.mouse[1] >= self.screen.get_height() - BOTTOM:
+                self.scroll_action_bar(-1 if event.y > 0 else 1)
+            elif self.log_rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
             elif self.view is not None and self.board_rect.collidepoint(self.mouse):
                 r = self.board_rect
@@ -942,6 +1028,40 @@ class Table:
             if cell is not None and self.session is not None and self.screen_state == "table":
                 self.click_board(cell)
         return True
+
+    def clicks_message(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """A click on a cut message opens it whole; a click anywhere, or Esc, closes it again."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.message_open:
+            self.message_open = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or consumed:
+            return False
+        if self.message_open:
+            self.message_open = False
+            return True
+        if self.message_cut and self.message_rect.collidepoint(event.pos):
+            self.message_open = True
+            return True
+        return False
+
+    def skips_banner(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """A key or a left click while a reaction's banner is up skips to the next banner, and does
+        nothing else (Esc drops them all; Ctrl chords and F-keys still work)."""
+        if self.screen_state != "table" or self.anim.banner(self.clock) is None:
+            return False
+        if self.quit_dialog is not None or self.file_dialog is not None:  # their keys are theirs
+            return False
+        if event.type == pygame.KEYDOWN and not (event.mod & pygame.KMOD_CTRL) and not (
+                pygame.K_F1 <= event.key <= pygame.K_F15):
+            if event.key == pygame.K_ESCAPE:
+                self.anim.finish()
+            else:
+                self.anim.skip(self.clock)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            self.anim.skip(self.clock)
+            return True
+        return False
 
     def accept_setup_defaults(self) -> None:
         """The setup window was closed: keep the controllers as they were."""
@@ -1234,9 +1354,17 @@ class Table:
     # -- time passes ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        now = time.perf_counter()
+        self.clock += dt
+        self.anim.prune(self.clock)
+        self.advance()
+        # pygame_gui draws the elements it listed at its last update: it goes last, after this frame made
+        # and killed buttons (else a killed action bar is drawn once more where it was, and the frames
+        # that keep the map and the right panel keep that ghost).
         self.manager.update(dt)
-        self.anim.prune(now)
+
+    def advance(self) -> None:
+        """The AI's next command, the handoff, the overlays and the action bar, as time passes."""
+        now = self.clock
         session = self.session
         if session is None or self.screen_state == "setup":
             return
@@ -1280,8 +1408,9 @@ class Table:
         self.update_action_bar()
 
     def idle(self) -> bool:
-        """Nothing moving, every chunk drawn, and no AI about to act: a screenshot shows a settled table."""
-        now = time.perf_counter()
+        """Nothing moving, no reaction banner up, every chunk drawn, and no AI about to act: a screenshot
+        shows a settled table."""
+        now = self.clock
         if self.anim.busy(now) or (self.screen_state == "table" and self.view is not None and not self.view.settled):
             return False
         if self.handoff_due():
@@ -1386,6 +1515,9 @@ class Table:
             chosen = (role == self.move_mode and self.choice is None and self.charge is None) or (
                 power is not None and self.choice is not None and self.choice.power.id == power.id) or (
                 role == "charge" and self.charge is not None)
+            if chosen and power is not None and button in self.bar_hidden:  # chosen by its key: show it
+                self.bar_first = [b for b, _, _ in self._bar_powers].index(button)
+                self.place_action_bar()
             if chosen and not button.is_selected:
                 button.select()  # type: ignore[no-untyped-call]
             elif not chosen and button.is_selected:
@@ -1394,16 +1526,13 @@ class Table:
     def build_action_bar(self, actor: Creature) -> None:
         h = self.screen.get_height()
         y = h - BOTTOM + 6
-        x = 6
         m = self.manager
 
         def add(label: str, action: Callable[[], None], width: int, power: Power | None, role: str,
                 tip: str = "") -> None:
-            nonlocal x
-            button = UIButton(pygame.Rect(x, y, width, 30), label, m, tool_tip_text=tip or None)
+            button = UIButton(pygame.Rect(0, y, width, 30), label, m, tool_tip_text=tip or None)
             self.action_buttons[button] = action
             self._bar_powers.append((button, power, role))
-            x += width + 4
 
         add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
         add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
@@ -1415,6 +1544,61 @@ class Table:
             width = max(80, min(180, font(14).size(label)[0] + 20))
             add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
         add("Space: End turn", self.end_turn, 130, None, "end")
+        self.bar_arrows = []
+        for text, step in (("<", -1), (">", 1)):
+            arrow = UIButton(pygame.Rect(0, y, BAR_ARROW_W, 30), text, m,
+                             tool_tip_text="more actions" if step > 0 else "the actions before")
+            self.action_buttons[arrow] = lambda step=step: self.scroll_action_bar(step)  # type: ignore[misc]
+            self.bar_arrows.append(arrow)
+        self.bar_first = 0
+        self.place_action_bar()
+
+    def scroll_action_bar(self, step: int) -> None:
+        self.bar_first = max(0, min(len(self._bar_powers) - 2, self.bar_first + step))
+        self.place_action_bar()
+
+    def place_action_bar(self) -> None:
+        """Lay the action bar out in the window's width: End turn always at the right end; when the rest
+        does not fit, arrows before it scroll the others (every button keeps its key)."""
+        if not self._bar_powers:
+            return
+        w = self.screen.get_width()
+        y = self.screen.get_height() - BOTTOM + 6
+        end = self._bar_powers[-1][0]
+        rest = [b for b, _, _ in self._bar_powers[:-1]]
+        end.set_relative_position((max(6, w - 6 - end.rect.width), y))
+        room = end.rect.left - 4 - 6
+        fits = sum(b.rect.width + 4 for b in rest) <= room
+        first = 0 if fits else max(0, min(self.bar_first, len(rest) - 1))
+        if not fits:
+            room -= 2 * (BAR_ARROW_W + 4)
+            # scrolled to the end: no empty space after the last button
+            while first > 0 and sum(b.rect.width + 4 for b in rest[first - 1:]) <= room:
+                first -= 1
+        self.bar_first = first
+        x = 6
+        for k, button in enumerate(rest):
+            shown = k >= first and x + button.rect.width <= 6 + room
+            if shown:
+                button.set_relative_position((x, y))
+                x += button.rect.width + 4
+                if not button.visible:
+                    button.show()  # type: ignore[no-untyped-call]
+            elif button.visible:
+                button.hide()  # type: ignore[no-untyped-call]
+        self.bar_hidden = [b for b in rest if not b.visible]
+        arrows_x = end.rect.left - 4 - 2 * (BAR_ARROW_W + 4) + 4
+        for k, arrow in enumerate(self.bar_arrows):
+            if fits:
+                arrow.hide()  # type: ignore[no-untyped-call]
+                continue
+            arrow.set_relative_position((arrows_x + k * (BAR_ARROW_W + 4), y))
+            arrow.show()  # type: ignore[no-untyped-call]
+            can = first > 0 if k == 0 else bool(rest) and rest[-1] in self.bar_hidden
+            if can and not arrow.is_enabled:
+                arrow.enable()  # type: ignore[no-untyped-call]
+            elif not can and arrow.is_enabled:
+                arrow.disable()  # type: ignore[no-untyped-call]
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -1448,6 +1632,7 @@ class Table:
         self.draw_side()
         self.draw_bottom()
         self.manager.draw_ui(screen)
+        self.draw_message_box()
         if self.show_help:
             self.draw_help()
             self._board_kept = None
@@ -1473,8 +1658,10 @@ class Table:
         key = self.board_key()
         gui = self.gui_over(self.board_rect)
         anim = self.anim
-        still = (key == self._board_kept and not gui and not self._board_gui and not anim.slides
-                 and not anim.flashes and not anim.floats and not self.session.encounter.state.ended)
+        animating = anim.animating()
+        still = (key == self._board_kept and not gui and not self._board_gui and not animating
+                 and not self.session.encounter.state.ended
+                 and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
         if still:
             self.kept_frames += 1
@@ -1485,7 +1672,9 @@ class Table:
         else:
             self.view.draw_board(board)
             self.draw_overlays(board)
-        self._board_kept = key
+        # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
+        # first without them) draws it all again, or the last picture of the animation would stay.
+        self._board_kept = None if animating else key
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -1612,7 +1801,7 @@ class Table:
         assert self.view is not None and self.session is not None and self.tokens is not None
         view = self.view
         st = self.session.encounter.state
-        now = time.perf_counter()
+        now = self.clock
         cam = view.camera
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
@@ -1630,7 +1819,8 @@ class Table:
                 x, y = self.token_centre(c)
                 conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
                 size = 1 if len(st.space(c)) == 1 else c.template.size
-                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+                # names are laid out apart from the sprites (``name_labels``), so that none covers another
+                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
                 self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
                     (c, x, y, look))
         area = board.get_clip()  # the whole board, or the part of it painted again this frame
@@ -1660,6 +1850,13 @@ class Table:
                                    max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2)), 2)
         self.view.stats.tokens_drawn = self.tokens.draw(board, looks, cam.zoom)
         self.drawn_looks = looks
+        self.name_rects = []
+        if self.names:
+            for cid, image, rect in self.name_labels(zoom):
+                at = rect.move(-ox, -oy)
+                if cid not in sliding and at.colliderect(area):
+                    board.blit(image, at)
+                    self.name_rects.append((cid, at))
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -1670,26 +1867,141 @@ class Table:
             radius = max(6, round(view.cell_w * cam.zoom * (0.45 + 0.25 * (1 - k))))
             pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
 
+    def name_labels(self, zoom: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Where each creature's name goes, in zoomed picture pixels: under its token, else above it, to
+        its right or its left, else its first word there, else nowhere: never over another name or over
+        a token (the sheet names it on hover). The acting creature first, then from the top. Made again
+        only when the state or the zoom changes."""
+        assert self.view is not None and self.session is not None
+        key = self.names_key()
+        region = key[-1]
+        assert isinstance(region, tuple)
+        if key == self._names_key:
+            return self._names
+        self._names_key = key
+        self._names = []
+        side = min(self.view.cell_w, self.view.cell_h)
+        tokens: list[tuple[Creature, float, float, int]] = []
+        left, top, right, bottom = (k * NAME_REGION / zoom for k in region)
+        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+                for c, x, y, look in self._token_buckets.get((bx, by), ()):
+                    if left <= x < right and top <= y < bottom:
+                        radius = max(3, int(side * look.size_cells * zoom / 2 * 0.78))
+                        tokens.append((c, x * zoom, y * zoom, radius))
+        small = max(3, int(side * zoom / 2 * 0.78))
+        if not tokens or small < NAME_MIN_RADIUS:
+            return self._names
+        taken: dict[tuple[int, int], list[pygame.Rect]] = {}
+
+        def cells(r: pygame.Rect) -> list[tuple[int, int]]:
+            return [(i, j) for i in range(r.left // NAME_BUCKET, r.right // NAME_BUCKET + 1)
+                    for j in range(r.top // NAME_BUCKET, r.bottom // NAME_BUCKET + 1)]
+
+        def take(r: pygame.Rect) -> None:
+            for cell in cells(r):
+                taken.setdefault(cell, []).append(r)
+
+        def free(r: pygame.Rect) -> bool:
+            return not any(r.colliderect(o) for cell in cells(r) for o in taken.get(cell, ()))
+
+        for c, x, y, radius in tokens:
+            disc = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
+            disc.center = (round(x), round(y))
+            take(disc)
+        acting = self.session.encounter.state.acting_id
+        tokens.sort(key=lambda t: (t[0].id != acting, t[2], t[1]))
+        size = max(9, int(small * 0.55))
+        for c, x, y, radius in tokens:
+            for text in dict.fromkeys((c.name, c.name.split(" ")[0])):
+                image = self.name_image(text, size)
+                rect = image.get_rect()
+                cx, cy = round(x), round(y)
+                for anchor, at in (("midtop", (cx, cy + radius + 3)), ("midbottom", (cx, cy - radius - 3)),
+                                   ("midleft", (cx + radius + 3, cy)), ("midright", (cx - radius - 3, cy))):
+                    setattr(rect, anchor, at)
+                    if free(rect):
+                        break
+                else:
+                    continue
+                take(rect.inflate(2, 2))
+                self._names.append((c.id, image, rect.copy()))
+                break
+        return self._names
+
+    def names_key(self) -> tuple[object, ...]:
+        """What the names' places depend on: the state, the zoom, who acts, and the region around the
+        view (half a view more on each side, in steps of NAME_REGION pixels): on a big map a change of
+        state lays out the names of the few dozen creatures in sight, not of them all."""
+        assert self.view is not None and self.session is not None
+        ox, oy = self.view.camera.offset()
+        vw, vh = self.board_rect.size
+        region = (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
+                  math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
+        return (self._token_key, self.view.camera.zoom, self.session.encounter.state.acting_id, region)
+
+    def name_image(self, text: str, size: int) -> pygame.Surface:
+        """A name on its dark plate (kept per text and size while the window is open)."""
+        got = self._name_images.get((text, size))
+        if got is None:
+            if len(self._name_images) > 4000:
+                self._name_images.clear()
+            img = font(size).render(text, True, (240, 240, 240))
+            got = pygame.Surface((img.get_width() + 4, font(size).get_linesize()), pygame.SRCALPHA)
+            pygame.draw.rect(got, (0, 0, 0, 150), got.get_rect(), border_radius=3)
+            got.blit(img, img.get_rect(center=got.get_rect().center))
+            self._name_images[(text, size)] = got
+        return got
+
     def draw_floats(self, board: pygame.Surface) -> None:
+        """Damage, healing, misses and conditions float up from where they landed."""
         assert self.view is not None
-        now = time.perf_counter()
+        now = self.clock
         cam = self.view.camera
+        stacked: dict[str, int] = {}
         for f in self.anim.floats:
-            if now < f.start:
+            if now < f.start or now >= f.end:
                 continue
             k = (now - f.start) / (f.end - f.start)
             sx, sy = cam.to_screen(*f.at)
-            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k
+            above = stacked[f.creature] = stacked.get(f.creature, -1) + 1  # several on one creature: a stack
+            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k - 22 * above
             draw_text(board, f.text, (round(sx), round(y)), 18, f.colour, bold=True, background=(0, 0, 0, 150),
                       anchor="center")
 
     def draw_banner(self, board: pygame.Surface) -> None:
+        """The end of the fight, and the banner of the reaction resolving now (who, what, on whom, why)."""
         assert self.session is not None
         st = self.session.encounter.state
+        y = 40
         if st.ended:
             text = f"Victory for {st.winner}" if st.winner else "Nobody is left standing"
-            draw_text(board, text, (board.get_width() // 2, 40), 30, ACCENT, bold=True, background=(0, 0, 0, 200),
-                      anchor="center")
+            y = draw_text(board, text, (board.get_width() // 2, y), 30, ACCENT, bold=True,
+                          background=(0, 0, 0, 200), anchor="center").bottom + 34
+        banner = self.anim.banner(self.clock)
+        if banner is None:
+            return
+        width = board.get_width()
+        head = fitted(banner.text.headline, 22, width - 40, bold=True)
+        lines = [(head, 22, (255, 190, 110), True)]
+        if banner.text.detail:
+            lines.append((fitted(banner.text.detail, 14, width - 40), 14, TEXT, False))
+        queued = sum(1 for b in self.anim.banners if b.start >= banner.end)
+        lines.append(("a key or a click: next" if queued else "a key or a click: skip", 12, MUTED, False))
+        heights = [font(size, bold).get_linesize() for _, size, _, bold in lines]
+        box_w = min(width - 16, max(font(size, bold).size(text)[0] for text, size, _, bold in lines) + 32)
+        box = pygame.Rect(0, 0, box_w, sum(heights) + 16)
+        box.midtop = (width // 2, y - 20)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((12, 12, 16, 225))
+        board.blit(plate, box)
+        pygame.draw.rect(board, (255, 160, 60), box, 2, border_radius=4)
+        left = max(0.0, min(1.0, (banner.end - self.clock) / max(1e-6, banner.end - banner.start)))
+        pygame.draw.rect(board, (255, 160, 60), (box.left + 2, box.bottom - 5, round((box.width - 4) * left), 3))
+        ty = box.top + 8
+        for (text, size, colour, bold), h in zip(lines, heights):
+            draw_text(board, text, (box.centerx, ty), size, colour, bold=bold, anchor="midtop")
+            ty += h
 
     def draw_top(self) -> None:
         screen = self.screen
@@ -1709,14 +2021,71 @@ class Table:
             message = self.route_text(self.hover) if self.hover is not None else message
         elif self.charge is not None and self.charge.pending is None and self.hover in self.charge.ends:
             message = self.charge_text(self.hover) if self.hover is not None else message
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_cut = False
         if message:
             colour = ERROR if self.message_error else TEXT
-            room = w - x - 8
-            text = message
-            f = font(14)
-            while f.size(text)[0] > room and len(text) > 4:
-                text = text[:-4] + "..."
-            draw_text(screen, text, (x, 10), 14, colour)
+            room = max(40, w - x - 8)
+            small = font(MESSAGE_SIZE)
+            rows = wrap(message, small, room)
+            cut = (len(rows) > 2 or any(small.size(row)[0] > room for row in rows)
+                   or (message is self.message and self.message_full != self.message))
+            if font(14).size(message)[0] <= room and not cut:
+                self.message_rect = draw_text(screen, message, (x, 10), 14, colour)
+            elif len(rows) == 1 and not cut:  # one row of the smaller text
+                self.message_rect = draw_text(screen, message, (x, 10), MESSAGE_SIZE, colour)
+            else:  # two rows of smaller text, and if that cuts it, a click opens it whole
+                rows += [""] * (2 - len(rows))
+                more_w = font(MESSAGE_SIZE, True).size(MORE)[0] + 6
+                if cut:
+                    rows = [rows[0], " ".join(rows[1:]).strip()]
+                first = draw_text(screen, fitted(rows[0], MESSAGE_SIZE, room), (x, 2), MESSAGE_SIZE, colour)
+                second = draw_text(screen, fitted(rows[1], MESSAGE_SIZE, room - more_w if cut else room), (x, 19),
+                                   MESSAGE_SIZE, colour)
+                self.message_rect = first.union(second)
+                if cut:
+                    more = draw_text(screen, MORE, (second.right + 6, 19), MESSAGE_SIZE, ACCENT, bold=True)
+                    self.message_rect.union_ip(more)
+                    self.message_cut = True
+        if not self.message_cut:
+            self.message_open = False
+
+    def draw_message_box(self) -> None:
+        """The whole message, wrapped, under the top bar (opened by a click on the message)."""
+        if not self.message_open:
+            return
+        screen = self.screen
+        w, h = screen.get_size()
+        width = min(w - 16, 900)
+        f = font(14)
+        rows: list[str] = []
+        for line in self.message_full.splitlines()[:MESSAGE_BOX_LINES]:
+            for row in wrap(line, f, width - 24):
+                while f.size(row)[0] > width - 24 and len(row) > 1:  # a word wider than the box (a path)
+                    cut = len(row) - 1
+                    while cut > 1 and f.size(row[:cut])[0] > width - 24:
+                        cut -= 1
+                    rows.append(row[:cut])
+                    row = "  " + row[cut:]
+                rows.append(row)
+        line_h = f.get_linesize()
+        fits = max(1, (h - TOP - BOTTOM - 40) // line_h)
+        if len(rows) > fits:
+            rows = rows[:fits - 1] + [f"... and {len(rows) - fits + 1} more rows"]
+        box = pygame.Rect(max(8, self.message_rect.left - 12), TOP + 4, width, len(rows) * line_h + 34)
+        box.right = min(box.right, w - 8)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((10, 12, 16, 240))
+        screen.blit(plate, box)
+        pygame.draw.rect(screen, ERROR if self.message_error else ACCENT, box, 2, border_radius=4)
+        y = box.top + 8
+        for row in rows:
+            draw_text(screen, row, (box.left + 12, y), 14, ERROR if self.message_error else TEXT)
+            y += line_h
+        draw_text(screen, "click or Esc to close", (box.right - 10, y + 4), 12, MUTED, anchor="topright")
+        self.message_box = box
+        self._side_covered = True
+        self._board_kept = None
 
     def draw_bottom(self) -> None:
         screen = self.screen
@@ -1785,7 +2154,10 @@ class Table:
         st = enc.state
         y = draw_text(screen, f"Initiative · round {st.round}", (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
         order = st.initiative
-        rows = 12
+        # The log keeps a good share of the panel however small the window: the initiative list and the
+        # sheet give way first (the list scrolls to the acting creature, the sheet is cut short).
+        log_h = max(LOG_MIN_LINES * font(LOG_LINE_SIZE).get_linesize() + 8, int(h * LOG_SHARE))
+        rows = max(3, min(12, int(h * INITIATIVE_SHARE) // 17))
         if len(order) > rows:
             at = order.index(st.acting_id) if st.acting_id in order else 0
             first = max(0, min(len(order) - rows, at - rows // 3))
@@ -1807,7 +2179,21 @@ class Table:
         y += 6
         pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
         y += 6
-        y = self.draw_sheet(screen, x0 + 10, y)
+        room = max(0, h - log_h - 8 - 24 - y)
+        sheet = pygame.Surface((w - 1, SHEET_MAX_H))
+        sheet.fill(PANEL)
+        end = self.draw_sheet(sheet, x0 + 9, 0)
+        if end <= room:
+            screen.blit(sheet, (1, y), (0, 0, w - 1, end))
+            y += end
+        else:  # cut short between two rows, and says so
+            line_h = font(12).get_linesize()
+            cut = max(0, room - line_h)
+            while cut > 0 and pygame.transform.average_color(sheet, (0, cut - 1, w - 1, 1))[:3] != PANEL:
+                cut -= 1
+            screen.blit(sheet, (1, y), (0, 0, w - 1, cut))
+            draw_text(screen, "  ... (a larger window shows the whole sheet)", (x0 + 10, y + cut), 12, MUTED)
+            y += cut + line_h
         y += 4
         draw_text(screen, "Combat log" + (" (verbose)" if self.log.verbose else "") + " · wheel scrolls",
                   (x0 + 10, y), 13, ACCENT, bold=True)
@@ -1908,6 +2294,16 @@ class Table:
 # -- small helpers ---------------------------------------------------------------------------------
 
 
+def fitted(text: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
 def _one_line(text: str) -> str:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
@@ -1920,6 +2316,17 @@ def kill(element: Any) -> None:
     element.kill()
 
 
+
+
+def power_name(creature: Creature | None, power: str) -> str:
+    """A power's name for people: the sheet's name, else its id in words ("opportunity_attack" ->
+    "Opportunity Attack": the rules' own reactions are on no sheet)."""
+    if creature is not None:
+        try:
+            return creature.template.power(power).name
+        except KeyError:
+            pass
+    return power.replace("_", " ").title()
 
 
 def reach_text(power: Power) -> str:
