@@ -17,7 +17,7 @@ from typing import Callable, TextIO
 from game.errors import escaped
 from game.rules import events as ev
 from game.rules.encounter import Encounter, Impossible
-from game.scenario import EncounterFileError, Scenario, scripted
+from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
 
 
 @dataclass
@@ -60,16 +60,14 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
     enc, scenario = loaded.encounter, loaded.scenario
     for event in enc.start():
         emit(event)
-    max_rounds = int(enc.state.options.get("max_rounds", 50))
     for place, command in scripted(scenario, enc.state.board):
-        if enc.state.round > max_rounds:
-            raise EncounterFileError(scenario.path, f"the fight is past its round limit (options.max_rounds = "
-                                                    f"{max_rounds}) before this command", place)
+        check_round_limit(scenario, enc.state.round, enc.state.options, place)
         try:
             for event in enc.apply(command):
                 emit(event)
         except Impossible as exc:
             raise EncounterFileError(scenario.path, f"impossible: {exc}", place) from None
+    max_rounds = int(enc.state.options.get("max_rounds", 50))
     while not enc.state.ended and enc.state.round <= max_rounds:
         actor = enc.state.acting
         assert actor is not None

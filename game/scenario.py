@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -241,6 +241,15 @@ def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command]]:
         place = f"commands[{i}] ({spec.do} {shown_key(spec.creature)})"
         out.append((place, to_command(spec, board, place, scenario.path)))
     return out
+
+
+def check_round_limit(scenario: Scenario, round_now: int, options: Mapping[str, object], place: str) -> None:
+    """Refuse a scripted command (at ``place``) left when the fight is past its ``max_rounds``: the runner
+    and the window's session both ask before each one."""
+    limit = options.get("max_rounds", 50)
+    if isinstance(limit, int) and round_now > limit:
+        raise EncounterFileError(scenario.path, f"the fight is past its round limit (options.max_rounds = {limit}) "
+                                                "before this command", place)
 
 
 def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command:

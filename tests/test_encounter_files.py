@@ -26,7 +26,7 @@ from game.rules.encounter import Encounter, Impossible, creature_ids
 from game.rules.model import CreatureId, Template
 from game.runner import build_encounter, play
 from game.scenario import EncounterFileError, load_scenario, roster
-from game.session import open_source
+from game.session import Session, open_source
 from game.tiled import load_board
 
 REPO = Path(__file__).resolve().parent.parent
@@ -291,13 +291,26 @@ def test_max_rounds_outside_one_to_a_thousand_is_refused(tmp_path: Path, rounds:
     assert caught.value.place == "options.max_rounds" and f"found {rounds}" in caught.value.detail
 
 
-def test_scripted_commands_stop_at_the_round_limit(tmp_path: Path) -> None:
-    path = encounter(tmp_path, "[options]\nmax_rounds = 1\n" + creature("G", "monsters", "goblin_cutter", (4, 13)) +
+def _past_the_limit(tmp_path: Path) -> Path:
+    """max_rounds = 1 and three scripted turn ends: the third comes in round 2 (with seed 1 the fighter acts
+    first)."""
+    return encounter(tmp_path, "[options]\nmax_rounds = 1\n" + creature("G", "monsters", "goblin_cutter", (4, 13)) +
                      creature("H", "heroes", "fighter", (20, 13)) + "".join(
                          f'[[commands]]\ndo = "end"\ncreature = "{who}"\n' for who in ("h", "g", "h")))
-    loaded = build_encounter(path)
+
+
+def test_scripted_commands_stop_at_the_round_limit(tmp_path: Path) -> None:
+    loaded = build_encounter(_past_the_limit(tmp_path))
     with pytest.raises(EncounterFileError) as caught:
         play(loaded, auto=True, emit=lambda e: None)
     assert caught.value.place == "commands[3] (end h)"
     assert "round limit (options.max_rounds = 1)" in caught.value.detail
     assert loaded.encounter.state.round == 2
+
+
+def test_the_windows_session_stops_its_script_at_the_round_limit_too(tmp_path: Path) -> None:
+    session = Session.open(_past_the_limit(tmp_path))
+    with pytest.raises(EncounterFileError) as caught:
+        session.run_script()
+    assert caught.value.place == "commands[3] (end h)" and "round limit" in caught.value.detail
+    assert session.encounter.state.round == 2
