@@ -145,6 +145,21 @@ def test_the_footprint_off_the_board_is_refused_and_a_hex_creature_fills_one_hex
     assert hexes.placement_problem(anchor, 2, {}) == ""
 
 
+@pytest.mark.parametrize("hexes", [False, True])
+def test_the_footprint_is_the_space_the_rules_give_a_creature(hexes: bool) -> None:
+    """Board.footprint (placement) and EncounterState.space_at (movement) name the same cells."""
+    library = load_content()
+    grid = HexGrid(32, 32, 16, StaggerAxis.Y, StaggerIndex.ODD) if hexes else SquareGrid(32, 32)
+    board = Board(grid, 5, 5)
+    people: list[tuple[CreatureId, str, str, Template, Cell]] = [
+        (CreatureId("bugbear"), "Bugbear", "monsters", library["bugbear"], grid.offset_to_cell(0, 0)),
+        (CreatureId("vex"), "Vex", "heroes", library["rogue"], grid.offset_to_cell(3, 3))]
+    state = Encounter(board, people).state
+    for who in state.creatures.values():
+        for anchor in board:
+            assert board.footprint(anchor, who.template.size) == state.space_at(who, anchor)
+
+
 def test_the_engine_refuses_a_roster_whose_spaces_overlap() -> None:
     """The same check in ``Encounter`` itself: no fight starts with a creature in another's space."""
     library = load_content()
