@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from game.board import Board
 from game.content.loader import TomlSyntaxError, parse_toml
 from game.content.text import quoted
-from game.errors import GameError
+from game.errors import GameError, escaped
 from game.grid import Cell
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
@@ -39,7 +39,8 @@ MAX_MAP_PATH = 1024
 class EncounterFileError(GameError):
     def __init__(self, path: str | Path, detail: str, place: str = "") -> None:
         self.path, self.place, self.detail = str(path), place, detail
-        super().__init__(f"{path}: {place}: {detail}" if place else f"{path}: {detail}")
+        # one line, whatever the file's name or a value quoted holds (a newline, ESC, bidi controls)
+        super().__init__(escaped(f"{path}: {place}: {detail}" if place else f"{path}: {detail}"))
 
 
 Offset = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]

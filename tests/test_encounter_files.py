@@ -298,6 +298,13 @@ def test_run_prints_names_with_control_and_bidi_characters_escaped(tmp_path: Pat
     assert errors.escaped("a\x1b\u202e\u2066\x9b\n") == "a\\x1b\\u202e\\u2066\\x9b\\n"
 
 
+def test_a_refusal_stays_one_line_whatever_the_files_name(tmp_path: Path) -> None:
+    path = encounter(tmp_path, "", name="two\nlines\x1b[2J\u202e.toml")
+    result = run_game("run", path, cwd=tmp_path)
+    line = one_line_refusal(result, "nobody to fight")
+    assert line.startswith(str(tmp_path / "two\\nlines\\x1b[2J\\u202e.toml: creatures: "))
+
+
 @pytest.mark.parametrize("rounds", [0, -3, 10**6])
 def test_max_rounds_outside_one_to_a_thousand_is_refused(tmp_path: Path, rounds: int) -> None:
     path = encounter(tmp_path, f"[options]\nmax_rounds = {rounds}\n" + creature("G", "m", "goblin_cutter", (4, 13)))
