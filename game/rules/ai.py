@@ -556,7 +556,7 @@ class _Mind:
                     cost += PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in provokers)
             if self.dangers:
                 danger_at = self.danger_at
-                cost += sum(danger_at(cell) for cell in (route.path if mode == "shift" else route.safest_path))
+                cost += sum(danger_at(cell) for cell in route.safest_path)  # the path the engine takes
         return cost + self.danger_at(anchor)
 
     def nearest_enemy_distance(self, anchor: Cell) -> int:

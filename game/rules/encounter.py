@@ -283,7 +283,7 @@ class Encounter:
         if route is None:
             raise Impossible(f"{actor.name} cannot shift there")
         self._spend(actor, ActionType.MOVE, "shift")
-        self._run(self._path_steps(actor, route.path, "shift"))
+        self._run(self._path_steps(actor, route.safest_path, "shift"))
 
     def _stand_up(self, actor: Creature) -> None:
         if not actor.has(ConditionKind.PRONE):
@@ -563,12 +563,7 @@ class Encounter:
                 if step.mode in ("move", "shift", "charge"):
                     st.budget.moved_cells += 1
                 self.emit(ev.CreatureMoved(actor.id, step.origin, step.cell, step.mode))
-                damage = None  # the worst dangerous terrain under it (the first of equals)
-                for c in st.space(actor):
-                    d = st.board.damage_at(c)
-                    if d is not None and (damage is None or
-                                          d.count * d.sides + d.bonus > damage.count * damage.sides + damage.bonus):
-                        damage = d
+                damage = tactics.danger_under(st, actor)  # the worst dangerous terrain under it
                 if damage is not None:
                     roll = self.dice.roll(damage.count, damage.sides, damage.bonus,
                                           f"dangerous terrain under {actor.name}")

@@ -926,6 +926,36 @@ def test_dangerous_terrain_deals_its_damage_to_a_creature_entering_it(kit: Kit) 
     assert who(enc, "A").hp == 24 and where(enc, "A") == (3, 0)
 
 
+def test_a_move_without_a_path_walks_round_dangerous_terrain(kit: Kit) -> None:
+    """A move command without a path takes the safest path, which (README's movement ruling) avoids
+    dangerous terrain when a harmless path is within speed: no damage, no roll (the dice are strict)."""
+    enc, rng = fight(kit, """
+        .###..
+        A~~~..
+        .,....
+        .....b
+    """)
+    rng.strict = True
+    events = move(enc, "A", 4, 1)
+    assert not of(events, ev.DamageDealt)
+    assert where(enc, "A") == (4, 1)
+
+
+def test_a_shift_command_walks_round_dangerous_terrain(kit: Kit) -> None:
+    """A power's "shift 2" to the player's cell takes the safest of its paths, round the lava."""
+    step = Power(id=PowerId("slip"), name="Slip", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
+                 reach=Reach(RangeKind.PERSONAL), targets=TargetKind.SELF, effect=Outcome(shift_self=2))
+    enc, rng = fight(kit, """
+        A~.
+        ...
+        ..b
+    """, sheets={"A": sheet("a", powers=(MACE, step))})
+    rng.strict = True
+    events = enc.apply(UsePowerCommand(CreatureId("A"), "slip", (CreatureId("A"),), shift_to=cell(enc, 2, 0)))
+    assert not of(events, ev.DamageDealt)
+    assert where(enc, "A") == (2, 0)
+
+
 def test_dangerous_terrain_deals_its_damage_to_a_creature_starting_its_turn_there(kit: Kit) -> None:
     """Dangerous terrain: its damage when a creature starts its turn there (before it acts)."""
     enc, rng = fight(kit, "A~..b", order="bA")

@@ -327,6 +327,55 @@ def test_a_path_around_the_threatened_area_does_not_provoke(kit: Kit) -> None:
     assert tactics.path_cost(state, a, route.safest_path) == 5
 
 
+def test_the_safest_path_goes_round_dangerous_terrain_when_a_harmless_path_is_within_reach(kit: Kit) -> None:
+    """DESIGN.md's dangerous terrain "deals its damage to a creature that enters it": the safest path
+    (README, movement rulings: fewest provokers, then least terrain damage, then cost) walks round the lava
+    at cost 5 rather than through it at cost 4, and says what the cheapest one would cost in damage."""
+    state = kit.state_from("""
+        .###.
+        A~~~.
+        .,...
+    """)
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a)[at(state, 4, 1)]
+    assert (route.cost, route.safest_cost) == (4, 5)
+    assert tactics.path_dangers(state, a, route.safest_path) == ()
+    assert tactics.path_harm(state, a, route.safest_path) == 0
+    entered = tactics.path_dangers(state, a, route.path)
+    assert entered and all(c in route.path and state.board.damage_at(c) is not None for c, _ in entered)
+    assert tactics.path_harm(state, a, route.path) == 3.5 * len(entered)
+    assert str(entered[0][1]) == "1d6 fire"
+
+
+def test_a_shift_round_dangerous_terrain_is_the_safest_when_both_cost_the_same(kit: Kit) -> None:
+    """A shift provokes nobody, so the least terrain damage decides between paths of equal cost; on hex a
+    move takes the dry detour (cost 4) rather than the lava (cost 3)."""
+    state = kit.state_from("A~.\n...")
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a, "shift", budget=2)[at(state, 2, 0)]
+    assert tactics.path_dangers(state, a, route.safest_path) == ()
+    assert route.safest_cost == 2
+    state = kit.state_from("A ~ ~ .\n . . . .", hexes=True)
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a)[at(state, 3, 0)]
+    assert tactics.path_dangers(state, a, route.safest_path) == ()
+    assert (route.cost, route.safest_cost) == (3, 4)
+
+
+def test_the_fewest_provokers_count_before_terrain_damage(kit: Kit) -> None:
+    """The ruling's order: a path through lava that provokes nobody is safer than a dry one that
+    provokes (an opportunity attack counts first)."""
+    state = kit.state_from("""
+        A~~~.
+        .....
+        .o...
+    """)
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a)[at(state, 4, 0)]
+    assert route.safest_provokers == ()
+    assert tactics.path_dangers(state, a, route.safest_path)
+
+
 def test_moving_away_from_an_enemy_that_cannot_react_provokes_nothing(kit: Kit) -> None:
     """A dazed enemy threatens nothing, so leaving its reach provokes nothing."""
     state = kit.state_from("oA...", conditions={"o": [ConditionKind.DAZED]})
