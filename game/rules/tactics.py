@@ -170,6 +170,8 @@ __all__ = [
     "path_provokers",
     "provokers_leaving",
     "reachable",
+    "route_via",
+    "target_problem",
     "target_test",
     "threat_map",
     "threat_reach",
@@ -1354,6 +1356,17 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                         harms: dict[int, int]) -> dict[Cell, Route]:
     """:func:`_reachable`'s general search, over (cell, provoked enemies, terrain damage) labels (see the
     module's rulings)."""
+    root = _Label(0, 0, 0, start, None, 0)
+    root.path = ()
+    labels = _label_search(topo, around, [root], budget, harms)
+    return _routes_of(topo, around, labels, start)
+
+
+def _label_search(topo: _Topology, around: _Surroundings, roots: list[_Label], budget: int,
+                  harms: dict[int, int]) -> dict[int, list[_Label]]:
+    """The labels that are not dominated, per anchor index, of the paths that go on from ``roots`` (one
+    root: a move from its cell; several, all on one cell: the labels of a route up to a waypoint) within
+    ``budget`` movement in all."""
     size, blocked = around.size, around.blocked
     harm_at = harms.get
     masks = around.masks
@@ -1361,14 +1374,19 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
     single = size == 1
     table = topo.step_table(size)
     compute = topo.steps
-    root = _Label(0, 0, 0, start, None, 0)
-    labels: dict[int, list[_Label]] = {start: [root]}
+    labels: dict[int, list[_Label]] = {}
     # A bucket queue in the order of a heap on (cost, number provoked, discovery): every step
     # costs at least 1, so a label only ever goes to a later bucket than the one being emptied.
     width = around.count + 1
-    queue: dict[int, list[_Label]] = {0: [root]}
-    slot = top = 0
-    seq = 0
+    queue: dict[int, list[_Label]] = {}
+    top = 0
+    for root in roots:
+        labels.setdefault(root.at, []).append(root)
+        key = root.cost * width + root.provoked.bit_count()
+        queue.setdefault(key, []).append(root)
+        top = max(top, key)
+    slot = min(queue) if queue else 1
+    seq = max((root.seq for root in roots), default=0)
     labels_at = labels.get
     waiting_at = queue.get
     while slot <= top:
@@ -1425,9 +1443,14 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                 else:
                     waiting.append(new)
 
+    return labels
+
+
+def _routes_of(topo: _Topology, around: _Surroundings, labels: dict[int, list[_Label]],
+               start: int) -> dict[Cell, Route]:
+    """The cheapest and the safest route to every anchor the labels reach but ``start`` and occupied ones."""
     cells = topo.cells()
     leaving = around.leaving
-    root.path = ()
 
     def walk(label: _Label) -> _Label:
         """Fill in the path of a label and whom it provokes in order, sharing the work between labels."""
@@ -1474,6 +1497,42 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
         result[here_cell] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
                                               safest.path, safest.cost, safest.named))
     return result
+
+
+def route_via(state: EncounterState, creature: Creature, stops: Sequence[Cell], mode: str = "move",
+              budget: int | None = None) -> Route | None:
+    """The cheapest and the safest route that passes through each of ``stops`` in order and ends on the
+    last (a player's waypoints), weighed as :func:`reachable` weighs paths, over the whole route.
+
+    Exact: every way of reaching a stop that no other beats (cost, terrain damage, provokers) goes on to
+    the next leg, so a cheaper first leg that leaves movement for the rest is never lost. None when no
+    route fits ``budget`` (default as :func:`reachable`'s), or the last stop is not a cell the creature
+    may end on (earlier stops may be allies' cells, passed through).
+    """
+    _check_mode(mode)
+    if not stops or not can_move(state, creature):
+        return None
+    if budget is None:
+        budget = 1 if mode == "shift" else creature.speed()
+    topo = _topology(state.board)
+    start = topo.index(creature.cell)
+    if start is None or budget <= 0:
+        return None
+    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=mode != "shift")
+    harms = topo.harms(around.size)
+    root = _Label(0, 0, 0, start, None, 0)
+    root.path = ()
+    roots = [root]
+    stop = start
+    for cell in stops:
+        i = topo.index(cell)
+        if i is None:
+            return None
+        stop = i
+        roots = list(_label_search(topo, around, roots, budget, harms).get(i, ()))
+        if not roots:
+            return None
+    return _routes_of(topo, around, {stop: roots}, start).get(topo.cell(stop))
 
 
 def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, budget: int,
@@ -1973,22 +2032,29 @@ def _is_heal(power: Power) -> bool:
 
 def _eligible(user: Creature, power: Power, c: Creature) -> bool:
     """Whether ``c`` is the kind of creature ``power`` may target (position aside)."""
+    return not _ineligible(user, power, c)
+
+
+def _ineligible(user: Creature, power: Power, c: Creature) -> str:
+    """Why ``c`` is not the kind of creature ``power`` may target (position aside); "" if it is."""
     if c.dead:
-        return False
+        return f"{c.name} is dead"
     if c.dying and not (_is_heal(power) and c.side == user.side):
-        return False
+        return f"{c.name} is dying"
     match power.targets:
         case TargetKind.ENEMY:
-            return c.side != user.side
+            return "" if c.side != user.side else f"{c.name} is not an enemy"
         case TargetKind.ALLY:
-            return c.side == user.side and c.id != user.id
+            if c.id == user.id:
+                return f"{power.name} targets allies, not {user.name}"
+            return "" if c.side == user.side else f"{c.name} is not an ally"
         case TargetKind.SELF_OR_ALLY:
-            return c.side == user.side
+            return "" if c.side == user.side else f"{c.name} is not {user.name} or an ally"
         case TargetKind.CREATURE:
-            return True
+            return ""
         case TargetKind.SELF:
-            return c.id == user.id
-    return False  # pragma: no cover
+            return "" if c.id == user.id else f"{power.name} targets {user.name} only"
+    return "not a target"  # pragma: no cover
 
 
 def burst_origins(state: EncounterState, user: Creature, power: Power) -> frozenset[Cell]:
@@ -2224,6 +2290,62 @@ def target_test(state: EncounterState, user: Creature, power: Power,
 
 def _never(c: Creature) -> bool:
     return False
+
+
+def target_problem(state: EncounterState, user: Creature, power: Power, target: Creature,
+                   origin: Cell | None = None) -> str:
+    """Why ``target`` is not one of :func:`valid_targets` (same arguments), in a few words for a player
+    ("Goblin 2 is not an enemy", "out of range: 7 cells, range 5", "no line of effect"); "" when it is one.
+
+    The answer is :func:`target_test`'s (the engine's own test); only the wording is worked out here,
+    from the same rulings, so a reason is never given for a valid target."""
+    if target_test(state, user, power, origin)(target):
+        return ""
+    if user.dead:
+        return f"{user.name} is dead"
+    why = _ineligible(user, power, target)
+    if why:
+        return why
+    reach = power.reach
+    kind = reach.kind
+    if kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        return f"{power.name} targets {user.name} only"
+    space = state.space(user)
+
+    def seen_from(cells: Sequence[Cell]) -> bool:
+        return any(_sees(state, cells, cell) for cell in state.space(target))
+
+    if target.id == user.id:
+        return f"{power.name} cannot target {user.name}"
+    match kind:
+        case RangeKind.MELEE | RangeKind.RANGED:
+            limit = reach.reach if kind is RangeKind.MELEE else reach.range
+            gap = state.distance(user, target)
+            if gap > limit:
+                what = "reach" if kind is RangeKind.MELEE else "range"
+                return f"out of {what}: {gap} cells, {what} {limit}"
+            if not seen_from(space):
+                return "no line of effect"
+        case RangeKind.CLOSE_BURST:
+            if min(state.distance_to_cell(user, c) for c in state.space(target)) > reach.size:
+                return f"out of the burst: {state.distance(user, target)} cells, burst {reach.size}"
+            if not seen_from(space):
+                return "no line of effect"
+        case RangeKind.AREA_BURST:
+            if origin is None:
+                return f"{power.name} needs a cell to centre on"
+            if not _burst_origin_ok(state, user, power, origin):
+                return "the burst cannot be centred there (out of range or no line of effect)"
+            grid = state.board.grid
+            if min(grid.distance(origin, c) for c in state.space(target)) > reach.size:
+                return "not in the burst"
+            if not seen_from((origin,)):
+                return "no line of effect from the burst's centre"
+        case RangeKind.CLOSE_BLAST:
+            if origin is None:
+                return f"{power.name} needs a direction"
+            return "not in the blast"
+    return "not in the area"
 
 
 def is_valid_target(state: EncounterState, user: Creature, power: Power, target: Creature,

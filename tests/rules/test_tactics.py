@@ -554,6 +554,50 @@ def test_reachable_remembers_answers_but_never_a_stale_one(kit: Kit, scene: tupl
 
 @PROPERTY
 @given(scene=scenes(), data=st.data())
+def test_a_route_through_waypoints_passes_them_in_order_and_one_stop_is_reachables_route(
+        kit: Kit, scene: tuple[str, bool], data: st.DataObject) -> None:
+    """route_via (the player's waypoints, issue 13 item 2): with one stop it is exactly reachable's route;
+    through two it passes the first, ends on the second, and its cost and provokers are what path_cost and
+    path_provokers say of its paths, within the budget, the safest provoking no more than the cheapest."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    mover = data.draw(st.sampled_from(list(state.creatures.values())))
+    mode = data.draw(st.sampled_from(["move", "shift"]))
+    routes = tactics.reachable(state, mover, mode, budget=None if mode == "move" else 3)
+    for cell, route in routes.items():
+        assert tactics.route_via(state, mover, [cell], mode, None if mode == "move" else 3) == route
+    if not routes:
+        return
+    first = data.draw(st.sampled_from(sorted(routes, key=lambda c: (len(routes[c].path), str(c)))))
+    last = data.draw(st.sampled_from(sorted(routes, key=lambda c: (len(routes[c].path), str(c)))))
+    budget = mover.speed() if mode == "move" else 3
+    got = tactics.route_via(state, mover, [first, last], mode, budget)
+    if got is None:
+        return
+    for path, cost, provokers in ((got.path, got.cost, got.provokers),
+                                  (got.safest_path, got.safest_cost, got.safest_provokers)):
+        assert first in path and path[-1] == last
+        assert tactics.path_cost(state, mover, path, mode) == cost <= budget
+        assert tactics.path_provokers(state, mover, path, mode) == provokers
+    assert len(got.safest_provokers) <= len(got.provokers)
+
+
+def test_a_waypoint_routes_the_move_where_the_player_wants_it(kit: Kit) -> None:
+    """A player who would rather walk through the lava than round it routes through a waypoint in it."""
+    state = kit.state_from("""
+        .###.
+        A~~~.
+        .,...
+    """)
+    a = state.creatures[cid("A")]
+    route = tactics.route_via(state, a, [at(state, 2, 1), at(state, 4, 1)])
+    assert route is not None
+    assert at(state, 2, 1) in route.safest_path and route.safest_path[-1] == at(state, 4, 1)
+    assert at(state, 2, 1) in [c for c, _ in tactics.path_dangers(state, a, route.safest_path)]
+    assert tactics.route_via(state, a, [at(state, 0, 2), at(state, 4, 1)], budget=4) is None  # 2 + 4 > 4
+
+
+@PROPERTY
+@given(scene=scenes(), data=st.data())
 def test_provokers_leaving_is_who_threatens_the_space_left(kit: Kit, scene: tuple[str, bool],
                                                          data: st.DataObject) -> None:
     """provokers_leaving, from any anchor on the board, is every enemy that can react and threatens a cell of the
