@@ -758,7 +758,7 @@ class Table:
             if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
-                    layers["reach"] = overlays.reach_layer(self.routes)
+                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(st, actor, self.routes)
             if mine and self.charge is not None and self.charge.target is not None:
                 layers["charge"] = overlays.charge_layer(self.charge.ends)
             if on["threat"]:
