@@ -163,6 +163,7 @@ __all__ = [
     "is_flanking",
     "line_of_effect",
     "opportunity_power",
+    "origin_problem",
     "danger_under",
     "path_cost",
     "path_dangers",
@@ -2068,6 +2069,31 @@ def burst_origins(state: EncounterState, user: Creature, power: Power) -> frozen
 def is_burst_origin(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
     """Whether an area burst may be centred on ``origin`` (the test behind :func:`burst_origins`, for one cell)."""
     return power.reach.kind is RangeKind.AREA_BURST and _burst_origin_ok(state, user, power, origin)
+
+
+def origin_problem(state: EncounterState, user: Creature, power: Power, origin: Cell) -> str:
+    """Why an area burst cannot be centred on ``origin``, or a close blast aimed by it, in a few words
+    ("out of range: 12 cells, range 10", "no line of effect"); "" when it can."""
+    board = state.board
+    match power.reach.kind:
+        case RangeKind.AREA_BURST:
+            if _burst_origin_ok(state, user, power, origin):
+                return ""
+            if origin not in board:
+                return "off the map"
+            if board.is_wall(origin):
+                return "a wall"
+            gap = state.distance_to_cell(user, origin)
+            if gap > power.reach.range:
+                return f"out of range: {gap} cells, range {power.reach.range}"
+            return "no line of effect"
+        case RangeKind.CLOSE_BLAST:
+            if blast_cells(state, user, origin, power.reach.size):
+                return ""
+            if origin in state.space(user) or min(board.grid.distance(s, origin) for s in state.space(user)) != 1:
+                return f"a blast is aimed by a cell next to {user.name}"
+            return "the blast would cover no cell there (walls, no line of effect)"
+    return f"{power.name} is not aimed at a cell"
 
 
 def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:

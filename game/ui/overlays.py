@@ -140,6 +140,18 @@ def candidates_layer(options: tactics.ForcedOptions) -> Layer:
                   for cell, landing in options.finals.items()}, "fill")
 
 
+def shift_distance(power: Power) -> int:
+    """How far the power shifts its user ("shift N", ``shift_self``; 0: it does not)."""
+    return max(o.shift_self for o in (power.hit, power.miss, power.effect))
+
+
+def shift_layer(state: EncounterState, actor: Creature, cells: dict[Cell, tactics.Route]) -> Layer:
+    """Where the power's shift may put the user (``tactics.reachable(..., "shift", budget=N)``, the cells the
+    engine accepts as ``shift_to``): cyan, pink where the cell is dangerous."""
+    return Layer({cell: (CANDIDATE_DANGER if tactics.danger_under(state, actor, cell) is not None else CANDIDATE)
+                  for cell in cells}, "fill")
+
+
 def needs_origin(power: Power) -> bool:
     """Area bursts are centred on a cell; close blasts aimed by a cell next to the user."""
     return power.reach.kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST)
