@@ -42,7 +42,7 @@ from game.rules.state import Creature, EncounterState
 from game.session import AI, DEFAULT_PLAYER, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator
-from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
+from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
 from game.ui.combat_log import CombatLog
 from game.ui.map_view import side_colour
 
@@ -1516,8 +1516,10 @@ class Table:
                         px, py = view.camera.to_screen(*self.token_centre(c))
                         pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
                 if choice.power.reach.kind is RangeKind.CLOSE_BURST:
+                    # picking some of those in the burst: its cells thin and blue, so the yellow rings stand out
+                    outline, width = ((120, 170, 255), 1) if choice.picks_area_targets else ((255, 230, 80), 2)
                     for cell in tactics.area_cells(st, actor, choice.power):
-                        pygame.draw.polygon(board, (255, 230, 80), view.polygon(cell), 2)
+                        pygame.draw.polygon(board, outline, view.polygon(cell), width)
                     for c in ([] if choice.picks_area_targets else tactics.valid_targets(st, actor, choice.power)):
                         px, py = view.camera.to_screen(*self.token_centre(c))
                         pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
@@ -1535,10 +1537,9 @@ class Table:
                     danger = tactics.danger_under(st, target, hover)
                     notes = [n for n, on in ((f"dangerous: {danger}", danger is not None), ("flanked", landing.flanked),
                                              ("flanking", landing.flanking)) if on]
-                    self.late_labels.append((
-                        f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
-                        + (", " + ", ".join(notes) if notes else "") + ")",
-                        (math.floor(pts[-1][0] + 0.5) + 14, math.floor(pts[-1][1] + 0.5) - 26)))
+                    text = (f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
+                            + (", " + ", ".join(notes) if notes else "") + ")")
+                    self.late_labels.append((text, self.label_spot(board, text, pts[-1])))
 
     def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
                    provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
@@ -1571,8 +1572,16 @@ class Table:
             label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
         if dangers:
             label += " · " + danger_text(dangers)
-        end = pts[-1]
-        self.late_labels.append((label, (math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26)))
+        self.late_labels.append((label, self.label_spot(board, label, pts[-1])))
+
+    def label_spot(self, board: pygame.Surface, label: str, end: tuple[float, float]) -> tuple[int, int]:
+        """Where a path's label goes: beside its end, moved left (and down) so that it stays on the board."""
+        x, y = math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26
+        width = text_image(label, 15, (255, 255, 255), True).get_width() + 8
+        if x + width > board.get_width():
+            x = max(4, board.get_width() - width)
+            y += 52  # below the end, not over it
+        return x, max(4, y)
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
