@@ -1081,7 +1081,8 @@ class _Mind:
         if kind is RangeKind.AREA_BURST:
             return use.origin is not None and bool(self.targets(power, use.origin))
         targets = use.targets
-        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST):
+        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not targets:
+            # everyone in the area (an area that takes at most N names them: area_choice)
             targets = tuple(c.id for c in self.targets(power, use.origin))
         try:
             self.enc.check_power(self.me, power, targets, use.origin)
