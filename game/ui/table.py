@@ -862,6 +862,8 @@ class Table:
         if key == self._cache_key:
             return
         self._cache_key = key
+        if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
+            self.waypoints = []  # something happened since they were placed: they no longer apply
         actor = st.acting
         mine = self.my_turn()
         layers: dict[str, Layer] = {}
@@ -1126,6 +1128,7 @@ class Table:
         self.choice = None
         self.charge = None
         self.pending = None
+        self.waypoints = []
         self._cache_key = None
         self.say(self.prompt())
 

@@ -241,3 +241,32 @@ def test_a_click_on_an_invalid_target_says_why(tmp_path: Path) -> None:
     post_click(pixel(table, ally.cell))
     frames(table)
     assert table.message.endswith(f"{ally.name} is not an enemy")
+
+
+def test_waypoints_are_dropped_by_esc_by_shift_mode_and_once_anything_happens(tmp_path: Path) -> None:
+    """Waypoints belong to the move being previewed: Esc drops them, so does H (a shift goes one cell),
+    and so does any command (the creature is no longer where they were planned from)."""
+    table = crypt_fight(tmp_path, [("Hedda", "heroes", "fighter", (6, 11)), ("Goblin 1", "monsters", "goblin_cutter", (3, 14))])
+    stop = next(c for c in sorted(table.routes, key=str))
+
+    def add() -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pixel(table, stop), rel=(0, 0), buttons=(0, 0, 0)))
+        post_key(pygame.K_w)
+        frames(table)
+        assert table.waypoints == [stop]
+
+    add()
+    post_key(pygame.K_ESCAPE)
+    frames(table)
+    assert table.waypoints == []
+    add()
+    post_key(pygame.K_h)
+    frames(table)
+    assert table.waypoints == []
+    post_key(pygame.K_m)
+    frames(table)
+    add()
+    assert table.acting is not None and table.session is not None
+    table.send(MoveCommand(table.acting.id, stop))
+    frames(table)
+    assert table.waypoints == []
