@@ -365,6 +365,9 @@ def _power_problems(power: PowerEntry) -> Iterator[tuple[str, str]]:
             yield f"{name}.half_damage", "only a miss deals half damage"
         if outcome.half_damage and power.hit.damage is None:
             yield f"{name}.half_damage", "half damage needs damage on a hit"
+    moves = [name for name in ("hit", "miss", "effect") if getattr(power, name).move_self]
+    if moves and any(getattr(power, name).shift_self for name in ("hit", "miss", "effect")):
+        yield f"{moves[0]}.move_self", "a power moves its user one way: 'shift_self' or 'move_self', not both"
     for index, tag in enumerate(power.keywords):
         if tag in REACTION_KEYWORDS:
             yield f"keywords[{index}]", f"'{tag}' is a reaction keyword: put it in reaction.keywords"
@@ -569,4 +572,5 @@ def _outcome(entry: OutcomeEntry) -> Outcome:
         damage=entry.damage, half_damage=entry.half_damage,
         conditions=tuple(ConditionSpec(c.condition, c.until, c.value or 0, c.damage) for c in entry.conditions),
         forced=movement, heal_surge=entry.heal_surge, heal_bonus=entry.heal_bonus, shift_self=entry.shift_self,
+        move_self=entry.move_self,
     )

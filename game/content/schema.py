@@ -180,6 +180,7 @@ class OutcomeEntry(Entry):
     heal_surge: bool = False
     heal_bonus: Count = 0
     shift_self: Annotated[int, Field(ge=0, le=20)] = 0
+    move_self: Annotated[int, Field(ge=0, le=20)] = 0
 
 
 class ReactionEntry(Entry):

@@ -49,6 +49,11 @@ class _Frame:
         """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
 
 
+def _self_move_distance(power: Power) -> int:
+    """How far a power moves its user (``move_self``, not a shift), 0 if it does not."""
+    return max(o.move_self for o in (power.hit, power.miss, power.effect))
+
+
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
     """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix)."""
     out: list[CreatureId] = []
@@ -352,6 +357,7 @@ class Encounter:
         elif power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             targets = (actor.id,)
         self.check_power(actor, power, targets, command.origin, test=test)
+        self._check_move_to(actor, power, command.shift_to)
         self._spend(actor, power.action, power.name, check_only=True)
         self._spend(actor, power.action, power.name)
         if power.frequency is not Frequency.AT_WILL:
@@ -359,6 +365,27 @@ class Encounter:
         self._landings = dict(command.landings)
         self._shift_to = command.shift_to
         self._run(self.power_steps(actor, power, targets, command.origin))
+
+    def _check_move_to(self, actor: Creature, power: Power, to: Cell | None) -> None:
+        """Refuse the cell a command names for a power that moves its user (``move_self``) if it is not
+        where that move can end now (the power's shift_self keeps its own rule)."""
+        distance = _self_move_distance(power)
+        if to is None or not distance:
+            return
+        routes = tactics.reachable(self.state, actor, "move", budget=min(distance, actor.speed()))
+        if to in routes:
+            return
+        st = self.state
+        where = self._cell_label(to)
+        if not tactics.can_move(st, actor):
+            raise Impossible(f"{actor.name} cannot move now, so {power.name} cannot take it to {where}")
+        if to not in st.board or st.board.is_wall(to):
+            why = "a wall" if to in st.board else "off the map"
+        elif to == actor.cell or not st.can_stand(actor, to):
+            why = "where it stands" if to == actor.cell else "taken"
+        else:
+            why = f"out of reach of a move of up to {min(distance, actor.speed())}"
+        raise Impossible(f"{power.name} cannot move {actor.name} to {where}: {why}")
 
     def power_steps(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
                     origin: Cell | None, bonus: int = 0, action: int | None = None) -> list[Step]:
@@ -374,6 +401,9 @@ class Encounter:
         shift = max(o.shift_self for o in (power.hit, power.miss, power.effect))
         if shift:
             steps.append(SelfMove(action, actor.id, power.id, shift))
+        move = _self_move_distance(power)
+        if move:
+            steps.append(SelfMove(action, actor.id, power.id, move, "move"))
         return steps
 
     def _charge(self, actor: Creature, command: ChargeCommand) -> None:
@@ -495,7 +525,7 @@ class Encounter:
             case ApplyEffect():
                 return f"{step.power} takes effect on {self.name(step.target)}"
             case SelfMove():
-                return f"{who} shifts up to {step.distance} ({step.power})"
+                return f"{who} {step.mode}s up to {step.distance} ({step.power})"
             case BeginReaction():
                 return f"{who} reacts with {step.power}"
         return who
@@ -571,7 +601,10 @@ class Encounter:
             case BeginReaction():
                 self.push(self.ruleset.begin_reaction(self, step))
             case SelfMove():
-                self._self_move(actor, step)
+                if step.mode == "move":
+                    self._move_self(actor, step)
+                else:
+                    self._self_move(actor, step)
             case LeaveCell():
                 pass
             case EnterCell():
@@ -719,6 +752,36 @@ class Encounter:
         if cell is None:
             return
         self.push(self._path_steps(actor, routes[cell].safest_path, "shift", step.action))
+
+    def _move_self(self, actor: Creature, step: SelfMove) -> None:
+        """A power's "move yourself N" (``move_self``), at most the user's speed: on its own turn to the cell the
+        command named (checked legal when commanded), as a real move (leaving a threatened cell provokes);
+        else, and always during a reaction, where seed 000's Movement decision puts it. During a reaction
+        the move provokes nothing (no chains), yet the decision refuses destinations that only provoking
+        paths reach."""
+        from game.rules import decisions
+
+        st = self.state
+        routes = tactics.reachable(st, actor, "move", budget=min(step.distance, actor.speed()))
+        chosen = self._shift_to if step.action not in self.ruleset_reactions() else None
+        what = f"move {actor.name}"
+        every = tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))
+        cell: Cell | None
+        if chosen is not None and chosen in routes:
+            self.emit(ev.Decision(actor.id, what, self._cell_label(chosen), "chosen by the player", every))
+            cell = chosen
+        elif chosen is not None:
+            # legal when commanded; an interrupt has changed things since, and the user does not choose
+            # again (ruling 14): the move is lost
+            self.emit(ev.Decision(actor.id, what, "stays put",
+                                  f"the cell chosen, {self._cell_label(chosen)}, can no longer be reached", every))
+            return
+        else:
+            restrictions, by = self.ruleset.restrictions_of(step.action)
+            cell = decisions.destination(self, actor, routes, "move", restrictions, st.creatures.get(by) if by else None)
+        if cell is None:
+            return
+        self.push(self._path_steps(actor, routes[cell].safest_path, "move", step.action))
 
     def ruleset_reactions(self) -> set[int]:
         """Action numbers of the reactions being resolved (their choices are never the player's)."""

@@ -188,6 +188,9 @@ class Outcome:
     """Extra hit points on top of the surge value (or alone if no surge is spent)."""
     shift_self: int = 0
     """The user may shift this many cells after the attack."""
+    move_self: int = 0
+    """The user may move this many cells after the attack (a move, not a shift: at most its speed; on its
+    own turn leaving a threatened cell provokes; during a reaction seed 000's Movement decision places it)."""
 
     @property
     def is_empty(self) -> bool:

@@ -26,7 +26,8 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIWindow
-from pygame_gui.windows import UIFileDialog
+from pygame_gui.elements import UIScrollingContainer, UITextBox
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
 from game.board import Damage
 from game.errors import GameError
@@ -39,7 +40,7 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
 from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
 from game.rules.state import Creature, EncounterState
-from game.session import AI, DEFAULT_PLAYER, Session, secrets
+from game.session import AI, DEFAULT_PLAYER, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
@@ -61,6 +62,9 @@ TOKEN_BUCKET = 256
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
+SETUP_CREATURE_ROWS = 24
+"""The setup dialog lists at most this many creatures (those the players play first): a map of a
+thousand would take seconds to lay out (pygame_gui: about 7 ms a row)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select / preview a move, click again to go / choose target, landing"),
@@ -77,12 +81,12 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Space", "end the turn (the reaction preparation opens first)"),
     ("Ctrl+Z", "undo the last action, when it revealed nothing"),
     ("Ctrl+O", "open a map or an encounter file"),
-    ("P", "who plays each side"),
-    ("N", "names under tokens"),
+    ("P", "who plays what: the game master's (the table goes to the game master first)"),
+    ("N", "names under tokens (shown at start)"),
     ("V", "verbose log (break points)"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
-    ("Ctrl+Q", "quit"),
+    ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
 
 
@@ -200,6 +204,14 @@ class Table:
         self.file_dialog: UIFileDialog | None = None
         self.setup_window: UIWindow | None = None
         self.setup_entries: dict[str, UITextEntryLine] = {}
+        self.setup_creature_entries: dict[str, UITextEntryLine] = {}
+        """Creature id -> who plays it (empty: as its side), in the setup dialog."""
+        self.setup_gm_entry: UITextEntryLine | None = None
+        self.handoff_for_setup = False
+        """The handoff screen passes the table to the game master, to change who plays what (``P``)."""
+        self.quit_dialog: UIConfirmationDialog | None = None
+        self._followed: object = None
+        """(round, turn, creature) of the turn the camera last looked at: a new turn brings its creature into view."""
         self.action_buttons: dict[UIButton, Callable[[], None]] = {}
         self.prep: Any = None
         """The open reaction-preparation panel (``game.ui.preparation``), if any."""
@@ -222,7 +234,7 @@ class Table:
         for element in getattr(self, "_chrome", []):
             element.kill()
         m = self.manager
-        self.file_button = UIButton(pygame.Rect(4, 4, 70, 30), "File", m, tool_tip_text="Open (Ctrl+O), fullscreen, quit")
+        self.file_button = UIButton(pygame.Rect(4, 4, 70, 30), "File", m)  # no tooltip: it would cover the menu
         self.undo_button = UIButton(pygame.Rect(78, 4, 120, 30), "Undo (Ctrl+Z)", m)
         self.players_button = UIButton(pygame.Rect(202, 4, 110, 30), "Players (P)", m)
         self.help_button = UIButton(pygame.Rect(316, 4, 90, 30), "Help (F1)", m)
@@ -276,7 +288,10 @@ class Table:
         self._bar_key = None
         self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
-        self.say(f"Opened {Path(path).name}: {session.source.title}")
+        self._followed = None
+        self.handoff_for_setup = False
+        about = self.description()
+        self.say(f"Opened {Path(path).name}: {session.source.title}" + (f". {about}" if about else ""))
         if self.skip_setup:
             self.screen_state = "table"
         else:
@@ -288,58 +303,127 @@ class Table:
             return
         w, h = self.screen.get_size()
         start = str(self.session.source.path.parent if self.session else Path.cwd())
+        suffixes = {suffix for s in (ENCOUNTER_SUFFIX, *MAP_SUFFIXES) for suffix in (s, s.upper())}
         self.file_dialog = UIFileDialog(pygame.Rect(max(0, w // 2 - 260), max(0, h // 2 - 220), 520, 440),
-                                        self.manager, window_title="Open a map or an encounter",
-                                        initial_file_path=start, allow_existing_files_only=True)
+                                        self.manager, window_title="Open a map (.tmx .tmj .json) or an encounter (.toml)",
+                                        initial_file_path=start, allow_existing_files_only=True,
+                                        allowed_suffixes=suffixes)
+
+    def description(self) -> str:
+        """The map's ``description`` property (README: Map properties), "" if it has none."""
+        if self.session is None:
+            return ""
+        text = self.session.source.board.properties.get("description")
+        return " ".join(text.split()) if isinstance(text, str) else ""
 
     # -- setup: who plays each side ----------------------------------------------------------
 
     def open_setup(self) -> None:
+        """The dialog of who plays what: the game master, each side, and each creature that is not played
+        with its side. Changing it during a fight is the game master's (:meth:`request_setup`)."""
         if self.session is None:
             return
         if self.setup_window is not None:
             kill(self.setup_window)
-        sides = list(self.session.controllers)
-        proposal = dict(self.session.controllers)
-        if self.screen_state != "table" or not self.session.played:
+        session = self.session
+        sides = list(session.controllers)
+        proposal = dict(session.controllers)
+        if self.screen_state != "table" or not session.played:
             if all(v == AI for v in proposal.values()) and sides and not self.controls:
                 proposal[sides[0]] = DEFAULT_PLAYER
+        alive = [c for c in session.encounter.state.creatures.values() if not c.dead]
+        alive.sort(key=lambda c: session.controller_of(c.id) == AI)  # the players' creatures first
+        creatures, untold = alive[:SETUP_CREATURE_ROWS], len(alive) - SETUP_CREATURE_ROWS
+        about = self.description()
         w, h = self.screen.get_size()
-        height = 130 + 44 * len(sides)
-        self.setup_window = UIWindow(pygame.Rect(w // 2 - 230, max(0, h // 2 - height // 2), 460, height),
-                                     self.manager, window_display_title="Who plays each side?",
-                                     object_id="#setup")
-        UILabel(pygame.Rect(10, 6, 420, 24), "A player's name, or ai for the computer:", self.manager,
-                container=self.setup_window)
+        width = min(w, 560)
+        rows = 1 + len(sides) + len(creatures) + (1 if untold > 0 else 0)
+        top = 40 + (76 if about else 0)
+        height = min(max(200, h - 20), top + 40 * rows + 100)
+        self.setup_window = UIWindow(pygame.Rect(max(0, w // 2 - width // 2), max(0, h // 2 - height // 2), width, height),
+                                     self.manager, window_display_title="Who plays what?", object_id="#setup")
+        inner = width - 32
+        UILabel(pygame.Rect(10, 6, inner, 24), "A player's name, or ai for the computer; a creature left empty "
+                "plays with its side.", self.manager, container=self.setup_window)
+        if about:
+            UITextBox(about, pygame.Rect(10, 34, inner, 70), self.manager, container=self.setup_window)
+        scroller = UIScrollingContainer(pygame.Rect(0, top, width - 30, height - top - 96), self.manager,
+                                        container=self.setup_window, allow_scroll_x=False)
+        scroller.set_scrollable_area_dimensions((width - 50, 40 * rows + 4))
+
+        def row(k: int, label: str, text: str, placeholder: str = "") -> UITextEntryLine:
+            UILabel(pygame.Rect(10, 4 + 40 * k, 190, 32), label, self.manager, container=scroller)
+            entry = UITextEntryLine(pygame.Rect(210, 4 + 40 * k, width - 280, 32), self.manager, container=scroller,
+                                    initial_text=text, placeholder_text=placeholder)
+            return entry
+
+        self.setup_gm_entry = row(0, "Game master", session.gm_name or "", "(empty: the first player)")
         self.setup_entries = {}
-        for k, side in enumerate(sides):
-            UILabel(pygame.Rect(10, 38 + 44 * k, 120, 32), side, self.manager, container=self.setup_window)
-            entry = UITextEntryLine(pygame.Rect(140, 38 + 44 * k, 290, 32), self.manager, container=self.setup_window,
-                                    initial_text=proposal[side])
-            self.setup_entries[side] = entry
-        self.setup_ok = UIButton(pygame.Rect(300, 40 + 44 * len(sides), 130, 32), "Play (Enter)", self.manager,
+        for k, side in enumerate(sides, 1):
+            self.setup_entries[side] = row(k, f"side {side}", proposal[side])
+        self.setup_creature_entries = {}
+        for k, c in enumerate(creatures, 1 + len(sides)):
+            own = session.creature_controllers.get(c.id, "")
+            self.setup_creature_entries[c.id] = row(k, f"  {c.name} ({c.side})", own, "(empty: as its side)")
+        if untold > 0:
+            UILabel(pygame.Rect(10, 4 + 40 * (rows - 1), width - 70, 32), f"and {untold} more: see the file's "
+                    "[creature_control]", self.manager, container=scroller)
+        self.setup_ok = UIButton(pygame.Rect(width - 170, height - 90, 130, 32), "Play (Enter)", self.manager,
                                  container=self.setup_window)
         self.screen_state = "setup"
 
     def accept_setup(self) -> None:
+        """Take the dialog's names. An empty side is refused (the dialog stays open with the reason): the AI
+        plays a side only when it says ``ai``."""
         if self.session is None or self.setup_window is None:
             return
-        chosen = {}
+        session = self.session
+        chosen: dict[str, str] = {}
         for side, entry in self.setup_entries.items():
             name = entry.get_text().strip()
-            chosen[side] = AI if not name or name.lower() == AI else name
-        self.session.controllers = chosen
+            if not name:
+                self.say(f"side {side}: write who plays it, a player's name or ai", error=True)
+                return
+            chosen[side] = AI if name.lower() == AI else name
+        creatures: dict[str, str] = {}
+        for cid, entry in self.setup_creature_entries.items():
+            name = entry.get_text().strip()
+            creature = session.encounter.state.creatures[CreatureId(cid)]
+            if name and (AI if name.lower() == AI else name) != chosen.get(creature.side, AI):
+                creatures[cid] = AI if name.lower() == AI else name
+        for cid, name in session.creature_controllers.items():  # the dead keep theirs (their log lines)
+            if cid not in self.setup_creature_entries:
+                creatures[cid] = name
+        gm = self.setup_gm_entry.get_text().strip() if self.setup_gm_entry is not None else ""
+        session.controllers = chosen
+        session.creature_controllers = creatures
+        session.gm_name = gm or None
         kill(self.setup_window)
         self.setup_window = None
         self.setup_entries = {}
+        self.setup_creature_entries = {}
+        self.setup_gm_entry = None
         self.screen_state = "table"
-        if self.viewer is not None and self.viewer not in self.session.players():
+        if self.viewer is not None and self.viewer not in session.players() and self.viewer != session.gm:
             self.viewer = None
         self._cache_key = None
         self._bar_key = None
-        players = self.session.players()
-        self.say("Players: " + (", ".join(f"{p} ({', '.join(self.session.sides_of(p))})" for p in players)
-                                if players else "the AI plays every side"))
+        players = session.players()
+        gm_note = f"; game master {session.gm}" if session.gm else ""
+        self.say("Players: " + (", ".join(f"{p} ({session.plays(p)})" for p in players)
+                                if players else "the AI plays every side") + gm_note)
+
+    def request_setup(self) -> None:
+        """``P``: who plays what may change, but only in the game master's hands: the board is hidden
+        and the table passed to the game master first, unless the game master is already at it (or nobody
+        plays). So a player cannot take the monsters and read their preparations."""
+        if self.session is None or self.screen_state == "setup":
+            return
+        gm = self.session.gm
+        if gm is None or (self.viewer == gm and self.screen_state == "table"):
+            self.open_setup()
+            return
+        self.start_handoff(gm, for_setup=True)
 
     # -- messages and the log ----------------------------------------------------------------
 
@@ -932,8 +1016,12 @@ class Table:
             self.file_dialog = None
             self.open(event.text)
             return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.quit_dialog:
+            return False
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
-            if event.ui_element is self.file_dialog:
+            if event.ui_element is self.quit_dialog:
+                self.quit_dialog = None
+            elif event.ui_element is self.file_dialog:
                 self.file_dialog = None
             elif event.ui_element is self.setup_window:
                 self.setup_window = None
@@ -957,7 +1045,7 @@ class Table:
                 self.log.on_wheel(event.y)
             elif self.view is not None and self.board_rect.collidepoint(self.mouse):
                 r = self.board_rect
-                self.view.step_zoom(1 if event.y > 0 else -1, self.mouse[0] - r.left, self.mouse[1] - r.top)
+                self.zoom_step(1 if event.y > 0 else -1, self.mouse[0] - r.left, self.mouse[1] - r.top)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
             self.dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
@@ -965,6 +1053,7 @@ class Table:
         elif event.type == pygame.MOUSEMOTION:
             if self.dragging and self.view is not None:
                 self.view.pan(*event.rel)
+                self.clamp_camera()
             self.hover = self.cell_under(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.anim.finish()
@@ -1012,11 +1101,12 @@ class Table:
             self.file_menu.hide()
             self.toggle_fullscreen()
         elif element is self.quit_button:
-            return False
+            self.file_menu.hide()
+            return self.ask_quit()
         elif element is self.undo_button:
             self.undo()
         elif element is self.players_button:
-            self.open_setup()
+            self.request_setup()
         elif element is self.help_button:
             self.show_help = not self.show_help
         elif self.setup_window is not None and element is getattr(self, "setup_ok", None):
@@ -1027,8 +1117,15 @@ class Table:
 
     def key(self, event: pygame.event.Event) -> bool:
         k, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        if self.quit_dialog is not None:
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y) or (ctrl and k == pygame.K_q):
+                return False
+            if k in (pygame.K_ESCAPE, pygame.K_n):
+                kill(self.quit_dialog)
+                self.quit_dialog = None
+            return True
         if ctrl and k == pygame.K_q:
-            return False
+            return self.ask_quit()
         if ctrl and k == pygame.K_o:
             self.open_file_dialog()
             return True
@@ -1048,6 +1145,10 @@ class Table:
         if self.screen_state == "handoff":
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.confirm_handoff()
+            elif k == pygame.K_ESCAPE and self.handoff_for_setup:  # not now: back to the table as it was
+                self.handoff_for_setup = False
+                self.handoff_to = None
+                self.screen_state = "table"
             return True
         self.anim.finish()
         view = self.view
@@ -1078,7 +1179,7 @@ class Table:
             self.cheapest = not self.cheapest
             self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
         elif k == pygame.K_p:
-            self.open_setup()
+            self.request_setup()
         elif k == pygame.K_g:
             self.toggle("grid")
         elif k == pygame.K_d:
@@ -1098,9 +1199,9 @@ class Table:
             if k in (pygame.K_0, pygame.K_HOME, pygame.K_KP0):
                 view.fit(r.size)
             elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                view.step_zoom(1, r.width / 2, r.height / 2)
+                self.zoom_step(1, r.width / 2, r.height / 2)
             elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                view.step_zoom(-1, r.width / 2, r.height / 2)
+                self.zoom_step(-1, r.width / 2, r.height / 2)
             elif k == pygame.K_LEFT:
                 view.pan(pan, 0)
             elif k == pygame.K_RIGHT:
@@ -1109,7 +1210,85 @@ class Table:
                 view.pan(0, pan)
             elif k == pygame.K_DOWN:
                 view.pan(0, -pan)
+            self.clamp_camera()
         return True
+
+    def ask_quit(self) -> bool:
+        """Ctrl+Q, File -> Quit: False (close now) when no fight is going on; during a fight, ask first
+        (Enter, Y or Ctrl+Q again quits; Esc or N goes on playing)."""
+        session = self.session
+        if self.quit_dialog is not None or session is None or session.encounter.state.ended:
+            return False
+        w, h = self.screen.get_size()
+        self.quit_dialog = UIConfirmationDialog(
+            pygame.Rect(max(0, w // 2 - 200), max(0, h // 2 - 100), 400, 200), "The fight is not over and is not "
+            "saved. Quit anyway? (Enter: quit, Esc: go on playing)", self.manager, window_title="Quit the table?",
+            action_short_name="Quit", blocking=True)
+        return True
+
+    # -- camera ---------------------------------------------------------------------------------
+
+    def min_zoom(self) -> float:
+        """Zooming out stops before the map would span less than half the board both ways (at 1:1 at the
+        latest, for a map smaller than that)."""
+        from game.ui.board_view import ZOOMS
+
+        assert self.view is not None
+        vw, vh = self.board_rect.size
+        pw, ph = self.view.size
+        big_enough = [z for z in ZOOMS if pw * z >= vw / 2 or ph * z >= vh / 2]
+        return min(min(big_enough) if big_enough else ZOOMS[-1], 1.0)
+
+    def zoom_step(self, direction: int, sx: float, sy: float) -> None:
+        """One zoom step toward a view pixel, within :meth:`min_zoom` and the largest zoom; the map kept in view."""
+        view = self.view
+        if view is None:
+            return
+        if direction < 0 and view.camera.zoom <= self.min_zoom() + 1e-9:
+            return
+        view.step_zoom(direction, sx, sy)
+        self.clamp_camera()
+
+    def clamp_camera(self) -> None:
+        """Keep the map in view: a map smaller than the board stays wholly on it; a larger one always fills
+        at least half of the board's width and height (no panning into the void)."""
+        view = self.view
+        if view is None:
+            return
+        cam = view.camera
+        for axis, v, size in ((0, self.board_rect.width, view.size[0]), (1, self.board_rect.height, view.size[1])):
+            s = size * cam.zoom
+            keep = min(s, v / 2)
+            lo, hi = -(v - keep) / cam.zoom, (s - keep) / cam.zoom
+            value = cam.x if axis == 0 else cam.y
+            value = min(max(value, min(lo, hi)), max(lo, hi))
+            if axis == 0:
+                cam.x = value
+            else:
+                cam.y = value
+
+    def follow_acting(self) -> None:
+        """At a new turn, bring the acting creature into view when it is off the board (or at its edge)."""
+        session, view = self.session, self.view
+        if session is None or view is None or self.screen_state != "table":
+            return
+        st = session.encounter.state
+        acting = st.acting
+        key = None if acting is None else (st.round, st.turn_index, acting.id)
+        if key == self._followed:
+            return
+        self._followed = key
+        if acting is None:
+            return
+        px, py = self.token_centre(acting)
+        sx, sy = view.camera.to_screen(px, py)
+        r = self.board_rect
+        margin = max(view.cell_w, view.cell_h) * view.camera.zoom
+        if margin <= sx <= r.width - margin and margin <= sy <= r.height - margin:
+            return
+        view.camera.x = px - r.width / 2 / view.camera.zoom
+        view.camera.y = py - r.height / 2 / view.camera.zoom
+        self.clamp_camera()
 
     def stand_up(self) -> None:
         actor = self.acting
@@ -1163,6 +1342,10 @@ class Table:
         self.viewer = self.handoff_to
         self.handoff_to = None
         self.screen_state = "table"
+        if self.handoff_for_setup:
+            self.handoff_for_setup = False
+            self.open_setup()
+            return
         self.move_mode = "move"
         self._cache_key = None
         self._bar_key = None
@@ -1201,6 +1384,7 @@ class Table:
                 events = session.step_ai()
                 self.took(events)
                 self._ai_ready_at = now + AI_PAUSE_S
+        self.follow_acting()
         self.refresh()
         self.update_action_bar()
 
@@ -1211,9 +1395,12 @@ class Table:
         who = self.session.acting_controller
         return who is not None and who != AI and who != self.viewer
 
-    def start_handoff(self) -> None:
+    def start_handoff(self, to: str | None = None, *, for_setup: bool = False) -> None:
+        """Hide the board until ``to`` (default: the player to act) confirms; ``for_setup``: the game
+        master, to change who plays what."""
         assert self.session is not None
-        self.handoff_to = self.session.acting_controller
+        self.handoff_to = to if to is not None else self.session.acting_controller
+        self.handoff_for_setup = for_setup
         self.screen_state = "handoff"
         self.choice = None
         self.charge = None
@@ -1869,9 +2056,12 @@ class Table:
         assert self.session is not None
         acting = self.session.encounter.state.acting
         who = self.handoff_to or ""
-        sides = ", ".join(self.session.sides_of(who))
+        sides = self.session.plays(who)
         draw_text(screen, f"Pass the table to {who}", (w // 2, h // 2 - 60), 34, ACCENT, bold=True, anchor="center")
-        if acting is not None:
+        if self.handoff_for_setup:
+            draw_text(screen, f"{who} is the game master: only the game master changes who plays what (Esc: not now)",
+                      (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
+        elif acting is not None:
             draw_text(screen, f"{who} plays {sides}: {acting.name}'s turn, round {self.session.encounter.state.round}",
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         draw_text(screen, f"The board stays hidden until {who} is at the table.", (w // 2, h // 2 + 24), 15, MUTED,

@@ -1065,6 +1065,54 @@ def test_a_shift_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
     assert not provoked(events) and where(enc, "A") == (3, 1)
 
 
+HIT_AND_RUN = attack("hit_and_run", effect=Outcome(move_self=3))
+"""Melee: +5 vs AC, 1d8+2; then the user moves up to 3 (a move, ``move_self``)."""
+
+
+def use_and_move(encounter: Encounter, letter: str, power: str, target: str, col: int, row: int) -> list[ev.Event]:
+    return encounter.apply(UsePowerCommand(CreatureId(letter), power, (CreatureId(target),),
+                                           shift_to=cell(encounter, col, row)))
+
+
+def test_a_power_that_moves_its_user_on_its_own_turn_goes_where_the_command_says_and_provokes(kit: Kit) -> None:
+    """README (content, ``move_self``): on its user's own turn a power's "move yourself N" goes to the
+    cell the command names (``shift_to``), as a real move: leaving a cell an enemy threatens provokes
+    (seed 000, line 89: "paths that normally provoke Opportunity Attacks"; unlike a shift). A hits b,
+    then moves 3 away, leaving b's reach: b's opportunity attack interrupts the move."""
+    enc, rng = fight(kit, """
+        .......
+        .bA....
+        .......
+    """, order="Ab", sheets={"A": sheet("a", surges=1, powers=(MACE, HIT_AND_RUN))})
+    rng.script(15, 3, 2)  # A hits b (5); b's opportunity attack misses A
+    events = use_and_move(enc, "A", "hit_and_run", "b", 5, 1)
+    decision = next(d for d in of(events, ev.Decision) if d.what == "move A")
+    assert (decision.chosen, decision.reason) == ("(5, 1)", "chosen by the player")
+    assert [e.reactor for e in provoked(events)] == ["b"] and where(enc, "A") == (5, 1)
+    assert [m.how for m in of(events, ev.CreatureMoved)] == ["move"] * 3
+    kinds = names(events)
+    assert kinds.index("damage_dealt") < kinds.index("reaction_triggered") < kinds.index("creature_moved")
+
+
+def test_a_power_that_moves_its_user_refuses_a_cell_that_move_cannot_reach(kit: Kit) -> None:
+    """README (content, ``move_self``): a destination the move cannot reach is refused with the reason,
+    and nothing changes (no action spent, no roll): 4 cells away is beyond "move 3"; slowed, so is 3
+    (a move goes at most the user's speed: slowed, 2); a wall is a wall."""
+    enc, rng = fight(kit, """
+        ......#
+        .bA....
+        .......
+    """, order="Ab", sheets={"A": sheet("a", surges=1, powers=(MACE, HIT_AND_RUN))})
+    with pytest.raises(Impossible, match=r"Hit And Run cannot move A to \(6, 1\): out of reach of a move of up to 3"):
+        use_and_move(enc, "A", "hit_and_run", "b", 6, 1)
+    with pytest.raises(Impossible, match=r"cannot move A to \(6, 0\): a wall"):
+        use_and_move(enc, "A", "hit_and_run", "b", 6, 0)
+    give(enc, "A", ConditionKind.SLOWED)
+    with pytest.raises(Impossible, match=r"cannot move A to \(5, 1\): out of reach of a move of up to 2"):
+        use_and_move(enc, "A", "hit_and_run", "b", 5, 1)
+    assert enc.state.budget.standard and where(enc, "A") == (2, 1)
+
+
 def test_forced_movement_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
     """Opportunity attacks: forced movement provokes nothing (DESIGN, geometry rulings: push, pull, slide)."""
     shove = attack("shove", hit=Outcome(forced=ForcedMovement(ForcedKind.PUSH, 1)))
