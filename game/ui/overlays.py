@@ -140,14 +140,20 @@ def candidates_layer(options: tactics.ForcedOptions) -> Layer:
                   for cell, landing in options.finals.items()}, "fill")
 
 
-def shift_distance(power: Power) -> int:
-    """How far the power shifts its user ("shift N", ``shift_self``; 0: it does not)."""
-    return max(o.shift_self for o in (power.hit, power.miss, power.effect))
+def self_movement(power: Power) -> tuple[str, int] | None:
+    """How the power moves its user afterwards: ``("shift", N)`` for "shift N" (``shift_self``), ``("move", N)``
+    for "move N" (``move_self``); None if it does not. The command's ``shift_to`` names the cell for both."""
+    outcomes = (power.hit, power.miss, power.effect)
+    shift = max(o.shift_self for o in outcomes)
+    if shift:
+        return "shift", shift
+    move = max(o.move_self for o in outcomes)
+    return ("move", move) if move else None
 
 
 def shift_layer(state: EncounterState, actor: Creature, cells: dict[Cell, tactics.Route]) -> Layer:
-    """Where the power's shift may put the user (``tactics.reachable(..., "shift", budget=N)``, the cells the
-    engine accepts as ``shift_to``): cyan, pink where the cell is dangerous."""
+    """Where the power's shift (or move) may put the user (``tactics.reachable`` with its mode and distance,
+    the cells the engine accepts as ``shift_to``): cyan, pink where the cell is dangerous."""
     return Layer({cell: (CANDIDATE_DANGER if tactics.danger_under(state, actor, cell) is not None else CANDIDATE)
                   for cell in cells}, "fill")
 

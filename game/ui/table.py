@@ -672,11 +672,14 @@ class Table:
             self._cache_key = None
             self.say(self.prompt())
             return
-        shift = overlays.shift_distance(choice.power)
-        if shift and choice.shift_to is None:
-            # the player's own turn: the player puts the shift (never seed 000's decision, which is for reactions)
+        moving = overlays.self_movement(choice.power)
+        if moving is not None and choice.shift_to is None:
+            # the player's own turn: the player puts the shift or move (never seed 000's decision, which is for
+            # reactions), among the cells the engine accepts (a move: at most the user's speed)
             if choice.shift_cells is None:
-                choice.shift_cells = tactics.reachable(st, actor, "shift", budget=shift)
+                mode, distance = moving
+                budget = distance if mode == "shift" else min(distance, actor.speed())
+                choice.shift_cells = tactics.reachable(st, actor, mode, budget=budget)
             if choice.shift_cells:
                 self._cache_key = None
                 self.say(self.prompt())
@@ -718,7 +721,9 @@ class Table:
             return (f"{p.name}: click where {target} lands if the power moves it (cyan cells; pink: dangerous)"
                     "  ·  Esc cancel")
         if choice.shift_cells and choice.shift_to is None:
-            return (f"{p.name}: click where {actor.name} shifts to afterwards (cyan cells; pink: dangerous)"
+            moving = overlays.self_movement(p)
+            verb = moving[0] if moving is not None else "shift"
+            return (f"{p.name}: click where {actor.name} {verb}s to afterwards (cyan cells; pink: dangerous)"
                     "  ·  Esc cancel")
         kind = p.reach.kind
         if kind is RangeKind.AREA_BURST and choice.origin is None:
@@ -797,7 +802,9 @@ class Table:
                 self._cache_key = None
                 self.aim_done()
             else:
-                self.say(f"{actor.name} cannot shift there with {power.name}: pick a cyan cell", error=True)
+                moving = overlays.self_movement(power)
+                verb = moving[0] if moving is not None else "shift"
+                self.say(f"{actor.name} cannot {verb} there with {power.name}: pick a cyan cell", error=True)
             return
         kind = power.reach.kind
         if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) and choice.origin is None:
@@ -1716,8 +1723,10 @@ class Table:
                 shifts = choice.shift_cells
                 if shifts and choice.shift_to is None and hover is not None and hover in shifts:
                     route = shifts[hover]
-                    self.draw_route(board, actor, hover, route.safest_path, (), f"{actor.name} shifts here",
-                                    pinned=False)
+                    moving = overlays.self_movement(choice.power)
+                    verb = moving[0] if moving is not None else "shift"
+                    self.draw_route(board, actor, hover, route.safest_path, route.safest_provokers,
+                                    f"{actor.name} {verb}s here", pinned=False)
                 if self.forced is not None and hover is not None and hover in self.forced.finals and choice.landing_queue:
                     target = st.creatures[choice.landing_queue[0]]
                     landing = self.forced.finals[hover]

@@ -270,3 +270,30 @@ def test_waypoints_are_dropped_by_esc_by_shift_mode_and_once_anything_happens(tm
     table.send(MoveCommand(table.acting.id, stop))
     frames(table)
     assert table.waypoints == []
+
+
+def test_a_powers_own_move_is_asked_for_too(tmp_path: Path) -> None:
+    """Issue 13, item 3, for a power that moves its user ("move N", move_self) on the player's own turn:
+    the window offers the cells such a move reaches (the engine's test of shift_to) and sends the click."""
+    from dataclasses import replace
+
+    from game.rules.model import ActionType, Frequency, Outcome, Power, PowerId, Reach, RangeKind, TargetKind
+
+    table = crypt_fight(tmp_path, [("Hedda", "heroes", "fighter", (6, 11)), ("Goblin 1", "monsters", "goblin_cutter", (3, 14))])
+    actor = table.acting
+    assert actor is not None and table.session is not None and table.view is not None
+    stride = Power(id=PowerId("stride"), name="Stride", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
+                   reach=Reach(RangeKind.PERSONAL), targets=TargetKind.SELF, effect=Outcome(move_self=3))
+    actor.template = replace(actor.template, powers=(*actor.template.powers, stride))
+    powers = [p.id for p in table.usable_powers(actor)]
+    post_key(pygame.K_1 + powers.index("stride"))
+    frames(table)
+    st = table.session.encounter.state
+    expected = tactics.reachable(st, actor, "move", budget=3)
+    assert set(table.view.layers["candidates"].cells) == set(expected)
+    assert "moves to afterwards" in table.message
+    cell = sorted(expected, key=lambda c: str(c))[-1]
+    post_click(pixel(table, cell))
+    frames(table)
+    sent = table.commands_sent[-1]
+    assert isinstance(sent, UsePowerCommand) and sent.shift_to == cell and actor.cell == cell
