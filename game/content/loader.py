@@ -550,11 +550,15 @@ def _optional_id(value: str | None) -> PowerId | None:
 def _power(power_id: str, entry: PowerEntry) -> Power:
     return Power(
         id=PowerId(power_id), name=entry.name, action=entry.action, frequency=entry.frequency,
-        reach=entry.reach, targets=entry.targets, max_targets=entry.max_targets, attack=entry.attack,
+        reach=entry.reach, targets=entry.targets, max_targets=entry.max_targets or 1, attack=entry.attack,
         hit=_outcome(entry.hit), miss=_outcome(entry.miss), effect=_outcome(entry.effect),
         keywords=frozenset(entry.keywords), basic=entry.basic, reaction=_reaction_spec(entry),
         marks=entry.marks, description=entry.description,
+        limits_area=entry.max_targets is not None and entry.reach.kind in _AREAS,
     )
+
+
+_AREAS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
 
 
 def _reaction_spec(power: PowerEntry) -> ReactionSpec | None:

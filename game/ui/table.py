@@ -29,6 +29,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIW
 from pygame_gui.elements import UIScrollingContainer, UITextBox
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
+from game.board import Damage
 from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
@@ -42,7 +43,7 @@ from game.rules.state import Creature, EncounterState
 from game.session import AI, DEFAULT_PLAYER, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator, BannerText
-from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
+from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
 from game.ui.combat_log import CombatLog, wrap
 from game.ui.map_view import side_colour
 
@@ -89,6 +90,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Right or middle drag, arrows", "pan"),
     ("Wheel, + / -", "zoom toward the cursor;  0: fit the map"),
     ("M / H", "move / shift mode"),
+    ("Shift+click or W", "add a waypoint to the move (again on the last: remove it; click it to go there)"),
     ("Tab", "preview the cheapest path instead of the safest"),
     ("1-9", "use a power of the action bar"),
     ("C", "charge: click an enemy ringed orange, then a violet cell to end on, again to go"),
@@ -107,6 +109,9 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
 )
 
 
+AREA_KINDS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
+
+
 @dataclass
 class Choice:
     """The power being aimed: what is chosen so far."""
@@ -117,6 +122,15 @@ class Choice:
     landings: list[tuple[CreatureId, Cell]] | None = None
     landing_queue: list[CreatureId] | None = None
     """Targets still to choose a landing for (forced movement), first first."""
+    shift_cells: dict[Cell, tactics.Route] | None = None
+    """While asking where the power's "shift N" puts the user: the legal cells (``tactics.reachable``)."""
+    shift_to: Cell | None = None
+    """Where the player put the power's shift."""
+
+    @property
+    def picks_area_targets(self) -> bool:
+        """An area or close power that takes at most N of the creatures in its area: the user picks them."""
+        return self.power.reach.kind in AREA_KINDS and self.power.target_limit is not None
 
 
 @dataclass
@@ -164,6 +178,12 @@ class Table:
         self.choice: Choice | None = None
         self.charge: ChargeChoice | None = None
         self.pending: Cell | None = None
+        self.waypoints: list[Cell] = []
+        """Cells the previewed move must pass through, in order (Shift+click or W)."""
+        self._waypoints_at = -1
+        """The log's length when the waypoints were placed (they are dropped once anything happens)."""
+        self._via: tuple[object, tactics.Route | None] = (None, None)
+        """The last route through the waypoints worked out, with its key."""
         self.cheapest = False
         self.hover: Cell | None = None
         self.mouse = (0, 0)
@@ -724,7 +744,7 @@ class Table:
         if choice.landings is None:
             choice.landings = []
             targets = choice.targets
-            if choice.power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
+            if choice.power.reach.kind in AREA_KINDS and not (choice.picks_area_targets and targets):
                 targets = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
             choice.landing_queue = [t for t in targets if overlays.forced_power(choice.power) is not None
                                     and overlays.forced_options(st, actor, st.creatures[t], choice.power).finals]
@@ -732,6 +752,18 @@ class Table:
             self._cache_key = None
             self.say(self.prompt())
             return
+        moving = overlays.self_movement(choice.power)
+        if moving is not None and choice.shift_to is None:
+            # the player's own turn: the player puts the shift or move (never seed 000's decision, which is for
+            # reactions), among the cells the engine accepts (a move: at most the user's speed)
+            if choice.shift_cells is None:
+                mode, distance = moving
+                budget = distance if mode == "shift" else min(distance, actor.speed())
+                choice.shift_cells = tactics.reachable(st, actor, mode, budget=budget)
+            if choice.shift_cells:
+                self._cache_key = None
+                self.say(self.prompt())
+                return
         self.fire()
 
     def fire(self) -> None:
@@ -740,9 +772,10 @@ class Table:
         if actor is None or choice is None:
             return
         targets = tuple(choice.targets)
-        if choice.power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
-            targets = ()
-        self.send(UsePowerCommand(actor.id, choice.power.id, targets, choice.origin, tuple(choice.landings or ())))
+        if choice.power.reach.kind in AREA_KINDS and not choice.picks_area_targets:
+            targets = ()  # the engine takes everyone in the area
+        self.send(UsePowerCommand(actor.id, choice.power.id, targets, choice.origin, tuple(choice.landings or ()),
+                                  shift_to=choice.shift_to))
 
     def prompt(self) -> str:
         choice = self.choice
@@ -756,21 +789,35 @@ class Table:
                     "click it again (or Enter) to charge  ·  Esc: another target")
         if choice is None:
             what = "shift 1" if self.move_mode == "shift" else "move"
-            return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  1-9 powers  ·  "
-                    "Space end turn  ·  F1 help")
+            if self.waypoints:
+                return (f"{actor.name}: move through {len(self.waypoints)} waypoint"
+                        f"{'s' if len(self.waypoints) > 1 else ''}: click the destination (or the last waypoint), "
+                        "again to go  ·  Shift+click / W another waypoint  ·  Esc drop them")
+            return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  Shift+click / W: "
+                    "waypoint  ·  1-9 powers  ·  Space end turn  ·  F1 help")
         p = choice.power
         if choice.landing_queue:
             target = self.session.encounter.name(choice.landing_queue[0])
-            return (f"{p.name}: click where {target} lands if the power moves it (cyan cells), "
-                    "Enter: let the rules decide  ·  Esc cancel")
+            return (f"{p.name}: click where {target} lands if the power moves it (cyan cells; pink: dangerous)"
+                    "  ·  Esc cancel")
+        if choice.shift_cells and choice.shift_to is None:
+            moving = overlays.self_movement(p)
+            verb = moving[0] if moving is not None else "shift"
+            return (f"{p.name}: click where {actor.name} {verb}s to afterwards (cyan cells; pink: dangerous)"
+                    "  ·  Esc cancel")
         kind = p.reach.kind
-        if kind is RangeKind.AREA_BURST:
+        if kind is RangeKind.AREA_BURST and choice.origin is None:
             return f"{p.name}: click the cell to centre the burst on (blue cells)  ·  Esc cancel"
-        if kind is RangeKind.CLOSE_BLAST:
+        if kind is RangeKind.CLOSE_BLAST and choice.origin is None:
             return f"{p.name}: click a cell next to {actor.name} to aim the blast  ·  Esc cancel"
+        limit = p.target_limit or 1
+        if choice.picks_area_targets:
+            chosen = f" ({len(choice.targets)} chosen)" if choice.targets else ""
+            return (f"{p.name}: click up to {limit} target{'s' if limit > 1 else ''} ringed in yellow{chosen}, "
+                    "Enter when done  ·  Esc cancel")
         if kind is RangeKind.CLOSE_BURST:
             return f"{p.name}: click or press Enter to use it on everyone marked  ·  Esc cancel"
-        more = f" (up to {p.max_targets}; Enter when done)" if p.max_targets > 1 else ""
+        more = f" (up to {limit}; Enter when done)" if limit > 1 else ""
         return f"{p.name}: click a target ringed in yellow{more}  ·  Esc cancel"
 
     def click_board(self, cell: Cell) -> None:
@@ -795,8 +842,11 @@ class Table:
         if choice is not None:
             self.click_aiming(cell, who, actor, choice)
             return
-        if cell in self.routes:
-            if self.pending == cell:
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.add_waypoint(cell)
+            return
+        if self.route_to(cell) is not None:
+            if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
                 self.go(cell)
             else:
                 self.pending = cell
@@ -813,6 +863,8 @@ class Table:
 
     def click_aiming(self, cell: Cell, who: Creature | None, actor: Creature, choice: Choice) -> None:
         assert self.session is not None
+        st = self.session.encounter.state
+        power = choice.power
         if choice.landing_queue:
             target = choice.landing_queue[0]
             if self.forced is not None and cell in self.forced.finals:
@@ -822,57 +874,124 @@ class Table:
                 self._cache_key = None
                 self.aim_done()
             else:
-                self.say(f"{self.session.encounter.name(target)} cannot land there: pick a cyan cell, "
-                         "or Enter to let the rules decide", error=True)
+                self.say(f"{self.session.encounter.name(target)} cannot land there: pick a cyan cell", error=True)
             return
-        kind = choice.power.reach.kind
-        if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST):
-            if cell in self.origins:
-                choice.origin = cell
+        if choice.shift_cells and choice.shift_to is None:
+            if cell in choice.shift_cells:
+                choice.shift_to = cell
+                self._cache_key = None
                 self.aim_done()
             else:
-                self.say(f"{choice.power.name} cannot be aimed there", error=True)
+                moving = overlays.self_movement(power)
+                verb = moving[0] if moving is not None else "shift"
+                self.say(f"{actor.name} cannot {verb} there with {power.name}: pick a cyan cell", error=True)
             return
-        if kind is RangeKind.CLOSE_BURST:
+        kind = power.reach.kind
+        if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) and choice.origin is None:
+            if cell in self.origins:
+                choice.origin = cell
+                self._cache_key = None
+                if choice.picks_area_targets and \
+                        len(tactics.valid_targets(st, actor, power, cell)) > (power.target_limit or 1):
+                    self.say(self.prompt())  # more in the area than it takes: the player picks them
+                else:
+                    self.aim_done()
+            else:
+                why = tactics.origin_problem(st, actor, power, cell)
+                self.say(f"{power.name} cannot be aimed there: {why}", error=True)
+            return
+        if kind is RangeKind.CLOSE_BURST and not choice.picks_area_targets:
             self.aim_done()
             return
-        if who is None or who.id not in self.valid:
-            self.say(f"not a valid target of {choice.power.name}", error=True)
+        if who is None:
+            self.say(f"{power.name}: click a creature ringed in yellow", error=True)
+            return
+        if who.id not in self.valid:
+            why = tactics.target_problem(st, actor, power, who, choice.origin)
+            self.say(f"{who.name} is not a valid target of {power.name}: {why}", error=True)
             return
         if who.id in choice.targets:
             choice.targets.remove(who.id)
         else:
             choice.targets.append(who.id)
-        if len(choice.targets) >= min(choice.power.max_targets, len(self.valid)):
+        self._cache_key = None
+        if len(choice.targets) >= min(power.target_limit or 1, len(self.valid)):
             self.aim_done()
         else:
             self.say(self.prompt())
 
     def go(self, cell: Cell) -> None:
         actor = self.acting
-        route = self.routes.get(cell)
+        route = self.route_to(cell)
         if actor is None or route is None:
             return
+        self.waypoints = []
         if self.move_mode == "shift":
             self.send(ShiftCommand(actor.id, cell))
         else:
             path = route.path if self.cheapest else route.safest_path
             self.send(MoveCommand(actor.id, cell, path))
 
+    def route_to(self, cell: Cell) -> tactics.Route | None:
+        """The route previewed to ``cell``: ``tactics.reachable``'s, or through the waypoints
+        ``tactics.route_via``'s (remembered for the last cell asked, while nothing changes)."""
+        if not self.waypoints or self.session is None or self.move_mode == "shift":
+            return self.routes.get(cell)
+        actor = self.acting
+        if actor is None or cell not in self.routes and cell != self.waypoints[-1]:
+            return None
+        stops = self.waypoints if cell == self.waypoints[-1] else [*self.waypoints, cell]
+        key = (len(self.session.encounter.log), actor.id, tuple(stops), self.move_mode)
+        if self._via[0] != key:
+            self._via = (key, tactics.route_via(self.session.encounter.state, actor, stops, self.move_mode))
+        return self._via[1]
+
+    def add_waypoint(self, cell: Cell) -> None:
+        """Shift+click or W: the move goes through ``cell`` (again on the last waypoint: drop it)."""
+        actor = self.acting
+        if actor is None or self.session is None or self.choice is not None or self.charge is not None:
+            return
+        if self.move_mode == "shift":
+            self.say("waypoints are for moves (M): a shift goes one cell", error=True)
+            return
+        log = len(self.session.encounter.log)
+        if self._waypoints_at != log:
+            self.waypoints = []
+        if self.waypoints and self.waypoints[-1] == cell:
+            self.waypoints.pop()
+        elif tactics.route_via(self.session.encounter.state, actor, [*self.waypoints, cell], self.move_mode) is None:
+            self.say(f"{actor.name} cannot pass there on this move (speed {actor.speed()})", error=True)
+            return
+        else:
+            self.waypoints.append(cell)
+        self._waypoints_at = log
+        self.pending = None
+        self.say(self.route_text(cell) if self.waypoints else self.prompt())
+
     def route_text(self, cell: Cell) -> str:
-        """"3 squares, provokes 2: Goblin 1, Goblin 3" for the path previewed to ``cell``."""
-        route = self.routes.get(cell)
-        if route is None or self.session is None:
+        """"safest path, cost 3, provokes 2: Goblin 1, Goblin 3, enters dangerous terrain: 1d6 fire" for the
+        path previewed to ``cell`` (through the waypoints, if any)."""
+        route = self.route_to(cell)
+        actor = self.acting
+        if route is None or self.session is None or actor is None:
             return ""
         name = self.session.encounter.name
-        cost, provokers = (route.cost, route.provokers) if self.cheapest else (route.safest_cost, route.safest_provokers)
+        path, cost, provokers = ((route.path, route.cost, route.provokers) if self.cheapest
+                                 else (route.safest_path, route.safest_cost, route.safest_provokers))
         which = "cheapest" if self.cheapest else "safest"
-        text = f"{which} path, cost {cost}"
+        if self.waypoints:
+            which += f" path through {len(self.waypoints)} waypoint{'s' if len(self.waypoints) > 1 else ''}"
+        else:
+            which += " path"
+        text = f"{which}, cost {cost}"
         if provokers:
             text += f", provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
         else:
             text += ", provokes nobody"
-        if self.pending == cell:
+        harm = danger_text(tactics.path_dangers(self.session.encounter.state, actor, path))
+        if harm:
+            text += ", " + harm
+        if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
             text += "  ·  click again (or Enter) to go"
         return text
 
@@ -885,6 +1004,11 @@ class Table:
             self.charge.pending = None
             self._cache_key = None
             self.say(self.prompt())
+            return
+        if self.waypoints and self.choice is None and self.charge is None:
+            self.waypoints = []  # Esc drops the waypoints first
+            self.pending = None
+            self.say(self.prompt() if self.my_turn() else "")
             return
         self.choice = None
         self.charge = None
@@ -902,12 +1026,15 @@ class Table:
         choice = self.choice
         key = (len(self.session.encounter.log), id(self.session.encounter), self.move_mode, self.screen_state,
                self.viewer, None if choice is None else (choice.power.id, tuple(choice.targets),
-                                                         tuple(choice.landing_queue or ())),
+                                                         tuple(choice.landing_queue or ()), choice.origin,
+                                                         choice.shift_cells is None, choice.shift_to),
                None if self.charge is None else (self.charge.target, len(self.charge.targets)),
                tuple(sorted(self.overlay_on.items())))
         if key == self._cache_key:
             return
         self._cache_key = key
+        if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
+            self.waypoints = []  # something happened since they were placed: they no longer apply
         actor = st.acting
         mine = self.my_turn()
         layers: dict[str, Layer] = {}
@@ -922,7 +1049,7 @@ class Table:
             if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
-                    layers["reach"] = overlays.reach_layer(self.routes)
+                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(st, actor, self.routes)
             if mine and self.charge is not None and self.charge.target is not None:
                 layers["charge"] = overlays.charge_layer(self.charge.ends)
             if on["threat"]:
@@ -935,7 +1062,9 @@ class Table:
                     target = st.creatures[choice.landing_queue[0]]
                     self.forced = overlays.forced_options(st, actor, target, choice.power)
                     layers["candidates"] = overlays.candidates_layer(self.forced)
-                elif overlays.needs_origin(choice.power):
+                elif choice.shift_cells and choice.shift_to is None:
+                    layers["candidates"] = overlays.shift_layer(st, actor, choice.shift_cells)
+                elif overlays.needs_origin(choice.power) and choice.origin is None:
                     self.origins = overlays.origin_cells(st, actor, choice.power)
                     layers["origins"] = overlays.origin_layer(self.origins)
                 else:
@@ -1170,6 +1299,9 @@ class Table:
             self.stand_up()
         elif k == pygame.K_c:
             self.start_charge()
+        elif k == pygame.K_w:
+            if self.hover is not None and self.my_turn():
+                self.add_waypoint(self.hover)
         elif k == pygame.K_TAB:
             self.cheapest = not self.cheapest
             self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
@@ -1302,6 +1434,7 @@ class Table:
         self.choice = None
         self.charge = None
         self.pending = None
+        self.waypoints = []
         self._cache_key = None
         self.say(self.prompt())
 
@@ -1317,10 +1450,16 @@ class Table:
         choice = self.choice
         if choice is None:
             return
-        if choice.landing_queue:
-            choice.landing_queue.pop(0)
-            self._cache_key = None
-            self.aim_done()
+        if choice.landing_queue or (choice.shift_cells and choice.shift_to is None):
+            # the player's own power: the player chooses, the rules never roll for it
+            self.say(self.prompt(), error=True)
+        elif choice.picks_area_targets:
+            if choice.origin is None and overlays.needs_origin(choice.power):
+                return
+            if not choice.targets and len(self.valid) <= (choice.power.target_limit or 1):
+                choice.targets = list(self.valid)  # no more in the area than it takes: all of them
+            if choice.targets:
+                self.aim_done()
         elif choice.power.reach.kind is RangeKind.CLOSE_BURST:
             self.aim_done()
         elif choice.targets and not overlays.needs_origin(choice.power):
@@ -1733,12 +1872,22 @@ class Table:
                                     pinned=charge.pending == cell)
             elif choice is None:
                 cell = self.pending if self.pending is not None else hover
-                route = self.routes.get(cell) if cell is not None else None
+                route = self.route_to(cell) if cell is not None else None
+                if route is None and self.waypoints:
+                    cell = self.waypoints[-1]
+                    route = self.route_to(cell)
                 if route is not None and cell is not None:
                     path = route.path if self.cheapest else route.safest_path
                     provokers = route.provokers if self.cheapest else route.safest_provokers
                     cost = route.cost if self.cheapest else route.safest_cost
                     self.draw_route(board, actor, cell, path, provokers, f"cost {cost}", pinned=self.pending == cell)
+                for n, stop in enumerate(self.waypoints, 1):
+                    px, py = view.camera.to_screen(*view.centre(stop))
+                    radius = max(7, round(min(view.cell_w, view.cell_h) * zoom * 0.22))
+                    pygame.draw.circle(board, (10, 10, 10), (px, py), radius + 2)
+                    pygame.draw.circle(board, (255, 255, 255), (px, py), radius)
+                    draw_text(board, str(n), (round(px), round(py)), max(10, radius + 3), (10, 10, 10), bold=True,
+                              anchor="center")
             else:
                 for cid in self.valid:
                     who = st.creatures[cid]
@@ -1753,23 +1902,32 @@ class Table:
                         px, py = view.camera.to_screen(*self.token_centre(c))
                         pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
                 if choice.power.reach.kind is RangeKind.CLOSE_BURST:
+                    # picking some of those in the burst: its cells thin and blue, so the yellow rings stand out
+                    outline, width = ((120, 170, 255), 1) if choice.picks_area_targets else ((255, 230, 80), 2)
                     for cell in tactics.area_cells(st, actor, choice.power):
-                        pygame.draw.polygon(board, (255, 230, 80), view.polygon(cell), 2)
-                    for c in tactics.valid_targets(st, actor, choice.power):
+                        pygame.draw.polygon(board, outline, view.polygon(cell), width)
+                    for c in ([] if choice.picks_area_targets else tactics.valid_targets(st, actor, choice.power)):
                         px, py = view.camera.to_screen(*self.token_centre(c))
                         pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                shifts = choice.shift_cells
+                if shifts and choice.shift_to is None and hover is not None and hover in shifts:
+                    route = shifts[hover]
+                    moving = overlays.self_movement(choice.power)
+                    verb = moving[0] if moving is not None else "shift"
+                    self.draw_route(board, actor, hover, route.safest_path, route.safest_provokers,
+                                    f"{actor.name} {verb}s here", pinned=False)
                 if self.forced is not None and hover is not None and hover in self.forced.finals and choice.landing_queue:
                     target = st.creatures[choice.landing_queue[0]]
                     landing = self.forced.finals[hover]
                     pts = [view.camera.to_screen(*self.token_centre(target))]
                     pts += [view.camera.to_screen(*view.centre(c)) for c in landing.path]
                     pygame.draw.lines(board, (40, 210, 230), False, pts, max(2, round(4 * zoom)))
-                    notes = [n for n, on in (("dangerous", landing.dangerous), ("flanked", landing.flanked),
+                    danger = tactics.danger_under(st, target, hover)
+                    notes = [n for n, on in ((f"dangerous: {danger}", danger is not None), ("flanked", landing.flanked),
                                              ("flanking", landing.flanking)) if on]
-                    self.late_labels.append((
-                        f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
-                        + (", " + ", ".join(notes) if notes else "") + ")",
-                        (math.floor(pts[-1][0] + 0.5) + 14, math.floor(pts[-1][1] + 0.5) - 26)))
+                    text = (f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
+                            + (", " + ", ".join(notes) if notes else "") + ")")
+                    self.late_labels.append((text, self.label_spot(board, text, pts[-1])))
 
     def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
                    provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
@@ -1781,11 +1939,17 @@ class Table:
         name = self.session.encounter.name
         pts = [view.camera.to_screen(*self.token_centre(actor))]
         pts += [view.camera.to_screen(*view.centre(c)) for c in path]
-        colour = (245, 150, 30) if provokers else (80, 230, 120)
+        dangers = tactics.path_dangers(st, actor, path)
+        hurt = {c for c, _ in dangers}
+        colour = (245, 150, 30) if provokers else (255, 60, 200) if dangers else (80, 230, 120)
         pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
         pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
-        for p in pts[1:]:
-            pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
+        for c, p in zip(path, pts[1:]):
+            if c in hurt:  # a step into dangerous terrain: a red disc with a dark rim
+                pygame.draw.circle(board, (10, 10, 10), p, max(5, round(8 * zoom)))
+                pygame.draw.circle(board, (235, 40, 30), p, max(4, round(7 * zoom)))
+            else:
+                pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
         if pinned:
             pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
         for pid in provokers:
@@ -1794,8 +1958,18 @@ class Table:
             pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
         if provokers:
             label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
-        end = pts[-1]
-        self.late_labels.append((label, (math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26)))
+        if dangers:
+            label += " · " + danger_text(dangers)
+        self.late_labels.append((label, self.label_spot(board, label, pts[-1])))
+
+    def label_spot(self, board: pygame.Surface, label: str, end: tuple[float, float]) -> tuple[int, int]:
+        """Where a path's label goes: beside its end, moved left (and down) so that it stays on the board."""
+        x, y = math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26
+        width = text_image(label, 15, (255, 255, 255), True).get_width() + 8
+        if x + width > board.get_width():
+            x = max(4, board.get_width() - width)
+            y += 52  # below the end, not over it
+        return x, max(4, y)
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
@@ -2302,6 +2476,21 @@ def fitted(text: str, size: int, width: int, *, bold: bool = False) -> str:
     while len(text) > 1 and f.size(text + "...")[0] > width:
         text = text[:-1]
     return text + "..."
+
+
+def danger_text(dangers: tuple[tuple[Cell, Damage], ...]) -> str:
+    """"enters dangerous terrain: 1d6 fire x3" for the steps of a path into dangerous terrain (the damage
+    the engine rolls on each, ``tactics.path_dangers``; "" for none)."""
+    if not dangers:
+        return ""
+    runs: list[tuple[str, int]] = []
+    for _, damage in dangers:
+        text = str(damage)
+        if runs and runs[-1][0] == text:
+            runs[-1] = (text, runs[-1][1] + 1)
+        else:
+            runs.append((text, 1))
+    return "enters dangerous terrain: " + ", ".join(t if n == 1 else f"{t} x{n}" for t, n in runs)
 
 
 def _one_line(text: str) -> str:
