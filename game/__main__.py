@@ -46,6 +46,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.maps:
         try:
+            if Path(name).suffix.lower() == ".toml":  # an encounter: its map, content and placements
+                from game.runner import encounter_summary
+
+                print(encounter_summary(name, root=args.root))
+                continue
             tmap, board = load_board(name, root=args.root)
         except GameError as exc:
             failed += 1
@@ -189,7 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--root", metavar="DIR", help=root_help)
     render.set_defaults(func=cmd_render)
 
-    validate = sub.add_parser("validate", help="check maps and print a summary or every problem")
+    validate = sub.add_parser("validate", help="check maps and encounter files and print a summary or every problem")
     validate.add_argument("maps", nargs="+", metavar="MAP")
     validate.add_argument("--root", metavar="DIR", help=root_help)
     validate.set_defaults(func=cmd_validate)

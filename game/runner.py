@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TextIO
 
+from game.errors import escaped
 from game.rules import events as ev
 from game.rules.encounter import Encounter, Impossible
-from game.scenario import EncounterFileError, Scenario, scripted
+from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
 
 
 @dataclass
@@ -35,6 +36,23 @@ def build_encounter(path: str | Path, seed: int | None = None, random_decisions:
     return Loaded(source.scenario, source.fresh())
 
 
+def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
+    """``validate`` on an encounter file: its map, the content, every creature's place (its whole space), the
+    ``[preparations]`` and the scripted commands checked as ``run`` and ``play`` check them, in one line;
+    raises :class:`game.errors.GameError` for the first problem."""
+    from game.session import open_source
+
+    source = open_source(path, root=root)
+    source.fresh()
+    commands = source.scripted()
+    sides: dict[str, int] = {}
+    for _, _, side, _, _ in source.roster:
+        sides[side] = sides.get(side, 0) + 1
+    shown = ", ".join(f"{side} {n}" for side, n in sorted(sides.items()))
+    return escaped(f"{path}: OK - encounter {source.title!r} on {source.scenario.map_path.name}, seed {source.seed}: "
+                   f"{len(source.roster)} creatures ({shown}), {len(commands)} scripted commands")
+
+
 def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Encounter:
     """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens."""
     from game.rules.ai import choose_command
@@ -43,6 +61,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
     for event in enc.start():
         emit(event)
     for place, command in scripted(scenario, enc.state.board):
+        check_round_limit(scenario, enc.state.round, enc.state.options, place)
         try:
             for event in enc.apply(command):
                 emit(event)
@@ -71,7 +90,7 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
             record = {"seq": next(counter), **ev.to_json(event, enc.offset)}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
         else:
-            out.write(enc.describe(event) + "\n")
+            out.write(escaped(enc.describe(event)) + "\n")  # a name may hold ESC or bidi characters
 
     if as_json:
         out.write(json.dumps({"format": ev.EVENT_FORMAT, "encounter": str(path), "seed": enc.seed}) + "\n")
@@ -82,5 +101,5 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
         note = (f"stopped in round {st.round}: " +
                 (f"round limit {st.options.get('max_rounds')}" if st.round > int(st.options.get("max_rounds", 50))
                  else f"waiting for {acting.name if acting else 'nobody'} ({acting.side if acting else ''})"))
-        out.write((json.dumps({"note": note}) if as_json else note) + "\n")
+        out.write((json.dumps({"note": note}) if as_json else escaped(note)) + "\n")
     return 0

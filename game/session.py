@@ -35,8 +35,8 @@ from game.rules import events as ev
 from game.rules.commands import Command, EndTurnCommand
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import CreatureId, Template
-from game.scenario import (EncounterFileError, Scenario, check_creature_ids, load_scenario, roster, scripted,
-                           to_preparation)
+from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
+                           roster, scripted, to_preparation)
 from game.tiled.model import TiledMap
 
 AI = "ai"
@@ -337,6 +337,7 @@ class Session:
         """Apply the encounter file's scripted commands (a refused one raises EncounterFileError)."""
         out: list[ev.Event] = []
         for place, command in self.source.scripted():
+            check_round_limit(self.source.scenario, self.encounter.state.round, self.encounter.state.options, place)
             try:
                 out += self.apply(command, by="script")
             except Impossible as exc:

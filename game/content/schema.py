@@ -244,7 +244,8 @@ class PowerEntry(Entry):
     frequency: FrequencyText = Frequency.AT_WILL
     reach: ReachText
     targets: TargetText = TargetKind.ENEMY
-    max_targets: Annotated[int, Field(ge=1, le=20)] = 1
+    max_targets: Annotated[int, Field(ge=1, le=20)] | None = None
+    """Melee and ranged: default 1. Area and close powers: at most this many in the area (default: all)."""
     attack: AttackText | None = None
     hit: OutcomeEntry = OutcomeEntry()
     miss: OutcomeEntry = OutcomeEntry()

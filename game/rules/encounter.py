@@ -55,13 +55,23 @@ def _self_move_distance(power: Power) -> int:
 
 
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
-    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix)."""
+    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix: the second "Goblin" is
+    "goblin_2", the third "goblin_3", skipping an id already taken). Linear time: the ids taken are a set,
+    and each name's next suffix is remembered (ids are never given back, so the search resumes there)."""
     out: list[CreatureId] = []
+    taken: set[str] = set()
+    next_suffix: dict[str, int] = {}
     for p in placements:
         base = re.sub(r"[^a-z0-9]+", "_", p.name.lower()).strip("_") or "creature"
-        cid, n = base, 2
-        while cid in out:
-            cid, n = f"{base}_{n}", n + 1
+        cid = base
+        if cid in taken:
+            n = next_suffix.get(base, 2)
+            cid = f"{base}_{n}"
+            while cid in taken:
+                n += 1
+                cid = f"{base}_{n}"
+            next_suffix[base] = n + 1
+        taken.add(cid)
         out.append(CreatureId(cid))
     return out
 
@@ -75,7 +85,14 @@ class Encounter:
 
         creatures = {}
         completed: dict[int, Template] = {}
+        taken: dict[Cell, str] = {}
         for cid, name, side, template, cell in roster:
+            # Every part of everyone's space on open floor, nobody on anyone (the file loaders say where first).
+            why = board.placement_problem(cell, template.size, taken)
+            if why:
+                raise Impossible(f"{name!r} cannot start at {board.grid.cell_to_offset(cell)}: {why}")
+            for part in board.footprint(cell, template.size):
+                taken[part] = repr(name)
             sheet = completed.get(id(template))
             if sheet is None:
                 sheet = completed[id(template)] = with_builtin_reactions(template)
@@ -288,7 +305,7 @@ class Encounter:
         if route is None:
             raise Impossible(f"{actor.name} cannot shift there")
         self._spend(actor, ActionType.MOVE, "shift")
-        self._run(self._path_steps(actor, route.path, "shift"))
+        self._run(self._path_steps(actor, route.safest_path, "shift"))
 
     def _stand_up(self, actor: Creature) -> None:
         if not actor.has(ConditionKind.PRONE):
@@ -312,15 +329,19 @@ class Encounter:
                 raise Impossible(f"{power.name} needs a cell to centre on")
             if not tactics.is_burst_origin(st, actor, power, origin):
                 raise Impossible(f"{power.name} cannot be centred there")
-        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
-            if not targets:
-                raise Impossible(f"{power.name} needs a target")
-            if len(targets) > power.max_targets or len(set(targets)) != len(targets):
-                raise Impossible(f"{power.name} takes at most {power.max_targets} different target(s)")
+        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and not targets:
+            raise Impossible(f"{power.name} needs a target")
+        limit = power.target_limit
+        if limit is not None and (len(targets) > limit or len(set(targets)) != len(targets)):
+            raise Impossible(f"{power.name} takes at most {limit} different target{'s' if limit > 1 else ''}")
         valid = test if test is not None else tactics.target_test(st, actor, power, origin)
-        bad = [t for t in targets if t not in st.creatures or not valid(st.creatures[t])]
-        if bad:
-            raise Impossible(f"{self.name(bad[0])} is not a valid target of {power.name}")
+        for t in targets:
+            target = st.creatures.get(t)
+            if target is None:
+                raise Impossible(f"there is no creature '{t}'")
+            if not valid(target):
+                why = tactics.target_problem(st, actor, power, target, origin)
+                raise Impossible(f"{target.name} is not a valid target of {power.name}: {why or 'not in the area'}")
 
     def _use_power(self, actor: Creature, command: UsePowerCommand) -> None:
         st = self.state
@@ -336,7 +357,20 @@ class Encounter:
             # the dead apart), so testing every creature in initiative order gives the same list, without
             # working out every cell of a burst
             test = tactics.target_test(st, actor, power, command.origin)
-            targets = tuple(c.id for c in st.by_initiative() if test(c))
+            caught = tuple(c.id for c in st.by_initiative() if test(c))
+            limit = power.target_limit
+            if limit is None:
+                targets = caught
+            elif targets:
+                # the user's choice among those caught (check_power refuses too many, or one not caught)
+                chosen = set(targets)
+                targets = tuple(t for t in caught if t in chosen) + tuple(t for t in targets if t not in caught)
+            elif len(caught) > limit:
+                names = ", ".join(self.name(t) for t in caught)
+                raise Impossible(f"{power.name} takes at most {limit} of the {len(caught)} creatures in its area "
+                                 f"({names}): name which")
+            else:
+                targets = caught
         elif power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             targets = (actor.id,)
         self.check_power(actor, power, targets, command.origin, test=test)
@@ -596,12 +630,7 @@ class Encounter:
                 if step.mode in ("move", "shift", "charge"):
                     st.budget.moved_cells += 1
                 self.emit(ev.CreatureMoved(actor.id, step.origin, step.cell, step.mode))
-                damage = None  # the worst dangerous terrain under it (the first of equals)
-                for c in st.space(actor):
-                    d = st.board.damage_at(c)
-                    if d is not None and (damage is None or
-                                          d.count * d.sides + d.bonus > damage.count * damage.sides + damage.bonus):
-                        damage = d
+                damage = tactics.danger_under(st, actor)  # the worst dangerous terrain under it
                 if damage is not None:
                     roll = self.dice.roll(damage.count, damage.sides, damage.bonus,
                                           f"dangerous terrain under {actor.name}")

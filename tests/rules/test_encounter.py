@@ -926,6 +926,36 @@ def test_dangerous_terrain_deals_its_damage_to_a_creature_entering_it(kit: Kit) 
     assert who(enc, "A").hp == 24 and where(enc, "A") == (3, 0)
 
 
+def test_a_move_without_a_path_walks_round_dangerous_terrain(kit: Kit) -> None:
+    """A move command without a path takes the safest path, which (README's movement ruling) avoids
+    dangerous terrain when a harmless path is within speed: no damage, no roll (the dice are strict)."""
+    enc, rng = fight(kit, """
+        .###..
+        A~~~..
+        .,....
+        .....b
+    """)
+    rng.strict = True
+    events = move(enc, "A", 4, 1)
+    assert not of(events, ev.DamageDealt)
+    assert where(enc, "A") == (4, 1)
+
+
+def test_a_shift_command_walks_round_dangerous_terrain(kit: Kit) -> None:
+    """A power's "shift 2" to the player's cell takes the safest of its paths, round the lava."""
+    step = Power(id=PowerId("slip"), name="Slip", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
+                 reach=Reach(RangeKind.PERSONAL), targets=TargetKind.SELF, effect=Outcome(shift_self=2))
+    enc, rng = fight(kit, """
+        A~.
+        ...
+        ..b
+    """, sheets={"A": sheet("a", powers=(MACE, step))})
+    rng.strict = True
+    events = enc.apply(UsePowerCommand(CreatureId("A"), "slip", (CreatureId("A"),), shift_to=cell(enc, 2, 0)))
+    assert not of(events, ev.DamageDealt)
+    assert where(enc, "A") == (2, 0)
+
+
 def test_dangerous_terrain_deals_its_damage_to_a_creature_starting_its_turn_there(kit: Kit) -> None:
     """Dangerous terrain: its damage when a creature starts its turn there (before it acts)."""
     enc, rng = fight(kit, "A~..b", order="bA")
@@ -1302,3 +1332,78 @@ def test_the_encounter_ends_when_one_side_is_left_standing(kit: Kit) -> None:
     assert enc.state.ended and enc.state.winner == "heroes" and enc.state.acting_id is None
     with pytest.raises(Impossible, match="over"):
         end(enc, "A")
+
+
+# -- how many targets, and why not ---------------------------------------------------------
+
+
+WORD = Power(id=PowerId("word"), name="Word", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
+             reach=Reach(RangeKind.CLOSE_BURST, size=5), targets=TargetKind.SELF_OR_ALLY,
+             effect=Outcome(heal_surge=True, heal_bonus=3), max_targets=1, limits_area=True)
+"""A close burst 5 heal for "you or one ally": max_targets 1 in its file."""
+
+
+def test_a_close_burst_with_max_targets_heals_only_the_one_target_named(kit: Kit) -> None:
+    """Issue 13, item 4: "You or one ally" (a close burst, max_targets 1) heals the one creature the
+    user names, and spends one surge, however many allies stand in the burst."""
+    healer = sheet("healer", surges=2, powers=(MACE, WORD))
+    enc, _ = fight(kit, """
+        A.B.C
+        .....
+        ....d
+    """, sheets={"A": healer, "B": HERO, "C": HERO})
+    for c in "ABC":
+        who(enc, c).hp = 10
+    events = enc.apply(UsePowerCommand(CreatureId("A"), "word", (CreatureId("C"),)))
+    assert [h.target for h in of(events, ev.Healed)] == ["C"]
+    assert [s.creature for s in of(events, ev.SurgeSpent)] == ["C"]
+    assert who(enc, "A").hp == who(enc, "B").hp == 10
+
+
+def test_an_area_power_refuses_more_targets_than_its_max_or_none_when_its_area_holds_more(kit: Kit) -> None:
+    """max_targets holds for every range kind: two names for a one-target burst are refused with the
+    reason, and so is naming none when the burst holds more than one (the user must choose)."""
+    healer = sheet("healer", surges=2, powers=(MACE, WORD))
+    enc, _ = fight(kit, "A.B.C\n....d", sheets={"A": healer})
+    with pytest.raises(Impossible, match="at most 1 different target"):
+        enc.apply(UsePowerCommand(CreatureId("A"), "word", (CreatureId("B"), CreatureId("C"))))
+    with pytest.raises(Impossible, match="takes at most 1 of the 3 creatures in its area"):
+        enc.apply(UsePowerCommand(CreatureId("A"), "word", ()))
+    with pytest.raises(Impossible, match="d is not a valid target of Word: d is not A or an ally"):
+        enc.apply(UsePowerCommand(CreatureId("A"), "word", (CreatureId("d"),)))
+
+
+def test_an_area_power_without_max_targets_still_takes_everyone_in_it(kit: Kit) -> None:
+    """An area or close power whose file gives no max_targets hits every valid creature in its area."""
+    burst = attack("whirl", kind=RangeKind.CLOSE_BURST, size=1)
+    enc, rng = fight(kit, """
+        .b.
+        cAd
+        ...
+    """, sheets={"A": sheet("a", powers=(MACE, burst))})
+    rng.script(15, 3, 15, 3, 15, 3)
+    events = use(enc, "A", "whirl")
+    assert of(events, ev.PowerUsed)[0].targets == ("b", "c", "d")
+
+
+def test_a_refused_target_says_why(kit: Kit) -> None:
+    """Issue 13, item 14: an invalid target is refused with the reason (tactics.target_problem): out of
+    range, no line of effect, not an enemy."""
+    enc, _ = fight(kit, """
+        A.#.b
+        B....
+        .....
+        .....
+        .....
+        .....
+        .....
+        ....c
+    """)
+    with pytest.raises(Impossible, match="b is not a valid target of Mace: out of reach: 4 cells, reach 1"):
+        use(enc, "A", "mace", "b")
+    with pytest.raises(Impossible, match="b is not a valid target of Bow: no line of effect"):
+        use(enc, "A", "bow", "b")
+    with pytest.raises(Impossible, match="B is not a valid target of Bow: B is not an enemy"):
+        use(enc, "A", "bow", "B")
+    with pytest.raises(Impossible, match="c is not a valid target of Jab: out of reach: 7 cells, reach 1"):
+        use(enc, "A", "jab", "c")
