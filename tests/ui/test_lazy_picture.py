@@ -19,7 +19,9 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.tiled import load_map  # noqa: E402
+from game.tiled import load_board, load_map  # noqa: E402
+from game.ui import board_view, map_view  # noqa: E402
+from game.ui.board_view import PICTURE_BLOCK, BoardView  # noqa: E402
 from game.ui.tiled_render import MapPicture, render_map  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,3 +68,63 @@ def test_a_region_outside_the_picture_is_transparent() -> None:
     lazy = MapPicture(tmap)
     w, h = lazy.size
     assert not lazy.pixels(w + 5, h + 5, 16, 16).any()
+
+
+def _board_view_pair(name: str, display: bool) -> tuple[BoardView, BoardView]:
+    pygame.display.init()
+    if display:
+        pygame.display.set_mode((640, 480))
+    tmap, board = load_board(REPO / "maps" / name)
+    whole = map_view.compose(tmap, board, show_objects=False)
+    return BoardView(tmap, board), BoardView(tmap, board, picture=whole)
+
+
+@pytest.mark.parametrize("display", [True, False], ids=["display", "no display"])
+@pytest.mark.parametrize("name", ["square_crypt.tmx", "hex_marsh.tmx"])
+def test_the_board_view_composes_its_picture_on_demand_with_the_same_pixels(name: str, display: bool) -> None:
+    lazy, eager = _board_view_pair(name, display)
+    try:
+        assert lazy.size == eager.size
+        assert not lazy._blocks, "nothing is composed before the view needs it"
+        for zoom in (1.0, 0.67, 1.25):
+            lazy.camera.zoom = eager.camera.zoom = zoom
+            target = pygame.Surface((300, 200))
+            lazy.draw_board(target)
+            eager.draw_board(target)
+            size = lazy._chunk_size()
+            for (i, j), chunk in lazy._chunks.items():
+                want = eager._render_chunk(i, j, size, zoom)
+                assert pygame.image.tobytes(chunk.surface, "RGBA") == pygame.image.tobytes(want, "RGBA"), (zoom, i, j)
+        w, h = lazy.size
+        assert len(lazy._blocks) < -(-w // PICTURE_BLOCK) * -(-h // PICTURE_BLOCK), "only what was in view"
+        lazy._picture_ready(0, 0, max(w, h), budget=None)
+        whole = lazy._picture_part(0, 0, w, h)
+        assert whole.get_masks() == eager._format.get_masks() and whole.get_bitsize() == eager._format.get_bitsize()
+        assert whole.get_flags() & pygame.SRCALPHA == eager._format.get_flags() & pygame.SRCALPHA
+        assert pygame.image.tobytes(whole, "RGBA") == pygame.image.tobytes(eager._picture_part(0, 0, w, h), "RGBA")
+    finally:
+        pygame.display.quit()
+
+
+def test_a_view_larger_than_a_frame_budget_fills_in_over_frames_and_then_settles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chunks whose picture is not composed yet show the background and count as stale; later frames
+    compose them, and a frame kept and filled in that way equals one drawn from the whole picture."""
+    lazy, eager = _board_view_pair("square_crypt.tmx", True)
+    try:
+        lazy.camera.zoom = eager.camera.zoom = 0.25
+        target = pygame.Surface((300, 200))
+        monkeypatch.setattr(board_view, "PICTURE_BLOCKS_MIN", 1)
+        monkeypatch.setattr(board_view, "CHUNK_BUDGET_S", 0.0)
+        lazy.draw_board(target)
+        assert not lazy.settled and len(lazy._blocks) == 1
+        for _ in range(40):
+            if lazy.settled:
+                break
+            lazy.draw_board(target, keep=True)
+        assert lazy.settled
+        fresh = pygame.Surface((300, 200))
+        eager.draw_board(fresh)
+        assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    finally:
+        pygame.display.quit()
