@@ -31,7 +31,7 @@ from typing import Iterable, Mapping, Sequence
 import pygame
 
 from game.board import Board
-from game.grid import Cell, GridKind, SquareGrid
+from game.grid import Cell, GridKind, Square, SquareGrid
 
 from game.tiled.model import TiledMap
 from game.ui import map_view
@@ -151,6 +151,8 @@ class BoardView:
         self.origin = map_view.pixel_origin(tmap, board)
         self.camera = Camera()
         self.layers: dict[str, Layer] = {}
+        self.layers_pending = False
+        """Some overlays are still being computed (by the table, over the next frames): not settled yet."""
         self.version = 0
         self._chunks: OrderedDict[tuple[int, int], _Chunk] = OrderedDict()
         self._chunk_zoom = -1.0
@@ -306,7 +308,11 @@ class BoardView:
     def bbox(self, cell: Cell) -> tuple[float, float, float, float]:
         """The cell's bounding box in picture pixels (left, top, right, bottom; cached)."""
         got = self._bboxes.get(cell)
-        if got is None:
+        if got is None and isinstance(self.grid, SquareGrid) and isinstance(cell, Square):  # its corners' box
+            x, y = self.grid.cell_origin_pixel(cell)
+            left, top = float(x) - self.origin[0], float(y) - self.origin[1]
+            got = self._bboxes[cell] = (left, top, left + self.grid.tile_width, top + self.grid.tile_height)
+        elif got is None:
             pts = self.corners(cell)
             xs = [x for x, _ in pts]
             ys = [y for _, y in pts]
@@ -740,8 +746,9 @@ class BoardView:
 
     @property
     def settled(self) -> bool:
-        """No visible chunk is waiting to be redrawn (or for its part of the map picture)."""
-        return self.stats.chunks_stale == 0
+        """No visible chunk is waiting to be redrawn (or for its part of the map picture), and no overlay
+        to be computed."""
+        return self.stats.chunks_stale == 0 and not self.layers_pending
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
