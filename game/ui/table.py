@@ -760,7 +760,9 @@ class Table:
         if key == self._cache_key:
             self.run_overlay_jobs(changed=False)
             return
-        state_changed = not isinstance(self._cache_key, tuple) or self._cache_key[0] != state_key
+        before = self._cache_key[0] if isinstance(self._cache_key, tuple) else None
+        state_changed = before != state_key
+        same_fight = before is not None and before[1] == state_key[1]  # else nothing of the overlays is kept
         self._cache_key = key
         actor = st.acting
         mine = self.my_turn()
@@ -795,9 +797,10 @@ class Table:
         old = self.view.layers
         if state_changed or not shown:
             self._overlay_jobs = []
-            if not shown:
+            if not shown or not same_fight:
                 self.flank = overlays.Flanking((), frozenset())
-            else:
+                old = {}
+            if shown:
                 assert actor is not None
                 if on["threat"]:
                     self._overlay_jobs.append(lambda: self.threat_job(st, actor))
@@ -1398,7 +1401,9 @@ class Table:
         actor = st.acting
         if self.overlay_on["flanking"]:
             for a, b, _target in self.flank.pairs:
-                ca, cb = st.creatures[CreatureId(a)], st.creatures[CreatureId(b)]
+                ca, cb = st.creatures.get(CreatureId(a)), st.creatures.get(CreatureId(b))
+                if ca is None or cb is None:
+                    continue
                 pa = view.camera.to_screen(*self.token_centre(ca))
                 pb = view.camera.to_screen(*self.token_centre(cb))
                 pygame.draw.line(board, (190, 90, 255), pa, pb, max(2, round(3 * zoom)))

@@ -123,3 +123,20 @@ def test_with_deferring_off_every_overlay_is_computed_in_the_frame_of_the_change
         counting(monkeypatch, name, calls)
     frame(table)
     assert sorted(calls) == ["flanking", "threat_layer"] and table.view.settled
+
+
+def test_opening_another_encounter_keeps_nothing_of_the_overlays_before(table: Table) -> None:
+    """The overlays kept while the next ones are computed belong to the same fight only: another file's
+    creatures are others (its first frame must not draw the crypt's flanking lines, nor fail on them)."""
+    assert table.view is not None
+    settle(table)
+    table.flank = overlays.Flanking((("ghost", "wraith", "nobody"),), frozenset())
+    assert table.open(REPO / "maps" / "marsh_ambush.toml"), table.message
+    assert table.session is not None
+    table.screen_state = "table"
+    table.viewer = table.session.acting_controller
+    frame(table)
+    assert table.flank.pairs == () and "threat" not in table.view.layers
+    settle(table)
+    st = table.session.encounter.state
+    assert st.acting is not None and table.flank == overlays.flanking(st, st.acting)
