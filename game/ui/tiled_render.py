@@ -621,13 +621,13 @@ class MapPicture:
     Opening records the draws (no pixel is composed) and files them by the
     *buckets* (a grid of the map's tile size) their pictures may cover. A region
     is then composed from the draws it needs, in their order. Which are needed:
-    a draw is composed span by span, and Qt's arithmetic on a pixel looks at the
-    pixels of its span group before the draw (see ``_blend``), so every draw
-    that covers the region is needed, and with it every earlier draw that
-    covers any pixel of *its* rectangle, and so on. Per bucket, the needed draws
-    are those before a bound (the latest draw that needs the bucket); a bucket
-    counts as a whole, which may take a few draws more than needed, never fewer.
-    For a map whose tiles fit their cells, a region needs just its own cells.
+    every draw that covers the region, and the earlier draws its result there
+    depends on: Qt's arithmetic on a pixel reads the destination pixels of its
+    group of 8 in the span (see ``_blend``), so the draws under those pixels
+    before it, and so on (a draw copied as it is reads nothing). A bucket counts
+    as a whole, which may take a few draws more than needed, never fewer. For a
+    map whose tiles fit their cells, a region needs just its own cells; a
+    translucent picture over the whole map adds a few pixels, not the whole map.
     """
 
     def __init__(self, tmap: TiledMap, *, hidden_layers: Iterable[str] = ()) -> None:
@@ -664,6 +664,17 @@ class MapPicture:
 
     def needed(self, left: int, top: int, width: int, height: int) -> list[int]:
         """The draws (indices, in drawing order) the picture's pixels in the rectangle depend on."""
+        return [k for k, _ in self._needed(left, top, width, height)]
+
+    def _needed(self, left: int, top: int, width: int,
+                height: int) -> list[tuple[int, tuple[int, int, np.ndarray, _DrawKey]]]:
+        """:meth:`needed`, each with where :func:`_place` puts it.
+
+        A bucket is needed up to a bound: its draws before the bound are. A draw that covers a needed
+        bucket is needed; unless it copies its pixels as they are (then it reads nothing under it), the
+        pixels it reads there are needed before it: Qt reads the destination by groups of 8 pixels
+        counted from the span's start, so the bucket's columns under the draw grown to whole groups, in
+        the same rows."""
         bw, bh = self.bucket
         columns, rows = self._columns, (len(self._ptr) - 1) // self._columns
         i0, i1 = max(0, left // bw), min(columns - 1, (left + width - 1) // bw)
@@ -676,36 +687,46 @@ class MapPicture:
                 bound[j * columns + i] = self.count
                 work.append(j * columns + i)
         members, ptr = self._members, self._ptr
-        bx0, bx1, by0, by1 = self._spans
-        needed: set[int] = set()
+        plan = self._plan
+        placed: dict[int, tuple[int, int, np.ndarray, _DrawKey] | None] = {}
+        needed: dict[int, tuple[int, int, np.ndarray, _DrawKey]] = {}
         while work:
             b = work.pop()
             start = walked.get(b, ptr[b])
             stop = bisect.bisect_left(members, bound[b], start, ptr[b + 1])
-            walked[b] = max(start, stop)
+            if stop <= start:
+                continue
+            walked[b] = stop
+            j, i = divmod(b, columns)
+            x0, x1, y0, y1 = i * bw, (i + 1) * bw, j * bh, (j + 1) * bh
             for k in members[start:stop]:
-                if k in needed:
+                if k in placed:
+                    got = placed[k]
+                else:
+                    got = placed[k] = _place(plan.pictures[plan.which[k]], plan.xs[k], plan.ys[k], plan.alphas[k],
+                                             plan.width, plan.height)
+                if got is None:
                     continue
-                needed.add(k)
-                for j in range(by0[k], by1[k] + 1):
-                    for i in range(bx0[k], bx1[k] + 1):
-                        c = j * columns + i
-                        if bound.get(c, -1) < k:
-                            bound[c] = k
-                            work.append(c)
-        return sorted(needed)
+                cx, cy, _, key = got
+                w, h, const_alpha, opaque, transform = key
+                if cx >= x1 or cx + w <= x0 or cy >= y1 or cy + h <= y0:
+                    continue  # the bucket spans are a draw's widest: this one misses the bucket
+                needed[k] = got
+                if opaque and const_alpha == 255 and transform != "filter":
+                    continue  # copied as is (see _blend)
+                g0 = cx + (max(x0, cx) - cx) // 8 * 8
+                g1 = min(cx + w, cx - (-(min(x1, cx + w) - cx) // 8) * 8)
+                for c in range(j * columns + g0 // bw, j * columns + (g1 - 1) // bw + 1):
+                    if bound.get(c, -1) < k:
+                        bound[c] = k
+                        work.append(c)
+        return sorted(needed.items())
 
     def pixels(self, left: int, top: int, width: int, height: int) -> np.ndarray:
         """The picture's RGBA pixels (``(height, width, 4)`` uint8) in the rectangle, composed now; transparent
         black outside the picture, as :func:`render_map`'s canvas starts."""
         out = np.zeros((height, width, 4), np.uint8)
-        plan = self._plan
-        placed = []
-        for k in self.needed(left, top, width, height):
-            got = _place(plan.pictures[plan.which[k]], plan.xs[k], plan.ys[k], plan.alphas[k], plan.width,
-                         plan.height)
-            if got is not None:
-                placed.append(got)
+        placed = [got for _, got in self._needed(left, top, width, height)]
         if not placed:
             return out
         x0 = min(p[0] for p in placed)

@@ -128,3 +128,46 @@ def test_a_view_larger_than_a_frame_budget_fills_in_over_frames_and_then_settles
         assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(fresh, "RGB")
     finally:
         pygame.display.quit()
+
+
+def test_random_regions_equal_the_whole_picture() -> None:
+    """Regions of any size and place (seeded), on the maps whose draws overlap their neighbours most."""
+    rng = np.random.default_rng(19)
+    for name in ("ortho_big_tiles", "ortho_layers", "ortho_infinite", "hex_y_odd", "groups_images"):
+        tmap = load_map(DATA / f"{name}.tmx")
+        whole = whole_pixels(render_map(tmap))
+        lazy = MapPicture(tmap)
+        h, w = whole.shape[:2]
+        for _ in range(25):
+            left, top = int(rng.integers(0, w)), int(rng.integers(0, h))
+            cw, ch = int(rng.integers(1, w - left + 1)), int(rng.integers(1, h - top + 1))
+            assert np.array_equal(lazy.pixels(left, top, cw, ch), whole[top:top + ch, left:left + cw]), \
+                (name, left, top, cw, ch)
+
+
+def test_a_translucent_picture_over_the_whole_map_does_not_make_every_chunk_need_the_whole_map(
+        tmp_path: Path) -> None:
+    """A fog image layer over everything, drawn last at half opacity: a chunk still needs only the draws
+    under it and a few pixels around (Qt reads pixels by groups of 8 along a row), and is exact."""
+    import dataclasses
+
+    from game.tiled.model import Image, ImageLayer, LayerBase
+
+    tmap = load_map(REPO / "maps" / "square_crypt.tmx")
+    plain = MapPicture(tmap)
+    w, h = plain.size
+    fog = pygame.Surface((w - 5, h - 3), pygame.SRCALPHA)
+    fog.fill((40, 60, 200, 150))
+    pygame.draw.circle(fog, (255, 255, 255, 30), (w // 2, h // 2), min(w, h) // 3)
+    pygame.image.save(fog, str(tmp_path / "fog.png"))
+    layer = ImageLayer(LayerBase(id=999, name="fog", opacity=0.5, offset=(3.0, 1.0)),
+                       Image(tmp_path / "fog.png", w - 5, h - 3))
+    foggy = dataclasses.replace(tmap, layers=tuple(tmap.layers) + (layer,))
+    lazy = MapPicture(foggy)
+    tw, th = tmap.tile_width, tmap.tile_height
+    needed = lazy.needed(5 * tw, 4 * th, 2 * tw, 2 * th)
+    assert lazy.count - 1 in needed, "the fog is drawn there"
+    assert len(needed) <= 3 * len(plain.needed(4 * tw, 4 * th, 4 * tw, 2 * th)) + 1
+    whole = whole_pixels(render_map(foggy))
+    for left, top in ((0, 0), (5 * tw + 3, 4 * th), (w - 70, h - 50)):
+        assert np.array_equal(lazy.pixels(left, top, 64, 48), whole[top:top + 48, left:left + 64])

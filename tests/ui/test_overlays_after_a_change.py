@@ -122,7 +122,7 @@ def test_with_deferring_off_every_overlay_is_computed_in_the_frame_of_the_change
     for name in ("threat_layer", "flanking"):
         counting(monkeypatch, name, calls)
     frame(table)
-    assert sorted(calls) == ["flanking", "threat_layer"] and table.view.settled
+    assert sorted(calls) == ["flanking", "threat_layer"] and not table.view.layers_pending
 
 
 def test_opening_another_encounter_keeps_nothing_of_the_overlays_before(table: Table) -> None:
