@@ -56,10 +56,10 @@ MUTED = (150, 156, 170)
 ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
 TOKEN_BUCKET = 256
+"""Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 _LAYER_ORDER = {"terrain": 0, "reach": 10, "charge": 20, "threat": 30, "flanking": 40, "candidates": 50,
                 "origins": 60, "grid": 90}
 """The order the board view draws the overlays in (the order ``refresh`` builds them)."""
-"""Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
@@ -1339,8 +1339,8 @@ class Table:
         assert self.session is not None
         enc = self.session.encounter
         charge, choice = self.charge, self.choice
-        return (id(enc), len(enc.log), self._cache_key, self._overlay_version, self.hover, self.pending, self.cheapest, self.selected,
-                self.names, self.screen_state, self.viewer, self.board_rect.size,
+        return (id(enc), len(enc.log), self._cache_key, self._overlay_version, self.hover, self.pending, self.cheapest,
+                self.selected, self.names, self.screen_state, self.viewer, self.board_rect.size,
                 None if charge is None else (charge.target, charge.pending),
                 None if choice is None else (tuple(choice.targets), choice.origin, tuple(choice.landings or ())))
 
