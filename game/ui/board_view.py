@@ -52,9 +52,12 @@ PREFETCH_BUDGET_S = 0.001
 PICTURE_BLOCK = 256
 """The map picture is composed in blocks of this many picture pixels a side, each when a chunk first needs it."""
 PICTURE_BLOCKS_MIN = 16
-"""Blocks of the picture a frame composes in any case when the view needs them (a small map's whole picture:
-its first frame shows it all); beyond that, only within the frame's chunk budget, and the chunks still
-waiting for their picture show the background until a later frame."""
+"""Blocks of the picture the view's first frame composes in any case (a small map's whole picture: its first
+frame shows it all; a later frame composes one in any case). Beyond that (a jump of the camera to a part of a
+big map not seen yet), only within PICTURE_BUDGET_S, and the chunks still waiting for their picture show the
+background until a later frame."""
+PICTURE_BUDGET_S = 0.008
+"""Time a frame may spend composing the blocks of the picture the view needs (about 2.5 ms a block)."""
 
 
 @lru_cache(maxsize=64)
@@ -135,6 +138,8 @@ class BoardView:
         whole picture: merely allocating that takes 0.6 s for a 200 x 200 map)."""
         self._blocks_made = 0
         """Blocks composed during the current frame."""
+        self._first_frame = True
+        """The frame being drawn is the view's first."""
         self._whole: pygame.Surface | None = None
         """The whole picture, when it was given."""
         display = pygame.display.get_surface() is not None
@@ -404,11 +409,18 @@ class BoardView:
                 if budget is not None and self._blocks_made >= floor \
                         and time.perf_counter() - self._budget_start >= budget:
                     return False
-                x, y = bi * b, bj * b
-                block = lazy.surface(x, y, min(b, pw - x), min(b, ph - y))
-                self._blocks[(bi, bj)] = block.convert(self._format) if self._convert else block
-                self._blocks_made += 1
+                self._make_block(bi, bj)
         return True
+
+    def _make_block(self, bi: int, bj: int) -> None:
+        """Compose block ``(bi, bj)`` of the picture."""
+        assert self._lazy is not None
+        b = PICTURE_BLOCK
+        pw, ph = self.size
+        x, y = bi * b, bj * b
+        block = self._lazy.surface(x, y, min(b, pw - x), min(b, ph - y))
+        self._blocks[(bi, bj)] = block.convert(self._format) if self._convert else block
+        self._blocks_made += 1
 
     def _picture_part(self, left: int, top: int, right: int, bottom: int) -> pygame.Surface:
         """The picture's pixels in a rectangle (within it), as a surface in the picture's format."""
@@ -626,6 +638,7 @@ class BoardView:
         sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
         self._blocks_made = 0
+        self._first_frame = self._kept is None
         stats = self.stats
         stats.chunks_drawn = stats.chunks_stale = stats.chunks_patched = 0
         size = self._chunk_size()
@@ -718,6 +731,29 @@ class BoardView:
             if not self._picture_ready(i, j, size, budget=PREFETCH_BUDGET_S):
                 return
             self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+        if time.perf_counter() - self._budget_start < PREFETCH_BUDGET_S:
+            self._compose_ahead(i0, j0, i1, j1, size)
+
+    def _compose_ahead(self, i0: int, j0: int, i1: int, j1: int, size: int) -> None:
+        """A frame with nothing else to do composes one block of the picture not composed yet, the nearest
+        to the view: left alone, the view composes the whole picture in the background, and a later jump
+        of the camera finds it ready."""
+        lazy = self._lazy
+        if lazy is None:
+            return
+        if self.picture_composed:
+            return
+        b = PICTURE_BLOCK
+        pw, ph = self.size
+        columns, rows = -(-pw // b), -(-ph // b)
+        ci = min(columns - 1, max(0, (i0 + i1 + 1) * size // (2 * b)))
+        cj = min(rows - 1, max(0, (j0 + j1 + 1) * size // (2 * b)))
+        for r in range(max(columns, rows)):
+            for bj in range(max(0, cj - r), min(rows - 1, cj + r) + 1):
+                for bi in range(max(0, ci - r), min(columns - 1, ci + r) + 1):
+                    if max(abs(bi - ci), abs(bj - cj)) == r and (bi, bj) not in self._blocks:
+                        self._make_block(bi, bj)
+                        return
 
     def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk | None:
         """A visible chunk of the current zoom: a missing one is drawn now once its part of the map picture
@@ -726,7 +762,8 @@ class BoardView:
         key = (i, j)
         chunk = self._chunks.get(key)
         if chunk is None:
-            if not self._picture_ready(i, j, size, budget=CHUNK_BUDGET_S, floor=PICTURE_BLOCKS_MIN):
+            if not self._picture_ready(i, j, size, budget=PICTURE_BUDGET_S,
+                                       floor=PICTURE_BLOCKS_MIN if self._first_frame else 1):
                 self.stats.chunks_stale += 1
                 return None
             chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
@@ -743,6 +780,14 @@ class BoardView:
                 self.stats.chunks_drawn += 1
         self._chunks.move_to_end(key)
         return chunk
+
+    @property
+    def picture_composed(self) -> bool:
+        """The whole map picture is composed (drawn up front, or block by block since)."""
+        if self._lazy is None:
+            return True
+        pw, ph = self.size
+        return len(self._blocks) >= -(-pw // PICTURE_BLOCK) * -(-ph // PICTURE_BLOCK)
 
     @property
     def settled(self) -> bool:

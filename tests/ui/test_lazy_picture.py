@@ -115,7 +115,7 @@ def test_a_view_larger_than_a_frame_budget_fills_in_over_frames_and_then_settles
         lazy.camera.zoom = eager.camera.zoom = 0.25
         target = pygame.Surface((300, 200))
         monkeypatch.setattr(board_view, "PICTURE_BLOCKS_MIN", 1)
-        monkeypatch.setattr(board_view, "CHUNK_BUDGET_S", 0.0)
+        monkeypatch.setattr(board_view, "PICTURE_BUDGET_S", 0.0)
         lazy.draw_board(target)
         assert not lazy.settled and len(lazy._blocks) == 1
         for _ in range(40):
@@ -171,3 +171,35 @@ def test_a_translucent_picture_over_the_whole_map_does_not_make_every_chunk_need
     whole = whole_pixels(render_map(foggy))
     for left, top in ((0, 0), (5 * tw + 3, 4 * th), (w - 70, h - 50)):
         assert np.array_equal(lazy.pixels(left, top, 64, 48), whole[top:top + 48, left:left + 64])
+
+
+def test_a_still_view_composes_the_rest_of_the_picture_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is off screen is composed by frames with nothing else to do, the blocks nearest the view first;
+    a jump of the camera then finds its part of the picture composed (and the same pixels)."""
+    lazy, eager = _board_view_pair("square_crypt.tmx", True)
+    try:
+        monkeypatch.setattr(board_view, "PREFETCH_BUDGET_S", 10.0)  # the machine's load must not decide
+        lazy.camera.zoom = eager.camera.zoom = 2.0
+        target = pygame.Surface((200, 150))
+        lazy.draw_board(target)
+        assert (0, 0) in lazy._blocks
+        w, h = lazy.size
+        columns, rows = -(-w // PICTURE_BLOCK), -(-h // PICTURE_BLOCK)
+        assert len(lazy._blocks) < columns * rows
+        seen = [len(lazy._blocks)]
+        for _ in range(columns * rows + 5):
+            lazy.draw_board(target, keep=True)
+            seen.append(len(lazy._blocks))
+        assert seen[-1] == columns * rows, "all of them in the end"
+        assert all(b - a <= 1 for a, b in zip(seen, seen[1:])), "one block a frame"
+        assert list(lazy._blocks)[-1] == (columns - 1, rows - 1), "the farthest last"
+        lazy.camera.x = eager.camera.x = w - 100
+        lazy.camera.y = eager.camera.y = h - 75
+        made = len(lazy._blocks)
+        lazy.draw_board(target)
+        assert lazy.settled and len(lazy._blocks) == made
+        fresh = pygame.Surface((200, 150))
+        eager.draw_board(fresh)
+        assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    finally:
+        pygame.display.quit()
