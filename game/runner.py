@@ -16,8 +16,7 @@ from typing import Callable, TextIO
 
 from game.rules import events as ev
 from game.rules.encounter import Encounter, Impossible
-from game.rules.model import CreatureId
-from game.scenario import EncounterFileError, Scenario, load_scenario, roster, to_command, to_preparation
+from game.scenario import EncounterFileError, Scenario, scripted
 
 
 @dataclass
@@ -27,25 +26,13 @@ class Loaded:
 
 
 def build_encounter(path: str | Path, seed: int | None = None, random_decisions: bool | None = None) -> Loaded:
-    """Load an encounter file, its map and the content, and set up (not start) the fight."""
-    from game.content import load_content
-    from game.tiled import load_board
+    """Load an encounter file, its map and the content, and set up (not start) the fight: the window's own
+    way (``game.session.open_source`` and ``Source.fresh``), so both play the same encounter, with the
+    file's ``[preparations]`` in force."""
+    from game.session import open_source
 
-    scenario = load_scenario(path)
-    _, board = load_board(scenario.map_path)
-    library = load_content()
-    options = dict(scenario.options)
-    if random_decisions is not None:
-        options["random_decisions"] = random_decisions
-    encounter = Encounter(board, roster(scenario, board, dict(library)),
-                          seed=scenario.seed if seed is None else seed,
-                          map_name=scenario.map_path.name, options=options)
-    for cid, spec in scenario.preparations.items():
-        try:
-            encounter.set_preparation(CreatureId(cid), to_preparation(spec, board))
-        except Impossible as exc:
-            raise EncounterFileError(scenario.path, str(exc), f"preparations.{cid}") from None
-    return Loaded(scenario, encounter)
+    source = open_source(path, seed=seed, random_decisions=random_decisions)
+    return Loaded(source.scenario, source.fresh())
 
 
 def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Encounter:
@@ -55,9 +42,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
     enc, scenario = loaded.encounter, loaded.scenario
     for event in enc.start():
         emit(event)
-    for i, spec in enumerate(scenario.commands, 1):
-        place = f"commands[{i}] ({spec.do} {spec.creature})"
-        command = to_command(spec, enc.state.board, place, scenario.path)
+    for place, command in scripted(scenario, enc.state.board):
         try:
             for event in enc.apply(command):
                 emit(event)
@@ -67,7 +52,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
     while not enc.state.ended and enc.state.round <= max_rounds:
         actor = enc.state.acting
         assert actor is not None
-        if not auto and scenario.sides.get(actor.side, "ai") != "ai":
+        if not auto and scenario.control_of(actor.id, actor.side) != "ai":
             break
         command = choose_command(enc, actor)
         for event in enc.apply(command):

@@ -41,8 +41,8 @@ class _Strict(BaseModel):
 
 
 class SideSpec(_Strict):
-    control: str = "ai"
-    """"ai", or the name of the player who plays the side."""
+    control: Annotated[str, Field(min_length=1)] = "ai"
+    """"ai", or the name of the player who plays the side (never empty)."""
 
 
 class CreatureSpec(_Strict):
@@ -100,13 +100,21 @@ class OptionsSpec(_Strict):
     """The runner stops a fight that lasts longer (a draw)."""
 
 
+PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+"""A player's name, or "ai"."""
+
+
 class EncounterSpec(_Strict):
     format: int
     map: str
     title: str = ""
+    gm: PlayerName | None = None
+    """The game master: the one who may change who plays what (else the first player)."""
     seed: int = 1
     use_map_creatures: bool = True
     sides: dict[str, SideSpec] = {}
+    creature_control: dict[str, PlayerName] = {}
+    """Creature id -> who plays that creature, over its side's ``control``."""
     creatures: list[CreatureSpec] = []
     options: OptionsSpec = OptionsSpec()
     preparations: dict[str, PreparationSpec] = {}
@@ -128,6 +136,14 @@ class Scenario:
     options: dict[str, Any]
     commands: list[CommandSpec] = field(default_factory=list)
     preparations: dict[str, PreparationSpec] = field(default_factory=dict)
+    creature_control: dict[str, str] = field(default_factory=dict)
+    """creature id -> "ai" or a player's name, over its side's."""
+    gm: str | None = None
+    """The game master named by the file, if any."""
+
+    def control_of(self, cid: str, side: str) -> str:
+        """Who plays a creature as the file says: its own ``creature_control``, else its side's."""
+        return self.creature_control.get(cid) or self.sides.get(side, "ai")
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -138,7 +154,10 @@ def load_scenario(path: str | Path) -> Scenario:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise EncounterFileError(path, "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise EncounterFileError(path, f"not a text file (byte {exc.start} is not UTF-8): an encounter file is "
+                                       "TOML text") from None
+    except OSError as exc:
         raise EncounterFileError(path, f"cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise EncounterFileError(path, f"not valid TOML: {exc}") from None
@@ -158,7 +177,28 @@ def load_scenario(path: str | Path) -> Scenario:
         creatures=[(c.name, c.side, c.template, c.at) for c in spec.creatures],
         use_map_creatures=spec.use_map_creatures,
         options=spec.options.model_dump(), commands=list(spec.commands), preparations=dict(spec.preparations),
+        creature_control=dict(spec.creature_control), gm=spec.gm,
     )
+
+
+def check_creature_ids(scenario: Scenario, ids: list[str]) -> None:
+    """Every creature the file names in ``[preparations]`` and ``[creature_control]`` is in the fight."""
+    known = set(ids)
+    for table, names in (("creature_control", scenario.creature_control), ("preparations", scenario.preparations)):
+        for cid in names:
+            if cid not in known:
+                some = ", ".join(sorted(known)[:12]) + (", ..." if len(known) > 12 else "")
+                raise EncounterFileError(scenario.path, f"no creature has the id '{cid}' (the ids are: {some})",
+                                         f"{table}.{cid}")
+
+
+def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command]]:
+    """The file's scripted commands in engine terms, each with its place in the file."""
+    out: list[tuple[str, Command]] = []
+    for i, spec in enumerate(scenario.commands, 1):
+        place = f"commands[{i}] ({spec.do} {spec.creature})"
+        out.append((place, to_command(spec, board, place, scenario.path)))
+    return out
 
 
 def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command:

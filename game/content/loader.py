@@ -365,6 +365,9 @@ def _power_problems(power: PowerEntry) -> Iterator[tuple[str, str]]:
             yield f"{name}.half_damage", "only a miss deals half damage"
         if outcome.half_damage and power.hit.damage is None:
             yield f"{name}.half_damage", "half damage needs damage on a hit"
+    moves = [name for name in ("hit", "miss", "effect") if getattr(power, name).move_self]
+    if moves and any(getattr(power, name).shift_self for name in ("hit", "miss", "effect")):
+        yield f"{moves[0]}.move_self", "a power moves its user one way: 'shift_self' or 'move_self', not both"
     for index, tag in enumerate(power.keywords):
         if tag in REACTION_KEYWORDS:
             yield f"keywords[{index}]", f"'{tag}' is a reaction keyword: put it in reaction.keywords"
@@ -527,11 +530,15 @@ def _optional_id(value: str | None) -> PowerId | None:
 def _power(power_id: str, entry: PowerEntry) -> Power:
     return Power(
         id=PowerId(power_id), name=entry.name, action=entry.action, frequency=entry.frequency,
-        reach=entry.reach, targets=entry.targets, max_targets=entry.max_targets, attack=entry.attack,
+        reach=entry.reach, targets=entry.targets, max_targets=entry.max_targets or 1, attack=entry.attack,
         hit=_outcome(entry.hit), miss=_outcome(entry.miss), effect=_outcome(entry.effect),
         keywords=frozenset(entry.keywords), basic=entry.basic, reaction=_reaction_spec(entry),
         marks=entry.marks, description=entry.description,
+        limits_area=entry.max_targets is not None and entry.reach.kind in _AREAS,
     )
+
+
+_AREAS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
 
 
 def _reaction_spec(power: PowerEntry) -> ReactionSpec | None:
@@ -565,4 +572,5 @@ def _outcome(entry: OutcomeEntry) -> Outcome:
         damage=entry.damage, half_damage=entry.half_damage,
         conditions=tuple(ConditionSpec(c.condition, c.until, c.value or 0, c.damage) for c in entry.conditions),
         forced=movement, heal_surge=entry.heal_surge, heal_bonus=entry.heal_bonus, shift_self=entry.shift_self,
+        move_self=entry.move_self,
     )

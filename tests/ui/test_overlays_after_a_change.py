@@ -103,7 +103,8 @@ def test_the_overlays_are_drawn_in_the_same_order_as_before(table: Table) -> Non
     assert table.view is not None
     settle(table)
     names = list(table.view.layers)
-    assert names == [n for n in ("terrain", "reach", "charge", "threat", "flanking", "candidates", "origins", "grid")
+    assert names == [n for n in ("terrain", "reach", "reach_danger", "charge", "threat", "flanking", "candidates",
+                                 "origins", "grid")
                      if n in names]
     assert "threat" in names and "flanking" in names
 
