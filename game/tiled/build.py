@@ -13,6 +13,7 @@ import base64
 import binascii
 import io
 import json
+import re
 import sys
 import zlib
 from array import array
@@ -34,6 +35,7 @@ def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = N
     With ``limits``, a TMX map's declared size is checked at its ``<map>`` start
     tag, before the rest of the file (its layers) is parsed at all.
     """
+    data = _utf8_text(data, path)
     head = data.lstrip()[:1]
     if head == b"<":
         caps = limits
@@ -57,12 +59,37 @@ def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = N
             raise MapError(path, "not valid JSON: nested too deeply") from None
         except UnicodeDecodeError as exc:
             raise MapError(path, f"not valid JSON: not UTF-8 text (byte {exc.start})") from None
+        except ValueError:  # the parser's int(): Python reads at most sys.get_int_max_str_digits() digits
+            raise MapError(path, f"not valid JSON for a map: a number of more than {sys.get_int_max_str_digits()} "
+                           "digits") from None
         if not isinstance(doc, dict):
             raise MapError(path, "not a Tiled JSON file: the top level is not an object")
         return _json_normalise(doc, kind, path)
     if not data.strip():
         raise MapError(path, "the file is empty")
     raise MapError(path, "neither XML nor JSON: not a Tiled file")
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _utf8_text(data: bytes, path: Path) -> bytes:
+    """The file's bytes without a UTF-8 byte-order mark (Tiled reads files that begin with one); a UTF-16
+    file (it begins with its byte-order mark) as UTF-8 without one, its XML declaration's ``encoding=``
+    then naming UTF-16 no more."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:]
+    if not data.startswith(_UTF16_BOMS):
+        return data
+    try:
+        text = data.decode("utf-16")
+    except UnicodeDecodeError as exc:
+        raise MapError(path, f"not valid UTF-16 text (byte {exc.start})") from None
+    if text.startswith("<?xml"):
+        end = text.find("?>")
+        if end > 0:
+            text = re.sub(r"""encoding\s*=\s*["'][^"']*["']""", 'encoding="UTF-8"', text[:end], count=1) + text[end:]
+    return text.encode("utf-8", "surrogatepass")
 
 
 def check_declared_size(width: object, height: object, limits: Limits, path: Path) -> None:
@@ -73,7 +100,7 @@ def check_declared_size(width: object, height: object, limits: Limits, path: Pat
         return
     for name, value in (("width", w), ("height", h)):
         if value > limits.max_side:
-            raise MapError(path, f"'{name}' is {value}, more than the limit of {limits.max_side}", "map")
+            raise MapError(path, f"'{name}' is {number_text(value)}, more than the limit of {limits.max_side}", "map")
     if w * h > limits.max_cells:
         raise MapError(path, f"the map is {w}x{h} = {w * h} cells, more than the limit of {limits.max_cells}", "map")
 
@@ -147,9 +174,9 @@ class Builder:
             else:
                 raise MapError(path, f"'{key}' must be a whole number, found {value!r}", place)
         if minimum is not None and value < minimum:
-            raise MapError(path, f"'{key}' is {value}, it must be at least {minimum}", place)
+            raise MapError(path, f"'{key}' is {number_text(value)}, it must be at least {minimum}", place)
         if maximum is not None and value > maximum:
-            raise MapError(path, f"'{key}' is {value}, more than the limit of {maximum}", place)
+            raise MapError(path, f"'{key}' is {number_text(value)}, more than the limit of {maximum}", place)
         return value
 
     def num_field(self, d: Raw, key: str, place: str, path: Path, default: float = 0.0) -> float:
@@ -158,7 +185,10 @@ class Builder:
             raise MapError(path, f"'{key}' must be a number, found {value!r}", place)
         if value != value or value in (float("inf"), float("-inf")):
             raise MapError(path, f"'{key}' must be a finite number, found {value!r}", place)
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a whole number of 309 digits or more
+            raise MapError(path, f"'{key}' is {number_text(value)}, too large for a coordinate or size", place) from None
 
     def str_field(self, d: Raw, key: str, place: str, path: Path, default: str = "") -> str:
         value = d.get(key, default)
@@ -228,7 +258,7 @@ class Builder:
                         return number
                 except ValueError:
                     pass
-            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e308:
                 return float(value)
         elif kind == "bool":
             if textual and value in ("true", "false"):
@@ -246,7 +276,7 @@ class Builder:
                     return ""
                 return m.FileRef(resolve_inside(value, path.parent, self.root, path, place))
         elif kind == "object":
-            if textual and isinstance(value, str) and value.strip().isdigit():
+            if textual and isinstance(value, str) and _is_gid_text(value):  # an object id is a 32-bit number too
                 return m.ObjectRef(int(value))
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 return m.ObjectRef(value)
@@ -440,6 +470,13 @@ class Builder:
         return (ts.firstgid + local) | flags
 
 
+def number_text(value: int | float) -> str:
+    """A number as a message quotes it: a whole number of more than 20 digits by its sign and length only."""
+    if isinstance(value, int) and not -10**20 < value < 10**20:
+        return f"{'-' if value < 0 else ''}a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
+    return str(value)
+
+
 def _plain_members(value: Raw) -> dict[str, m.PropertyValue]:
     out: dict[str, m.PropertyValue] = {}
     for k, v in value.items():
@@ -493,8 +530,8 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
         try:
             return array("I", map(int, tokens))
         except (ValueError, OverflowError):
-            bad = next(i for i, t in enumerate(tokens) if not t.strip().isdigit() or int(t) > 0xFFFFFFFF)
-            raise MapError(path, f"tile {bad}: '{tokens[bad].strip()}' is not a tile id", place) from None
+            bad = next(i for i, t in enumerate(tokens) if not _is_gid_text(t))
+            raise MapError(path, f"tile {bad}: '{tokens[bad].strip()[:40]}' is not a tile id", place) from None
     if encoding == "base64":
         try:
             raw = base64.b64decode("".join(payload.split()), validate=True)
@@ -513,6 +550,15 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
             gids.byteswap()
         return gids
     raise MapError(path, f"unknown encoding '{encoding}' (Tiled writes csv or base64)", place)
+
+
+def _is_gid_text(token: str) -> bool:
+    """Whether ``int(token)`` gives a tile id (from 0 to 2**32 - 1); never raises (``'²'.isdigit()`` is true)."""
+    text = token.strip()
+    try:
+        return len(text) <= 40 and 0 <= int(text) <= 0xFFFFFFFF
+    except ValueError:
+        return False
 
 
 def _decompress(raw: bytes, compression: str | None, expected: int, path: Path, place: str) -> bytes:
@@ -551,7 +597,7 @@ def check_polygon(points: Any, path: Path, place: str) -> tuple[tuple[float, flo
                 out.append((float(p["x"]), float(p["y"])))
         else:
             raise ValueError
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError):
         raise MapError(path, f"malformed points {points!r}", place) from None
     if any(x != x or y != y or abs(x) == float("inf") or abs(y) == float("inf") for x, y in out):
         raise MapError(path, "points must be finite numbers", place)

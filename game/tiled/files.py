@@ -52,6 +52,12 @@ def find_project_root(map_path: Path) -> Path:
     return folder
 
 
+MAX_NAME_BYTES = 255
+"""Longest file or folder name (Linux's NAME_MAX): a longer one is refused before the system is asked."""
+MAX_PATH_BYTES = 4096
+"""Longest path (Linux's PATH_MAX)."""
+
+
 def resolve_inside(ref: str, base_dir: Path, root: Path, owner: Path, place: str) -> Path:
     """Resolve ``ref`` (as written in ``owner``) against ``base_dir``; refuse escapes from ``root``."""
     if not ref or not ref.strip():
@@ -60,7 +66,15 @@ def resolve_inside(ref: str, base_dir: Path, root: Path, owner: Path, place: str
         raise MapError(owner, f"'{ref}' is not a relative file path; only files inside {root} can be used", place)
     if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).is_absolute() or PureWindowsPath(ref).drive:
         raise MapError(owner, f"absolute path '{ref}' refused: maps may name files only by relative paths inside {root}; {ROOT_HINT}", place)
-    resolved = (base_dir / ref).resolve()
+    try:
+        resolved = (base_dir / ref).resolve()
+    except (OSError, ValueError) as exc:  # a name too long for the system, a NUL character
+        raise MapError(owner, f"'{ref[:60]}' cannot be a file path here: "
+                       f"{exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}", place) from None
+    if len(bytes(resolved)) >= MAX_PATH_BYTES or any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES
+                                                    for part in resolved.parts):
+        raise MapError(owner, f"'{ref[:60]}...' is longer than a file name or path can be "
+                       f"({MAX_NAME_BYTES} bytes a name, {MAX_PATH_BYTES} a path)", place)
     if not resolved.is_relative_to(root):
         raise MapError(owner, f"'{ref}' lies outside the project root {root}; {ROOT_HINT}", place)
     return resolved

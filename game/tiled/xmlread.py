@@ -57,6 +57,9 @@ def parse_xml(data: bytes, path: Path,
         parser.Parse(data, True)
     except _Refused as exc:
         raise MapError(path, str(exc), f"line {parser.CurrentLineNumber}") from None
+    except LookupError:  # expat asks Python's codecs for an encoding it does not know itself
+        raise MapError(path, "not valid XML: the declaration names an unknown text encoding "
+                       "(Tiled writes UTF-8)", "line 1") from None
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
         raise MapError(path, f"not valid XML: {reason}", f"line {exc.lineno}, column {exc.offset + 1}") from None
