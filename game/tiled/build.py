@@ -355,8 +355,8 @@ class Builder:
         tile_count = self.int_field(d, "tilecount", place, owner, default=0, minimum=0,
                                     maximum=self.limits.max_tiles_per_tileset)
         if image is not None and image.width and image.height:
-            fit_cols = max(0, (image.width - 2 * margin + spacing) // (tw + spacing))
-            fit_rows = max(0, (image.height - 2 * margin + spacing) // (th + spacing))
+            fit_cols = max(0, (image.width - margin + spacing) // (tw + spacing))  # as Tiled counts: one margin
+            fit_rows = max(0, (image.height - margin + spacing) // (th + spacing))
             columns = columns or fit_cols
             tile_count = tile_count or fit_cols * fit_rows
         elif image is not None and not tile_count:

@@ -485,9 +485,9 @@ class _Tiles:
             whole = self.images.load(tileset.image, place)
             ih, iw = whole.pixels.shape[:2]
             tw, th, sp, mg = tileset.tile_width, tileset.tile_height, tileset.spacing, tileset.margin
-            # Tiled cuts as many tiles as the actual image holds
-            columns = max(0, (iw - 2 * mg + sp) // (tw + sp))
-            rows = max(0, (ih - 2 * mg + sp) // (th + sp))
+            # Tiled cuts as many tiles as the actual image holds, counting the margin once (left, top)
+            columns = max(0, (iw - mg + sp) // (tw + sp))
+            rows = max(0, (ih - mg + sp) // (th + sp))
             if local < 0 or columns == 0 or local >= columns * rows:
                 return None
             x = mg + (local % columns) * (tw + sp)
