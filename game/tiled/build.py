@@ -13,6 +13,7 @@ import base64
 import binascii
 import io
 import json
+import os
 import re
 import sys
 import zlib
@@ -274,7 +275,16 @@ class Builder:
             if isinstance(value, str):
                 if value == "":
                     return ""
-                return m.FileRef(resolve_inside(value, path.parent, self.root, path, place))
+                # kept, never opened (music, notes for other tools): so not held to the project root
+                return m.FileRef(Path(os.path.normpath(path.parent / value)) if "://" not in value else Path(value))
+        elif kind == "list":
+            if isinstance(value, list):
+                items: list[m.PropertyValue] = []
+                for i, item in enumerate(value):
+                    if not isinstance(item, dict):
+                        raise MapError(path, f"list item {i} must be an object with a type and a value", place)
+                    items.append(self.property_value(item, f"{place}, item {i}", path))
+                return tuple(items)
         elif kind == "object":
             if textual and isinstance(value, str) and _is_gid_text(value):  # an object id is a 32-bit number too
                 return m.ObjectRef(int(value))
@@ -287,7 +297,7 @@ class Builder:
             if isinstance(value, dict):
                 return m.ClassValue(type_name, _plain_members(value))
         else:
-            raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class)", place)
+            raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class, list)", place)
         raise MapError(path, f"value {value!r} is not a valid {kind}", place)
 
     # -- files --------------------------------------------------------------------------

@@ -57,7 +57,8 @@ class ObjectRef:
     id: int
 
 
-PropertyValue = Union[str, int, float, bool, Color, FileRef, ObjectRef, "ClassValue"]
+PropertyValue = Union[str, int, float, bool, Color, FileRef, ObjectRef, "ClassValue", tuple["PropertyValue", ...]]
+"""A custom property's value; a ``list`` property (Tiled 1.12) is a tuple of values, each of its own type."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,21 +102,25 @@ def _properties(el: ET.Element) -> list[dict[str, Any]]:
     props = el.find("properties")
     if props is None:
         return []
-    out = []
-    for p in props.findall("property"):
-        entry: dict[str, Any] = {"name": p.get("name", ""), "type": p.get("type", "string")}
-        if p.get("propertytype") is not None:
-            entry["propertytype"] = p.get("propertytype")
-        if entry["type"] == "class":
-            entry["value"] = _properties(p)
-            entry["xml_members"] = True
-        elif "value" in p.attrib:
-            entry["value"] = p.get("value")
-        else:
-            entry["value"] = p.text or ""
-        entry["from_text"] = True
-        out.append(entry)
-    return out
+    return [{"name": p.get("name", ""), **_property_value(p)} for p in props.findall("property")]
+
+
+def _property_value(p: ET.Element) -> dict[str, Any]:
+    """A <property> (or a list's <item>) without its name: its type and value as Tiled's JSON has them."""
+    entry: dict[str, Any] = {"type": p.get("type", "string")}
+    if p.get("propertytype") is not None:
+        entry["propertytype"] = p.get("propertytype")
+    if entry["type"] == "class":
+        entry["value"] = _properties(p)
+        entry["xml_members"] = True
+    elif entry["type"] == "list":  # Tiled 1.12: <item type=".." value=".."/> elements, each typed
+        entry["value"] = [_property_value(item) for item in p.findall("item")]
+    elif "value" in p.attrib:
+        entry["value"] = p.get("value")
+    else:
+        entry["value"] = p.text or ""
+    entry["from_text"] = True
+    return entry
 
 
 def _image(el: ET.Element | None, into: dict[str, Any], key: str = "image") -> None:

@@ -111,3 +111,93 @@ def test_render_and_play_end_an_unexpected_error_in_one_line_naming_the_file(tmp
     assert "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1, result.stderr
     assert result.stderr.startswith("maps/square_crypt.tmx: out of memory while "), result.stderr
+
+
+# -- class 9: valid Tiled files once refused ------------------------------------------------------------
+
+def same_map(a: Path, b: Path) -> None:
+    from game.tiled import load_map
+
+    first, second = load_map(a), load_map(b)
+    assert (first.width, first.height, first.layers, first.properties) == \
+        (second.width, second.height, second.layers, second.properties)
+    assert [(t.name, t.tile_count, t.tiles) for t in first.tilesets] == \
+        [(t.name, t.tile_count, t.tiles) for t in second.tilesets]
+
+
+@pytest.mark.parametrize("name", ["embedded.tmx", "embedded.tmj", "external_tsx.tmx"])
+def test_a_map_beginning_with_a_utf8_byte_order_mark_loads_as_without_it(tmp_path: Path, name: str) -> None:
+    project = tmp_path / "good"
+    shutil.copytree(GOOD, project, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    marked = project / f"marked{Path(name).suffix}"
+    marked.write_bytes(b"\xef\xbb\xbf" + (project / name).read_bytes())
+    same_map(marked, project / name)
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_tmx_and_tsx_load_as_their_utf8_originals(tmp_path: Path, codec: str) -> None:
+    """Tiled (Qt's XML reader) reads UTF-16 with its byte-order mark; the declaration then says UTF-16."""
+    project = tmp_path / "good"
+    shutil.copytree(GOOD, project, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    bom = {"utf-16": b"", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[codec]
+    tsx = project / "tilesets" / "terrain.tsx"
+    original_map = (project / "external_tsx.tmx").read_text(encoding="utf-8")
+    for target, text in ((tsx, tsx.read_text(encoding="utf-8")), (project / "wide.tmx", original_map)):
+        text = text.replace('encoding="UTF-8"', 'encoding="UTF-16"')
+        assert 'encoding="UTF-16"' in text
+        target.write_bytes(bom + text.encode(codec))
+    (project / "narrow.tmx").write_text(original_map, encoding="utf-8")
+    same_map(project / "wide.tmx", project / "narrow.tmx")
+
+
+LIST_PROPERTIES_TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.12.0" orientation="orthogonal" renderorder="right-down" width="2" height="2"
+     tilewidth="16" tileheight="16" infinite="0" nextlayerid="2" nextobjectid="1">
+ <properties>
+  <property name="music" type="file" value="../music/theme.ogg"/>
+  <property name="waves" type="list">
+   <item type="int" value="3"/>
+   <item value="goblins"/>
+   <item type="list"><item type="bool" value="true"/><item type="float" value="0.5"/></item>
+   <item type="class" propertytype="Spawn"><properties><property name="count" type="int" value="2"/></properties></item>
+  </property>
+  <property name="nothing" type="list"/>
+ </properties>
+ <layer id="1" name="ground" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>
+</map>
+"""
+
+
+def test_list_properties_of_tiled_1_12_are_read_in_tmx_and_json(tmp_path: Path) -> None:
+    from game.tiled import load_map
+    from game.tiled import model as m
+
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "lists.tmx").write_text(LIST_PROPERTIES_TMX)
+    (folder / "lists.tmj").write_text(json.dumps({
+        "type": "map", "orientation": "orthogonal", "width": 2, "height": 2, "tilewidth": 16, "tileheight": 16,
+        "tilesets": [], "layers": [{"type": "tilelayer", "name": "ground", "width": 2, "height": 2, "data": [0] * 4}],
+        "properties": [
+            {"name": "music", "type": "file", "value": "../music/theme.ogg"},
+            {"name": "waves", "type": "list", "value": [
+                {"type": "int", "value": 3}, {"type": "string", "value": "goblins"},
+                {"type": "list", "value": [{"type": "bool", "value": True}, {"type": "float", "value": 0.5}]},
+                {"type": "class", "propertytype": "Spawn", "value": {"count": 2}}]},
+            {"name": "nothing", "type": "list", "value": []}]}))
+    for name in ("lists.tmx", "lists.tmj"):
+        props = load_map(folder / name).properties
+        assert props["waves"] == (3, "goblins", (True, 0.5), m.ClassValue("Spawn", {"count": 2}))
+        assert props["nothing"] == ()
+        # a file property the program never opens may lead outside the map's folder: kept, not checked
+        assert props["music"] == m.FileRef(tmp_path / "music" / "theme.ogg")
+
+
+def test_a_list_item_of_the_wrong_type_is_one_line_naming_the_item(tmp_path: Path) -> None:
+    from game.errors import GameError
+    from game.tiled import load_map
+
+    bad = tmp_path / "bad.tmx"
+    bad.write_text(LIST_PROPERTIES_TMX.replace('<item type="int" value="3"/>', '<item type="int" value="three"/>'))
+    with pytest.raises(GameError, match=r"map, property 'waves', item 0: value 'three' is not a valid int"):
+        load_map(bad)

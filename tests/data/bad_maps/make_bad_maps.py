@@ -212,8 +212,6 @@ def cases() -> dict[str, str | bytes]:
     files["tileset_garbage.tmx"] = tmx(FLOOR, tileset=' <tileset firstgid="1" source="garbage.tsx"/>\n')
     files["huge_image_header.tmx"] = tmx(FLOOR, tileset=tile_props("").replace('source="tiles.png" width="32" height="16"',
                                                                               'source="huge.png"'))
-    files["file_property_outside_root.tmx"] = tmx(' <properties>\n  <property name="music" type="file" '
-                                                  'value="../../../etc/passwd"/>\n </properties>\n' + FLOOR)
     files["template_outside_root.tmx"] = tmx(FLOOR + objects('  <object id="1" template="../good_maps/templates/zone.tx" x="0" y="0"/>\n'))
     files["missing_template.tmx"] = tmx(FLOOR + objects('  <object id="1" template="nowhere.tx" x="0" y="0"/>\n'))
     files["template_not_template.tmx"] = tmx(FLOOR + objects('  <object id="1" template="tiles.tsx" x="0" y="0"/>\n'))
