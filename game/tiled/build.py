@@ -420,6 +420,10 @@ class Builder:
             tiles=tiles,
             properties=self.properties(d.get("properties"), place, owner),
             class_name=self.str_field(d, "class", place, owner),
+            # as Tiled reads them: any other text means the default
+            render_size="grid" if self.str_field(d, "tilerendersize", place, owner) == "grid" else "tile",
+            fill_mode=("preserve-aspect-fit" if self.str_field(d, "fillmode", place, owner) == "preserve-aspect-fit"
+                       else "stretch"),
         )
 
     def gid_known(self, gid: int) -> bool:

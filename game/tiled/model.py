@@ -125,6 +125,10 @@ class Tileset:
     tiles: Mapping[int, Tile] = field(default_factory=dict)
     properties: Properties = field(default_factory=dict)
     class_name: str = ""
+    render_size: str = "tile"
+    """Tiled 1.9's ``tilerendersize``: "tile" draws a tile at its own size, "grid" scales it to the map's cell."""
+    fill_mode: str = "stretch"
+    """Tiled 1.9's ``fillmode`` when a tile is scaled: "stretch", or "preserve-aspect-fit" (centred, not distorted)."""
 
     def contains(self, gid: int) -> bool:
         """Whether a (flag-free) gid belongs to this tileset's id range."""

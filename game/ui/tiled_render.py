@@ -969,9 +969,32 @@ class _Renderer:
                 continue
             picture, tileset = found
             cx, cy = g.cell_top_left(col, row)
+            if tileset.render_size == "grid" and not picture.approximate:
+                self._grid_sized_tile(picture, tileset, gid, dx + cx, dy + cy + g.th, ca)
+                continue
             tx, ty = tileset.tile_offset
             # bottom-left of the picture on the bottom-left of the cell, plus the tile offset
             self._draw_tile(picture, dx + cx + tx, dy + cy + g.th + ty, ca)
+
+    def _grid_sized_tile(self, picture: _Picture, tileset: Tileset, gid: int, left: float, bottom: float,
+                         ca: int) -> None:
+        """A tile of a tileset with ``tilerendersize="grid"`` (Tiled 1.9), as Tiled's CellRenderer draws it:
+        scaled to the map's cell, stretched or (``fillmode="preserve-aspect-fit"``) by the smaller of the two
+        factors and centred on the cell; its tile offset is scaled with it."""
+        g = self.geometry
+        ph, pw = picture.pixels.shape[:2]
+        diagonal = bool(gid & FLIPPED_DIAGONALLY)
+        iw, ih = (ph, pw) if diagonal else (pw, ph)  # the tile's own (unturned) size
+        sx, sy = g.tw / iw, g.th / ih
+        if tileset.fill_mode == "preserve-aspect-fit":
+            sx = sy = min(sx, sy)
+        sw, sh = (ih * sy, iw * sx) if diagonal else (iw * sx, ih * sy)
+        size = (max(1, round(sw)), max(1, round(sh)))
+        if size != (pw, ph):
+            picture = self._scaled(picture, size)
+        tx, ty = tileset.tile_offset
+        centre_x, centre_y = left + g.tw / 2 + tx * sx, bottom - g.th / 2 + ty * sy
+        self.canvas.draw(picture, centre_x - size[0] / 2, centre_y - size[1] / 2, ca)
 
     def _image_layer(self, layer: ImageLayer, ca: int, dx: float, dy: float,
                      tint: tuple[int, int, int, int] | None) -> None:
