@@ -19,6 +19,31 @@ class _Refused(Exception):
     pass
 
 
+MAX_DEPTH = 256
+"""Deepest nesting of elements, read or skipped (group layers in groups, class properties in class properties)."""
+
+_LAYERS = ("layer", "objectgroup", "imagelayer", "group")
+READ_CHILDREN: dict[str, tuple[str, ...]] = {
+    "map": ("properties", "tileset", *_LAYERS),
+    "template": ("tileset", "object"),
+    "tileset": ("tileoffset", "image", "properties", "tile"),
+    "tile": ("properties", "image", "animation"),
+    "animation": ("frame",),
+    "properties": ("property",),
+    "property": ("properties", "item"),
+    "item": ("properties", "item"),
+    "layer": ("properties", "data"),
+    "data": ("chunk", "tile"),
+    "chunk": ("tile",),
+    "objectgroup": ("properties", "object"),
+    "object": ("properties", "ellipse", "point", "polygon", "polyline", "text"),
+    "imagelayer": ("properties", "image"),
+    "group": ("properties", *_LAYERS),
+}
+"""The elements this reader reads inside each element; any other (Wang sets, a tile's collision shapes, editor
+settings, elements of later Tiled versions) is skipped with everything in it, never built."""
+
+
 def parse_xml(data: bytes, path: Path,
               check_root: Callable[[str, dict[str, str]], None] | None = None) -> ET.Element:
     """Parse bytes into an element tree, refusing DTDs and entities; errors name line and column.
@@ -29,15 +54,38 @@ def parse_xml(data: bytes, path: Path,
     """
     parser = expat.ParserCreate()
     builder = ET.TreeBuilder()
-    seen_root = False
+    open_tags: list[str] = []  # the elements being built, root first
+    skipped = 0  # how deep inside an element that is not read (0: not inside one)
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal seen_root
-        if not seen_root:
-            seen_root = True
+        nonlocal skipped
+        if skipped:
+            skipped += 1
+            if len(open_tags) + skipped > MAX_DEPTH:  # expat keeps every open element: 4 million take 0.5 GB
+                raise _Refused(f"elements nested too deeply (more than {MAX_DEPTH} levels)")
+            return
+        if not open_tags:
             if check_root is not None:
                 check_root(tag, attrs)
+        elif tag not in READ_CHILDREN.get(open_tags[-1], ()):
+            skipped = 1  # neither it nor anything inside it is built
+            return
+        if len(open_tags) >= MAX_DEPTH:
+            raise _Refused(f"elements nested too deeply (more than {MAX_DEPTH} levels)")
+        open_tags.append(tag)
         builder.start(tag, attrs)
+
+    def end(tag: str) -> None:
+        nonlocal skipped
+        if skipped:
+            skipped -= 1
+            return
+        open_tags.pop()
+        builder.end(tag)
+
+    def characters(text: str) -> None:
+        if not skipped:
+            builder.data(text)
 
     def refuse_doctype(*_: object) -> None:
         raise _Refused("a DOCTYPE (document type declaration) is not allowed in Tiled files")
@@ -50,8 +98,8 @@ def parse_xml(data: bytes, path: Path,
     parser.ExternalEntityRefHandler = lambda *_: refuse_entity()  # type: ignore[assignment]
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
     parser.buffer_text = True
     try:
         parser.Parse(data, True)

@@ -201,3 +201,40 @@ def test_a_list_item_of_the_wrong_type_is_one_line_naming_the_item(tmp_path: Pat
     bad.write_text(LIST_PROPERTIES_TMX.replace('<item type="int" value="3"/>', '<item type="int" value="three"/>'))
     with pytest.raises(GameError, match=r"map, property 'waves', item 0: value 'three' is not a valid int"):
         load_map(bad)
+
+
+# -- class 9: what is not read is not built -------------------------------------------------------------
+
+UNKNOWN_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<map orientation="orthogonal" width="2" height="2" '
+                'tilewidth="16" tileheight="16"><layer name="g" width="2" height="2"><data encoding="csv">0,0,0,0'
+                '</data></layer>')
+
+
+def test_a_million_unknown_elements_are_skipped_without_being_built(tmp_path: Path) -> None:
+    """Elements of later Tiled versions, Wang sets, editor settings: skipped, so they cost no memory per element."""
+    import tracemalloc
+
+    from game.tiled.build import parse_document
+
+    data = (UNKNOWN_HEAD + '<wangsets><wangset name="w"/></wangsets>' + '<future a="1"><x/></future>' * 1_000_000
+            + "</map>").encode()
+    tracemalloc.start()
+    try:
+        doc = parse_document(data, tmp_path / "m.tmx", "map")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [layer["name"] for layer in doc["layers"]] == ["g"]
+    assert peak < 20 * 1024 * 1024, f"peak {peak / 1e6:.0f} MB"
+
+
+def test_four_million_nested_unknown_elements_are_refused_at_the_depth_limit(tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "nested.tmx"
+    path.write_text(UNKNOWN_HEAD + "<x>" * 4_000_000 + "</x>" * 4_000_000 + "</map>")  # 28 MB
+    started = time.perf_counter()
+    result = run_game("validate", str(path))
+    elapsed = time.perf_counter() - started
+    assert result.stdout == f"{path}: line 2: elements nested too deeply (more than 256 levels)\n", result
+    assert elapsed < 20
