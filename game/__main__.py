@@ -94,7 +94,7 @@ def summary(name: str, tmap: object, board: object) -> str:
     return (f"{name}: OK - {board.name!r}, {grid} grid {board.width}x{board.height} "
             f"({tmap.tile_width}x{tmap.tile_height} px), {len(board)} cells: "
             f"{counts['wall']} wall, {counts['difficult']} difficult, {counts['dangerous']} dangerous; "
-            f"creatures: {creatures}")
+            f"creatures: {creatures}; files from {tmap.root.described()}")
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -175,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Tactical-combat table for Tiled battle maps.")
     sub = parser.add_subparsers(dest="command")
 
-    root_help = "also allow files inside DIR (default: the nearest folder with a .tiled-project file, else the map's folder)"
+    root_help = ("take the map's files from inside DIR (default: the folders of the nearest .tiled-project file "
+                 "whose folders hold the map, else the map's folder)")
     play = sub.add_parser("play", help="open the table window on an encounter or a map (the default command)")
     play.add_argument("map", nargs="?", default=str(DEFAULT_ENCOUNTER), metavar="MAP_OR_ENCOUNTER")
     play.add_argument("--root", metavar="DIR", help=root_help)

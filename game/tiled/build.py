@@ -152,7 +152,7 @@ class Builder:
     """The state of one map's load: its files, the problems found, the tilesets so far."""
 
     path: Path
-    root: Path
+    root: m.ProjectRoot
     limits: Limits
     problems: list[MapError] = field(default_factory=list)
     tilesets: list[m.Tileset] = field(default_factory=list)

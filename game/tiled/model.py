@@ -227,10 +227,30 @@ Layer = Union[TileLayer, ObjectLayer, ImageLayer, GroupLayer]
 
 
 @dataclass(frozen=True, slots=True)
+class ProjectRoot:
+    """Where a map may take files from: one or more folders (``game.tiled.files.find_project_root``)."""
+
+    folders: tuple[Path, ...]
+    """Resolved absolute folders; a file is allowed when it lies inside one of them."""
+    project: Path | None = None
+    """The ``.tiled-project`` file whose folders these are; None for the map's own folder or ``--root``."""
+
+    def holds(self, path: Path) -> bool:
+        return any(path.is_relative_to(folder) for folder in self.folders)
+
+    def __str__(self) -> str:
+        return " and ".join(str(folder) for folder in self.folders)
+
+    def described(self) -> str:
+        """The root as ``validate`` names it: its folders, and the project file they come from."""
+        return f"{self} (the folders of {self.project})" if self.project else str(self)
+
+
+@dataclass(frozen=True, slots=True)
 class TiledMap:
     path: Path
     """The map file, absolute."""
-    root: Path
+    root: ProjectRoot
     """The project root every referenced file had to lie inside."""
     orientation: Orientation
     width: int

@@ -238,3 +238,80 @@ def test_four_million_nested_unknown_elements_are_refused_at_the_depth_limit(tmp
     elapsed = time.perf_counter() - started
     assert result.stdout == f"{path}: line 2: elements nested too deeply (more than 256 levels)\n", result
     assert elapsed < 20
+
+
+# -- class 8: where a stranger's map may read -----------------------------------------------------------
+
+def project_file(folder: Path, folders: list[str], name: str = "game.tiled-project") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(json.dumps({"automappingRulesFile": "", "commands": [], "extensionsPath": "extensions",
+                                           "folders": folders, "propertyTypes": []}, indent=4))
+    return folder / name
+
+
+def map_using_image(map_path: Path, image_ref: str, image: Path) -> Path:
+    """embedded.tmx at ``map_path``, its tileset image named ``image_ref``, the image copied to ``image``."""
+    image.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(GOOD / "images" / "terrain.png", image)
+    map_path.parent.mkdir(parents=True, exist_ok=True)
+    map_path.write_text((GOOD / "embedded.tmx").read_text().replace('"images/terrain.png"', f'"{image_ref}"'))
+    return map_path
+
+
+def test_a_project_file_in_an_ancestor_whose_folders_do_not_hold_the_map_does_not_widen_its_root(tmp_path: Path) -> None:
+    """~/game.tiled-project (folders: game) and a downloaded ~/Downloads/x/map.tmx whose tileset image is
+    ../../private/photo.png: the project does not hold the map, so the map's root is its own folder."""
+    from game.errors import MapError
+    from game.tiled import find_project_root, load_map
+
+    home = tmp_path / "home"
+    project_file(home, ["game"])
+    (home / "game").mkdir()
+    stranger = map_using_image(home / "Downloads" / "x" / "map.tmx", "../../private/photo.png",
+                               home / "private" / "photo.png")
+    with pytest.raises(MapError, match=r"'\.\./\.\./private/photo\.png' lies outside the project root"):
+        load_map(stranger)
+    assert find_project_root(stranger).folders == (stranger.parent.resolve(),)
+
+
+def test_a_project_file_counts_for_the_maps_its_folders_hold_and_its_root_is_those_folders(tmp_path: Path) -> None:
+    from game.errors import MapError
+    from game.tiled import load_map
+
+    project = project_file(tmp_path / "game", ["maps", "assets"])
+    good = map_using_image(tmp_path / "game" / "maps" / "a.tmx", "../assets/terrain.png",
+                           tmp_path / "game" / "assets" / "terrain.png")
+    # beside the project's folders, though inside the project file's folder: not the project's
+    prying = map_using_image(tmp_path / "game" / "maps" / "b.tmx", "../private/photo.png",
+                             tmp_path / "game" / "private" / "photo.png")
+    with pytest.raises(MapError, match=r"'\.\./private/photo\.png' lies outside the project root"):
+        load_map(prying)
+    tmap = load_map(good)
+    assert tmap.root.folders == ((tmp_path / "game" / "maps").resolve(), (tmp_path / "game" / "assets").resolve())
+    assert tmap.root.project == project
+
+
+@pytest.mark.parametrize("folders", [["../.."], ["/"], ["C:\\\\"], [".", "../.."]])
+def test_a_project_file_grants_no_folder_outside_its_own_folder(tmp_path: Path, folders: list[str]) -> None:
+    """A stranger's archive may carry a project file: its folders count only inside the folder it sits in."""
+    from game.errors import MapError
+    from game.tiled import find_project_root, load_map
+
+    project_file(tmp_path / "Downloads" / "x", folders)
+    stranger = map_using_image(tmp_path / "Downloads" / "x" / "map.tmx", "../../private/photo.png",
+                               tmp_path / "private" / "photo.png")
+    with pytest.raises(MapError, match="lies outside the project root"):
+        load_map(stranger)
+    assert all(f.is_relative_to(stranger.parent) for f in find_project_root(stranger).folders)
+
+
+def test_validate_says_which_root_it_used(tmp_path: Path) -> None:
+    project = project_file(tmp_path / "game", ["maps", "assets"])
+    good = map_using_image(tmp_path / "game" / "maps" / "a.tmx", "../assets/terrain.png",
+                           tmp_path / "game" / "assets" / "terrain.png")
+    lonely = map_using_image(tmp_path / "lonely" / "b.tmx", "terrain.png", tmp_path / "lonely" / "terrain.png")
+    result = run_game("validate", str(good), str(lonely))
+    first, second, _ = result.stdout.splitlines()
+    folders = f"{(tmp_path / 'game' / 'maps').resolve()} and {(tmp_path / 'game' / 'assets').resolve()}"
+    assert first.endswith(f"; files from {folders} (the folders of {project})"), first
+    assert second.endswith(f"; files from {(tmp_path / 'lonely').resolve()}"), second
