@@ -175,6 +175,8 @@ class BoardView:
         self._geometries: dict[tuple[int, int], dict[Cell, pygame.Rect]] = {}
         self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
         self._bboxes: dict[Cell, tuple[float, float, float, float]] = {}
+        self._cell_chunks: tuple[int, dict[Cell, tuple[tuple[int, int], ...]]] = (0, {})
+        """The chunk side these are for, and each cell's chunks at it (see :meth:`_mark_stale`)."""
         self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], list[tuple[Cell, RGBA]]]]] = {}
         self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
         self._uniforms: dict[int, tuple[Layer, RGBA | None]] = {}
@@ -294,12 +296,20 @@ class BoardView:
                 chunk.dirty = None
             return
         size = self._chunk_size()
+        if self._cell_chunks[0] != size:
+            self._cell_chunks = (size, {})
+        keys_of = self._cell_chunks[1]
         touched: dict[tuple[int, int], list[Cell]] = {}
         for cell in cells:
-            left, top, right, bottom = self.bbox(cell)
-            for j in range(math.floor(top / size), math.floor(bottom / size) + 1):
-                for i in range(math.floor(left / size), math.floor(right / size) + 1):
-                    touched.setdefault((i, j), []).append(cell)
+            keys = keys_of.get(cell)
+            if keys is None:
+                keys = keys_of[cell] = self._chunks_of_cell(cell, size)
+            for key in keys:
+                mine = touched.get(key)
+                if mine is None:
+                    touched[key] = [cell]
+                else:
+                    mine.append(cell)
         previous = self.version - 1
         for key, chunk in self._chunks.items():
             mine = touched.get(key)
@@ -307,6 +317,12 @@ class BoardView:
                 chunk.version = self.version
             elif mine is not None and chunk.dirty is not None:
                 chunk.dirty.update(mine)
+
+    def _chunks_of_cell(self, cell: Cell, size: int) -> tuple[tuple[int, int], ...]:
+        """The keys of the chunks (of side ``size``) that ``cell``'s bounding box touches."""
+        left, top, right, bottom = self.bbox(cell)
+        return tuple((i, j) for j in range(math.floor(top / size), math.floor(bottom / size) + 1)
+                     for i in range(math.floor(left / size), math.floor(right / size) + 1))
 
     # -- drawing -------------------------------------------------------------------------
 
