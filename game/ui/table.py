@@ -70,6 +70,8 @@ INITIATIVE_SHARE = 0.3
 """The initiative list's most share of it."""
 LOG_LINE_SIZE = 13
 BAR_ARROW_W = 26
+BAR_POWERS = 9
+"""Powers on the action bar at most (keys 1 to 9)."""
 NAME_MIN_RADIUS = 9
 """Names show under tokens from this radius (screen pixels) up."""
 NAME_BUCKET = 64
@@ -212,6 +214,8 @@ class Table:
         self.valid: list[CreatureId] = []
         self._cache_key: object = None
         self._bar_key: object = None
+        self._bar_actor: str | None = None
+        """The creature the action bar's buttons last showed (their enabled and selected states)."""
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
         self.bar_arrows: list[UIButton] = []
@@ -241,6 +245,10 @@ class Table:
         """Where the combat log is on the screen (the wheel scrolls it there)."""
         self._side_key: object = None
         self._token_buckets: dict[tuple[int, int], list[tuple[Creature, float, float, TokenLook]]] = {}
+        self._token_looks: dict[CreatureId, tuple[tuple[object, ...], float, float, TokenLook, tuple[int, int]]] = {}
+        """Each living creature's place and look, with what they were made from (see ``draw_tokens``)."""
+        self._token_looks_for: BoardView | None = None
+        """The board view those places are in."""
         self._ai_ready_at = 0.0
         self.commands_sent: list[Command] = []
         """Every command this window sent to the engine (tests read it)."""
@@ -345,6 +353,7 @@ class Table:
         self.selected = None
         self._cache_key = None
         self._bar_key = None
+        self._token_looks, self._token_looks_for = {}, None
         self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
         self._followed = None
@@ -1679,14 +1688,18 @@ class Table:
     # -- the action bar (pygame_gui buttons) -----------------------------------------------------
 
     def update_action_bar(self) -> None:
-        """Buttons for the acting player's creature: made when the turn comes, then only enabled,
-        disabled and selected as its actions are spent (making pygame_gui buttons is slow)."""
+        """Buttons for the acting player's creature: made when the bar's buttons change (another window
+        size, or a creature with other powers), then only enabled, disabled and selected as its actions
+        are spent; the next creature with the same powers keeps them, scrolled back to the start
+        (making pygame_gui buttons is slow)."""
         actor = self.acting
         mine = self.my_turn()
-        structure = (mine, actor.id if actor else None, self.screen.get_size(), id(self.session))
+        powers = tuple(self.usable_powers(actor)[:BAR_POWERS]) if mine and actor is not None else None
+        structure = (mine, powers, self.screen.get_size(), id(self.session))
         if structure != self._bar_key:
             self._bar_key = structure
             self._bar_state = None
+            self._bar_actor = None
             for button in self.action_buttons:
                 kill(button)
             self.action_buttons = {}
@@ -1694,6 +1707,12 @@ class Table:
             if not mine or actor is None:
                 return
             self.build_action_bar(actor)
+            self._bar_actor = actor.id
+        elif actor is not None and actor.id != self._bar_actor:
+            self._bar_actor = actor.id  # as if made afresh for it
+            self._bar_state = None
+            self.bar_first = 0
+            self.place_action_bar()
         if not mine or actor is None or self.session is None:
             return
         from game.rules.model import ConditionKind
@@ -1746,7 +1765,7 @@ class Table:
         add("U Stand", self.stand_up, 78, None, "stand")
         add("C Charge", self.start_charge, 86, None, "charge",
             "standard action: move 2 cells or more, then a melee basic attack at +1")
-        for i, power in enumerate(self.usable_powers(actor)[:9]):
+        for i, power in enumerate(self.usable_powers(actor)[:BAR_POWERS]):
             label = f"{i + 1} {power.name}"
             width = max(80, min(180, font(14).size(label)[0] + 20))
             add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
@@ -2055,18 +2074,32 @@ class Table:
         if self._token_key != key:
             # Where each living creature stands and how it looks change only with the state: kept, and
             # filed by 256-pixel square of the picture so that a frame looks only at the squares in view.
+            # A creature's place and look are made again only when what they show changed (its cell, hit
+            # points, conditions...): a change of state touches a few of a thousand creatures.
             self._token_key = key
             self._token_buckets = {}
+            kept = self._token_looks if self._token_looks_for is view else {}  # places are the view's
+            self._token_looks, self._token_looks_for = {}, view
+            bucket_of = self._token_buckets
             for c in st.creatures.values():
                 if c.dead:
                     continue
-                x, y = self.token_centre(c)
-                conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
-                size = 1 if len(st.space(c)) == 1 else c.template.size
-                # names are laid out apart from the sprites (``name_labels``), so that none covers another
-                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
-                self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
-                    (c, x, y, look))
+                shows = (c.cell, c.hp, c.dying, c.name, c.side, c.template, tuple(c.conditions))
+                got = kept.get(c.id)
+                if got is None or got[0] != shows:
+                    x, y = self.token_centre(c)
+                    conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
+                    size = 1 if len(st.space(c)) == 1 else c.template.size
+                    # names are laid out apart from the sprites (``name_labels``), so that none covers another
+                    look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
+                    got = (shows, x, y, look, (int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)))
+                self._token_looks[c.id] = got
+                entry = (c, got[1], got[2], got[3])
+                bucket = bucket_of.get(got[4])
+                if bucket is None:
+                    bucket_of[got[4]] = [entry]
+                else:
+                    bucket.append(entry)
         area = board.get_clip()  # the whole board, or the part of it painted again this frame
         left, top = cam.to_picture(area.left - margin, area.top - margin)
         right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
