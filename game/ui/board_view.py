@@ -49,6 +49,9 @@ CHUNK_BUDGET_S = 0.004
 PREFETCH_BUDGET_S = 0.001
 """A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
 (one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
+AHEAD_BUDGET_S = 0.008
+"""A settled frame with no overlay left to compute draws the view the camera is expected to jump to next (the
+next turn's creature, off screen) while it has taken less than this: the frame of the end of turn finds it ready."""
 PICTURE_BLOCK = 256
 """The map picture is composed in blocks of this many picture pixels a side, each when a chunk first needs it."""
 PICTURE_BLOCKS_MIN = 16
@@ -157,6 +160,9 @@ class BoardView:
         self.camera = Camera()
         self.layers: dict[str, Layer] = {}
         self.layers_pending = False
+        self.ahead: tuple[float, float] | None = None
+        """Where the camera is expected to jump next (its top-left corner in picture pixels; set by the
+        table: the next creature's turn), or None: see :meth:`_draw_ahead`."""
         """Some overlays are still being computed (by the table, over the next frames): not settled yet."""
         self.version = 0
         self._chunks: OrderedDict[tuple[int, int], _Chunk] = OrderedDict()
@@ -694,7 +700,33 @@ class BoardView:
         self._kept = (zoom, (vw, vh))
         if stats.chunks_stale == 0:
             self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
+            if self.ahead is not None and not self.layers_pending:
+                self._draw_ahead(self.ahead, vw, vh, last_i, last_j, size, zoom)
         return painted
+
+    def _draw_ahead(self, at: tuple[float, float], vw: int, vh: int, last_i: int, last_j: int, size: int,
+                    zoom: float) -> None:
+        """Draw the chunks of the view the camera is expected to jump to (``at``: its top-left corner in
+        picture pixels), the middle first, within AHEAD_BUDGET_S of the frame: a frame with nothing else
+        to do prepares the next turn's view, so that the frame of the end of turn finds it drawn."""
+        ax, ay = at
+        i0, j0 = max(0, math.floor(ax / size)), max(0, math.floor(ay / size))
+        i1 = min(last_i, math.floor((ax + (vw - 1) / zoom) / size))
+        j1 = min(last_j, math.floor((ay + (vh - 1) / zoom) / size))
+        ci, cj = (i0 + i1) / 2, (j0 + j1) / 2
+        keys = sorted(((i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)),
+                      key=lambda ij: (ij[0] - ci) ** 2 + (ij[1] - cj) ** 2)
+        for i, j in keys:
+            chunk = self._chunks.get((i, j))
+            if chunk is not None and chunk.version == self.version:
+                continue
+            if time.perf_counter() - self._budget_start >= AHEAD_BUDGET_S:
+                return
+            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+                continue
+            if not self._picture_ready(i, j, size, budget=AHEAD_BUDGET_S):
+                return
+            self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
 
     def _chunk_rect(self, i: int, j: int, size: int, zoom: float, sx0: int, sy0: int) -> pygame.Rect:
         """Where chunk ``(i, j)`` lies on the view (screen pixels)."""

@@ -1460,16 +1460,20 @@ class Table:
         if view is None:
             return
         cam = view.camera
-        for axis, v, size in ((0, self.board_rect.width, view.size[0]), (1, self.board_rect.height, view.size[1])):
-            s = size * cam.zoom
+        cam.x, cam.y = self.clamped(cam.x, cam.y)
+
+    def clamped(self, x: float, y: float) -> tuple[float, float]:
+        """The camera position (x, y) kept within :meth:`clamp_camera`'s bounds at the current zoom."""
+        assert self.view is not None
+        view = self.view
+        zoom = view.camera.zoom
+        out = []
+        for value, v, size in ((x, self.board_rect.width, view.size[0]), (y, self.board_rect.height, view.size[1])):
+            s = size * zoom
             keep = min(s, v / 2)
-            lo, hi = -(v - keep) / cam.zoom, (s - keep) / cam.zoom
-            value = cam.x if axis == 0 else cam.y
-            value = min(max(value, min(lo, hi)), max(lo, hi))
-            if axis == 0:
-                cam.x = value
-            else:
-                cam.y = value
+            lo, hi = -(v - keep) / zoom, (s - keep) / zoom
+            out.append(min(max(value, min(lo, hi)), max(lo, hi)))
+        return out[0], out[1]
 
     def follow_acting(self) -> None:
         """At a new turn, bring the acting creature into view when it is off the board (or at its edge)."""
@@ -1484,15 +1488,37 @@ class Table:
         self._followed = key
         if acting is None:
             return
-        px, py = self.token_centre(acting)
+        moved = self.camera_to_follow(acting)
+        if moved is not None:
+            view.camera.x, view.camera.y = moved
+
+    def camera_to_follow(self, creature: Creature) -> tuple[float, float] | None:
+        """Where the camera goes to follow ``creature`` at its turn (centred on it, within bounds), or None
+        when it is in view already (not at the board's edge)."""
+        assert self.view is not None
+        view = self.view
+        px, py = self.token_centre(creature)
         sx, sy = view.camera.to_screen(px, py)
         r = self.board_rect
         margin = max(view.cell_w, view.cell_h) * view.camera.zoom
         if margin <= sx <= r.width - margin and margin <= sy <= r.height - margin:
-            return
-        view.camera.x = px - r.width / 2 / view.camera.zoom
-        view.camera.y = py - r.height / 2 / view.camera.zoom
-        self.clamp_camera()
+            return None
+        return self.clamped(px - r.width / 2 / view.camera.zoom, py - r.height / 2 / view.camera.zoom)
+
+    def next_view(self) -> tuple[float, float] | None:
+        """Where the camera will go when the turn passes to the next living creature in the initiative (see
+        ``follow_acting``), or None if it stays: the board view draws that part ahead in idle frames."""
+        if self.session is None or self.view is None:
+            return None
+        st = self.session.encounter.state
+        order = st.initiative
+        if st.ended or not order:
+            return None
+        for k in range(1, len(order) + 1):
+            nxt = st.creatures.get(order[(st.turn_index + k) % len(order)])
+            if nxt is not None and not nxt.dead:
+                return self.camera_to_follow(nxt)
+        return None
 
     def stand_up(self) -> None:
         actor = self.acting
@@ -1889,6 +1915,7 @@ class Table:
                  and not self.session.encounter.state.ended
                  and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
+        self.view.ahead = self.next_view()
         if still:
             self.kept_frames += 1
             for area in self.view.draw_board(board, keep=True, dirty=self.pulse_rects()):

@@ -29,7 +29,7 @@ def frames(table: Table, n: int = 2) -> None:
 
 @pytest.fixture()
 def table(tmp_path: Path) -> Iterator[Table]:
-    """Two goblins (the same powers) and a wizard (other powers), every side played by Ann."""
+    """Two goblins (the same powers) and a wizard (other powers) across the crypt, every side played by Ann."""
     encounter = tmp_path / "same_powers.toml"
     encounter.write_text(f'''format = 1
 map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
@@ -53,7 +53,7 @@ at = [8, 3]
 name = "Wenna"
 side = "heroes"
 template = "wizard"
-at = [5, 11]
+at = [20, 14]
 ''')
     pygame.display.init()
     pygame.font.init()
@@ -159,3 +159,30 @@ def test_a_move_makes_again_only_the_look_of_the_creature_that_moved(table: Tabl
             assert look is not before[cid], "the mover's place is made again"
         else:
             assert look is before[cid], f"{cid} did not change: its look is kept"
+
+
+def test_idle_frames_draw_the_next_turns_view_so_that_the_end_of_turn_draws_no_chunk(table: Table) -> None:
+    view = table.view
+    assert view is not None
+    view.camera.zoom = 2.0  # the crypt is then larger than the board: the camera follows the acting creature
+    table.clamp_camera()
+    ahead = None
+    for _ in range(6):
+        frames(table, 3)
+        ahead = table.next_view()
+        if ahead is not None:
+            break
+        end_turn(table)
+    assert ahead is not None, "a turn passes to a creature off screen"
+    for _ in range(40):  # a player thinking: frames with nothing else to do
+        frames(table, 1)
+    actor = table.acting
+    assert actor is not None
+    assert table.send(EndTurnCommand(actor.id))
+    table.anim.finish()
+    frames(table, 1)
+    assert (view.camera.x, view.camera.y) == ahead, "the camera went where it was expected"
+    assert view.stats.chunks_drawn == 0 and view.stats.chunks_stale == 0, "its chunks were drawn ahead"
+    kept = table.screen.copy()
+    fresh = drawn_afresh(table)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
