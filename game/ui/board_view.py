@@ -182,6 +182,8 @@ class BoardView:
         self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
         self._bboxes: dict[Cell, tuple[float, float, float, float]] = {}
         self._cell_chunks: tuple[int, dict[Cell, tuple[tuple[int, int], ...]]] = (0, {})
+        self._layer_chunks: dict[int, tuple[Layer, int, dict[tuple[int, int], list[Cell]]]] = {}
+        """The cells of each layer shown, filed by chunk (see :meth:`_mark_stale`), kept while it is shown."""
         """The chunk side these are for, and each cell's chunks at it (see :meth:`_mark_stale`)."""
         self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], list[tuple[Cell, RGBA]]]]] = {}
         self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
@@ -278,6 +280,7 @@ class BoardView:
                 chunk.dirty = None
             return
         dirty: set[Cell] = set()
+        whole: list[Layer] = []
         for name in layers.keys() | old.keys():
             if name in self.STATIC:
                 continue
@@ -285,23 +288,46 @@ class BoardView:
             if a is b:
                 continue
             if a is None or b is None or a.style != b.style:
-                dirty.update(a.cells if a is not None else ())
-                dirty.update(b.cells if b is not None else ())
+                whole += [x for x in (a, b) if x is not None and x.cells]  # every cell of it
             else:
                 dirty.update(cell for cell, _ in a.cells.items() ^ b.cells.items())
         self.layers = layers
-        if dirty:
+        if dirty or whole:
             self.version += 1
-            self._mark_stale(dirty)
+            self._mark_stale(dirty, whole)
+        live = {id(x) for x in layers.values()}
+        for key in [k for k in self._layer_chunks if k not in live]:
+            del self._layer_chunks[key]
 
-    def _mark_stale(self, cells: set[Cell]) -> None:
-        """The kept chunks that hold one of ``cells`` become stale (with those cells to patch); the
-        others are up to date with the new version as they are."""
+    def _mark_stale(self, cells: set[Cell], whole: Sequence[Layer] = ()) -> None:
+        """The kept chunks that hold one of ``cells`` or of the ``whole`` layers' cells become stale (with
+        those cells to patch); the others are up to date with the new version as they are."""
         if self.camera.zoom != self._chunk_zoom:
             for chunk in self._chunks.values():
                 chunk.dirty = None
             return
         size = self._chunk_size()
+        touched = self._filed(cells, size)
+        for layer in whole:  # a layer shown or taken away whole: its cells filed once, when it came
+            got = self._layer_chunks.get(id(layer))
+            if got is None or got[0] is not layer or got[1] != size:
+                got = self._layer_chunks[id(layer)] = (layer, size, self._filed(layer.cells, size))
+            for key, mine in got[2].items():
+                theirs = touched.get(key)
+                if theirs is None:
+                    touched[key] = list(mine)
+                else:
+                    theirs += mine
+        previous = self.version - 1
+        for key, chunk in self._chunks.items():
+            mine = touched.get(key)
+            if chunk.version == previous and mine is None:
+                chunk.version = self.version
+            elif mine is not None and chunk.dirty is not None:
+                chunk.dirty.update(mine)
+
+    def _filed(self, cells: Iterable[Cell], size: int) -> dict[tuple[int, int], list[Cell]]:
+        """``cells`` filed by the chunks (of side ``size``) that their bounding boxes touch."""
         if self._cell_chunks[0] != size:
             self._cell_chunks = (size, {})
         keys_of = self._cell_chunks[1]
@@ -316,13 +342,7 @@ class BoardView:
                     touched[key] = [cell]
                 else:
                     mine.append(cell)
-        previous = self.version - 1
-        for key, chunk in self._chunks.items():
-            mine = touched.get(key)
-            if chunk.version == previous and mine is None:
-                chunk.version = self.version
-            elif mine is not None and chunk.dirty is not None:
-                chunk.dirty.update(mine)
+        return touched
 
     def _chunks_of_cell(self, cell: Cell, size: int) -> tuple[tuple[int, int], ...]:
         """The keys of the chunks (of side ``size``) that ``cell``'s bounding box touches."""
