@@ -312,12 +312,12 @@ class BoardView:
             got = self._layer_chunks.get(id(layer))
             if got is None or got[0] is not layer or got[1] != size:
                 got = self._layer_chunks[id(layer)] = (layer, size, self._filed(layer.cells, size))
-            for key, mine in got[2].items():
+            for key, filed in got[2].items():
                 theirs = touched.get(key)
                 if theirs is None:
-                    touched[key] = list(mine)
+                    touched[key] = list(filed)
                 else:
-                    theirs += mine
+                    theirs += filed
         previous = self.version - 1
         for key, chunk in self._chunks.items():
             mine = touched.get(key)
