@@ -72,6 +72,8 @@ LOG_LINE_SIZE = 13
 BAR_ARROW_W = 26
 BAR_POWERS = 9
 """Powers on the action bar at most (keys 1 to 9)."""
+NAME_LAYOUTS = 8
+"""Name layouts kept (the view's, the next turn's, a few regions panned through)."""
 NAME_MIN_RADIUS = 9
 """Names show under tokens from this radius (screen pixels) up."""
 NAME_BUCKET = 64
@@ -273,6 +275,11 @@ class Table:
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self._names_key: object = None
         self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._name_layouts: dict[tuple[float, float, str | None, tuple[int, ...]],
+                                 tuple[tuple[object, ...], list[tuple[str, pygame.Surface, pygame.Rect]]]] = {}
+        """Name layouts per (zoom, cell size, acting creature, region), with the tokens each was made from."""
+        self._names_ahead: object = None
+        """What the layout made ahead for the next turn was made for (see ``names_ahead``)."""
         self._name_images: dict[tuple[str, int], pygame.Surface] = {}
         self.name_rects: list[tuple[str, pygame.Rect]] = []
         """The names drawn last frame, with their place on the board (tests read them)."""
@@ -354,6 +361,7 @@ class Table:
         self._cache_key = None
         self._bar_key = None
         self._token_looks, self._token_looks_for = {}, None
+        self._name_layouts, self._names_ahead = {}, None
         self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
         self._followed = None
@@ -1928,6 +1936,8 @@ class Table:
         # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
         # first without them) draws it all again, or the last picture of the animation would stay.
         self._board_kept = None if animating else key
+        if not animating:
+            self.names_ahead()
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -2183,7 +2193,16 @@ class Table:
         if key == self._names_key:
             return self._names
         self._names_key = key
-        self._names = []
+        self._names = self.lay_out_names(zoom, self.session.encounter.state.acting_id, region)
+        return self._names
+
+    def lay_out_names(self, zoom: float, acting: str | None,
+                      region: tuple[int, ...]) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """``name_labels``' layout for the creatures in ``region`` with ``acting`` first. Kept per zoom,
+        acting creature and region with the tokens it was made from (who, where, how big): a change of
+        state that moved none of them, or a layout made ahead for the next turn (``names_ahead``), is
+        used as it is."""
+        assert self.view is not None
         side = min(self.view.cell_w, self.view.cell_h)
         tokens: list[tuple[Creature, float, float, int]] = []
         left, top, right, bottom = (k * NAME_REGION / zoom for k in region)
@@ -2195,7 +2214,13 @@ class Table:
                         tokens.append((c, x * zoom, y * zoom, radius))
         small = max(3, int(side * zoom / 2 * 0.78))
         if not tokens or small < NAME_MIN_RADIUS:
-            return self._names
+            return []
+        where = (zoom, side, acting, region)
+        made_from = tuple((c.id, c.name, x, y, radius) for c, x, y, radius in tokens)
+        kept = self._name_layouts.get(where)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         taken: dict[tuple[int, int], list[pygame.Rect]] = {}
 
         def cells(r: pygame.Rect) -> list[tuple[int, int]]:
@@ -2213,7 +2238,6 @@ class Table:
             disc = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
             disc.center = (round(x), round(y))
             take(disc)
-        acting = self.session.encounter.state.acting_id
         tokens.sort(key=lambda t: (t[0].id != acting, t[2], t[1]))
         size = max(9, int(small * 0.55))
         for c, x, y, radius in tokens:
@@ -2229,9 +2253,30 @@ class Table:
                 else:
                     continue
                 take(rect.inflate(2, 2))
-                self._names.append((c.id, image, rect.copy()))
+                names.append((c.id, image, rect.copy()))
                 break
-        return self._names
+        if len(self._name_layouts) >= NAME_LAYOUTS:
+            del self._name_layouts[next(iter(self._name_layouts))]  # the oldest
+        self._name_layouts[where] = (made_from, names)
+        return names
+
+    def names_ahead(self) -> None:
+        """In a frame with nothing else to do, lay out the names where the camera goes at the next turn
+        (``next_view``), with the next creature first, and render them: the frame of the end of turn then
+        finds them made (unless a token there moved meanwhile)."""
+        view, session = self.view, self.session
+        if not self.names or view is None or session is None or view.ahead is None or not view.settled:
+            return
+        st = session.encounter.state
+        order = st.initiative
+        nxt = next((cid for k in range(1, len(order) + 1)
+                    if not st.creatures[(cid := order[(st.turn_index + k) % len(order)])].dead), None)
+        zoom = view.camera.zoom
+        region = self.names_region(round(view.ahead[0] * zoom), round(view.ahead[1] * zoom))
+        key = (self._token_key, zoom, nxt, region)
+        if key != self._names_ahead:
+            self._names_ahead = key
+            self.lay_out_names(zoom, nxt, region)
 
     def names_key(self) -> tuple[object, ...]:
         """What the names' places depend on: the state, the zoom, who acts, and the region around the
@@ -2239,10 +2284,15 @@ class Table:
         state lays out the names of the few dozen creatures in sight, not of them all."""
         assert self.view is not None and self.session is not None
         ox, oy = self.view.camera.offset()
-        vw, vh = self.board_rect.size
-        region = (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
-                  math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
+        region = self.names_region(ox, oy)
         return (self._token_key, self.view.camera.zoom, self.session.encounter.state.acting_id, region)
+
+    def names_region(self, ox: int, oy: int) -> tuple[int, int, int, int]:
+        """The region whose names are laid out when the view's top-left is at (ox, oy) (screen pixels of
+        the zoomed picture): see ``names_key``."""
+        vw, vh = self.board_rect.size
+        return (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
+                math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
 
     def name_image(self, text: str, size: int) -> pygame.Surface:
         """A name on its dark plate (kept per text and size while the window is open)."""

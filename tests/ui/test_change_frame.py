@@ -1,7 +1,8 @@
 """The frame of a change redoes only what the change touched (issue 13, item 19).
 
 The action bar is made again only when the buttons it shows change; the tokens' looks only for the
-creatures whose look changed; and what is drawn that way is exactly what a table drawing everything
+creatures whose look changed; frames with nothing else to do prepare the view the camera jumps to at the
+next turn (its chunks, its names); and what is drawn that way is exactly what a table drawing everything
 afresh draws.
 """
 
@@ -108,6 +109,7 @@ def drawn_afresh(table: Table) -> pygame.Surface:
     table._token_key = None
     table._token_looks, table._token_looks_for = {}, None
     table._names_key = None
+    table._name_layouts, table._names_ahead = {}, None
     table._bar_key = None
     table._board_kept = None
     table._side_covered = True
@@ -161,7 +163,7 @@ def test_a_move_makes_again_only_the_look_of_the_creature_that_moved(table: Tabl
             assert look is before[cid], f"{cid} did not change: its look is kept"
 
 
-def test_idle_frames_draw_the_next_turns_view_so_that_the_end_of_turn_draws_no_chunk(table: Table) -> None:
+def test_idle_frames_prepare_the_next_turns_view_so_that_the_end_of_turn_draws_no_chunk_nor_name(table: Table) -> None:
     view = table.view
     assert view is not None
     view.camera.zoom = 2.0  # the crypt is then larger than the board: the camera follows the acting creature
@@ -176,6 +178,7 @@ def test_idle_frames_draw_the_next_turns_view_so_that_the_end_of_turn_draws_no_c
     assert ahead is not None, "a turn passes to a creature off screen"
     for _ in range(40):  # a player thinking: frames with nothing else to do
         frames(table, 1)
+    made_ahead = [layout for _, layout in table._name_layouts.values()]
     actor = table.acting
     assert actor is not None
     assert table.send(EndTurnCommand(actor.id))
@@ -183,6 +186,7 @@ def test_idle_frames_draw_the_next_turns_view_so_that_the_end_of_turn_draws_no_c
     frames(table, 1)
     assert (view.camera.x, view.camera.y) == ahead, "the camera went where it was expected"
     assert view.stats.chunks_drawn == 0 and view.stats.chunks_stale == 0, "its chunks were drawn ahead"
+    assert table._names and any(table._names is layout for layout in made_ahead), "its names were laid out ahead"
     kept = table.screen.copy()
     fresh = drawn_afresh(table)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
