@@ -29,7 +29,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIW
 from pygame_gui.elements import UIScrollingContainer, UITextBox
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-from game.board import Damage
+from game.board import Board, Damage
 from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
@@ -278,6 +278,8 @@ class Table:
         self._name_layouts: dict[tuple[float, float, str | None, tuple[int, ...]],
                                  tuple[tuple[object, ...], list[tuple[str, pygame.Surface, pygame.Rect]]]] = {}
         """Name layouts per (zoom, cell size, acting creature, region), with the tokens each was made from."""
+        self._board_danger: tuple[Board, bool] | None = None
+        """The board and whether it has dangerous terrain (see ``board_has_danger``)."""
         self._names_ahead: object = None
         """What the layout made ahead for the next turn was made for (see ``names_ahead``)."""
         self._name_images: dict[tuple[str, int], pygame.Surface] = {}
@@ -1087,7 +1089,8 @@ class Table:
             if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
-                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(st, actor, self.routes)
+                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(
+                        st, actor, self.routes, danger=self.board_has_danger())
             if mine and self.charge is not None and self.charge.target is not None:
                 layers["charge"] = overlays.charge_layer(self.charge.ends)
             if mine and choice is not None:
@@ -1157,6 +1160,15 @@ class Table:
             layers[name] = layer
         self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
         self._overlay_version += 1
+
+    def board_has_danger(self) -> bool:
+        """``overlays.board_has_danger``, looked up once per board (the terrain does not change in a fight)."""
+        assert self.session is not None
+        st = self.session.encounter.state
+        got = self._board_danger
+        if got is None or got[0] is not st.board:
+            got = self._board_danger = (st.board, overlays.board_has_danger(st))
+        return got[1]
 
     def static_layer(self, name: str, make: Callable[[EncounterState], Layer]) -> Layer:
         """The terrain and the grid do not change during a fight: made once per board (the same object
