@@ -125,8 +125,14 @@ def cases() -> dict[str, str | bytes]:
     files["external_entity.tmx"] = (HEADER + '<!DOCTYPE map [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
                                     + tmx(' <properties>\n  <property name="title" value="&xxe;"/>\n </properties>\n'
                                           + FLOOR).removeprefix(HEADER))
-    files["external_dtd.tmx"] = (HEADER + '<!DOCTYPE map SYSTEM "http://example.com/evil.dtd">\n'
-                                 + tmx(FLOOR).removeprefix(HEADER))
+    # A bare DOCTYPE naming an external DTD is accepted (old Tiled wrote one) and its DTD never read:
+    # an entity it declares stays undefined. Any internal subset is refused, even an empty one.
+    files["entities.dtd"] = '<!ENTITY secret "read from the DTD">\n'
+    files["doctype_entity_from_dtd.tmx"] = (HEADER + '<!DOCTYPE map SYSTEM "entities.dtd">\n'
+                                            + tmx(' <properties>\n  <property name="title" value="&secret;"/>\n'
+                                                  ' </properties>\n' + FLOOR).removeprefix(HEADER))
+    files["doctype_internal_subset.tmx"] = (HEADER + '<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd" []>\n'
+                                            + tmx(FLOOR).removeprefix(HEADER))
     files["truncated.tmx"] = tmx(FLOOR)[:260]
     files["not_xml_garbage.tmx"] = bytes(range(1, 256)) * 4
     files["empty.tmx"] = ""
