@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.errors import GameError, MapProblems
+from game.errors import GameError, MapError, MapProblems
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = REPO / "maps" / "square_crypt.tmx"
@@ -44,6 +44,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for name in args.maps:
         try:
             tmap, board = load_board(name, root=args.root)
+            check_creature_sheets(tmap.path, board)
         except GameError as exc:
             failed += 1
             for line in _problem_lines(exc):
@@ -57,6 +58,27 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if len(args.maps) > 1:
         print(f"{len(args.maps) - failed} of {len(args.maps)} maps OK")
     return 1 if failed else 0
+
+
+def check_creature_sheets(path: Path, board: object) -> None:
+    """Raise what ``play`` would refuse about the map's creatures: a sheet no content file defines.
+
+    The same check as the encounter's roster (``scenario.sheet_for``); a broken content
+    library is reported as itself.
+    """
+    from game.board import Board
+    from game.content import load_content
+    from game.scenario import sheet_for
+    from game.tiled.loader import problems_error
+
+    assert isinstance(board, Board)
+    if not board.placements:
+        return
+    templates = dict(load_content())
+    problems = [MapError(path, sheet, p.origin) for p in board.placements
+                if isinstance(sheet := sheet_for(p, templates), str)]
+    if problems:
+        raise problems_error(problems)
 
 
 def summary(name: str, tmap: object, board: object) -> str:
