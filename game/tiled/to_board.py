@@ -29,9 +29,18 @@ from game.tiled.build import MAX_PROBLEMS, MoreProblems, brief
 from game.tiled.loader import one_line, problems_error
 
 TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str}
-"""Every property the rules read from a map, with the Tiled type it must have."""
+"""Every terrain property the rules read from a map, with the Tiled type it must have."""
 
+CREATURE_PROPERTIES: dict[str, type] = {"side": str, "template": str}
+"""Every property a creature object may have, with its Tiled type (its name is the object's name)."""
+
+TERRAIN_CLASS = "terrain"
 CREATURE_CLASS = "creature"
+"""Tiled classes (``.tiled-project`` property types) whose members are the properties above. An
+object whose class is ``creature`` is a creature. A class property of one of these types (the
+only way Tiled 1.8 offers a class's members) counts as its members set one by one."""
+
+TILED_TYPE_NAMES: dict[type, str] = {bool: "bool", str: "string"}
 
 MAX_SHAPE_WORK = 4 * 1024 * 1024
 """The most cell tests the terrain shapes of one map may take, all together: each cell of the
@@ -86,13 +95,14 @@ class _Converter:
 
     def partial(self, props: m.Properties, place: str, path: Any = None) -> Partial:
         """The terrain properties a source sets, type-checked."""
+        props = _members_as_properties(props)
         out: Partial = {}
         for name, kind in TERRAIN_PROPERTIES.items():
             if name not in props:
                 continue
             value: object = props[name]
             if type(value) is not kind:
-                tiled_type = "bool" if kind is bool else "string"
+                tiled_type = TILED_TYPE_NAMES[kind]
                 self.problem(f"{place}, property '{name}'",
                              f"must be a {tiled_type} property, found {type(value).__name__} {brief(value)}", path)
                 continue
@@ -146,6 +156,7 @@ class _Converter:
                                    properties={**tile_of.properties, **obj.properties})
             else:
                 as_drawn = obj
+            as_drawn = replace(as_drawn, properties=_members_as_properties(as_drawn.properties))
             if as_drawn.class_name.lower() == CREATURE_CLASS or "side" in as_drawn.properties:
                 self.creature(as_drawn, place)
                 continue
@@ -358,6 +369,20 @@ class _Converter:
                 placements.append(p)
         board.placements = tuple(placements)
         return board
+
+
+def _members_as_properties(props: m.Properties) -> m.Properties:
+    """Properties with the members of a ``terrain`` or ``creature`` class property set one by one
+    (the source's own plain properties win over them)."""
+    ours = (TERRAIN_CLASS, CREATURE_CLASS)
+    nested = [v for v in props.values() if isinstance(v, m.ClassValue) and v.type_name in ours]
+    if not nested:
+        return props
+    out: dict[str, m.PropertyValue] = {}
+    for value in nested:
+        out.update(value.members)
+    out.update({k: v for k, v in props.items() if not (isinstance(v, m.ClassValue) and v.type_name in ours)})
+    return out
 
 
 def _title(tmap: m.TiledMap) -> str:
