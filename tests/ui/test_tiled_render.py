@@ -142,6 +142,11 @@ def test_tileds_own_hex_example_with_turned_tiles_matches_tmxrasterizer():
     check_fixture("test_hexagonal_tile_60x60x30")
 
 
+def test_tileds_own_sewers_example_with_a_doctype_and_colour_key_matches_tmxrasterizer():
+    tmap = load_map(DATA.parent / "good_maps" / "tiled_examples" / "sewer_automap" / "sewers.tmx")
+    assert_same_picture(render_map(tmap), EXPECTED / "sewers.png")
+
+
 def test_turned_hex_tiles_on_pointy_map_edges_with_opacity_and_tint_match_tmxrasterizer():
     # non-square tiles turned by 0/60/120/180 degrees with every flip, cut by the picture's edges,
     # and a second layer at opacity 0.5 with a tint and an offset

@@ -435,9 +435,12 @@ def maps() -> dict[str, tuple[str, list[str]]]:
     }
 
 
-TILED_EXAMPLES = {"test_hexagonal_tile_60x60x30.tmx": []}
-"""Tiled's own example maps, copied unchanged with their images (see TILED_EXAMPLES.txt here):
-only their reference pictures are made."""
+TILED_EXAMPLES: dict[str, list[str]] = {
+    "test_hexagonal_tile_60x60x30.tmx": [],
+    "../good_maps/tiled_examples/sewer_automap/sewers.tmx": [],
+}
+"""Tiled's own example maps, copied unchanged with their images (see TILED_EXAMPLES.txt here and
+good_maps/tiled_examples/LICENSE.txt): only their reference pictures are made."""
 
 
 def tmxrasterizer_command(map_name: str, hidden: list[str]) -> list[str]:
