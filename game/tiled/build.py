@@ -17,7 +17,7 @@ import reprlib
 import sys
 import zlib
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +168,12 @@ class Builder:
     tilesets: list[m.Tileset] = field(default_factory=list)
     _tileset_files: dict[Path, Raw] = field(default_factory=dict)
     _templates: dict[Path, Raw] = field(default_factory=dict)
+    _tileset_bodies: dict[Path, m.Tileset] = field(default_factory=dict)
+    """External tilesets built once each, however many times the map refers to them."""
+    _template_properties: dict[Path, dict[str, m.PropertyValue]] = field(default_factory=dict)
+    """A template's typed properties, read (and their problems reported) once, not once per instance."""
+    object_properties: int = 0
+    """Custom properties of the objects read so far (see ``Limits.max_object_properties``)."""
 
     # -- small typed readers ------------------------------------------------------------
 
@@ -366,8 +372,15 @@ class Builder:
             if not isinstance(source_ref, str):
                 raise MapError(self.path, f"tileset source must be text, found {brief(source_ref)}", place)
             file, d = self.document(source_ref, self.path.parent, self.path, place, "tileset", self._tileset_files)
-            return self._tileset_body(d, firstgid, file, file, f"tileset '{d.get('name', file.name)}'")
+            return self._external_tileset(d, firstgid, file)
         return self._tileset_body(ref, firstgid, None, self.path, f"tileset '{ref.get('name', '')}'")
+
+    def _external_tileset(self, d: Raw, firstgid: int, file: Path) -> m.Tileset:
+        built = self._tileset_bodies.get(file)
+        if built is None:
+            built = self._tileset_bodies[file] = self._tileset_body(
+                d, firstgid, file, file, f"tileset '{d.get('name', file.name)}'")
+        return replace(built, firstgid=firstgid)
 
     def _tileset_body(self, d: Raw, firstgid: int, source: Path | None, owner: Path, place: str) -> m.Tileset:
         base_dir = owner.parent
@@ -437,6 +450,14 @@ class Builder:
             class_name=self.str_field(d, "class", place, owner),
         )
 
+    def count_object_properties(self, count: int, place: str) -> None:
+        """Count properties an object gets; past ``Limits.max_object_properties`` the map is refused
+        (a template with 20000 properties and 5000 instances would be a hundred million copies)."""
+        self.object_properties += count
+        if self.object_properties > self.limits.max_object_properties:
+            raise MapError(self.path, f"the map's objects have more than {self.limits.max_object_properties} "
+                           "custom properties in all (a template's counted once per object using it)", place)
+
     def gid_known(self, gid: int) -> bool:
         gid &= m.GID_MASK
         if gid == 0:
@@ -469,8 +490,12 @@ class Builder:
         for key, value in obj.items():
             if key != "properties":
                 merged[key] = value
-        tmpl_props = self.properties(base.get("properties"), f"template {file.name}", file)
+        tmpl_props = self._template_properties.get(file)
+        if tmpl_props is None:
+            tmpl_props = self._template_properties[file] = self.properties(
+                base.get("properties"), f"template {file.name}", file)
         own_props = self.properties(obj.get("properties"), place, self.path)
+        self.count_object_properties(len(tmpl_props) + len(own_props), place)
         merged["typed_properties"] = {**tmpl_props, **own_props}
         if "gid" not in obj and isinstance(base.get("gid"), int) and base["gid"]:
             merged["gid"] = self._template_gid(base["gid"], tmpl, file)
@@ -490,7 +515,7 @@ class Builder:
                 return (ts.firstgid + local) | flags
         _, d = self.document(str(ref["source"]), file.parent, file, "tileset", "tileset", self._tileset_files)
         next_gid = max((ts.firstgid + max(ts.tile_count, 1) for ts in self.tilesets), default=1)
-        ts = self._tileset_body(d, next_gid, source, source, f"tileset '{d.get('name', source.name)}'")
+        ts = self._external_tileset(d, next_gid, source)
         self.tilesets.append(ts)
         return (ts.firstgid + local) | flags
 

@@ -108,6 +108,10 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
             raise MapError(path, f"malformed tileset entry {brief(raw)}", f"tileset {i + 1}")
         b.tilesets.append(b.tileset(raw, f"tileset {i + 1}"))
     b.tilesets.sort(key=lambda ts: ts.firstgid)
+    entries = sum(len(ts.tiles) for ts in b.tilesets)
+    if entries > lim.max_tile_entries:
+        raise MapError(path, f"the map's tilesets describe {entries} tiles one by one, more than the limit of "
+                       f"{lim.max_tile_entries} (a tileset used twice counts twice)", "map")
 
     layers_raw = d.get("layers") or []
     counts = {"layers": 0, "objects": 0, "tile_layers": 0}
@@ -285,7 +289,11 @@ def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
     if raw.get("name"):
         place += f" '{raw.get('name')}'"
     d, template = b.apply_template(raw, place)
-    props = d["typed_properties"] if "typed_properties" in d else b.properties(d.get("properties"), place, path)
+    if "typed_properties" in d:
+        props = d["typed_properties"]
+    else:
+        props = b.properties(d.get("properties"), place, path)
+        b.count_object_properties(len(props), place)
     gid = b.int_field(d, "gid", place, path, default=0, minimum=0, maximum=0xFFFFFFFF)
     points: tuple[tuple[float, float], ...] = ()
     if gid:

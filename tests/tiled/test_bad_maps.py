@@ -277,3 +277,48 @@ def test_a_polyline_reaching_far_off_the_map_is_walked_only_over_the_map(tmp_pat
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "3 difficult" in result.stdout  # the diagonal (0, 0), (1, 1), (2, 2)
+
+
+def validate_in_subprocess(path: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    started = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "game", "validate", str(path)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=120)
+    return result, time.perf_counter() - started
+
+
+def test_one_big_tileset_referred_to_256_times_is_refused_in_seconds(tmp_path: Path) -> None:
+    """A 2 MB tileset of 20000 described tiles, used by 256 tileset entries of a 13 kB map, took
+    minutes and 3 GB (each entry built the tileset again): it is built once and the map refused."""
+    n = 20_000
+    tiles = "".join(f' <tile id="{i}"><properties><property name="difficult" type="bool" value="true"/>'
+                    '</properties></tile>\n' for i in range(n))
+    (tmp_path / "many.tsx").write_text(f'<tileset name="many" tilewidth="16" tileheight="16" tilecount="{n}" '
+                                       f'columns="0">\n{tiles}</tileset>\n')
+    refs = "".join(f' <tileset firstgid="{1 + i * n}" source="many.tsx"/>\n' for i in range(256))
+    (tmp_path / "refs.tmx").write_text(
+        f'<map orientation="orthogonal" width="3" height="3" tilewidth="16" tileheight="16">\n{refs}'
+        ' <layer name="g" width="3" height="3"><data encoding="csv">0,0,0,0,0,0,0,0,0</data></layer>\n</map>\n')
+    result, elapsed = validate_in_subprocess(tmp_path / "refs.tmx")
+    assert result.returncode == 1 and elapsed < 30, (elapsed, result.stdout + result.stderr)
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'refs.tmx'}: map: the map's tilesets describe 5120000 tiles one by one, more than the "
+        "limit of 262144 (a tileset used twice counts twice)"]
+
+
+def test_a_template_with_many_properties_used_by_many_objects_is_refused_in_seconds(tmp_path: Path) -> None:
+    """A template of 20000 properties used by 5000 objects (a 0.9 MB pair of files) took minutes
+    and 2 GB: its properties are read once, and a budget of properties over all objects stops it."""
+    props = "".join(f'<property name="p{i}" value="x"/>' for i in range(20_000))
+    (tmp_path / "t.tx").write_text(f'<template><object name="z" width="16" height="16"><properties>{props}'
+                                   '</properties></object></template>\n')
+    objects = "".join(f'<object id="{i}" template="t.tx" x="0" y="0"/>' for i in range(1, 5001))
+    (tmp_path / "tmpl.tmx").write_text(
+        '<map orientation="orthogonal" width="3" height="3" tilewidth="16" tileheight="16">\n'
+        ' <layer name="g" width="3" height="3"><data encoding="csv">0,0,0,0,0,0,0,0,0</data></layer>\n'
+        f' <objectgroup name="o">{objects}</objectgroup>\n</map>\n')
+    result, elapsed = validate_in_subprocess(tmp_path / "tmpl.tmx")
+    assert result.returncode == 1 and elapsed < 30, (elapsed, result.stdout + result.stderr)
+    assert result.stdout.splitlines() == [
+        f"{tmp_path / 'tmpl.tmx'}: layer 'o', object 210: the map's objects have more than 4194304 custom "
+        "properties in all (a template's counted once per object using it)"]
