@@ -172,6 +172,9 @@ class Builder:
     """External tilesets built once each, however many times the map refers to them."""
     _template_properties: dict[Path, dict[str, m.PropertyValue]] = field(default_factory=dict)
     """A template's typed properties, read (and their problems reported) once, not once per instance."""
+    _image_files: dict[tuple[str, Path], tuple[Path, bool, tuple[int, int] | None]] = field(default_factory=dict)
+    """Each image path as written (and the folder it is read from): where it leads, whether it is a
+    file, its size from its header."""
     object_properties: int = 0
     """Custom properties of the objects read so far (see ``Limits.max_object_properties``)."""
 
@@ -346,14 +349,18 @@ class Builder:
             return None
         if not isinstance(ref, str):
             raise MapError(owner, f"image source must be text, found {brief(ref)}", place)
-        source = resolve_inside(ref, base_dir, self.root, owner, place)
+        known = self._image_files.get((ref, base_dir))
+        if known is None:  # an image collection may name one file 200000 times: looked at once
+            source = resolve_inside(ref, base_dir, self.root, owner, place)
+            known = self._image_files[(ref, base_dir)] = (source, source.is_file(),
+                                                         image_header_size(source) if source.is_file() else None)
+        source, found, header = known
         width = self.int_field(d, "imagewidth", place, owner, default=0, minimum=0) or None
         height = self.int_field(d, "imageheight", place, owner, default=0, minimum=0) or None
         trans = self.color(d.get("transparentcolor"), place, owner)
-        if not source.is_file():
+        if not found:
             self.problem(place, f"image not found: {ref}", owner)
         else:
-            header = image_header_size(source)
             if header is not None:
                 w, h = header
                 if max(w, h) > self.limits.max_image_side or w * h > self.limits.max_image_pixels:
