@@ -537,6 +537,11 @@ class _Canvas:
         self._key: tuple[int, int, int, bool, str] | None = None
         self._items: list[tuple[int, int, np.ndarray]] = []
         self._area = 0
+        # turned tiles, queued apart: their spans, their pixels, and the opacity they share
+        self._turned: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self._turned_alpha = 0
+        self._turned_touched = np.zeros((height, width), bool)
+        self._turned_pixels: list[tuple[np.ndarray, np.ndarray]] = []
 
     def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
         """Draw ``picture`` with its top-left corner at device (x, y)."""
@@ -551,6 +556,8 @@ class _Canvas:
         if cx0 >= cx1 or cy0 >= cy1:
             return
         src = px[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
+        if self._turned and self._turned_touched[cy0:cy1, cx0:cx1].any():
+            self._flush_turned()
         key = (cx1 - cx0, cy1 - cy0, const_alpha, picture.opaque, picture.transform)
         if self._key != key or self._touched[cy0:cy1, cx0:cx1].any() \
                 or self._area + src.shape[0] * src.shape[1] > _BATCH_PIXELS:
@@ -579,16 +586,38 @@ class _Canvas:
 
     def draw_turned(self, picture: _Picture, cx: float, cy: float, const_alpha: int) -> None:
         """Draw a turned tile about its centre (cx, cy) as Qt 5.15's raster engine does (see
-        ``_turned_spans``): each covered row is one span, composed on its own."""
+        ``_turned_spans``): each covered row is one span, composed on its own. Turned tiles that
+        cover no pixel of each other (nor of queued rectangles) are composed together."""
         if const_alpha <= 0 or picture.turn is None:
             return
-        self.flush()
-        for y, x0, src in _turned_spans(picture, cx, cy, self.width, self.height):
-            dst = self.pixels[y:y + 1, x0:x0 + src.shape[0]]
-            self.pixels[y:y + 1, x0:x0 + src.shape[0]] = _blend16(dst, src[None], const_alpha)
+        found = _turned_spans(picture, cx, cy, self.width, self.height)
+        if found is None:
+            return
+        ys, x0s, lens, _ = found
+        rows = np.repeat(ys, lens)
+        cols = np.repeat(x0s, lens) + np.arange(rows.size) - np.repeat(np.cumsum(lens) - lens, lens)
+        if self._items and self._touched[rows, cols].any():
+            self.flush()
+        if self._turned and (self._turned_alpha != const_alpha or self._turned_touched[rows, cols].any()):
+            self._flush_turned()
+        self._turned.append(found)
+        self._turned_pixels.append((rows, cols))
+        self._turned_alpha = const_alpha
+        self._turned_touched[rows, cols] = True
+
+    def _flush_turned(self) -> None:
+        if not self._turned:
+            return
+        ys, x0s, lens, src = (np.concatenate(parts) for parts in zip(*self._turned))
+        _compose_spans(self.pixels, ys, x0s, lens, src, self._turned_alpha)
+        for rows, cols in self._turned_pixels:
+            self._turned_touched[rows, cols] = False
+        self._turned.clear()
+        self._turned_pixels.clear()
 
     def surface(self) -> pygame.Surface:
         self.flush()
+        self._flush_turned()
         return pygame.image.frombytes(self.pixels.tobytes(), (self.width, self.height), "RGBA")
 
 
@@ -790,8 +819,9 @@ def _raster_line(a: tuple[float, float], b: tuple[float, float], width: float,
 
 
 def _turned_spans(picture: _Picture, cx: float, cy: float, width: int,
-                  height: int) -> Iterator[tuple[int, int, np.ndarray]]:
-    """The spans Qt fills for a turned tile and, for each, its 16-bit premultiplied source pixels."""
+                  height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The spans Qt fills for a turned tile, as arrays: rows, first columns, lengths, and the
+    16-bit premultiplied source pixels of all spans one after the other (None: nothing to fill)."""
     assert picture.turn is not None
     m11, m12, m21, m22 = picture.turn
     src = picture.pixels
@@ -807,7 +837,7 @@ def _turned_spans(picture: _Picture, cx: float, cy: float, width: int,
     b = mapped(*((((rx + rw) + (rx + rw)) * 0.5), ((ry + (ry + rh)) * 0.5)))
     spans = _raster_line(a, b, rh / rw, (0, 0, width - 1, height - 1))
     if not spans:
-        return
+        return None
     # copy = matrix.translate(r.x, r.y); QSpanData::setupMatrix: inverse of translate(1/65536) * copy
     dx = cx + (rx * m11 + ry * m21)
     dy = cy + (ry * m22 + rx * m12)
@@ -823,39 +853,94 @@ def _turned_spans(picture: _Picture, cx: float, cy: float, width: int,
     s16 = src.astype(np.int64) * 257
     if picture.opaque:
         s16[..., 3] = 0xFFFF
-    for y, x0, length in spans:
-        qcx, qcy = x0 + 0.5, y + 0.5
-        fx0 = int((i21 * qcy + i11 * qcx + idx) * 65536) - 32768
-        fy0 = int((i22 * qcy + i12 * qcx + idy) * 65536) - 32768
-        steps = np.arange(length, dtype=np.int64)
-        fx = fx0 + steps * fdx
-        fy = fy0 + steps * fdy
-        x1, y1 = fx >> 16, fy >> 16
-        # fetchTransformedBilinear_pixelBounds: clamp to the image, then the neighbour
-        x2 = np.where(x1 < 0, 0, np.where(x1 >= w - 1, w - 1, x1 + 1))
-        x1 = np.clip(x1, 0, w - 1)
-        y2 = np.where(y1 < 0, 0, np.where(y1 >= h - 1, h - 1, y1 + 1))
-        y1 = np.clip(y1, 0, h - 1)
-        distx = (fx & 0xFFFF)[:, None]
-        disty = (fy & 0xFFFF)[:, None]
-        tl, tr = s16[y1, x1], s16[y1, x2]
-        bl, br = s16[y2, x1], s16[y2, x2]
-        # interpolate_4_pixels_rgb64 (SSE2): _mm_mulhi_epu16, each step skipped when its weight is 0
-        has_y = disty != 0
-        left = np.where(has_y, ((tl * ((0x10000 - disty) & 0xFFFF)) >> 16) + ((bl * disty) >> 16), tl) & 0xFFFF
-        right = np.where(has_y, ((tr * ((0x10000 - disty) & 0xFFFF)) >> 16) + ((br * disty) >> 16), tr) & 0xFFFF
-        has_x = distx != 0
-        out = np.where(has_x, ((left * ((0x10000 - distx) & 0xFFFF)) >> 16) + ((right * distx) >> 16), left) & 0xFFFF
-        yield y, x0, out.astype(np.uint32)
+    table = np.array(spans, dtype=np.int64)
+    ys, x0s, lens = table[:, 0], table[:, 1], table[:, 2]
+    # fetchTransformedBilinear64_uint32, span by span: the start in 16.16 fixed point, then steps
+    qcx, qcy = x0s + 0.5, ys + 0.5
+    fx0 = np.trunc((i21 * qcy + i11 * qcx + idx) * 65536).astype(np.int64) - 32768
+    fy0 = np.trunc((i22 * qcy + i12 * qcx + idy) * 65536).astype(np.int64) - 32768
+    starts = np.cumsum(lens) - lens
+    steps = np.arange(int(lens.sum()), dtype=np.int64) - np.repeat(starts, lens)
+    fx = np.repeat(fx0, lens) + steps * fdx
+    fy = np.repeat(fy0, lens) + steps * fdy
+    x1, y1 = fx >> 16, fy >> 16
+    # fetchTransformedBilinear_pixelBounds: clamp to the image, then the neighbour
+    x2 = np.where(x1 < 0, 0, np.where(x1 >= w - 1, w - 1, x1 + 1))
+    x1 = np.clip(x1, 0, w - 1)
+    y2 = np.where(y1 < 0, 0, np.where(y1 >= h - 1, h - 1, y1 + 1))
+    y1 = np.clip(y1, 0, h - 1)
+    distx = (fx & 0xFFFF)[:, None]
+    disty = (fy & 0xFFFF)[:, None]
+    tl, tr = s16[y1, x1], s16[y1, x2]
+    bl, br = s16[y2, x1], s16[y2, x2]
+    # interpolate_4_pixels_rgb64 (SSE2): _mm_mulhi_epu16, each step skipped when its weight is 0
+    has_y = disty != 0
+    left = np.where(has_y, ((tl * ((0x10000 - disty) & 0xFFFF)) >> 16) + ((bl * disty) >> 16), tl) & 0xFFFF
+    right = np.where(has_y, ((tr * ((0x10000 - disty) & 0xFFFF)) >> 16) + ((br * disty) >> 16), tr) & 0xFFFF
+    has_x = distx != 0
+    out = np.where(has_x, ((left * ((0x10000 - distx) & 0xFFFF)) >> 16) + ((right * distx) >> 16), left) & 0xFFFF
+    return ys, x0s, lens, out.astype(np.uint32)
 
 
-def _blend16(dst: np.ndarray, s: np.ndarray, const_alpha: int) -> np.ndarray:
-    """``_blend`` for a source already in Qt's 16-bit premultiplied form: Source-over, one span a row."""
-    d = _fetch_dest(dst)
+def _group_all(mask: np.ndarray, size: int) -> np.ndarray:
+    """Per pixel: whether ``mask`` holds for its whole group of ``size`` along the last axis
+    (groups counted from index 0; the last may be short)."""
+    width = mask.shape[-1]
+    groups = -(-width // size)
+    pad = groups * size - width
+    if pad:
+        mask = np.pad(mask, [(0, 0)] * (mask.ndim - 1) + [(0, pad)], constant_values=True)
+    whole = mask.reshape(mask.shape[:-1] + (groups, size)).all(axis=-1)
+    return np.repeat(whole, size, axis=-1)[..., :width]
+
+
+def _compose_spans(canvas: np.ndarray, ys: np.ndarray, x0s: np.ndarray, lens: np.ndarray,
+                   src: np.ndarray, const_alpha: int) -> None:
+    """Source-over of 16-bit premultiplied ``src`` on spans of different lengths, each composed as
+    Qt composes one span (``_fetch_dest``, ``_blend``, ``_store_dest``), all in one numpy pass:
+    the rows are padded to the longest and the padding is neutral in every group test."""
+    longest = int(lens.max())
+    col = np.arange(longest)
+    valid = col[None, :] < lens[:, None]
+    xs = np.where(valid, x0s[:, None] + col[None, :], x0s[:, None])
+    rows = np.broadcast_to(ys[:, None], xs.shape)
+    s = np.zeros(xs.shape + (4,), np.uint32)
+    s[valid] = src
+    # the destination as Qt reads it: 16-bit premultiplied, groups of 8 from the span start
+    d16 = canvas[rows, xs].astype(np.uint32) * 257
+    a = d16[..., 3]
+    all_zero = _group_all((a == 0) | ~valid, 8)
+    all_full = _group_all((a == 0xFFFF) | ~valid, 8)
+    c = d16[..., :3]
+    x = (c * d16[..., 3:4]) >> 16
+    x += x >> 15
+    d16[..., :3] = np.where((~(all_zero | all_full))[..., None], x, c)
+    d16[all_zero] = 0
     if const_alpha != 255:
         s = _div65535(s * (const_alpha * 257))
-    r = s + _div65535(d * (0xFFFF - s[..., 3:4]))
-    return _store_dest(r)
+    r = s + _div65535(d16 * (0xFFFF - s[..., 3:4]))
+    # written back non-premultiplied: groups of 4 (floats), then the last len % 4 pixels (16 bits)
+    a = r[..., 3]
+    in_vec = col[None, :] < (lens - lens % 4)[:, None]
+    vec = np.rint(r[..., :3].astype(np.float32) * _IA255[a][..., None])
+    vec = np.clip(vec, 0, 255).astype(np.uint32)
+    vec[a == 0] = 0
+    grouped = np.empty(r.shape, np.uint32)
+    grouped[..., :3] = vec
+    grouped[..., 3] = _div257(a)
+    zero4 = _group_all((a == 0) | ~in_vec, 4)
+    full4 = _group_all((a == 0xFFFF) | ~in_vec, 4)
+    grouped = np.where(full4[..., None], _div257(r), grouped)
+    grouped[zero4] = 0
+    tail = np.rint(r[..., :3].astype(np.float32) * _IA65535[a][..., None])
+    tail = np.clip(tail, 0, 65535).astype(np.uint32)
+    single = np.empty(r.shape, np.uint32)
+    single[..., :3] = _div257(tail)
+    single[..., 3] = _div257(a)
+    single = np.where((a == 0xFFFF)[..., None], _div257(r), single)
+    single[a == 0] = 0
+    out = np.where(in_vec[..., None], grouped, single).astype(np.uint8)
+    canvas[rows[valid], xs[valid]] = out[valid]
 
 
 # ---------------------------------------------------------------------------
