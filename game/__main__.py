@@ -43,6 +43,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.maps:
         try:
+            if Path(name).suffix.lower() == ".toml":  # an encounter: its map, content and placements
+                from game.runner import encounter_summary
+
+                print(encounter_summary(name, root=args.root))
+                continue
             tmap, board = load_board(name, root=args.root)
             check_creature_sheets(tmap.path, board)
         except GameError as exc:
@@ -61,14 +66,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def check_creature_sheets(path: Path, board: object) -> None:
-    """Raise what ``play`` would refuse about the map's creatures: a sheet no content file defines.
+    """Raise what ``play`` would refuse about the map's creatures, with ``play``'s own code.
 
-    The same check as the encounter's roster (``scenario.sheet_for``); a broken content
-    library is reported as itself.
+    Every creature whose sheet no content file defines (``scenario.sheet_for``, one line
+    each); then the roster ``play`` builds (``scenario.roster``: a large creature's whole
+    space on the map, free of walls and of others). A broken content library is reported
+    as itself.
     """
     from game.board import Board
     from game.content import load_content
-    from game.scenario import sheet_for
+    from game.scenario import Scenario, roster, sheet_for
     from game.tiled.loader import problems_error
 
     assert isinstance(board, Board)
@@ -79,6 +86,9 @@ def check_creature_sheets(path: Path, board: object) -> None:
                 if isinstance(sheet := sheet_for(p, templates), str)]
     if problems:
         raise problems_error(problems)
+    bare = Scenario(path=path, map_path=path, title=board.name, seed=1, sides={}, creatures=[],
+                    use_map_creatures=True, options={})
+    roster(bare, board, templates)
 
 
 def summary(name: str, tmap: object, board: object) -> str:
@@ -177,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--root", metavar="DIR", help=root_help)
     render.set_defaults(func=cmd_render)
 
-    validate = sub.add_parser("validate", help="check maps and print a summary or every problem")
+    validate = sub.add_parser("validate", help="check maps and encounter files and print a summary or every problem")
     validate.add_argument("maps", nargs="+", metavar="MAP")
     validate.add_argument("--root", metavar="DIR", help=root_help)
     validate.set_defaults(func=cmd_validate)

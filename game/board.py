@@ -157,6 +157,33 @@ class Board:
         """Only the cells that are not plain floor."""
         return dict(self._terrain)
 
+    def footprint(self, anchor: Cell, size: int) -> tuple[Cell, ...]:
+        """The cells a creature of ``size`` fills with its anchor at ``anchor``, anchor first: on squares a
+        ``size`` x ``size`` block growing toward +x and +y; on hexes one hex whatever the size (a ruling: see
+        the README). The same space as ``EncounterState.space_at``."""
+        if size <= 1 or self.kind is GridKind.HEX:
+            return (anchor,)
+        assert isinstance(anchor, Square)
+        return tuple(Square(anchor.x + dx, anchor.y + dy) for dy in range(size) for dx in range(size))
+
+    def placement_problem(self, anchor: Cell, size: int, taken: Mapping[Cell, str]) -> str:
+        """Why a creature of ``size`` cannot start with its anchor at ``anchor`` ("" if it can): the first
+        cell of its space that is off the board, a wall, or in ``taken`` (cell -> the name of whoever
+        already fills it). Every way a creature is put on a board (map, encounter file, the game master)
+        asks this for its whole space, not only its anchor."""
+        cells = self.footprint(anchor, size)
+        for cell in cells:
+            col, row = self.grid.cell_to_offset(cell)
+            which = "its cell" if len(cells) == 1 else f"cell [{col}, {row}] of its {size}x{size} space"
+            if cell not in self:
+                return f"{which} is off the map"
+            if self.is_wall(cell):
+                return f"{which} is a wall"
+            other = taken.get(cell)
+            if other is not None:
+                return f"{which} is already filled by {other}"
+        return ""
+
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The grid neighbours of ``cell`` that lie on the board."""
         return tuple(n for n in self.grid.neighbours(cell) if n in self)

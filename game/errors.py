@@ -54,3 +54,23 @@ class ContentProblems(GameError):
     def __init__(self, problems: list[ContentError]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+_ESCAPES: dict[int, str] = {i: f"\\x{i:02x}" for i in [*range(32), 127, *range(0x80, 0xA0)]}
+_ESCAPES |= {10: "\\n", 13: "\\r", 9: "\\t"}
+_ESCAPES |= {i: f"\\u{i:04x}" for i in [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F),
+                                        *range(0x2066, 0x206A)]}
+"""Characters that would break a message's line, rewrite the terminal (ESC) or reorder or hide part of it
+(bidi controls), and how they are shown instead."""
+
+
+def has_controls(text: str) -> bool:
+    """Whether :func:`escaped` would change ``text``."""
+    return any(ord(ch) in _ESCAPES for ch in text)
+
+
+def escaped(text: str) -> str:
+    """``text`` with control, line-separator and bidi characters written as escapes (``\\x1b``, ``\\n``,
+    ``\\u202e``): what a file names (a creature, a layer) is shown this way on a terminal, one line, in order.
+    The map loader's messages and ``run``'s log lines both go through it."""
+    return text.translate(_ESCAPES)

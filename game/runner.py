@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TextIO
 
+from game.errors import escaped
 from game.rules import events as ev
 from game.rules.encounter import Encounter, Impossible
-from game.rules.model import CreatureId
-from game.scenario import EncounterFileError, Scenario, load_scenario, roster, to_command, to_preparation
+from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
 
 
 @dataclass
@@ -27,25 +27,30 @@ class Loaded:
 
 
 def build_encounter(path: str | Path, seed: int | None = None, random_decisions: bool | None = None) -> Loaded:
-    """Load an encounter file, its map and the content, and set up (not start) the fight."""
-    from game.content import load_content
-    from game.tiled import load_board
+    """Load an encounter file, its map and the content, and set up (not start) the fight: the window's own
+    way (``game.session.open_source`` and ``Source.fresh``), so both play the same encounter, with the
+    file's ``[preparations]`` in force."""
+    from game.session import open_source
 
-    scenario = load_scenario(path)
-    _, board = load_board(scenario.map_path)
-    library = load_content()
-    options = dict(scenario.options)
-    if random_decisions is not None:
-        options["random_decisions"] = random_decisions
-    encounter = Encounter(board, roster(scenario, board, dict(library)),
-                          seed=scenario.seed if seed is None else seed,
-                          map_name=scenario.map_path.name, options=options)
-    for cid, spec in scenario.preparations.items():
-        try:
-            encounter.set_preparation(CreatureId(cid), to_preparation(spec, board))
-        except Impossible as exc:
-            raise EncounterFileError(scenario.path, str(exc), f"preparations.{cid}") from None
-    return Loaded(scenario, encounter)
+    source = open_source(path, seed=seed, random_decisions=random_decisions)
+    return Loaded(source.scenario, source.fresh())
+
+
+def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
+    """``validate`` on an encounter file: its map, the content, every creature's place (its whole space), the
+    ``[preparations]`` and the scripted commands checked as ``run`` and ``play`` check them, in one line;
+    raises :class:`game.errors.GameError` for the first problem."""
+    from game.session import open_source
+
+    source = open_source(path, root=root)
+    source.fresh()
+    commands = source.scripted()
+    sides: dict[str, int] = {}
+    for _, _, side, _, _ in source.roster:
+        sides[side] = sides.get(side, 0) + 1
+    shown = ", ".join(f"{side} {n}" for side, n in sorted(sides.items()))
+    return escaped(f"{path}: OK - encounter {source.title!r} on {source.scenario.map_path.name}, seed {source.seed}: "
+                   f"{len(source.roster)} creatures ({shown}), {len(commands)} scripted commands")
 
 
 def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Encounter:
@@ -55,9 +60,8 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
     enc, scenario = loaded.encounter, loaded.scenario
     for event in enc.start():
         emit(event)
-    for i, spec in enumerate(scenario.commands, 1):
-        place = f"commands[{i}] ({spec.do} {spec.creature})"
-        command = to_command(spec, enc.state.board, place, scenario.path)
+    for place, command in scripted(scenario, enc.state.board):
+        check_round_limit(scenario, enc.state.round, enc.state.options, place)
         try:
             for event in enc.apply(command):
                 emit(event)
@@ -67,7 +71,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
     while not enc.state.ended and enc.state.round <= max_rounds:
         actor = enc.state.acting
         assert actor is not None
-        if not auto and scenario.sides.get(actor.side, "ai") != "ai":
+        if not auto and scenario.control_of(actor.id, actor.side) != "ai":
             break
         command = choose_command(enc, actor)
         for event in enc.apply(command):
@@ -86,7 +90,7 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
             record = {"seq": next(counter), **ev.to_json(event, enc.offset)}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
         else:
-            out.write(enc.describe(event) + "\n")
+            out.write(escaped(enc.describe(event)) + "\n")  # a name may hold ESC or bidi characters
 
     if as_json:
         out.write(json.dumps({"format": ev.EVENT_FORMAT, "encounter": str(path), "seed": enc.seed}) + "\n")
@@ -97,5 +101,5 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
         note = (f"stopped in round {st.round}: " +
                 (f"round limit {st.options.get('max_rounds')}" if st.round > int(st.options.get("max_rounds", 50))
                  else f"waiting for {acting.name if acting else 'nobody'} ({acting.side if acting else ''})"))
-        out.write((json.dumps({"note": note}) if as_json else note) + "\n")
+        out.write((json.dumps({"note": note}) if as_json else escaped(note)) + "\n")
     return 0

@@ -7,7 +7,6 @@ The format is a public interface, documented in the README ("Encounter files").
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Mapping
@@ -15,7 +14,9 @@ from typing import Annotated, Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from game.board import Board, Placement
-from game.errors import GameError
+from game.content.loader import TomlSyntaxError, parse_toml
+from game.content.text import quoted
+from game.errors import GameError, escaped
 from game.grid import Cell
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
@@ -24,16 +25,30 @@ from game.rules.preparation import Preparation
 
 ENCOUNTER_FORMAT = 1
 MAX_FILE_BYTES = 1024 * 1024
+MAX_CREATURES = 1000
+"""Most creatures in one fight (the map's and the file's together); a file or map with more is refused
+before anything is done per creature."""
+MAX_ROUNDS = 1000
+"""Largest ``max_rounds``."""
+MAX_COMMANDS = 10_000
+"""Most scripted commands in one encounter file."""
+MAX_MAP_PATH = 1024
+"""Longest map path an encounter file may write (a message quotes it, shortened, when it is refused)."""
 
 
 class EncounterFileError(GameError):
     def __init__(self, path: str | Path, detail: str, place: str = "") -> None:
         self.path, self.place, self.detail = str(path), place, detail
-        super().__init__(f"{path}: {place}: {detail}" if place else f"{path}: {detail}")
+        # one line, whatever the file's name or a value quoted holds (a newline, ESC, bidi controls)
+        super().__init__(escaped(f"{path}: {place}: {detail}" if place else f"{path}: {detail}"))
 
 
 Offset = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
 """Tiled offset coordinates ``[col, row]``: TOML writes them as arrays, which strict mode refuses as tuples."""
+
+
+Id = Annotated[str, Field(max_length=100)]
+"""A creature or power id as a file writes it: the engine's refusals quote it whole, so it is kept short."""
 
 
 class _Strict(BaseModel):
@@ -41,14 +56,14 @@ class _Strict(BaseModel):
 
 
 class SideSpec(_Strict):
-    control: str = "ai"
-    """"ai", or the name of the player who plays the side."""
+    control: Annotated[str, Field(min_length=1)] = "ai"
+    """"ai", or the name of the player who plays the side (never empty)."""
 
 
 class CreatureSpec(_Strict):
-    name: str
-    side: str
-    template: str
+    name: Annotated[str, Field(max_length=100)]
+    side: Id
+    template: Id
     at: Offset
     """Tiled offset coordinates [col, row] of its cell."""
 
@@ -59,8 +74,8 @@ class RestrictionSpec(_Strict):
 
     kind: Literal["non_minion_attackers", "while_bloodied", "forced_toward", "forced_away", "move_toward",
                   "move_away", "only_against"]
-    power: str | None = None
-    creature: str | None = None
+    power: Id | None = None
+    creature: Id | None = None
     at: Offset | None = None
     triggerer: bool = False
 
@@ -69,24 +84,24 @@ class PreparationSpec(_Strict):
     """Seed 000's preparation: the Limited reaction, the Spontaneous ones' priority, the disabled ones,
     the default basic and opportunity attacks, restrictions. What is left out: none / the sheet's order."""
 
-    limited: str | None = None
-    priority: list[str] = []
-    disabled: list[str] = []
-    basic_attack: str | None = None
-    opportunity_attack: str | None = None
+    limited: Id | None = None
+    priority: list[Id] = []
+    disabled: list[Id] = []
+    basic_attack: Id | None = None
+    opportunity_attack: Id | None = None
     restrictions: list[RestrictionSpec] = []
 
 
 class CommandSpec(_Strict):
     do: Literal["move", "shift", "stand", "power", "charge", "end"]
-    creature: str
+    creature: Id
     to: Offset | None = None
     path: list[Offset] | None = None
-    power: str | None = None
-    targets: list[str] = []
-    target: str | None = None
+    power: Id | None = None
+    targets: list[Id] = []
+    target: Id | None = None
     at: Offset | None = None
-    landings: dict[str, Offset] = {}
+    landings: dict[Id, Offset] = {}
     shift_to: Offset | None = None
     """power: where a power that shifts its user puts it (else seed 000's Movement decision)."""
     prepare: PreparationSpec | None = None
@@ -100,13 +115,21 @@ class OptionsSpec(_Strict):
     """The runner stops a fight that lasts longer (a draw)."""
 
 
+PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+"""A player's name, or "ai"."""
+
+
 class EncounterSpec(_Strict):
     format: int
     map: str
     title: str = ""
+    gm: PlayerName | None = None
+    """The game master: the one who may change who plays what (else the first player)."""
     seed: int = 1
     use_map_creatures: bool = True
     sides: dict[str, SideSpec] = {}
+    creature_control: dict[str, PlayerName] = {}
+    """Creature id -> who plays that creature, over its side's ``control``."""
     creatures: list[CreatureSpec] = []
     options: OptionsSpec = OptionsSpec()
     preparations: dict[str, PreparationSpec] = {}
@@ -128,6 +151,14 @@ class Scenario:
     options: dict[str, Any]
     commands: list[CommandSpec] = field(default_factory=list)
     preparations: dict[str, PreparationSpec] = field(default_factory=dict)
+    creature_control: dict[str, str] = field(default_factory=dict)
+    """creature id -> "ai" or a player's name, over its side's."""
+    gm: str | None = None
+    """The game master named by the file, if any."""
+
+    def control_of(self, cid: str, side: str) -> str:
+        """Who plays a creature as the file says: its own ``creature_control``, else its side's."""
+        return self.creature_control.get(cid) or self.sides.get(side, "ai")
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -135,30 +166,91 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise EncounterFileError(path, f"larger than {MAX_FILE_BYTES} bytes")
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = parse_toml(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise EncounterFileError(path, "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise EncounterFileError(path, f"not a text file (byte {exc.start} is not UTF-8): an encounter file is "
+                                       "TOML text") from None
+    except OSError as exc:
         raise EncounterFileError(path, f"cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise EncounterFileError(path, f"not valid TOML: {exc}") from None
+    except TomlSyntaxError as exc:
+        raise EncounterFileError(path, exc.detail, exc.place) from None
+    for name, cap in (("creatures", MAX_CREATURES), ("commands", MAX_COMMANDS)):
+        listed = raw.get(name)
+        if isinstance(listed, list) and len(listed) > cap:
+            raise EncounterFileError(path, f"{len(listed)} entries, more than the limit of {cap}", name)
     try:
         spec = EncounterSpec.model_validate(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
-        place = ".".join(str(x) for x in err["loc"])
+        place = ".".join(shown_key(x) if isinstance(x, str) else str(x) for x in err["loc"])
         more = f" (and {len(exc.errors()) - 1} more problems)" if len(exc.errors()) > 1 else ""
         raise EncounterFileError(path, f"{err['msg']}{more}", place) from None
     if spec.format != ENCOUNTER_FORMAT:
         raise EncounterFileError(path, f"format {spec.format} is not supported (this program reads format {ENCOUNTER_FORMAT})", "format")
-    map_path = (path.parent / spec.map).resolve()
+    if not 1 <= spec.options.max_rounds <= MAX_ROUNDS:
+        raise EncounterFileError(path, f"must be between 1 and {MAX_ROUNDS} (a fight lasts at least one round), "
+                                       f"found {spec.options.max_rounds}", "options.max_rounds")
+    map_path = _map_path(path, spec.map)
     return Scenario(
         path=path, map_path=map_path, title=spec.title, seed=spec.seed,
         sides={name: s.control for name, s in spec.sides.items()},
         creatures=[(c.name, c.side, c.template, c.at) for c in spec.creatures],
         use_map_creatures=spec.use_map_creatures,
         options=spec.options.model_dump(), commands=list(spec.commands), preparations=dict(spec.preparations),
+        creature_control=dict(spec.creature_control), gm=spec.gm,
     )
+
+
+def shown_key(key: str) -> str:
+    """A name or id inside a message's place: as written when it is short and printable, else quoted
+    (shortened, control and bidi characters escaped), so a place stays one short line."""
+    return key if key.isprintable() and 0 < len(key) <= 64 else quoted(key)
+
+
+def _map_path(path: Path, written: str) -> Path:
+    """The map an encounter file names, resolved against the file's folder; one line for a name no file can
+    have (a NUL byte, or a symlink loop, which Python 3.11's ``resolve`` raises as RuntimeError)."""
+    if not written or "\0" in written:
+        raise EncounterFileError(path, f"{quoted(written)} cannot be a file name" +
+                                 (" (it holds a NUL byte)" if written else ""), "map")
+    if len(written) > MAX_MAP_PATH:
+        raise EncounterFileError(path, f"{quoted(written)} is {len(written)} characters long, more than the limit "
+                                       f"of {MAX_MAP_PATH} for a map's path", "map")
+    try:
+        return (path.parent / written).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise EncounterFileError(path, f"{quoted(written)} cannot be opened: {exc}", "map") from None
+
+
+def check_creature_ids(scenario: Scenario, ids: list[str]) -> None:
+    """Every creature the file names in ``[preparations]`` and ``[creature_control]`` is in the fight."""
+    known = set(ids)
+    for table, names in (("creature_control", scenario.creature_control), ("preparations", scenario.preparations)):
+        for cid in names:
+            if cid not in known:
+                some = ", ".join(sorted(known)[:12]) + (", ..." if len(known) > 12 else "")
+                raise EncounterFileError(scenario.path, f"no creature has the id {quoted(cid)} (the ids are: {some})",
+                                         f"{table}.{shown_key(cid)}")
+
+
+def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command]]:
+    """The file's scripted commands in engine terms, each with its place in the file."""
+    out: list[tuple[str, Command]] = []
+    for i, spec in enumerate(scenario.commands, 1):
+        place = f"commands[{i}] ({spec.do} {shown_key(spec.creature)})"
+        out.append((place, to_command(spec, board, place, scenario.path)))
+    return out
+
+
+def check_round_limit(scenario: Scenario, round_now: int, options: Mapping[str, object], place: str) -> None:
+    """Refuse a scripted command (at ``place``) left when the fight is past its ``max_rounds``: the runner
+    and the window's session both ask before each one."""
+    limit = options.get("max_rounds", 50)
+    if isinstance(limit, int) and round_now > limit:
+        raise EncounterFileError(scenario.path, f"the fight is past its round limit (options.max_rounds = {limit}) "
+                                                "before this command", place)
 
 
 def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command:
@@ -222,19 +314,32 @@ def sheet_for(placement: Placement, templates: Mapping[str, Template]) -> Templa
     if sheet is not None:
         return sheet
     if placement.template:
-        return f"creature '{placement.name}' uses template '{placement.template}', which no content file defines"
-    return (f"creature '{placement.name}' has no 'template' property and no content file defines a creature "
-            f"'{derived}'")
+        return (f"creature {quoted(placement.name)} uses template {quoted(placement.template)}, which no "
+                "content file defines")
+    return (f"creature {quoted(placement.name)} has no 'template' property and no content file defines a "
+            f"creature {quoted(derived)}")
 
 
 def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> list[tuple[CreatureId, str, str, Template, Cell]]:
-    """Everyone in the fight: the map's creatures (if used) and the file's, with ids from their names."""
+    """Everyone in the fight: the map's creatures (if used) and the file's, with ids from their names.
+
+    Each creature's whole space (2x2 squares for a large one) must lie on the board, clear of walls and of
+    everyone placed before it (:meth:`Board.placement_problem`); else one line names the creature, the cell
+    and why."""
     from game.rules.encounter import creature_ids
 
     placements: list[Placement] = list(board.placements) if scenario.use_map_creatures else []
     from_map = len(placements)
+    if from_map + len(scenario.creatures) > MAX_CREATURES:
+        raise EncounterFileError(scenario.path, f"{from_map} creatures from the map and {len(scenario.creatures)} "
+                                                f"from the file: more than the limit of {MAX_CREATURES}", "creatures")
     for i, (name, side, template, at) in enumerate(scenario.creatures, 1):
-        placements.append(Placement(name, side, template, board.grid.offset_to_cell(*at), f"creatures[{i}] ('{name}')"))
+        placements.append(Placement(name, side, template, board.grid.offset_to_cell(*at),
+                                    f"creatures[{i}] ({shown_key(name)})"))
+    if not placements:
+        raise EncounterFileError(scenario.path, "no creatures: the file lists none" + (
+            " and the map places none" if scenario.use_map_creatures else " (and use_map_creatures = false)") +
+            ", so there is nobody to fight", "creatures")
     ids = creature_ids(placements)
     out = []
     taken: dict[Cell, str] = {}
@@ -244,10 +349,13 @@ def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> 
         sheet = sheet_for(p, templates)
         if isinstance(sheet, str):
             raise EncounterFileError(where, sheet, p.origin)
-        if p.cell not in board or board.is_wall(p.cell):
-            raise EncounterFileError(where, f"creature '{p.name}' stands off the map or in a wall", p.origin)
-        if p.cell in taken:
-            raise EncounterFileError(where, f"creature '{p.name}' shares its cell with '{taken[p.cell]}'", p.origin)
-        taken[p.cell] = p.name
+        why = board.placement_problem(p.cell, sheet.size, taken)
+        if why:
+            col, row = board.grid.cell_to_offset(p.cell)
+            size = f" (size {sheet.size}, template {quoted(sheet.id)})" if sheet.size > 1 else ""
+            raise EncounterFileError(where, f"creature {quoted(p.name)}{size} cannot stand at [{col}, {row}]: {why}",
+                                     p.origin)
+        for cell in board.footprint(p.cell, sheet.size):
+            taken[cell] = quoted(p.name)
         out.append((cid, p.name, p.side, sheet, p.cell))
     return out

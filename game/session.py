@@ -35,7 +35,8 @@ from game.rules import events as ev
 from game.rules.commands import Command, EndTurnCommand
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import CreatureId, Template
-from game.scenario import EncounterFileError, Scenario, load_scenario, roster, to_command
+from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
+                           roster, scripted, to_preparation)
 from game.tiled.model import TiledMap
 
 AI = "ai"
@@ -61,23 +62,51 @@ class Source:
     title: str
 
     def fresh(self) -> Encounter:
-        """A new, unstarted encounter: same board, creatures, seed and options."""
-        return Encounter(self.board, list(self.roster), seed=self.seed,
-                         map_name=self.scenario.map_path.name, options=dict(self.options))
+        """A new, unstarted encounter: same board, creatures, seed and options, and the file's
+        ``[preparations]`` in force. The one way an encounter is built from a file: the window's session,
+        its undo and the headless runner all call it. A preparation that does not fit its creature's sheet
+        raises :class:`EncounterFileError` naming ``preparations.<id>``."""
+        encounter = Encounter(self.board, list(self.roster), seed=self.seed,
+                              map_name=self.scenario.map_path.name, options=dict(self.options))
+        for cid, spec in self.scenario.preparations.items():
+            try:
+                encounter.set_preparation(CreatureId(cid), to_preparation(spec, self.board))
+            except Impossible as exc:
+                raise EncounterFileError(self.scenario.path, str(exc), f"preparations.{cid}") from None
+        return encounter
+
+    def begin(self) -> tuple[Encounter, list[ev.Event]]:
+        """A started encounter (:meth:`fresh`, then ``start``) and the events of its start."""
+        encounter = self.fresh()
+        return encounter, encounter.start()
+
+    def scripted(self) -> list[tuple[str, Command]]:
+        """The file's scripted commands, each with its place in the file."""
+        return scripted(self.scenario, self.board)
 
 
-def open_source(path: str | Path, *, root: str | Path | None = None) -> Source:
+ENCOUNTER_SUFFIX = ".toml"
+
+
+def open_source(path: str | Path, *, root: str | Path | None = None, seed: int | None = None,
+                random_decisions: bool | None = None) -> Source:
     """Load an encounter file (TOML) or a bare Tiled map; raises :class:`GameError` with one line.
 
     A bare map is a fight of its placed creatures with a default setup: seed 1,
     the encounter options' defaults, its first side (``heroes`` if there is one)
-    played by "Player 1" and every other side by the AI.
+    played by "Player 1" and every other side by the AI. ``seed`` and
+    ``random_decisions`` replace the file's (``run --seed``, ``--random-decisions``).
+    Any other kind of file is refused by its name, before it is read.
     """
     from game.content import load_content
     from game.tiled import load_board
 
     path = Path(path)
-    if path.suffix.lower() in MAP_SUFFIXES:
+    suffix = path.suffix.lower()
+    if suffix != ENCOUNTER_SUFFIX and suffix not in MAP_SUFFIXES:
+        raise EncounterFileError(path, "not a map or an encounter file: open an encounter (.toml) or a Tiled map "
+                                       "(.tmx, .tmj, .json)")
+    if suffix in MAP_SUFFIXES:
         tmap, board = load_board(path, root=root)
         sides: list[str] = []
         for p in board.placements:
@@ -96,11 +125,15 @@ def open_source(path: str | Path, *, root: str | Path | None = None) -> Source:
         tmap, board = load_board(scenario.map_path, root=root)
     library = load_content()
     people = roster(scenario, board, dict(library))
+    check_creature_ids(scenario, [str(cid) for cid, _, _, _, _ in people])
     sides_seen = [side for _, _, side, _, _ in people]
     for side in sides_seen:
         scenario.sides.setdefault(side, AI)
+    options = dict(scenario.options)
+    if random_decisions is not None:
+        options["random_decisions"] = random_decisions
     return Source(path=path, tmap=tmap, board=board, scenario=scenario, roster=list(people),
-                  seed=scenario.seed, options=dict(scenario.options),
+                  seed=scenario.seed if seed is None else seed, options=options,
                   title=scenario.title or board.name or path.stem)
 
 
@@ -134,24 +167,65 @@ def undo_refusal(command: Command, events: list[ev.Event]) -> str:
 def secrets(events: list[ev.Event]) -> list[str | None]:
     """For each event, the creature whose prepared reactions it reveals (None: a public event).
 
-    Private: the preparation itself (``ReactionsPrepared``); a budget check that
-    turns a reaction down (its reason may name the prepared Limited reaction, a
-    disabled one or a restriction); and the trigger of a reaction so turned down
-    (a trigger that comes to nothing tells which reaction was not prepared). A
-    reaction that is used is public: everybody sees it happen.
+    A reaction that is used is public: everybody sees it happen (its trigger,
+    its ``ReactionResolved`` and what it does). Everything else about a
+    preparation is private to the player of its creature:
+
+    * the preparation itself (``ReactionsPrepared``);
+    * every budget check (``BudgetChecked``): its reason names the Limited
+      reaction, a disabled one or a restriction ("restriction met: ...");
+    * a reaction that triggered and then came to nothing, turned down by the
+      budgets or fizzled before it resolved: its trigger, its checks, its
+      ``begin_reaction`` break points and its ``ReactionFizzled`` (the
+      opponents never saw it, and its name would tell what was prepared);
+    * an automatic decision narrowed by a restriction (its reason quotes the
+      restriction), with the random choice it was drawn by.
+
+    Triggers are matched to their outcome in order, per reactor and reaction.
     """
-    denied: set[tuple[str, str]] = set()
-    for event in events:
-        if isinstance(event, ev.BudgetChecked) and not event.allowed:
-            denied.add((event.reactor, event.power))
-    out: list[str | None] = []
-    for event in events:
-        if isinstance(event, ev.ReactionsPrepared):
-            out.append(event.creature)
-        elif isinstance(event, (ev.BudgetChecked, ev.ReactionTriggered)) and (event.reactor, event.power) in denied:
-            out.append(event.reactor)
-        else:
-            out.append(None)
+    out: list[str | None] = [None] * len(events)
+    waiting: dict[tuple[str, str], list[list[int]]] = {}
+    """(reactor, power) -> the event indexes of each triggered reaction not yet concluded, oldest first."""
+
+    def conclude(key: tuple[str, str], index: int, public: bool) -> None:
+        chains = waiting.get(key)
+        chain = chains.pop(0) if chains else []
+        if not public:
+            for i in chain + [index]:
+                out[i] = key[0]
+
+    for i, event in enumerate(events):
+        match event:
+            case ev.ReactionsPrepared():
+                out[i] = event.creature
+            case ev.ReactionTriggered():
+                waiting.setdefault((event.reactor, event.power), []).append([i])
+            case ev.BudgetChecked():
+                out[i] = event.reactor
+                key = (event.reactor, event.power)
+                if not event.allowed:
+                    conclude(key, i, public=False)
+                elif waiting.get(key):
+                    waiting[key][0].append(i)
+            case ev.BreakPoint() if event.step == "begin_reaction":
+                for (reactor, power), chains in waiting.items():
+                    if reactor == event.actor and chains and event.detail.endswith(f" {power}"):
+                        chains[0].append(i)
+            case ev.ReactionFizzled():
+                conclude((event.reactor, event.power), i, public=False)
+            case ev.ReactionResolved():
+                conclude((event.reactor, event.power), i, public=True)
+            case ev.Decision() if "restriction" in event.reason:
+                out[i] = event.actor
+                drawn = events[i - 1] if i else None
+                if isinstance(drawn, ev.RandomChoice) and drawn.purpose == event.what:
+                    out[i - 1] = event.actor
+            case _:
+                pass
+    for key, chains in waiting.items():  # still waiting when the batch ends: nobody saw it happen
+        for chain in chains:
+            for i in chain:
+                out[i] = key[0]
     return out
 
 
@@ -176,22 +250,35 @@ class Session:
     source: Source
     controllers: dict[str, str]
     """side -> player name, or ``ai``."""
+    creature_controllers: dict[str, str] = field(default_factory=dict)
+    """creature id -> player name, or ``ai``: who plays that creature, over its side's controller."""
+    gm_name: str | None = None
+    """The game master as named (the encounter file's ``gm``, or the setup dialog); see :attr:`gm`."""
     encounter: Encounter = field(init=False)
     played: list[Played] = field(default_factory=list)
     start_events: list[ev.Event] = field(default_factory=list)
     listeners: list[Callable[[list[ev.Event]], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.encounter = self.source.fresh()
-        self.start_events = self.encounter.start()
+        self.encounter, self.start_events = self.source.begin()
 
     @classmethod
     def open(cls, path: str | Path, controllers: dict[str, str] | None = None, *,
              root: str | Path | None = None) -> Session:
+        """Open a file; ``controllers`` (``--control``) name sides or creature ids, over the file's."""
         source = open_source(path, root=root)
-        chosen = dict(source.scenario.sides)
-        chosen.update(controllers or {})
-        return cls(source, chosen)
+        scenario = source.scenario
+        chosen = dict(scenario.sides)
+        creatures = dict(scenario.creature_control)
+        ids = {str(cid) for cid, _, _, _, _ in source.roster}
+        for key, name in (controllers or {}).items():
+            if not name.strip():
+                raise GameError(f"--control {key}=: a player's name (or ai) is needed")
+            if key in chosen or key not in ids:
+                chosen[key] = name
+            else:
+                creatures[key] = name
+        return cls(source, chosen, creatures, scenario.gm)
 
     # -- who plays what --------------------------------------------------------------------
 
@@ -199,27 +286,49 @@ class Session:
         return self.controllers.get(side, AI)
 
     def controller_of(self, cid: str) -> str:
+        """Who plays a creature: its own controller if it has one, else its side's."""
+        own = self.creature_controllers.get(cid)
+        if own:
+            return own
         creature = self.encounter.state.creatures.get(CreatureId(cid))
         return self.controller_of_side(creature.side) if creature else AI
 
     def players(self) -> list[str]:
+        """The people at the table, in the order the sides and then the creatures name them."""
         seen: list[str] = []
-        for name in self.controllers.values():
+        for name in [*self.controllers.values(), *self.creature_controllers.values()]:
             if name != AI and name not in seen:
                 seen.append(name)
         return seen
 
     @property
+    def gm(self) -> str | None:
+        """The game master: who may change who plays what (``P``). The name the file (``gm``) or the setup
+        dialog gave, else the first player; None when nobody plays (the AI plays every creature)."""
+        if self.gm_name:
+            return self.gm_name
+        players = self.players()
+        return players[0] if players else None
+
+    @property
     def acting_controller(self) -> str | None:
         """Who is to give the next command: a player's name, ``ai``, or None when the fight is over."""
         acting = self.encounter.state.acting
-        return None if acting is None else self.controller_of_side(acting.side)
+        return None if acting is None else self.controller_of(acting.id)
 
     def sides_of(self, player: str) -> list[str]:
         return [side for side, who in self.controllers.items() if who == player]
 
+    def plays(self, player: str) -> str:
+        """What a player plays, for people: "heroes", "heroes, Goblin 1", "Mirela", or "nothing"."""
+        st = self.encounter.state
+        whole = [side for side in self.sides_of(player)
+                 if all(self.controller_of(c.id) == player for c in st.creatures.values() if c.side == side)]
+        some = [c.name for c in st.creatures.values() if c.side not in whole and self.controller_of(c.id) == player]
+        return ", ".join(whole + some) or "nothing"
+
     def may_see_secrets_of(self, player: str | None, cid: str) -> bool:
-        """Whether ``player`` may see the prepared reactions of creature ``cid`` (its own sides only)."""
+        """Whether ``player`` may see the prepared reactions of creature ``cid`` (its own creatures only)."""
         return player is not None and player != AI and self.controller_of(cid) == player
 
     # -- playing ---------------------------------------------------------------------------
@@ -227,14 +336,12 @@ class Session:
     def run_script(self) -> list[ev.Event]:
         """Apply the encounter file's scripted commands (a refused one raises EncounterFileError)."""
         out: list[ev.Event] = []
-        scenario = self.source.scenario
-        for i, spec in enumerate(scenario.commands, 1):
-            place = f"commands[{i}] ({spec.do} {spec.creature})"
-            command = to_command(spec, self.encounter.state.board, place, scenario.path)
+        for place, command in self.source.scripted():
+            check_round_limit(self.source.scenario, self.encounter.state.round, self.encounter.state.options, place)
             try:
                 out += self.apply(command, by="script")
             except Impossible as exc:
-                raise EncounterFileError(scenario.path, f"impossible: {exc}", place) from None
+                raise EncounterFileError(self.source.scenario.path, f"impossible: {exc}", place) from None
         return out
 
     def apply(self, command: Command, *, by: str) -> list[ev.Event]:
@@ -252,7 +359,7 @@ class Session:
         from game.rules.ai import choose_command
 
         acting = self.encounter.state.acting
-        if acting is None or self.controller_of_side(acting.side) != AI:
+        if acting is None or self.controller_of(acting.id) != AI:
             return None
         return choose_command(self.encounter, acting)
 
@@ -284,8 +391,7 @@ class Session:
             raise Impossible(f"cannot undo: {why}")
         undone = self.played[-1]
         keep = self.played[:-1]
-        encounter = self.source.fresh()
-        start = encounter.start()
+        encounter, start = self.source.begin()
         for item in keep:
             encounter.apply(item.command)
         expected = len(self.start_events) + sum(len(p.events) for p in keep)

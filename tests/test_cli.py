@@ -126,3 +126,14 @@ def test_the_readmes_encounter_file_example_loads_and_runs(tmp_path: Path) -> No
     assert loaded.encounter.preparation(CreatureId("mirela")).limited == "warding_gust"
     enc = play(loaded, auto=False, emit=lambda e: None)
     assert any(type(e).__name__ == "CreatureMoved" and e.creature == "ghoul" for e in enc.log)  # type: ignore[attr-defined]
+
+
+def test_run_refuses_a_file_that_is_neither_map_nor_encounter_in_one_line(tmp_path: Path) -> None:
+    """Issue 13, item 14: a non-map file gives a clear line, not a decode error (the window and ``run``
+    open files the same way)."""
+    picture = tmp_path / "token.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00")
+    result = _run(str(picture))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0
+    assert "not a map or an encounter file" in result.stderr and "decode" not in result.stderr

@@ -158,10 +158,11 @@ def _content_files(paths: list[str | Path]) -> list[Path]:
 
 
 def _shown(path: Path) -> str:
-    """The path as messages show it: relative to the working folder when inside it."""
+    """The path as messages show it: relative to the working folder when inside it (as given when it cannot
+    be resolved: a symlink loop is a RuntimeError in Python 3.11's ``resolve``)."""
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 
@@ -226,15 +227,34 @@ def _read_toml(path: Path, out: _File) -> dict[str, Any] | None:
         out.problems.append(ContentError(out.shown, "not UTF-8 text", f"line {line}"))
         return None
     try:
+        return parse_toml(text)
+    except TomlSyntaxError as exc:
+        out.problems.append(ContentError(out.shown, exc.detail, exc.place))
+    return None
+
+
+class TomlSyntaxError(ValueError):
+    """TOML text that does not parse: ``detail`` says what is wrong, ``place`` where ("line 3, column 7", or
+    "" when the parser does not say)."""
+
+    def __init__(self, detail: str, place: str = "") -> None:
+        self.detail, self.place = detail, place
+        super().__init__(f"{place}: {detail}" if place else detail)
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads``, its every failure one :class:`TomlSyntaxError`: the parser's message with its place
+    apart, and arrays or tables nested too deeply for the parser (a RecursionError inside tomllib) said so.
+    Every TOML file the program reads (content, encounters) is parsed here."""
+    try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         where = _TOML_PLACE.search(message)
         detail = (message[:where.start()] if where else message) or "invalid TOML"
-        out.problems.append(ContentError(out.shown, f"invalid TOML: {detail}", where.group(1) if where else ""))
+        raise TomlSyntaxError(f"invalid TOML: {detail}", where.group(1) if where else "") from None
     except RecursionError:
-        out.problem("invalid TOML: arrays or tables nested too deeply")
-    return None
+        raise TomlSyntaxError("invalid TOML: arrays or tables nested too deeply") from None
 
 
 def _validate(model: type[M], value: object, out: _File, entry: str, prefix: str = "") -> M | None:
@@ -365,6 +385,9 @@ def _power_problems(power: PowerEntry) -> Iterator[tuple[str, str]]:
             yield f"{name}.half_damage", "only a miss deals half damage"
         if outcome.half_damage and power.hit.damage is None:
             yield f"{name}.half_damage", "half damage needs damage on a hit"
+    moves = [name for name in ("hit", "miss", "effect") if getattr(power, name).move_self]
+    if moves and any(getattr(power, name).shift_self for name in ("hit", "miss", "effect")):
+        yield f"{moves[0]}.move_self", "a power moves its user one way: 'shift_self' or 'move_self', not both"
     for index, tag in enumerate(power.keywords):
         if tag in REACTION_KEYWORDS:
             yield f"keywords[{index}]", f"'{tag}' is a reaction keyword: put it in reaction.keywords"
@@ -527,11 +550,15 @@ def _optional_id(value: str | None) -> PowerId | None:
 def _power(power_id: str, entry: PowerEntry) -> Power:
     return Power(
         id=PowerId(power_id), name=entry.name, action=entry.action, frequency=entry.frequency,
-        reach=entry.reach, targets=entry.targets, max_targets=entry.max_targets, attack=entry.attack,
+        reach=entry.reach, targets=entry.targets, max_targets=entry.max_targets or 1, attack=entry.attack,
         hit=_outcome(entry.hit), miss=_outcome(entry.miss), effect=_outcome(entry.effect),
         keywords=frozenset(entry.keywords), basic=entry.basic, reaction=_reaction_spec(entry),
         marks=entry.marks, description=entry.description,
+        limits_area=entry.max_targets is not None and entry.reach.kind in _AREAS,
     )
+
+
+_AREAS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
 
 
 def _reaction_spec(power: PowerEntry) -> ReactionSpec | None:
@@ -565,4 +592,5 @@ def _outcome(entry: OutcomeEntry) -> Outcome:
         damage=entry.damage, half_damage=entry.half_damage,
         conditions=tuple(ConditionSpec(c.condition, c.until, c.value or 0, c.damage) for c in entry.conditions),
         forced=movement, heal_surge=entry.heal_surge, heal_bonus=entry.heal_bonus, shift_self=entry.shift_self,
+        move_self=entry.move_self,
     )

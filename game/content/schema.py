@@ -180,6 +180,7 @@ class OutcomeEntry(Entry):
     heal_surge: bool = False
     heal_bonus: Count = 0
     shift_self: Annotated[int, Field(ge=0, le=20)] = 0
+    move_self: Annotated[int, Field(ge=0, le=20)] = 0
 
 
 class ReactionEntry(Entry):
@@ -243,7 +244,8 @@ class PowerEntry(Entry):
     frequency: FrequencyText = Frequency.AT_WILL
     reach: ReachText
     targets: TargetText = TargetKind.ENEMY
-    max_targets: Annotated[int, Field(ge=1, le=20)] = 1
+    max_targets: Annotated[int, Field(ge=1, le=20)] | None = None
+    """Melee and ranged: default 1. Area and close powers: at most this many in the area (default: all)."""
     attack: AttackText | None = None
     hit: OutcomeEntry = OutcomeEntry()
     miss: OutcomeEntry = OutcomeEntry()

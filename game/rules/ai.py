@@ -556,7 +556,7 @@ class _Mind:
                     cost += PROVOKE_WEIGHT * sum(self.oa_cost(cid) for cid in provokers)
             if self.dangers:
                 danger_at = self.danger_at
-                cost += sum(danger_at(cell) for cell in (route.path if mode == "shift" else route.safest_path))
+                cost += sum(danger_at(cell) for cell in route.safest_path)  # the path the engine takes
         return cost + self.danger_at(anchor)
 
     def nearest_enemy_distance(self, anchor: Cell) -> int:
@@ -934,6 +934,18 @@ class _Mind:
         """The sum over an area's targets; minus infinity if it would hit an ally with an attack."""
         return sum(self.target_worth(power, t) for t in targets)
 
+    def area_choice(self, power: Power, targets: list[Creature]) -> tuple[float, tuple[CreatureId, ...]]:
+        """An area's worth and the targets to name: every creature caught (named none: the engine takes
+        them all), or, for a power that takes at most N of them (``target_limit``), the N worth the most
+        (ties: initiative order), named in initiative order."""
+        limit = power.target_limit
+        if limit is None or len(targets) <= limit:
+            return self.area_worth(power, targets), ()
+        ranked = sorted(targets, key=lambda t: (-self.target_worth(power, t), self.rank(t)))[:limit]
+        keep = {t.id for t in ranked}
+        chosen = [t for t in targets if t.id in keep]
+        return self.area_worth(power, chosen), tuple(t.id for t in chosen)
+
     def provoked_by_shooting(self) -> float:
         """What using a ranged or area power here costs: the opportunity attacks of adjacent enemies."""
         return PROVOKE_WEIGHT * sum(self.oa_cost(e.id) for e in self.enemies if self.distance(e) == 1)
@@ -982,10 +994,10 @@ class _Mind:
             if not self._any_in_range(power):
                 return None
             targets = self.targets(power)
-            worth = self.area_worth(power, targets)
+            worth, named = self.area_choice(power, targets)
             if not targets or worth <= 0:
                 return None
-            return _Use(worth * factor, power, (), None, order)
+            return _Use(worth * factor, power, named, None, order)
         if kind is RangeKind.CLOSE_BLAST:
             if not self._any_in_range(power):
                 return None
@@ -997,9 +1009,10 @@ class _Mind:
                 targets = self.targets(power, origin)
                 if not targets:
                     continue
-                worth = self.area_worth(power, targets) * factor
+                worth, named = self.area_choice(power, targets)
+                worth *= factor
                 if worth > 0 and (best is None or worth > best.score):
-                    best = _Use(worth, power, (), origin, order)
+                    best = _Use(worth, power, named, origin, order)
             return best
         if kind is RangeKind.AREA_BURST:
             if not self._any_in_range(power):
@@ -1008,9 +1021,10 @@ class _Mind:
                 targets = self.burst_targets(power, origin)
                 if not targets:
                     continue
-                worth = self.area_worth(power, targets) * factor - penalty
+                worth, named = self.area_choice(power, targets)
+                worth = worth * factor - penalty
                 if worth > 0 and (best is None or worth > best.score):
-                    best = _Use(worth, power, (), origin, order)
+                    best = _Use(worth, power, named, origin, order)
             return best
         return None
 
@@ -1067,7 +1081,8 @@ class _Mind:
         if kind is RangeKind.AREA_BURST:
             return use.origin is not None and bool(self.targets(power, use.origin))
         targets = use.targets
-        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST):
+        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not targets:
+            # everyone in the area (an area that takes at most N names them: area_choice)
             targets = tuple(c.id for c in self.targets(power, use.origin))
         try:
             self.enc.check_power(self.me, power, targets, use.origin)

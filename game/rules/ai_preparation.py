@@ -16,7 +16,7 @@ through the tactics queries, so the same state gives the same preparation:
   - a reaction that moves an enemy by force: as far as possible from its
     most hurt bloodied ally, if it has one (keep foes off the wounded), else
     as close as possible to the nearest dangerous cell within 6 cells;
-  - a reaction that shifts its user: a creature that fights at range (an
+  - a reaction that shifts or moves its user: a creature that fights at range (an
     artillery, controller or leader, or one without a melee basic attack)
     moves as far as possible from the creature that triggered it; a melee
     one as close as possible to the nearest enemy;
@@ -69,7 +69,7 @@ class _Reaction:
         self.forces = not restriction_fits(RestrictionKind.FORCED_TOWARD, power)
         """It moves an enemy by force (a forced-movement restriction fits it)."""
         self.moves = not restriction_fits(RestrictionKind.MOVE_TOWARD, power)
-        """It shifts its user (a movement restriction fits it)."""
+        """It shifts or moves its user (a movement restriction fits it)."""
         self.guards = (template.role is Role.DEFENDER and power.reaction.is_spontaneous
                        and power.reaction.trigger == "adjacent_ally_attacked")
         """A defender's Spontaneous reaction to an enemy attacking an ally next to it."""

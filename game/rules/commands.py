@@ -37,7 +37,9 @@ class UsePowerCommand:
     ``landings`` chooses where forced movement puts each target ``(target, cell)``;
     a target without a choice lands where the automatic decision puts it.
     ``shift_to`` chooses where a power that shifts its user (``shift_self``) puts
-    it; without a (legal) choice, seed 000's Movement decision does.
+    it; without a (legal) choice, seed 000's Movement decision does. For a power
+    that moves its user (``move_self``) it is the move's destination: a cell that
+    move cannot reach is refused; without one, the Movement decision places it.
     """
 
     creature: CreatureId

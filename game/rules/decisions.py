@@ -13,7 +13,9 @@ them).
 
 The same forced-movement rule decides where a push lands when nobody chose
 (the AI's powers, a script without ``landings``), and the movement rule where
-a power's "shift yourself" goes when its user named no cell.
+a power's "shift yourself" or "move yourself" goes when its user named no cell.
+For a shift the movement rule's "paths that normally provoke" never applies
+(shifting provokes nothing); for a move (``move_self``) it does.
 """
 
 from __future__ import annotations

@@ -49,14 +49,29 @@ class _Frame:
         """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
 
 
+def _self_move_distance(power: Power) -> int:
+    """How far a power moves its user (``move_self``, not a shift), 0 if it does not."""
+    return max(o.move_self for o in (power.hit, power.miss, power.effect))
+
+
 def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
-    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix)."""
+    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix: the second "Goblin" is
+    "goblin_2", the third "goblin_3", skipping an id already taken). Linear time: the ids taken are a set,
+    and each name's next suffix is remembered (ids are never given back, so the search resumes there)."""
     out: list[CreatureId] = []
+    taken: set[str] = set()
+    next_suffix: dict[str, int] = {}
     for p in placements:
         base = re.sub(r"[^a-z0-9]+", "_", p.name.lower()).strip("_") or "creature"
-        cid, n = base, 2
-        while cid in out:
-            cid, n = f"{base}_{n}", n + 1
+        cid = base
+        if cid in taken:
+            n = next_suffix.get(base, 2)
+            cid = f"{base}_{n}"
+            while cid in taken:
+                n += 1
+                cid = f"{base}_{n}"
+            next_suffix[base] = n + 1
+        taken.add(cid)
         out.append(CreatureId(cid))
     return out
 
@@ -70,7 +85,14 @@ class Encounter:
 
         creatures = {}
         completed: dict[int, Template] = {}
+        taken: dict[Cell, str] = {}
         for cid, name, side, template, cell in roster:
+            # Every part of everyone's space on open floor, nobody on anyone (the file loaders say where first).
+            why = board.placement_problem(cell, template.size, taken)
+            if why:
+                raise Impossible(f"{name!r} cannot start at {board.grid.cell_to_offset(cell)}: {why}")
+            for part in board.footprint(cell, template.size):
+                taken[part] = repr(name)
             sheet = completed.get(id(template))
             if sheet is None:
                 sheet = completed[id(template)] = with_builtin_reactions(template)
@@ -283,7 +305,7 @@ class Encounter:
         if route is None:
             raise Impossible(f"{actor.name} cannot shift there")
         self._spend(actor, ActionType.MOVE, "shift")
-        self._run(self._path_steps(actor, route.path, "shift"))
+        self._run(self._path_steps(actor, route.safest_path, "shift"))
 
     def _stand_up(self, actor: Creature) -> None:
         if not actor.has(ConditionKind.PRONE):
@@ -307,15 +329,19 @@ class Encounter:
                 raise Impossible(f"{power.name} needs a cell to centre on")
             if not tactics.is_burst_origin(st, actor, power, origin):
                 raise Impossible(f"{power.name} cannot be centred there")
-        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
-            if not targets:
-                raise Impossible(f"{power.name} needs a target")
-            if len(targets) > power.max_targets or len(set(targets)) != len(targets):
-                raise Impossible(f"{power.name} takes at most {power.max_targets} different target(s)")
+        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and not targets:
+            raise Impossible(f"{power.name} needs a target")
+        limit = power.target_limit
+        if limit is not None and (len(targets) > limit or len(set(targets)) != len(targets)):
+            raise Impossible(f"{power.name} takes at most {limit} different target{'s' if limit > 1 else ''}")
         valid = test if test is not None else tactics.target_test(st, actor, power, origin)
-        bad = [t for t in targets if t not in st.creatures or not valid(st.creatures[t])]
-        if bad:
-            raise Impossible(f"{self.name(bad[0])} is not a valid target of {power.name}")
+        for t in targets:
+            target = st.creatures.get(t)
+            if target is None:
+                raise Impossible(f"there is no creature '{t}'")
+            if not valid(target):
+                why = tactics.target_problem(st, actor, power, target, origin)
+                raise Impossible(f"{target.name} is not a valid target of {power.name}: {why or 'not in the area'}")
 
     def _use_power(self, actor: Creature, command: UsePowerCommand) -> None:
         st = self.state
@@ -331,10 +357,24 @@ class Encounter:
             # the dead apart), so testing every creature in initiative order gives the same list, without
             # working out every cell of a burst
             test = tactics.target_test(st, actor, power, command.origin)
-            targets = tuple(c.id for c in st.by_initiative() if test(c))
+            caught = tuple(c.id for c in st.by_initiative() if test(c))
+            limit = power.target_limit
+            if limit is None:
+                targets = caught
+            elif targets:
+                # the user's choice among those caught (check_power refuses too many, or one not caught)
+                chosen = set(targets)
+                targets = tuple(t for t in caught if t in chosen) + tuple(t for t in targets if t not in caught)
+            elif len(caught) > limit:
+                names = ", ".join(self.name(t) for t in caught)
+                raise Impossible(f"{power.name} takes at most {limit} of the {len(caught)} creatures in its area "
+                                 f"({names}): name which")
+            else:
+                targets = caught
         elif power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             targets = (actor.id,)
         self.check_power(actor, power, targets, command.origin, test=test)
+        self._check_move_to(actor, power, command.shift_to)
         self._spend(actor, power.action, power.name, check_only=True)
         self._spend(actor, power.action, power.name)
         if power.frequency is not Frequency.AT_WILL:
@@ -342,6 +382,27 @@ class Encounter:
         self._landings = dict(command.landings)
         self._shift_to = command.shift_to
         self._run(self.power_steps(actor, power, targets, command.origin))
+
+    def _check_move_to(self, actor: Creature, power: Power, to: Cell | None) -> None:
+        """Refuse the cell a command names for a power that moves its user (``move_self``) if it is not
+        where that move can end now (the power's shift_self keeps its own rule)."""
+        distance = _self_move_distance(power)
+        if to is None or not distance:
+            return
+        routes = tactics.reachable(self.state, actor, "move", budget=min(distance, actor.speed()))
+        if to in routes:
+            return
+        st = self.state
+        where = self._cell_label(to)
+        if not tactics.can_move(st, actor):
+            raise Impossible(f"{actor.name} cannot move now, so {power.name} cannot take it to {where}")
+        if to not in st.board or st.board.is_wall(to):
+            why = "a wall" if to in st.board else "off the map"
+        elif to == actor.cell or not st.can_stand(actor, to):
+            why = "where it stands" if to == actor.cell else "taken"
+        else:
+            why = f"out of reach of a move of up to {min(distance, actor.speed())}"
+        raise Impossible(f"{power.name} cannot move {actor.name} to {where}: {why}")
 
     def power_steps(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
                     origin: Cell | None, bonus: int = 0, action: int | None = None) -> list[Step]:
@@ -357,6 +418,9 @@ class Encounter:
         shift = max(o.shift_self for o in (power.hit, power.miss, power.effect))
         if shift:
             steps.append(SelfMove(action, actor.id, power.id, shift))
+        move = _self_move_distance(power)
+        if move:
+            steps.append(SelfMove(action, actor.id, power.id, move, "move"))
         return steps
 
     def _charge(self, actor: Creature, command: ChargeCommand) -> None:
@@ -478,7 +542,7 @@ class Encounter:
             case ApplyEffect():
                 return f"{step.power} takes effect on {self.name(step.target)}"
             case SelfMove():
-                return f"{who} shifts up to {step.distance} ({step.power})"
+                return f"{who} {step.mode}s up to {step.distance} ({step.power})"
             case BeginReaction():
                 return f"{who} reacts with {step.power}"
         return who
@@ -554,7 +618,10 @@ class Encounter:
             case BeginReaction():
                 self.push(self.ruleset.begin_reaction(self, step))
             case SelfMove():
-                self._self_move(actor, step)
+                if step.mode == "move":
+                    self._move_self(actor, step)
+                else:
+                    self._self_move(actor, step)
             case LeaveCell():
                 pass
             case EnterCell():
@@ -563,12 +630,7 @@ class Encounter:
                 if step.mode in ("move", "shift", "charge"):
                     st.budget.moved_cells += 1
                 self.emit(ev.CreatureMoved(actor.id, step.origin, step.cell, step.mode))
-                damage = None  # the worst dangerous terrain under it (the first of equals)
-                for c in st.space(actor):
-                    d = st.board.damage_at(c)
-                    if d is not None and (damage is None or
-                                          d.count * d.sides + d.bonus > damage.count * damage.sides + damage.bonus):
-                        damage = d
+                damage = tactics.danger_under(st, actor)  # the worst dangerous terrain under it
                 if damage is not None:
                     roll = self.dice.roll(damage.count, damage.sides, damage.bonus,
                                           f"dangerous terrain under {actor.name}")
@@ -707,6 +769,36 @@ class Encounter:
         if cell is None:
             return
         self.push(self._path_steps(actor, routes[cell].safest_path, "shift", step.action))
+
+    def _move_self(self, actor: Creature, step: SelfMove) -> None:
+        """A power's "move yourself N" (``move_self``), at most the user's speed: on its own turn to the cell the
+        command named (checked legal when commanded), as a real move (leaving a threatened cell provokes);
+        else, and always during a reaction, where seed 000's Movement decision puts it. During a reaction
+        the move provokes nothing (no chains), yet the decision refuses destinations that only provoking
+        paths reach."""
+        from game.rules import decisions
+
+        st = self.state
+        routes = tactics.reachable(st, actor, "move", budget=min(step.distance, actor.speed()))
+        chosen = self._shift_to if step.action not in self.ruleset_reactions() else None
+        what = f"move {actor.name}"
+        every = tuple(self._cell_label(c) for c in sorted(routes, key=self.offset))
+        cell: Cell | None
+        if chosen is not None and chosen in routes:
+            self.emit(ev.Decision(actor.id, what, self._cell_label(chosen), "chosen by the player", every))
+            cell = chosen
+        elif chosen is not None:
+            # legal when commanded; an interrupt has changed things since, and the user does not choose
+            # again (ruling 14): the move is lost
+            self.emit(ev.Decision(actor.id, what, "stays put",
+                                  f"the cell chosen, {self._cell_label(chosen)}, can no longer be reached", every))
+            return
+        else:
+            restrictions, by = self.ruleset.restrictions_of(step.action)
+            cell = decisions.destination(self, actor, routes, "move", restrictions, st.creatures.get(by) if by else None)
+        if cell is None:
+            return
+        self.push(self._path_steps(actor, routes[cell].safest_path, "move", step.action))
 
     def ruleset_reactions(self) -> set[int]:
         """Action numbers of the reactions being resolved (their choices are never the player's)."""

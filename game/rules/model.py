@@ -188,6 +188,9 @@ class Outcome:
     """Extra hit points on top of the surge value (or alone if no surge is spent)."""
     shift_self: int = 0
     """The user may shift this many cells after the attack."""
+    move_self: int = 0
+    """The user may move this many cells after the attack (a move, not a shift: at most its speed; on its
+    own turn leaving a threatened cell provokes; during a reaction seed 000's Movement decision places it)."""
 
     @property
     def is_empty(self) -> bool:
@@ -303,7 +306,8 @@ class Power:
     reach: Reach
     targets: TargetKind = TargetKind.ENEMY
     max_targets: int = 1
-    """How many targets a single-target power may pick (areas take every valid creature)."""
+    """How many targets a melee or ranged power may pick; an area or close power too when
+    :attr:`limits_area` (else it takes every valid creature in its area). See :attr:`target_limit`."""
     attack: Attack | None = None
     hit: Outcome = Outcome()
     miss: Outcome = Outcome()
@@ -316,6 +320,18 @@ class Power:
     marks: bool = False
     """Hit (or effect) marks the target until the end of the user's next turn."""
     description: str = ""
+    limits_area: bool = False
+    """An area or close power whose file gives ``max_targets``: it takes at most that many of the creatures
+    in its area, the user choosing which ("you or one ally in the burst")."""
+
+    @property
+    def target_limit(self) -> int | None:
+        """At most this many targets, for every range kind; None: every valid creature in the area."""
+        if self.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) or self.limits_area:
+            return self.max_targets
+        if self.reach.kind is RangeKind.PERSONAL or self.targets is TargetKind.SELF:
+            return 1
+        return None
 
     @property
     def is_melee(self) -> bool:

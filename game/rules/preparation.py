@@ -170,7 +170,7 @@ RESTRICTION_TEXT: dict[RestrictionKind, str] = {
 
 
 def _moves_itself(power: Power) -> bool:
-    return any(o.shift_self > 0 for o in (power.hit, power.miss, power.effect))
+    return any(o.shift_self > 0 or o.move_self > 0 for o in (power.hit, power.miss, power.effect))
 
 
 def _forces(power: Power) -> bool:

@@ -32,17 +32,20 @@ Budgets (seed 000 and DESIGN rulings 1-5)
 * A **round**, for each creature, runs from the end of one of its turns (when
   it prepares) to the end of its next turn (ruling 1); before its first turn it
   runs from the start of the encounter.
-* **Limited** (no Spontaneous): only the prepared one, once per round, only
-  during other creatures' turns.
+* **Only during other creatures' turns**, every reaction but a Personal one
+  (seed 000: "Reactions can only be used during other character's turns";
+  Personal is its one stated exception): triggered during its owner's own
+  turn, it is turned down (the budget check says so) and stays unspent.
+* **Limited** (no Spontaneous): only the prepared one, once per round.
 * **Spontaneous**: needs no preparation and does not count against the Limited
   one; each power once per round unless **Repeatable**; can be disabled at
   preparation.
 * **Per creature turn** (ruling 2) a reactor uses at most one non-Free and one
   **Free** reaction; initiative, before the first turn, counts as a turn of its own.
 * **Personal**: only during its owner's own turn and only triggered by its
-  owner's own actions. Ruling: that replaces the Limited reaction's "only
-  during other characters' turns"; a Personal reaction without Spontaneous is
-  otherwise Limited (it must be the prepared one, once per round).
+  owner's own actions. Ruling: that replaces the general "only during other
+  characters' turns"; a Personal reaction without Spontaneous is otherwise
+  Limited (it must be the prepared one, once per round).
 * **Encounter** and **daily** reaction powers are used once.
 * One action's steps trigger a given reaction of a given creature at most
   once (ruling 14); nothing that happens while a reaction resolves triggers a
@@ -538,14 +541,14 @@ class ReactionSystem:
             return unable
         if spec.is_spontaneous and power.id in prep.disabled:
             return "Spontaneous, but disabled at preparation"
+        if own_turn and not spec.is_personal:
+            return f"not during {reactor.name}'s own turn: only a Personal reaction is"
         if spec.is_limited:
             if prep.limited != power.id:
                 prepared = reactor.template.power(prep.limited).name if prep.limited else "none"
                 return f"Limited: not the prepared reaction (prepared: {prepared})"
             if budget.limited_used or any(p.limited for p in budget.pending + picked):
                 return "Limited: its one Limited reaction of this round is already used"
-            if own_turn and not spec.is_personal:
-                return "Limited: only during other creatures' turns"
         if spec.is_personal:
             if not own_turn:
                 return "Personal: only during its own turn"

@@ -3,7 +3,7 @@
 A move is a ``LeaveCell`` and an ``EnterCell`` per cell; a power is a
 ``StartPower`` and, per target, ``ChooseTarget`` -> ``AttackRoll`` ->
 ``ResolveAttack`` (hit or miss) and its effects, then a ``SelfMove`` if the power
-shifts its user; a reaction starts with ``BeginReaction``; forced movement is one
+shifts or moves its user; a reaction starts with ``BeginReaction``; forced movement is one
 ``LeaveCell``/``EnterCell`` pair per cell too. Every step names the action it
 belongs to (``action``), so when an interrupt makes the rest of an action
 impossible, the rest is dropped together.
@@ -88,13 +88,16 @@ class ApplyEffect:
 
 @dataclass(frozen=True, slots=True)
 class SelfMove:
-    """A power's "shift yourself N" (``Outcome.shift_self``), after its attacks: where to is decided when it
-    resolves (the player's cell if the command named a legal one, else seed 000's Movement decision)."""
+    """A power's "shift yourself N" (``Outcome.shift_self``) or "move yourself N" (``Outcome.move_self``),
+    after its attacks: where to is decided when it resolves (the player's cell if the command named a legal
+    one, else seed 000's Movement decision)."""
 
     action: int
     creature: CreatureId
     power: PowerId
     distance: int
+    mode: str = "shift"
+    """``shift`` or ``move`` (a move provokes, outside reactions, and costs more in difficult terrain)."""
 
 
 @dataclass(frozen=True, slots=True)

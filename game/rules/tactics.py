@@ -36,12 +36,20 @@ Movement
   provoked at most once per move. Shifting provokes nothing.
 * Prone, immobilized, and creatures that cannot act (stunned, unconscious,
   dominated, dying, dead) cannot move or shift: :func:`reachable` is empty.
-* :func:`reachable` is a Dijkstra over (cell, set of provoked enemies) labels
-  that keeps, per cell, every label not dominated by another (no more cost and
-  a subset of the provokers). So both the cheapest path and the safest path
-  (fewest provoked enemies, ties by cost) are exact, even though "each enemy at
-  most once" makes provocation a set, not a sum. Equal cheapest paths are told
-  apart by fewer provokers, then by discovery order (deterministic).
+* Dangerous terrain: a step whose new space holds dangerous terrain deals the
+  worst of it (:func:`worst_danger`: the highest maximum, the first of equals),
+  as the engine rolls it; a path's *terrain damage* is the sum of those
+  damages' averages over its steps (the start is not entered).
+* :func:`reachable` is a Dijkstra over (cell, set of provoked enemies, terrain
+  damage) labels that keeps, per cell, every label not dominated by another (no
+  more cost, no more terrain damage and a subset of the provokers). So both the
+  cheapest path and the safest path are exact, even though "each enemy at most
+  once" makes provocation a set, not a sum. The *safest* path provokes fewest
+  enemies, then enters the least terrain damage, then costs least (a path
+  through lava that provokes nobody loses to a harmless one within the budget;
+  an opportunity attack counts before terrain, see the README's ruling). Equal
+  cheapest paths are told apart by fewer provokers, then less terrain damage,
+  then by discovery order (deterministic).
 * :func:`distance_field` floods the same movement rules over the whole map,
   without budget, conditions or provocation; it includes the start (cost 0)
   and cells the creature can only pass through (occupied by allies).
@@ -127,7 +135,7 @@ from operator import attrgetter
 import numpy as np
 import numpy.typing as npt
 
-from game.board import Board
+from game.board import Board, Damage
 from game.grid import Cell, GridKind, Hex, Square
 from game.rules.memo import per_object
 from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind, Template
@@ -155,15 +163,22 @@ __all__ = [
     "is_flanking",
     "line_of_effect",
     "opportunity_power",
+    "origin_problem",
+    "danger_under",
     "path_cost",
+    "path_dangers",
+    "path_harm",
     "path_provokers",
     "provokers_leaving",
     "reachable",
+    "route_via",
+    "target_problem",
     "target_test",
     "threat_map",
     "threat_reach",
     "threatened_cells",
     "valid_targets",
+    "worst_danger",
 ]
 
 MOVE_MODES = frozenset({"move", "shift", "charge"})
@@ -189,7 +204,8 @@ class Route(NamedTuple):
     provokers: tuple[CreatureId, ...]
     """Enemies whose opportunity attack :attr:`path` provokes, each once, in the order provoked."""
     safest_path: tuple[Cell, ...]
-    """The path that provokes fewest enemies (ties: the cheaper, then the first found)."""
+    """The path that provokes fewest enemies, then enters the least dangerous terrain (average damage), then
+    costs least, then was found first (see the module's rulings)."""
     safest_cost: int
     """Movement spent along :attr:`safest_path`."""
     safest_provokers: tuple[CreatureId, ...]
@@ -286,6 +302,44 @@ def _size(state: EncounterState, creature: Creature) -> int:
     return size
 
 
+def worst_danger(damages: Iterable[Damage | None]) -> Damage | None:
+    """The dangerous terrain that hurts a creature whose space holds these cells' terrain: the one with the
+    highest maximum, the first of equals (None: no dangerous terrain). What the engine rolls on entering."""
+    worst: Damage | None = None
+    for d in damages:
+        if d is not None and (worst is None or d.count * d.sides + d.bonus > worst.count * worst.sides + worst.bonus):
+            worst = d
+    return worst
+
+
+def danger_under(state: EncounterState, creature: Creature, anchor: Cell | None = None) -> Damage | None:
+    """The dangerous terrain ``creature`` takes damage from with its anchor at ``anchor`` (default: where it
+    stands): :func:`worst_danger` of its space there."""
+    board = state.board
+    space = state.space(creature) if anchor is None else state.space_at(creature, anchor)
+    return worst_danger(board.damage_at(c) for c in space)
+
+
+def path_dangers(state: EncounterState, creature: Creature, path: Sequence[Cell]) -> tuple[tuple[Cell, Damage], ...]:
+    """Every step of ``path`` (anchor cells after the start) that enters dangerous terrain, with the damage the
+    engine rolls there, in order (a move's preview: "enters lava: 1d6 fire")."""
+    out: list[tuple[Cell, Damage]] = []
+    for cell in path:
+        d = danger_under(state, creature, cell)
+        if d is not None:
+            out.append((cell, d))
+    return tuple(out)
+
+
+def path_harm(state: EncounterState, creature: Creature, path: Sequence[Cell]) -> float:
+    """The average damage of the dangerous terrain ``path`` enters (what the safest path keeps least)."""
+    return sum(_twice_average(d) for _, d in path_dangers(state, creature, path)) / 2
+
+
+def _twice_average(d: Damage) -> int:
+    return d.count * (d.sides + 1) + 2 * d.bonus
+
+
 def _check_mode(mode: str) -> None:
     if mode not in MOVE_MODES:
         raise ValueError(f"movement mode must be one of {sorted(MOVE_MODES)}, got {mode!r}")
@@ -305,7 +359,7 @@ class _Topology:
 
     __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
                  "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "_free",
-                 "sight", "blasts")
+                 "sight", "blasts", "dangers", "_harms")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -321,6 +375,8 @@ class _Topology:
         """Line of effect between two cells, memoised: it depends on walls only, which never change."""
         self.blasts: dict[tuple[type, tuple[Cell, ...], type, Cell, int], frozenset[Cell]] = {}
         """:func:`blast_cells` by (cell type, user's space, origin type, origin, size): see there."""
+        self.dangers: dict[int, Damage] = {}
+        """The damage of each dangerous cell, by index."""
         for cell, terrain in board.special_cells().items():
             i = self.index(cell)
             if i is None:
@@ -329,6 +385,8 @@ class _Topology:
                 self.wall[i] = 1
             if terrain.difficult:
                 self.difficult[i] = 1
+            if terrain.damage is not None:
+                self.dangers[i] = terrain.damage
         deltas: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         for pc in (0, 1):
             for pr in (0, 1):
@@ -348,6 +406,23 @@ class _Topology:
         self._areas: dict[tuple[int, int, int], frozenset[Cell]] = {}
         self._floods: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]] = {}
         self._free: dict[int, bytes] = {}
+        self._harms: dict[int, dict[int, int]] = {}
+
+    def harms(self, size: int) -> dict[int, int]:
+        """Per anchor of a ``size`` space that has dangerous terrain under it: twice the average damage of
+        the terrain entering it deals (:func:`worst_danger`'s), an integer. Memoised per size (terrain never
+        changes); empty when the board has no dangerous terrain."""
+        got = self._harms.get(size)
+        if got is None:
+            got = {}
+            dangers = self.dangers
+            if dangers:
+                for anchor in self.anchors_covering(dangers, size):
+                    worst = worst_danger(dangers.get(k) for k in self.footprint(anchor, size))
+                    if worst is not None:
+                        got[anchor] = _twice_average(worst)
+            self._harms[size] = got
+        return got
 
     def index(self, cell: Cell) -> int | None:
         """The index of a board cell; None off the board (or for a cell of the other grid kind)."""
@@ -1193,17 +1268,20 @@ def can_move(state: EncounterState, creature: Creature) -> bool:
 
 
 class _Label:
-    """One path in the search: its cost, the enemies it provoked (a bit mask), where it is, how it came.
+    """One path in the search: its cost, the enemies it provoked (a bit mask), the dangerous terrain it
+    entered, where it is, how it came.
 
     ``path`` and ``named`` (the provokers in the order provoked) are filled in
     once the search is over, for the labels a route needs.
     """
 
-    __slots__ = ("cost", "provoked", "at", "parent", "alive", "seq", "path", "named")
+    __slots__ = ("cost", "provoked", "harm", "at", "parent", "alive", "seq", "path", "named")
 
-    def __init__(self, cost: int, provoked: int, at: int, parent: _Label | None, seq: int) -> None:
+    def __init__(self, cost: int, provoked: int, harm: int, at: int, parent: _Label | None, seq: int) -> None:
         self.cost = cost
         self.provoked = provoked
+        self.harm = harm
+        """Twice the average damage of the dangerous terrain entered on the way."""
         self.at = at
         self.parent = parent
         self.alive = True
@@ -1267,27 +1345,49 @@ def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int
         return {}
     provoking = mode != "shift"
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
+    harms = topo.harms(around.size)
     if not around.masks:
-        return _reachable_unthreatened(topo, around, start, budget)
-    return _reachable_labelled(topo, around, start, budget)
+        found = _reachable_unthreatened(topo, around, start, budget, harms)
+        if found is not None:
+            return found
+    return _reachable_labelled(topo, around, start, budget, harms)
 
 
-def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budget: int) -> dict[Cell, Route]:
-    """:func:`_reachable`'s general search, over (cell, provoked enemies) labels (see the module's rulings)."""
+def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budget: int,
+                        harms: dict[int, int]) -> dict[Cell, Route]:
+    """:func:`_reachable`'s general search, over (cell, provoked enemies, terrain damage) labels (see the
+    module's rulings)."""
+    root = _Label(0, 0, 0, start, None, 0)
+    root.path = ()
+    labels = _label_search(topo, around, [root], budget, harms)
+    return _routes_of(topo, around, labels, start)
+
+
+def _label_search(topo: _Topology, around: _Surroundings, roots: list[_Label], budget: int,
+                  harms: dict[int, int]) -> dict[int, list[_Label]]:
+    """The labels that are not dominated, per anchor index, of the paths that go on from ``roots`` (one
+    root: a move from its cell; several, all on one cell: the labels of a route up to a waypoint) within
+    ``budget`` movement in all."""
     size, blocked = around.size, around.blocked
+    harm_at = harms.get
     masks = around.masks
     leave_mask = around.leave_mask
     single = size == 1
     table = topo.step_table(size)
     compute = topo.steps
-    root = _Label(0, 0, start, None, 0)
-    labels: dict[int, list[_Label]] = {start: [root]}
+    labels: dict[int, list[_Label]] = {}
     # A bucket queue in the order of a heap on (cost, number provoked, discovery): every step
     # costs at least 1, so a label only ever goes to a later bucket than the one being emptied.
     width = around.count + 1
-    queue: dict[int, list[_Label]] = {0: [root]}
-    slot = top = 0
-    seq = 0
+    queue: dict[int, list[_Label]] = {}
+    top = 0
+    for root in roots:
+        labels.setdefault(root.at, []).append(root)
+        key = root.cost * width + root.provoked.bit_count()
+        queue.setdefault(key, []).append(root)
+        top = max(top, key)
+    slot = min(queue) if queue else 1
+    seq = max((root.seq for root in roots), default=0)
     labels_at = labels.get
     waiting_at = queue.get
     while slot <= top:
@@ -1310,6 +1410,9 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                 new_cost = cost + step
                 if new_cost > budget or there in blocked:
                     continue
+                harm = label.harm
+                if harms:
+                    harm += harm_at(there, 0)
                 existing = labels_at(there)
                 if existing is None:
                     existing = labels[there] = []
@@ -1317,10 +1420,10 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                     dominated = False
                     killed = False
                     for old in existing:
-                        if old.cost <= new_cost and old.provoked | provoked == provoked:
+                        if old.cost <= new_cost and old.harm <= harm and old.provoked | provoked == provoked:
                             dominated = True
                             break
-                        if new_cost <= old.cost and provoked | old.provoked == old.provoked:
+                        if new_cost <= old.cost and harm <= old.harm and provoked | old.provoked == old.provoked:
                             old.alive = False
                             killed = True
                     if dominated:
@@ -1328,7 +1431,7 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                     if killed:
                         existing[:] = [old for old in existing if old.alive]
                 seq += 1
-                new = _Label(new_cost, provoked, there, label, seq)
+                new = _Label(new_cost, provoked, harm, there, label, seq)
                 existing.append(new)
                 if new_cost == budget:
                     continue  # no step goes on from here: the label is kept, never taken from the queue
@@ -1341,9 +1444,14 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                 else:
                     waiting.append(new)
 
+    return labels
+
+
+def _routes_of(topo: _Topology, around: _Surroundings, labels: dict[int, list[_Label]],
+               start: int) -> dict[Cell, Route]:
+    """The cheapest and the safest route to every anchor the labels reach but ``start`` and occupied ones."""
     cells = topo.cells()
     leaving = around.leaving
-    root.path = ()
 
     def walk(label: _Label) -> _Label:
         """Fill in the path of a label and whom it provokes in order, sharing the work between labels."""
@@ -1383,8 +1491,8 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
                 else:
                     walk(cheapest)
         else:
-            cheapest = walk(min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.seq)))
-            safest = walk(min(found, key=lambda lb: (lb.provoked.bit_count(), lb.cost, lb.seq)))
+            cheapest = walk(min(found, key=lambda lb: (lb.cost, lb.provoked.bit_count(), lb.harm, lb.seq)))
+            safest = walk(min(found, key=lambda lb: (lb.provoked.bit_count(), lb.harm, lb.cost, lb.seq)))
         assert cheapest.path is not None and safest.path is not None
         # Route(cost, path, provokers, safest_path, safest_cost, safest_provokers), made in C
         result[here_cell] = new_route(Route, (cheapest.cost, cheapest.path, cheapest.named,
@@ -1392,13 +1500,53 @@ def _reachable_labelled(topo: _Topology, around: _Surroundings, start: int, budg
     return result
 
 
-def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, budget: int) -> dict[Cell, Route]:
+def route_via(state: EncounterState, creature: Creature, stops: Sequence[Cell], mode: str = "move",
+              budget: int | None = None) -> Route | None:
+    """The cheapest and the safest route that passes through each of ``stops`` in order and ends on the
+    last (a player's waypoints), weighed as :func:`reachable` weighs paths, over the whole route.
+
+    Exact: every way of reaching a stop that no other beats (cost, terrain damage, provokers) goes on to
+    the next leg, so a cheaper first leg that leaves movement for the rest is never lost. None when no
+    route fits ``budget`` (default as :func:`reachable`'s), or the last stop is not a cell the creature
+    may end on (earlier stops may be allies' cells, passed through).
+    """
+    _check_mode(mode)
+    if not stops or not can_move(state, creature):
+        return None
+    if budget is None:
+        budget = 1 if mode == "shift" else creature.speed()
+    topo = _topology(state.board)
+    start = topo.index(creature.cell)
+    if start is None or budget <= 0:
+        return None
+    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=mode != "shift")
+    harms = topo.harms(around.size)
+    root = _Label(0, 0, 0, start, None, 0)
+    root.path = ()
+    roots = [root]
+    stop = start
+    for cell in stops:
+        i = topo.index(cell)
+        if i is None:
+            return None
+        stop = i
+        roots = list(_label_search(topo, around, roots, budget, harms).get(i, ()))
+        if not roots:
+            return None
+    return _routes_of(topo, around, {stop: roots}, start).get(topo.cell(stop))
+
+
+def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, budget: int,
+                            harms: dict[int, int]) -> dict[Cell, Route] | None:
     """:func:`_reachable`'s search when no path can provoke (a shift, or no threatened cell near).
 
     Every label would then provoke no one, so a cell keeps the first label that reaches it: a step's cost
     depends only on the anchor entered, and labels are taken in order of cost, so no later one is cheaper
     (an equal one is dominated). That first label's path is both the cheapest and the safest. So this is
     the same search, bucket by bucket in the same order, with a path per cell instead of labels.
+
+    That holds only while no path enters dangerous terrain: if a cell reached is dangerous, the answer is
+    None and the labelled search decides (a harmless detour may then be the safest path).
     """
     size, blocked = around.size, around.blocked
     table = topo.step_table(size)
@@ -1426,6 +1574,8 @@ def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, 
                     (upcoming if step == 1 else after).append(there)
         cost += 1
         current, upcoming = upcoming, after
+    if harms and any(at in harms for at in paths if at != start):
+        return None
     occupied = around.occupied
     new_route = tuple.__new__
     return {cells[at]: new_route(Route, (costs[at], path, (), path, costs[at], ()))
@@ -1883,22 +2033,29 @@ def _is_heal(power: Power) -> bool:
 
 def _eligible(user: Creature, power: Power, c: Creature) -> bool:
     """Whether ``c`` is the kind of creature ``power`` may target (position aside)."""
+    return not _ineligible(user, power, c)
+
+
+def _ineligible(user: Creature, power: Power, c: Creature) -> str:
+    """Why ``c`` is not the kind of creature ``power`` may target (position aside); "" if it is."""
     if c.dead:
-        return False
+        return f"{c.name} is dead"
     if c.dying and not (_is_heal(power) and c.side == user.side):
-        return False
+        return f"{c.name} is dying"
     match power.targets:
         case TargetKind.ENEMY:
-            return c.side != user.side
+            return "" if c.side != user.side else f"{c.name} is not an enemy"
         case TargetKind.ALLY:
-            return c.side == user.side and c.id != user.id
+            if c.id == user.id:
+                return f"{power.name} targets allies, not {user.name}"
+            return "" if c.side == user.side else f"{c.name} is not an ally"
         case TargetKind.SELF_OR_ALLY:
-            return c.side == user.side
+            return "" if c.side == user.side else f"{c.name} is not {user.name} or an ally"
         case TargetKind.CREATURE:
-            return True
+            return ""
         case TargetKind.SELF:
-            return c.id == user.id
-    return False  # pragma: no cover
+            return "" if c.id == user.id else f"{power.name} targets {user.name} only"
+    return "not a target"  # pragma: no cover
 
 
 def burst_origins(state: EncounterState, user: Creature, power: Power) -> frozenset[Cell]:
@@ -1912,6 +2069,31 @@ def burst_origins(state: EncounterState, user: Creature, power: Power) -> frozen
 def is_burst_origin(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
     """Whether an area burst may be centred on ``origin`` (the test behind :func:`burst_origins`, for one cell)."""
     return power.reach.kind is RangeKind.AREA_BURST and _burst_origin_ok(state, user, power, origin)
+
+
+def origin_problem(state: EncounterState, user: Creature, power: Power, origin: Cell) -> str:
+    """Why an area burst cannot be centred on ``origin``, or a close blast aimed by it, in a few words
+    ("out of range: 12 cells, range 10", "no line of effect"); "" when it can."""
+    board = state.board
+    match power.reach.kind:
+        case RangeKind.AREA_BURST:
+            if _burst_origin_ok(state, user, power, origin):
+                return ""
+            if origin not in board:
+                return "off the map"
+            if board.is_wall(origin):
+                return "a wall"
+            gap = state.distance_to_cell(user, origin)
+            if gap > power.reach.range:
+                return f"out of range: {gap} cells, range {power.reach.range}"
+            return "no line of effect"
+        case RangeKind.CLOSE_BLAST:
+            if blast_cells(state, user, origin, power.reach.size):
+                return ""
+            if origin in state.space(user) or min(board.grid.distance(s, origin) for s in state.space(user)) != 1:
+                return f"a blast is aimed by a cell next to {user.name}"
+            return "the blast would cover no cell there (walls, no line of effect)"
+    return f"{power.name} is not aimed at a cell"
 
 
 def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
@@ -2134,6 +2316,62 @@ def target_test(state: EncounterState, user: Creature, power: Power,
 
 def _never(c: Creature) -> bool:
     return False
+
+
+def target_problem(state: EncounterState, user: Creature, power: Power, target: Creature,
+                   origin: Cell | None = None) -> str:
+    """Why ``target`` is not one of :func:`valid_targets` (same arguments), in a few words for a player
+    ("Goblin 2 is not an enemy", "out of range: 7 cells, range 5", "no line of effect"); "" when it is one.
+
+    The answer is :func:`target_test`'s (the engine's own test); only the wording is worked out here,
+    from the same rulings, so a reason is never given for a valid target."""
+    if target_test(state, user, power, origin)(target):
+        return ""
+    if user.dead:
+        return f"{user.name} is dead"
+    why = _ineligible(user, power, target)
+    if why:
+        return why
+    reach = power.reach
+    kind = reach.kind
+    if kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        return f"{power.name} targets {user.name} only"
+    space = state.space(user)
+
+    def seen_from(cells: Sequence[Cell]) -> bool:
+        return any(_sees(state, cells, cell) for cell in state.space(target))
+
+    if target.id == user.id:
+        return f"{power.name} cannot target {user.name}"
+    match kind:
+        case RangeKind.MELEE | RangeKind.RANGED:
+            limit = reach.reach if kind is RangeKind.MELEE else reach.range
+            gap = state.distance(user, target)
+            if gap > limit:
+                what = "reach" if kind is RangeKind.MELEE else "range"
+                return f"out of {what}: {gap} cells, {what} {limit}"
+            if not seen_from(space):
+                return "no line of effect"
+        case RangeKind.CLOSE_BURST:
+            if min(state.distance_to_cell(user, c) for c in state.space(target)) > reach.size:
+                return f"out of the burst: {state.distance(user, target)} cells, burst {reach.size}"
+            if not seen_from(space):
+                return "no line of effect"
+        case RangeKind.AREA_BURST:
+            if origin is None:
+                return f"{power.name} needs a cell to centre on"
+            if not _burst_origin_ok(state, user, power, origin):
+                return "the burst cannot be centred there (out of range or no line of effect)"
+            grid = state.board.grid
+            if min(grid.distance(origin, c) for c in state.space(target)) > reach.size:
+                return "not in the burst"
+            if not seen_from((origin,)):
+                return "no line of effect from the burst's centre"
+        case RangeKind.CLOSE_BLAST:
+            if origin is None:
+                return f"{power.name} needs a direction"
+            return "not in the blast"
+    return "not in the area"
 
 
 def is_valid_target(state: EncounterState, user: Creature, power: Power, target: Creature,

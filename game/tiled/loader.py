@@ -6,7 +6,7 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from game.errors import MapError, MapProblems
+from game.errors import MapError, MapProblems, escaped, has_controls
 from game.grid.hex import HexGrid
 from game.tiled import model as m
 from game.tiled.build import MAX_PROBLEMS, Builder, MoreProblems, Raw, brief, capped, check_polygon, decode_gids, parse_document
@@ -52,16 +52,11 @@ def collect_map(path: str | Path, root: str | Path | None = None,
     return tmap, [one_line(p) for p in builder.found()]
 
 
-_ESCAPES = {i: f"\\x{i:02x}" if i < 256 else f"\\u{i:04x}" for i in [*range(32), 127, 0x85, 0x2028, 0x2029]}
-_ESCAPES |= {10: "\\n", 13: "\\r", 9: "\\t"}
-"""Characters that would break a message's line (or hide part of it), and how they are shown instead."""
-
-
 def one_line(error: MapError) -> MapError:
     """The same error with control characters escaped: a layer named with a newline must not split its line."""
-    if isinstance(error, MoreProblems) or not any(ord(ch) in _ESCAPES for ch in error.path + error.place + error.detail):
+    if isinstance(error, MoreProblems) or not has_controls(error.path + error.place + error.detail):
         return error
-    return MapError(error.path.translate(_ESCAPES), error.detail.translate(_ESCAPES), error.place.translate(_ESCAPES))
+    return MapError(escaped(error.path), escaped(error.detail), escaped(error.place))
 
 
 def problems_error(problems: list[MapError]) -> MapError | MapProblems:

@@ -20,6 +20,10 @@ THREAT: RGBA = (235, 50, 40, 80)
 THREAT_FRAME: RGBA = (235, 50, 40, 210)
 SAFE: RGBA = (60, 200, 110, 95)
 PROVOKING: RGBA = (245, 150, 30, 110)
+HURTING: RGBA = (255, 60, 200, 110)
+"""Reachable, but the safest path there enters dangerous terrain (on the way)."""
+PROVOKING_FRAME: RGBA = (245, 150, 30, 230)
+HURTING_FRAME: RGBA = (255, 60, 200, 230)
 FLANK: RGBA = (190, 90, 255, 230)
 CANDIDATE: RGBA = (40, 210, 230, 120)
 CANDIDATE_DANGER: RGBA = (255, 60, 140, 150)
@@ -32,7 +36,8 @@ OVERLAYS: dict[str, tuple[str, str]] = {
     "grid": ("G", "cell outlines"),
     "terrain": ("D", "dangerous (red) and difficult (yellow) terrain, walls (dark)"),
     "threat": ("T", "cells threatened by the acting creature's enemies (red frame)"),
-    "reach": ("R", "reachable cells: green safe, orange only by provoking"),
+    "reach": ("R", "reachable cells: green safe, orange only by provoking, pink only through dangerous "
+                   "terrain; a dangerous cell is framed, not filled, so its red shows"),
     "flanking": ("F", "flanking near the acting creature: who flanks whom (lines), where it would flank (dots)"),
 }
 """Overlay name -> (its key, what it shows): the F1 help lists these."""
@@ -58,9 +63,23 @@ def threat_layer(state: EncounterState, actor: Creature) -> Layer:
     return Layer({cell: THREAT_FRAME for cell in tactics.threat_map(state, actor)}, "frame")
 
 
-def reach_layer(routes: dict[Cell, tactics.Route]) -> Layer:
-    """``tactics.reachable``: safe cells (the safest path provokes nobody) apart from provoking ones."""
-    return Layer({cell: (PROVOKING if route.provokes else SAFE) for cell, route in routes.items()}, "fill")
+def reach_layers(state: EncounterState, actor: Creature, routes: dict[Cell, tactics.Route]) -> tuple[Layer, Layer]:
+    """``tactics.reachable``, as two layers: cells filled green (the safest path provokes nobody and enters
+    no dangerous terrain), orange (it provokes) or pink (it enters dangerous terrain,
+    ``tactics.path_dangers``); and the cells whose own terrain is dangerous only framed in those colours,
+    so that the terrain's red stays visible under the reach."""
+    fills: dict[Cell, RGBA] = {}
+    frames: dict[Cell, RGBA] = {}
+    danger = any(t.damage is not None for t in state.board.special_cells().values())
+    for cell, route in routes.items():
+        if danger and tactics.path_dangers(state, actor, route.safest_path):
+            if tactics.danger_under(state, actor, cell) is not None:
+                frames[cell] = PROVOKING_FRAME if route.provokes else HURTING_FRAME
+            else:
+                fills[cell] = PROVOKING if route.provokes else HURTING
+        else:
+            fills[cell] = PROVOKING if route.provokes else SAFE
+    return Layer(fills, "fill"), Layer(frames, "frame")
 
 
 @dataclass(frozen=True)
@@ -119,6 +138,24 @@ def forced_options(state: EncounterState, actor: Creature, target: Creature, pow
 def candidates_layer(options: tactics.ForcedOptions) -> Layer:
     return Layer({cell: (CANDIDATE_DANGER if landing.dangerous else CANDIDATE)
                   for cell, landing in options.finals.items()}, "fill")
+
+
+def self_movement(power: Power) -> tuple[str, int] | None:
+    """How the power moves its user afterwards: ``("shift", N)`` for "shift N" (``shift_self``), ``("move", N)``
+    for "move N" (``move_self``); None if it does not. The command's ``shift_to`` names the cell for both."""
+    outcomes = (power.hit, power.miss, power.effect)
+    shift = max(o.shift_self for o in outcomes)
+    if shift:
+        return "shift", shift
+    move = max(o.move_self for o in outcomes)
+    return ("move", move) if move else None
+
+
+def shift_layer(state: EncounterState, actor: Creature, cells: dict[Cell, tactics.Route]) -> Layer:
+    """Where the power's shift (or move) may put the user (``tactics.reachable`` with its mode and distance,
+    the cells the engine accepts as ``shift_to``): cyan, pink where the cell is dangerous."""
+    return Layer({cell: (CANDIDATE_DANGER if tactics.danger_under(state, actor, cell) is not None else CANDIDATE)
+                  for cell in cells}, "fill")
 
 
 def needs_origin(power: Power) -> bool:

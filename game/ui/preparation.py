@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIWindow
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIScrollingContainer, UIWindow
 
 from game.grid import Cell
 from game.rules.commands import EndTurnCommand
@@ -33,6 +33,9 @@ from game.rules.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, REST
                                     is_limited, is_spontaneous, preparation_problems, reaction_powers,
                                     restriction_fits)
 from game.rules.state import Creature
+from game.rules.triggers import TRIGGERS
+from game.ui.board_view import font
+from game.ui.combat_log import wrap
 
 if TYPE_CHECKING:
     from game.ui.table import Table
@@ -43,8 +46,40 @@ ANCHORED = FORCED_RESTRICTIONS | MOVE_RESTRICTIONS | {RestrictionKind.ONLY_AGAIN
 KIND_LABEL = {kind: RESTRICTION_TEXT[kind].format(anchor="...") for kind in RestrictionKind}
 UPWARD = "#upward_menu"
 """The restriction row's drop-downs open upward: the panel is only as tall as what it holds."""
-THEME: dict[str, Any] = {UPWARD: {"misc": {"expand_direction": "up"}}}
+NOTE = "#reaction_note"
+TEXT = "#reaction_text"
+NOTE_SIZE = 12
+MAX_NOTE_ROWS = 6
+TEXT_SIZE = 14
+PANEL_W = 470
+WINDOW_EDGE_W = 4
+"""The window's border, left and right."""
+WINDOW_CHROME_H = 31
+"""The window's title bar and borders."""
+SCROLLBAR_W = 20
+FOOTER_H = 40
+THEME: dict[str, Any] = {
+    UPWARD: {"misc": {"expand_direction": "up"}},
+    NOTE: {"font": {"name": "noto_sans", "size": str(NOTE_SIZE), "style": "regular"},
+           "colours": {"normal_text": "#aab2c4"}, "misc": {"text_horiz_alignment": "left"}},
+    TEXT: {"misc": {"text_horiz_alignment": "left"}},
+}
 """Added to the window's theme (``Table`` loads it with the theme file)."""
+
+
+def what_it_does(power: Power) -> str:
+    """A reaction in words: when it triggers, its keywords, and what it does ("When an enemy targets you
+    with an attack (interrupt): shift 1 before the attack lands")."""
+    spec = power.reaction
+    if spec is None:
+        return power.description
+    info = TRIGGERS.get(spec.trigger)
+    when = info.description if info is not None else spec.trigger.replace("_", " ")
+    if spec.parameter:
+        when += f" ({spec.parameter})"
+    keywords = sorted(k for k in spec.keywords if k != "spontaneous")
+    head = f"When {when}" + (f" [{', '.join(keywords)}]" if keywords else "")
+    return f"{head}: {power.description}" if power.description else head
 
 
 def in_force(table: Table, creature: Creature) -> Preparation:
@@ -101,6 +136,11 @@ class PreparationPanel:
         self.picking = False
         self.problem = ""
         self.window: UIWindow | None = None
+        self.scroller: UIScrollingContainer | None = None
+        self.placed: tuple[int, int] | None = None
+        """Where the panel's contents sit in pygame_gui's window rect (its shadow's width)."""
+        self.texts: list[str] = []
+        """Every line of text the panel shows (tests read them)."""
         self.buttons: dict[UIButton, Any] = {}
         self.menus: dict[UIDropDownMenu, Any] = {}
         self.build()
@@ -112,69 +152,143 @@ class PreparationPanel:
             self.window.kill()  # type: ignore[no-untyped-call]
             self.window = None
 
+    def rect(self) -> pygame.Rect:
+        """Where the panel goes: over the right panel (initiative, sheet, log), as tall as the board and no
+        more, so that it hides as little of the map as it can, whatever the window's size. A panel the
+        player dragged stays where it was put, inside the window."""
+        table = self.table
+        board = table.board_rect
+        w = table.screen.get_width()
+        width = min(PANEL_W, w - 8)
+        rect = pygame.Rect(w - width - 4, board.top + 4, width, max(120, board.height - 8))
+        if self.window is not None and self.placed is not None:
+            rect.topleft = (self.window.rect.left + self.placed[0], self.window.rect.top + self.placed[1])
+        return rect.clamp(pygame.Rect(0, board.top, w, board.height)) if rect.height <= board.height else rect
+
     def build(self) -> None:
         table = self.table
         m = table.manager
-        board = table.board_rect
         old = self.window
-        rect = pygame.Rect(0, 0, 600, min(board.height, 150 + 34 * (len(self.spontaneous) + len(
-            self.draft.restrictions)) + 266))
+        rect = self.rect()
+        scrolled = 0.0
         if old is not None:
-            rect.topleft = old.rect.topleft
+            bar = self.scroller.vert_scroll_bar if self.scroller is not None else None
+            scrolled = bar.start_percentage if bar is not None else 0.0
             old.kill()  # type: ignore[no-untyped-call]
-        else:
-            rect.topright = (board.right - 8, board.top + 8)
+        # As tall as what it holds (and no taller than the board), so that it hides as little as it can:
+        # the contents are laid out once without making anything, to measure them.
+        width = rect.width - WINDOW_EDGE_W
+        content = self.lay_out(None, width - SCROLLBAR_W)
+        rect.height = min(rect.height, content + WINDOW_CHROME_H + FOOTER_H)
         self.window = UIWindow(rect, m, window_display_title=f"Prepare reactions: {self.actor.name}",
                                object_id="#preparation")
         win = self.window
+        # pygame_gui's window rect is larger than the rect asked for (its shadow): remember by how much, so
+        # that the next build puts the panel back exactly where it is (not 15 px up and left each time).
+        self.placed = (rect.left - win.rect.left, rect.top - win.rect.top)
+        inner = win.get_container().get_rect()
+        view_h = max(40, inner.height - FOOTER_H)
+        self.scroller = UIScrollingContainer(pygame.Rect(0, 0, inner.width, view_h), m, container=win,
+                                             allow_scroll_x=False)
         self.buttons = {}
         self.menus = {}
+        self.texts = []
+        self.lay_out(self.scroller, inner.width - SCROLLBAR_W)
+        self.scroller.set_scrollable_area_dimensions((inner.width - SCROLLBAR_W, content))
+        foot = view_h + 6
+        accept_w = min(280, inner.width // 2 + 40)
+        self._button("Prepare and end the turn (Enter)", 8, foot, accept_w, ("accept",), win)
+        self._button("Back (Esc)", accept_w + 16, foot, max(80, min(160, inner.width - accept_w - 24)), ("back",),
+                     win)
+        if scrolled and self.scroller.vert_scroll_bar is not None:
+            self.scroller.vert_scroll_bar.set_scroll_from_start_percentage(scrolled)
+
+    def _button(self, text: str, x: int, y: int, width: int, action: Any, into: Any,
+                enabled: bool = True) -> UIButton:
+        b = UIButton(pygame.Rect(x, y, width, 28), text, self.table.manager, container=into)
+        if not enabled:
+            b.disable()  # type: ignore[no-untyped-call]
+        self.buttons[b] = action
+        return b
+
+    def lay_out(self, box: UIScrollingContainer | None, width: int) -> int:
+        """Make the panel's contents in ``box`` (None: only measure them); returns their height."""
+        table = self.table
+        m = table.manager
         y = 4
-        w = rect.width - 40
+        w = width - 8
+        note_font = font(NOTE_SIZE)
+        text_font = font(TEXT_SIZE)
 
-        def label(text: str, x: int = 8, width: int = w) -> None:
-            UILabel(pygame.Rect(x, y, width, 26), text, m, container=win)
+        def label(text: str, x: int = 8, width: int = w, note: bool = False) -> None:
+            if box is None:
+                return
+            if not note:
+                self.texts.append(text)
+            UILabel(pygame.Rect(x, y, width, 18 if note else 26), text, m, container=box,
+                    object_id=NOTE if note else TEXT)
 
-        def button(text: str, x: int, width: int, action: Any, enabled: bool = True) -> UIButton:
-            b = UIButton(pygame.Rect(x, y, width, 28), text, m, container=win)
-            if not enabled:
-                b.disable()  # type: ignore[no-untyped-call]
-            self.buttons[b] = action
-            return b
+        def notes(text: str, x: int) -> None:
+            """A paragraph of small text, wrapped (``texts`` holds it whole)."""
+            nonlocal y
+            if box is not None:
+                self.texts.append(text)
+            for line in wrap(text, note_font, w - x - 4)[:MAX_NOTE_ROWS]:
+                label(line, x, w - x, note=True)
+                y += 17
+
+        def button(text: str, x: int, width: int, action: Any, enabled: bool = True) -> None:
+            if box is not None:
+                self._button(text, x, y, width, action, box, enabled)
 
         def menu(options: list[str], chosen: str, x: int, width: int, action: Any, upward: bool = False) -> None:
+            if box is None:
+                return
             items: list[str | tuple[str, str]] = list(options)
-            d = UIDropDownMenu(items, chosen, pygame.Rect(x, y, width, 28), m, container=win,
+            d = UIDropDownMenu(items, chosen, pygame.Rect(x, y, width, 28), m, container=box,
                                object_id=UPWARD if upward else None)
             self.menus[d] = action
-
-        label("Limited reaction (only the prepared one triggers, once a round):", width=w)
-        y += 28
+        label("Limited reaction (only the prepared one triggers, once a round):")
+        y += 26
         options = [NONE] + [p.name for p in self.limited_powers]
         chosen = self.name(self.draft.limited) if self.draft.limited else NONE
-        menu(options, chosen if chosen in options else NONE, 8, 320, self.set_limited)
-        y += 36
+        menu(options, chosen if chosen in options else NONE, 8, min(320, w - 8), self.set_limited)
+        y += 32
+        limited = next((p for p in self.limited_powers if p.id == self.draft.limited), None)
+        if limited is not None:
+            notes(what_it_does(limited), 12)
+        y += 6
         label("Spontaneous reactions, most wanted first:")
         y += 28
         order = list(self.draft.priority)
+        powers = {p.id: p for p in self.reactions}
         for k, pid in enumerate(order):
             off = pid in self.draft.disabled
-            label(f"{k + 1}. {self.name(pid)}" + ("  (disabled)" if off else ""), 16, 300)
-            button("up", 320, 50, ("up", pid), k > 0)
-            button("down", 374, 60, ("down", pid), k < len(order) - 1)
-            button("enable" if off else "disable", 438, 90, ("toggle", pid))
-            y += 32
+            buttons_x = w - 188
+            title = f"{k + 1}. {self.name(pid)}" + ("  (disabled)" if off else "")
+            if text_font.size(title)[0] > buttons_x - 16:  # a long name: a row of its own
+                label(title, 8, w - 8)
+                y += 26
+            else:
+                label(title, 8, buttons_x - 12)
+            button("up", buttons_x, 44, ("up", pid), k > 0)
+            button("down", buttons_x + 48, 56, ("down", pid), k < len(order) - 1)
+            button("enable" if off else "disable", buttons_x + 108, 80, ("toggle", pid))
+            y += 30
+            if pid in powers:
+                notes(what_it_does(powers[pid]), 24)
+            y += 4
         if not order:
             label("(none)", 16)
             y += 28
         y += 4
-        label("Basic attack:", 8, 130)
+        label("Basic attack:", 8, 150)
         menu([RANDOM] + [p.name for p in self.basics], self.name(self.draft.basic_attack) if
-             self.draft.basic_attack else RANDOM, 140, 260, self.set_basic)
+             self.draft.basic_attack else RANDOM, 160, min(260, w - 160), self.set_basic)
         y += 32
-        label("Opportunity attack:", 8, 130)
+        label("Opportunity attack:", 8, 150)
         menu([RANDOM] + [p.name for p in self.melee_basics], self.name(self.draft.opportunity_attack) if
-             self.draft.opportunity_attack else RANDOM, 140, 260, self.set_opportunity)
+             self.draft.opportunity_attack else RANDOM, 160, min(260, w - 160), self.set_opportunity)
         y += 38
         label("Restrictions:")
         y += 28
@@ -184,38 +298,49 @@ class PreparationPanel:
             text = describe_restriction(r, enc.name, enc.offset)
             if r.power is not None and text.startswith(f"{r.power}:"):
                 text = self.name(r.power) + text[len(r.power):]
-            label(text[:80], 16, w - 80)
-            button("remove", w - 60, 70, ("remove", i))
-            y += 32
+            rows = wrap(text, note_font, w - 100)[:MAX_NOTE_ROWS]
+            if box is not None:
+                self.texts.append(text)
+            button("remove", w - 76, 76, ("remove", i))
+            for line in rows:
+                label(line, 16, w - 100, note=True)
+                y += 17
+            y += max(0, 32 - 17 * len(rows))
         kinds = [k for k in RestrictionKind if any(not restriction_fits(k, p) for p in self.reactions)]
         if kinds:
             if self.new_kind not in kinds:
                 self.new_kind = kinds[0]
-            menu([KIND_LABEL[k] for k in kinds], KIND_LABEL[self.new_kind], 16, 300, self.set_kind, upward=True)
+            menu([KIND_LABEL[k] for k in kinds], KIND_LABEL[self.new_kind], 16, w - 16, self.set_kind, upward=True)
+            y += 32
             fitting = [p for p in self.reactions if not restriction_fits(self.new_kind, p)]
             if self.new_power not in [p.id for p in fitting]:
                 self.new_power = None
             menu(["on all it fits"] + [p.name for p in fitting],
-                 self.name(self.new_power) if self.new_power else "on all it fits", 320, 170, self.set_power,
+                 self.name(self.new_power) if self.new_power else "on all it fits", 16, w - 116, self.set_power,
                  upward=True)
             if self.new_kind not in ANCHORED:
-                button("add", 494, 90, ("add",))
+                button("add", w - 92, 92, ("add",))
             y += 36
             if self.new_kind in ANCHORED:
-                label("anchored on:", 16, 100)
-                button("a creature or cell: pick on map" if not self.picking else "click the map...", 112, 226,
-                       ("pick",))
+                label("anchored on:", 16, 110)
+                y += 26
+                button("a creature or cell: pick on the map" if not self.picking else "click the map...", 16,
+                       w - 16, ("pick",))
+                y += 32
                 if self.takes_triggerer(self.new_kind):
-                    button("the creature that triggers it", 344, 222, ("triggerer",))
-                y += 36
+                    button("the creature that triggers it", 16, w - 16, ("triggerer",))
+                    y += 32
+                y += 4
         if self.problem:
-            UILabel(pygame.Rect(8, y, w, 26), self.problem[:90], m, container=win, object_id="#problem")
-            y += 28
-        button("Prepare and end the turn (Enter)", 8, 300, ("accept",))
-        button("Back to the turn (Esc)", 316, 200, ("back",))
-        # As tall as what it holds, so that it hides as little of the map as it can.
-        bottom = max(b.rect.bottom for b in self.buttons)
-        win.set_dimensions((rect.width, min(board.height, bottom - win.rect.top + 16)))
+            notes(self.named(self.problem), 8)
+            y += 4
+        return y + 4
+
+    def named(self, text: str) -> str:
+        """A line of the rules with this creature's reaction ids put in words."""
+        for p in self.reactions:
+            text = text.replace(f"'{p.id}'", p.name).replace(p.id, p.name)
+        return text
 
     # -- changes -------------------------------------------------------------------------
 

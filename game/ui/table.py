@@ -26,8 +26,10 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIWindow
-from pygame_gui.windows import UIFileDialog
+from pygame_gui.elements import UIScrollingContainer, UITextBox
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
+from game.board import Damage
 from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
@@ -38,11 +40,11 @@ from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCom
 from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
 from game.rules.state import Creature, EncounterState
-from game.session import AI, DEFAULT_PLAYER, Session, secrets
+from game.session import AI, DEFAULT_PLAYER, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.ui import overlays
-from game.ui.animation import Animator
-from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
-from game.ui.combat_log import CombatLog
+from game.ui.animation import Animator, BannerText
+from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
+from game.ui.combat_log import CombatLog, wrap
 from game.ui.map_view import side_colour
 
 TOP = 38
@@ -55,17 +57,40 @@ TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
 ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
+MESSAGE_SIZE = 13
+MORE = "(click: all of it)"
+MESSAGE_BOX_LINES = 200
+"""The message box shows at most this many lines of a message (an error may list many problems)."""
+LOG_MIN_LINES = 8
+LOG_SHARE = 0.28
+SHEET_MAX_H = 400
+"""The creature sheet is drawn on a surface this tall, then cut to what the panel has room for."""
+"""The combat log's least share of the right panel's height."""
+INITIATIVE_SHARE = 0.3
+"""The initiative list's most share of it."""
+LOG_LINE_SIZE = 13
+BAR_ARROW_W = 26
+NAME_MIN_RADIUS = 9
+"""Names show under tokens from this radius (screen pixels) up."""
+NAME_BUCKET = 64
+NAME_REGION = 512
+"""Names are laid out for the creatures around the view, in squares of this many screen pixels."""
+"""The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
+SETUP_CREATURE_ROWS = 24
+"""The setup dialog lists at most this many creatures (those the players play first): a map of a
+thousand would take seconds to lay out (pygame_gui: about 7 ms a row)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select / preview a move, click again to go / choose target, landing"),
     ("Right or middle drag, arrows", "pan"),
     ("Wheel, + / -", "zoom toward the cursor;  0: fit the map"),
     ("M / H", "move / shift mode"),
+    ("Shift+click or W", "add a waypoint to the move (again on the last: remove it; click it to go there)"),
     ("Tab", "preview the cheapest path instead of the safest"),
     ("1-9", "use a power of the action bar"),
     ("C", "charge: click an enemy ringed orange, then a violet cell to end on, again to go"),
@@ -75,13 +100,16 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Space", "end the turn (the reaction preparation opens first)"),
     ("Ctrl+Z", "undo the last action, when it revealed nothing"),
     ("Ctrl+O", "open a map or an encounter file"),
-    ("P", "who plays each side"),
-    ("N", "names under tokens"),
+    ("P", "who plays what: the game master's (the table goes to the game master first)"),
+    ("N", "names under tokens (shown at start)"),
     ("V", "verbose log (break points)"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
-    ("Ctrl+Q", "quit"),
+    ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
+
+
+AREA_KINDS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
 
 
 @dataclass
@@ -94,6 +122,15 @@ class Choice:
     landings: list[tuple[CreatureId, Cell]] | None = None
     landing_queue: list[CreatureId] | None = None
     """Targets still to choose a landing for (forced movement), first first."""
+    shift_cells: dict[Cell, tactics.Route] | None = None
+    """While asking where the power's "shift N" puts the user: the legal cells (``tactics.reachable``)."""
+    shift_to: Cell | None = None
+    """Where the player put the power's shift."""
+
+    @property
+    def picks_area_targets(self) -> bool:
+        """An area or close power that takes at most N of the creatures in its area: the user picks them."""
+        return self.power.reach.kind in AREA_KINDS and self.power.target_limit is not None
 
 
 @dataclass
@@ -130,6 +167,8 @@ class Table:
         self.tokens: TokenPainter | None = None
         self.log = CombatLog()
         self.anim = Animator()
+        self.clock = 0.0
+        """The window's own time in seconds, advanced by ``update(dt)``: animations run on it."""
         self.screen_state = "table"
         """setup, table or handoff."""
         self.viewer: str | None = None
@@ -139,6 +178,12 @@ class Table:
         self.choice: Choice | None = None
         self.charge: ChargeChoice | None = None
         self.pending: Cell | None = None
+        self.waypoints: list[Cell] = []
+        """Cells the previewed move must pass through, in order (Shift+click or W)."""
+        self._waypoints_at = -1
+        """The log's length when the waypoints were placed (they are dropped once anything happens)."""
+        self._via: tuple[object, tactics.Route | None] = (None, None)
+        """The last route through the waypoints worked out, with its key."""
         self.cheapest = False
         self.hover: Cell | None = None
         self.mouse = (0, 0)
@@ -149,7 +194,14 @@ class Table:
         self.overlay_on = {name: True for name in overlays.OVERLAYS}
         self.overlay_on["grid"] = True
         self.message = ""
+        self.message_full = ""
+        """The message whole (``message`` is its first line)."""
         self.message_error = False
+        self.message_open = False
+        """The whole message is shown in a box (a click on the message opens and closes it)."""
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_cut = False
+        self.message_box = pygame.Rect(0, 0, 0, 0)
         self.routes: dict[Cell, tactics.Route] = {}
         self.flank = overlays.Flanking((), frozenset())
         self.forced: tactics.ForcedOptions | None = None
@@ -159,6 +211,11 @@ class Table:
         self._bar_key: object = None
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
+        self.bar_arrows: list[UIButton] = []
+        self.bar_first = 0
+        """The first action shown when the bar scrolls."""
+        self.bar_hidden: list[UIButton] = []
+        """Actions scrolled out of the bar."""
         self._token_key: object = None
         self._static_layers: dict[str, tuple[object, Layer]] = {}
         self._side: pygame.Surface | None = None
@@ -180,6 +237,14 @@ class Table:
         self.file_dialog: UIFileDialog | None = None
         self.setup_window: UIWindow | None = None
         self.setup_entries: dict[str, UITextEntryLine] = {}
+        self.setup_creature_entries: dict[str, UITextEntryLine] = {}
+        """Creature id -> who plays it (empty: as its side), in the setup dialog."""
+        self.setup_gm_entry: UITextEntryLine | None = None
+        self.handoff_for_setup = False
+        """The handoff screen passes the table to the game master, to change who plays what (``P``)."""
+        self.quit_dialog: UIConfirmationDialog | None = None
+        self._followed: object = None
+        """(round, turn, creature) of the turn the camera last looked at: a new turn brings its creature into view."""
         self.action_buttons: dict[UIButton, Callable[[], None]] = {}
         self.prep: Any = None
         """The open reaction-preparation panel (``game.ui.preparation``), if any."""
@@ -188,6 +253,13 @@ class Table:
         self.late_labels: list[tuple[str, tuple[int, int]]] = []
         """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
+        self._names_key: object = None
+        self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._name_images: dict[tuple[str, int], pygame.Surface] = {}
+        self.name_rects: list[tuple[str, pygame.Rect]] = []
+        """The names drawn last frame, with their place on the board (tests read them)."""
+        self._laid_out = self.board_rect.size
+        """The board's size when the window was last laid out."""
         self.build_chrome()
 
     # -- layout -----------------------------------------------------------------------------
@@ -202,7 +274,7 @@ class Table:
         for element in getattr(self, "_chrome", []):
             element.kill()
         m = self.manager
-        self.file_button = UIButton(pygame.Rect(4, 4, 70, 30), "File", m, tool_tip_text="Open (Ctrl+O), fullscreen, quit")
+        self.file_button = UIButton(pygame.Rect(4, 4, 70, 30), "File", m)  # no tooltip: it would cover the menu
         self.undo_button = UIButton(pygame.Rect(78, 4, 120, 30), "Undo (Ctrl+Z)", m)
         self.players_button = UIButton(pygame.Rect(202, 4, 110, 30), "Players (P)", m)
         self.help_button = UIButton(pygame.Rect(316, 4, 90, 30), "Help (F1)", m)
@@ -214,13 +286,22 @@ class Table:
         self._bar_key = None
 
     def relayout(self) -> None:
+        """The window changed size: everything is laid out and painted again; the map keeps its centre."""
         size = self.screen.get_size()
         self._side_covered = True
         self._board_kept = None
+        self._side_key = None
         self.manager.set_window_resolution(size)
         self.build_chrome()
+        board = self.board_rect.size
+        if self.view is not None and self._laid_out != board:
+            self.view.pan((board[0] - self._laid_out[0]) / 2, (board[1] - self._laid_out[1]) / 2)
+        self._laid_out = board
         if self.setup_window is not None:
             self.open_setup()
+        if self.prep is not None:
+            self.prep.placed = None  # back to its place in the new layout
+            self.prep.build()
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -230,7 +311,7 @@ class Table:
             session = Session.open(path, self.controls)
             events = session.run_script()
         except GameError as exc:
-            self.say(_one_line(str(exc)), error=True)
+            self.say(str(exc), error=True)
             return False
         except Exception as exc:  # a bug of ours must not look like the user's fault, nor close the window
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
@@ -256,7 +337,10 @@ class Table:
         self._bar_key = None
         self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
-        self.say(f"Opened {Path(path).name}: {session.source.title}")
+        self._followed = None
+        self.handoff_for_setup = False
+        about = self.description()
+        self.say(f"Opened {Path(path).name}: {session.source.title}" + (f". {about}" if about else ""))
         if self.skip_setup:
             self.screen_state = "table"
         else:
@@ -268,64 +352,137 @@ class Table:
             return
         w, h = self.screen.get_size()
         start = str(self.session.source.path.parent if self.session else Path.cwd())
+        suffixes = {suffix for s in (ENCOUNTER_SUFFIX, *MAP_SUFFIXES) for suffix in (s, s.upper())}
         self.file_dialog = UIFileDialog(pygame.Rect(max(0, w // 2 - 260), max(0, h // 2 - 220), 520, 440),
-                                        self.manager, window_title="Open a map or an encounter",
-                                        initial_file_path=start, allow_existing_files_only=True)
+                                        self.manager, window_title="Open a map (.tmx .tmj .json) or an encounter (.toml)",
+                                        initial_file_path=start, allow_existing_files_only=True,
+                                        allowed_suffixes=suffixes)
+
+    def description(self) -> str:
+        """The map's ``description`` property (README: Map properties), "" if it has none."""
+        if self.session is None:
+            return ""
+        text = self.session.source.board.properties.get("description")
+        return " ".join(text.split()) if isinstance(text, str) else ""
 
     # -- setup: who plays each side ----------------------------------------------------------
 
     def open_setup(self) -> None:
+        """The dialog of who plays what: the game master, each side, and each creature that is not played
+        with its side. Changing it during a fight is the game master's (:meth:`request_setup`)."""
         if self.session is None:
             return
         if self.setup_window is not None:
             kill(self.setup_window)
-        sides = list(self.session.controllers)
-        proposal = dict(self.session.controllers)
-        if self.screen_state != "table" or not self.session.played:
+        session = self.session
+        sides = list(session.controllers)
+        proposal = dict(session.controllers)
+        if self.screen_state != "table" or not session.played:
             if all(v == AI for v in proposal.values()) and sides and not self.controls:
                 proposal[sides[0]] = DEFAULT_PLAYER
+        alive = [c for c in session.encounter.state.creatures.values() if not c.dead]
+        alive.sort(key=lambda c: session.controller_of(c.id) == AI)  # the players' creatures first
+        creatures, untold = alive[:SETUP_CREATURE_ROWS], len(alive) - SETUP_CREATURE_ROWS
+        about = self.description()
         w, h = self.screen.get_size()
-        height = 130 + 44 * len(sides)
-        self.setup_window = UIWindow(pygame.Rect(w // 2 - 230, max(0, h // 2 - height // 2), 460, height),
-                                     self.manager, window_display_title="Who plays each side?",
-                                     object_id="#setup")
-        UILabel(pygame.Rect(10, 6, 420, 24), "A player's name, or ai for the computer:", self.manager,
-                container=self.setup_window)
+        width = min(w, 560)
+        rows = 1 + len(sides) + len(creatures) + (1 if untold > 0 else 0)
+        top = 40 + (76 if about else 0)
+        height = min(max(200, h - 20), top + 40 * rows + 100)
+        self.setup_window = UIWindow(pygame.Rect(max(0, w // 2 - width // 2), max(0, h // 2 - height // 2), width, height),
+                                     self.manager, window_display_title="Who plays what?", object_id="#setup")
+        inner = width - 32
+        UILabel(pygame.Rect(10, 6, inner, 24), "A player's name, or ai for the computer; a creature left empty "
+                "plays with its side.", self.manager, container=self.setup_window)
+        if about:
+            UITextBox(about, pygame.Rect(10, 34, inner, 70), self.manager, container=self.setup_window)
+        scroller = UIScrollingContainer(pygame.Rect(0, top, width - 30, height - top - 96), self.manager,
+                                        container=self.setup_window, allow_scroll_x=False)
+        scroller.set_scrollable_area_dimensions((width - 50, 40 * rows + 4))
+
+        def row(k: int, label: str, text: str, placeholder: str = "") -> UITextEntryLine:
+            UILabel(pygame.Rect(10, 4 + 40 * k, 190, 32), label, self.manager, container=scroller)
+            entry = UITextEntryLine(pygame.Rect(210, 4 + 40 * k, width - 280, 32), self.manager, container=scroller,
+                                    initial_text=text, placeholder_text=placeholder)
+            return entry
+
+        self.setup_gm_entry = row(0, "Game master", session.gm_name or "", "(empty: the first player)")
         self.setup_entries = {}
-        for k, side in enumerate(sides):
-            UILabel(pygame.Rect(10, 38 + 44 * k, 120, 32), side, self.manager, container=self.setup_window)
-            entry = UITextEntryLine(pygame.Rect(140, 38 + 44 * k, 290, 32), self.manager, container=self.setup_window,
-                                    initial_text=proposal[side])
-            self.setup_entries[side] = entry
-        self.setup_ok = UIButton(pygame.Rect(300, 40 + 44 * len(sides), 130, 32), "Play (Enter)", self.manager,
+        for k, side in enumerate(sides, 1):
+            self.setup_entries[side] = row(k, f"side {side}", proposal[side])
+        self.setup_creature_entries = {}
+        for k, c in enumerate(creatures, 1 + len(sides)):
+            own = session.creature_controllers.get(c.id, "")
+            self.setup_creature_entries[c.id] = row(k, f"  {c.name} ({c.side})", own, "(empty: as its side)")
+        if untold > 0:
+            UILabel(pygame.Rect(10, 4 + 40 * (rows - 1), width - 70, 32), f"and {untold} more: see the file's "
+                    "[creature_control]", self.manager, container=scroller)
+        self.setup_ok = UIButton(pygame.Rect(width - 170, height - 90, 130, 32), "Play (Enter)", self.manager,
                                  container=self.setup_window)
         self.screen_state = "setup"
 
     def accept_setup(self) -> None:
+        """Take the dialog's names. An empty side is refused (the dialog stays open with the reason): the AI
+        plays a side only when it says ``ai``."""
         if self.session is None or self.setup_window is None:
             return
-        chosen = {}
+        session = self.session
+        chosen: dict[str, str] = {}
         for side, entry in self.setup_entries.items():
             name = entry.get_text().strip()
-            chosen[side] = AI if not name or name.lower() == AI else name
-        self.session.controllers = chosen
+            if not name:
+                self.say(f"side {side}: write who plays it, a player's name or ai", error=True)
+                return
+            chosen[side] = AI if name.lower() == AI else name
+        creatures: dict[str, str] = {}
+        for cid, entry in self.setup_creature_entries.items():
+            name = entry.get_text().strip()
+            creature = session.encounter.state.creatures[CreatureId(cid)]
+            if name and (AI if name.lower() == AI else name) != chosen.get(creature.side, AI):
+                creatures[cid] = AI if name.lower() == AI else name
+        for cid, name in session.creature_controllers.items():  # the dead keep theirs (their log lines)
+            if cid not in self.setup_creature_entries:
+                creatures[cid] = name
+        gm = self.setup_gm_entry.get_text().strip() if self.setup_gm_entry is not None else ""
+        session.controllers = chosen
+        session.creature_controllers = creatures
+        session.gm_name = gm or None
         kill(self.setup_window)
         self.setup_window = None
         self.setup_entries = {}
+        self.setup_creature_entries = {}
+        self.setup_gm_entry = None
         self.screen_state = "table"
-        if self.viewer is not None and self.viewer not in self.session.players():
+        if self.viewer is not None and self.viewer not in session.players() and self.viewer != session.gm:
             self.viewer = None
         self._cache_key = None
         self._bar_key = None
-        players = self.session.players()
-        self.say("Players: " + (", ".join(f"{p} ({', '.join(self.session.sides_of(p))})" for p in players)
-                                if players else "the AI plays every side"))
+        players = session.players()
+        gm_note = f"; game master {session.gm}" if session.gm else ""
+        self.say("Players: " + (", ".join(f"{p} ({session.plays(p)})" for p in players)
+                                if players else "the AI plays every side") + gm_note)
+
+    def request_setup(self) -> None:
+        """``P``: who plays what may change, but only in the game master's hands: the board is hidden
+        and the table passed to the game master first, unless the game master is already at it (or nobody
+        plays). So a player cannot take the monsters and read their preparations."""
+        if self.session is None or self.screen_state == "setup":
+            return
+        gm = self.session.gm
+        if gm is None or (self.viewer == gm and self.screen_state == "table"):
+            self.open_setup()
+            return
+        self.start_handoff(gm, for_setup=True)
 
     # -- messages and the log ----------------------------------------------------------------
 
     def say(self, text: str, *, error: bool = False) -> None:
-        self.message = text
+        """The message of the top bar: its first line there (wrapped on two rows), all of it in a box
+        that a click on it opens (an error's every line)."""
+        self.message = _one_line(text)
+        self.message_full = text
         self.message_error = error
+        self.message_open = False
 
     def _log(self, events: list[ev.Event]) -> None:
         assert self.session is not None
@@ -382,23 +539,50 @@ class Table:
             return self.token_centre(c) if c else None
 
         self._log(events)
-        self.anim.feed(events, time.perf_counter(), view.centre, where, self.reaction_label)
+        self.anim.feed(events, self.clock, view.centre, where, self.reaction_banner)
         self._cache_key = None
         self.log.scroll = 0
         if st.ended:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
 
-    def reaction_label(self, event: ev.Event) -> str | None:
-        """The floating label of a reaction as it resolves ("Opportunity Attack!"), or None."""
+    def reaction_banner(self, events: list[ev.Event], i: int) -> BannerText | None:
+        """The banner of a reaction as it resolves (``events[i]``): who reacts, with what, on whom, and
+        why ("Skeleton 1: Opportunity Attack (Rusted Blade) on Vex" / "Vex leaves (10, 17), ..."), or None."""
+        event = events[i]
         if not isinstance(event, ev.ReactionResolved) or self.session is None:
             return None
-        reactor = self.session.encounter.state.creatures.get(CreatureId(event.reactor))
-        if reactor is None:
-            return f"{event.power}!"
-        try:
-            return f"{reactor.template.power(event.power).name}!"
-        except KeyError:
-            return f"{event.power}!"
+        enc = self.session.encounter
+        reactor = enc.state.creatures.get(CreatureId(event.reactor))
+        what = power_name(reactor, event.power)
+        detail, by = "", ""
+        for before in reversed(events[max(0, i - 50):i]):  # its trigger, a few events back
+            if isinstance(before, ev.ReactionTriggered) and (before.reactor, before.power) == (event.reactor,
+                                                                                                event.power):
+                detail, by = before.detail, before.by
+                break
+        targets: tuple[str, ...] = ()
+        used = ""
+        for after in events[i + 1:i + 200]:  # what it does, up to the next reaction or the turn's end
+            if isinstance(after, (ev.ReactionResolved, ev.TurnEnded)):
+                break
+            if isinstance(after, ev.PowerUsed) and after.creature == event.reactor:
+                used = after.power_name if after.power != event.power else ""
+                targets = after.targets
+                break
+            if isinstance(after, ev.AttackRolled) and after.attacker == event.reactor:
+                targets = (after.target,)
+                break
+            if isinstance(after, ev.Healed):
+                targets = (after.target,)
+                break
+        if not targets and by:
+            targets = (by,)
+        headline = f"{enc.name(event.reactor)} {'interrupts' if event.interrupt else 'reacts'}: {what}"
+        if used and used != what:
+            headline += f" ({used})"
+        if targets:
+            headline += " on " + ", ".join(enc.name(t) for t in targets)
+        return BannerText(headline, detail, event.reactor)
 
     def undo(self) -> None:
         if self.session is None:
@@ -560,7 +744,7 @@ class Table:
         if choice.landings is None:
             choice.landings = []
             targets = choice.targets
-            if choice.power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
+            if choice.power.reach.kind in AREA_KINDS and not (choice.picks_area_targets and targets):
                 targets = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
             choice.landing_queue = [t for t in targets if overlays.forced_power(choice.power) is not None
                                     and overlays.forced_options(st, actor, st.creatures[t], choice.power).finals]
@@ -568,6 +752,18 @@ class Table:
             self._cache_key = None
             self.say(self.prompt())
             return
+        moving = overlays.self_movement(choice.power)
+        if moving is not None and choice.shift_to is None:
+            # the player's own turn: the player puts the shift or move (never seed 000's decision, which is for
+            # reactions), among the cells the engine accepts (a move: at most the user's speed)
+            if choice.shift_cells is None:
+                mode, distance = moving
+                budget = distance if mode == "shift" else min(distance, actor.speed())
+                choice.shift_cells = tactics.reachable(st, actor, mode, budget=budget)
+            if choice.shift_cells:
+                self._cache_key = None
+                self.say(self.prompt())
+                return
         self.fire()
 
     def fire(self) -> None:
@@ -576,9 +772,10 @@ class Table:
         if actor is None or choice is None:
             return
         targets = tuple(choice.targets)
-        if choice.power.reach.kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST):
-            targets = ()
-        self.send(UsePowerCommand(actor.id, choice.power.id, targets, choice.origin, tuple(choice.landings or ())))
+        if choice.power.reach.kind in AREA_KINDS and not choice.picks_area_targets:
+            targets = ()  # the engine takes everyone in the area
+        self.send(UsePowerCommand(actor.id, choice.power.id, targets, choice.origin, tuple(choice.landings or ()),
+                                  shift_to=choice.shift_to))
 
     def prompt(self) -> str:
         choice = self.choice
@@ -592,21 +789,35 @@ class Table:
                     "click it again (or Enter) to charge  ·  Esc: another target")
         if choice is None:
             what = "shift 1" if self.move_mode == "shift" else "move"
-            return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  1-9 powers  ·  "
-                    "Space end turn  ·  F1 help")
+            if self.waypoints:
+                return (f"{actor.name}: move through {len(self.waypoints)} waypoint"
+                        f"{'s' if len(self.waypoints) > 1 else ''}: click the destination (or the last waypoint), "
+                        "again to go  ·  Shift+click / W another waypoint  ·  Esc drop them")
+            return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  Shift+click / W: "
+                    "waypoint  ·  1-9 powers  ·  Space end turn  ·  F1 help")
         p = choice.power
         if choice.landing_queue:
             target = self.session.encounter.name(choice.landing_queue[0])
-            return (f"{p.name}: click where {target} lands if the power moves it (cyan cells), "
-                    "Enter: let the rules decide  ·  Esc cancel")
+            return (f"{p.name}: click where {target} lands if the power moves it (cyan cells; pink: dangerous)"
+                    "  ·  Esc cancel")
+        if choice.shift_cells and choice.shift_to is None:
+            moving = overlays.self_movement(p)
+            verb = moving[0] if moving is not None else "shift"
+            return (f"{p.name}: click where {actor.name} {verb}s to afterwards (cyan cells; pink: dangerous)"
+                    "  ·  Esc cancel")
         kind = p.reach.kind
-        if kind is RangeKind.AREA_BURST:
+        if kind is RangeKind.AREA_BURST and choice.origin is None:
             return f"{p.name}: click the cell to centre the burst on (blue cells)  ·  Esc cancel"
-        if kind is RangeKind.CLOSE_BLAST:
+        if kind is RangeKind.CLOSE_BLAST and choice.origin is None:
             return f"{p.name}: click a cell next to {actor.name} to aim the blast  ·  Esc cancel"
+        limit = p.target_limit or 1
+        if choice.picks_area_targets:
+            chosen = f" ({len(choice.targets)} chosen)" if choice.targets else ""
+            return (f"{p.name}: click up to {limit} target{'s' if limit > 1 else ''} ringed in yellow{chosen}, "
+                    "Enter when done  ·  Esc cancel")
         if kind is RangeKind.CLOSE_BURST:
             return f"{p.name}: click or press Enter to use it on everyone marked  ·  Esc cancel"
-        more = f" (up to {p.max_targets}; Enter when done)" if p.max_targets > 1 else ""
+        more = f" (up to {limit}; Enter when done)" if limit > 1 else ""
         return f"{p.name}: click a target ringed in yellow{more}  ·  Esc cancel"
 
     def click_board(self, cell: Cell) -> None:
@@ -631,8 +842,11 @@ class Table:
         if choice is not None:
             self.click_aiming(cell, who, actor, choice)
             return
-        if cell in self.routes:
-            if self.pending == cell:
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.add_waypoint(cell)
+            return
+        if self.route_to(cell) is not None:
+            if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
                 self.go(cell)
             else:
                 self.pending = cell
@@ -649,6 +863,8 @@ class Table:
 
     def click_aiming(self, cell: Cell, who: Creature | None, actor: Creature, choice: Choice) -> None:
         assert self.session is not None
+        st = self.session.encounter.state
+        power = choice.power
         if choice.landing_queue:
             target = choice.landing_queue[0]
             if self.forced is not None and cell in self.forced.finals:
@@ -658,57 +874,124 @@ class Table:
                 self._cache_key = None
                 self.aim_done()
             else:
-                self.say(f"{self.session.encounter.name(target)} cannot land there: pick a cyan cell, "
-                         "or Enter to let the rules decide", error=True)
+                self.say(f"{self.session.encounter.name(target)} cannot land there: pick a cyan cell", error=True)
             return
-        kind = choice.power.reach.kind
-        if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST):
-            if cell in self.origins:
-                choice.origin = cell
+        if choice.shift_cells and choice.shift_to is None:
+            if cell in choice.shift_cells:
+                choice.shift_to = cell
+                self._cache_key = None
                 self.aim_done()
             else:
-                self.say(f"{choice.power.name} cannot be aimed there", error=True)
+                moving = overlays.self_movement(power)
+                verb = moving[0] if moving is not None else "shift"
+                self.say(f"{actor.name} cannot {verb} there with {power.name}: pick a cyan cell", error=True)
             return
-        if kind is RangeKind.CLOSE_BURST:
+        kind = power.reach.kind
+        if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) and choice.origin is None:
+            if cell in self.origins:
+                choice.origin = cell
+                self._cache_key = None
+                if choice.picks_area_targets and \
+                        len(tactics.valid_targets(st, actor, power, cell)) > (power.target_limit or 1):
+                    self.say(self.prompt())  # more in the area than it takes: the player picks them
+                else:
+                    self.aim_done()
+            else:
+                why = tactics.origin_problem(st, actor, power, cell)
+                self.say(f"{power.name} cannot be aimed there: {why}", error=True)
+            return
+        if kind is RangeKind.CLOSE_BURST and not choice.picks_area_targets:
             self.aim_done()
             return
-        if who is None or who.id not in self.valid:
-            self.say(f"not a valid target of {choice.power.name}", error=True)
+        if who is None:
+            self.say(f"{power.name}: click a creature ringed in yellow", error=True)
+            return
+        if who.id not in self.valid:
+            why = tactics.target_problem(st, actor, power, who, choice.origin)
+            self.say(f"{who.name} is not a valid target of {power.name}: {why}", error=True)
             return
         if who.id in choice.targets:
             choice.targets.remove(who.id)
         else:
             choice.targets.append(who.id)
-        if len(choice.targets) >= min(choice.power.max_targets, len(self.valid)):
+        self._cache_key = None
+        if len(choice.targets) >= min(power.target_limit or 1, len(self.valid)):
             self.aim_done()
         else:
             self.say(self.prompt())
 
     def go(self, cell: Cell) -> None:
         actor = self.acting
-        route = self.routes.get(cell)
+        route = self.route_to(cell)
         if actor is None or route is None:
             return
+        self.waypoints = []
         if self.move_mode == "shift":
             self.send(ShiftCommand(actor.id, cell))
         else:
             path = route.path if self.cheapest else route.safest_path
             self.send(MoveCommand(actor.id, cell, path))
 
+    def route_to(self, cell: Cell) -> tactics.Route | None:
+        """The route previewed to ``cell``: ``tactics.reachable``'s, or through the waypoints
+        ``tactics.route_via``'s (remembered for the last cell asked, while nothing changes)."""
+        if not self.waypoints or self.session is None or self.move_mode == "shift":
+            return self.routes.get(cell)
+        actor = self.acting
+        if actor is None or cell not in self.routes and cell != self.waypoints[-1]:
+            return None
+        stops = self.waypoints if cell == self.waypoints[-1] else [*self.waypoints, cell]
+        key = (len(self.session.encounter.log), actor.id, tuple(stops), self.move_mode)
+        if self._via[0] != key:
+            self._via = (key, tactics.route_via(self.session.encounter.state, actor, stops, self.move_mode))
+        return self._via[1]
+
+    def add_waypoint(self, cell: Cell) -> None:
+        """Shift+click or W: the move goes through ``cell`` (again on the last waypoint: drop it)."""
+        actor = self.acting
+        if actor is None or self.session is None or self.choice is not None or self.charge is not None:
+            return
+        if self.move_mode == "shift":
+            self.say("waypoints are for moves (M): a shift goes one cell", error=True)
+            return
+        log = len(self.session.encounter.log)
+        if self._waypoints_at != log:
+            self.waypoints = []
+        if self.waypoints and self.waypoints[-1] == cell:
+            self.waypoints.pop()
+        elif tactics.route_via(self.session.encounter.state, actor, [*self.waypoints, cell], self.move_mode) is None:
+            self.say(f"{actor.name} cannot pass there on this move (speed {actor.speed()})", error=True)
+            return
+        else:
+            self.waypoints.append(cell)
+        self._waypoints_at = log
+        self.pending = None
+        self.say(self.route_text(cell) if self.waypoints else self.prompt())
+
     def route_text(self, cell: Cell) -> str:
-        """"3 squares, provokes 2: Goblin 1, Goblin 3" for the path previewed to ``cell``."""
-        route = self.routes.get(cell)
-        if route is None or self.session is None:
+        """"safest path, cost 3, provokes 2: Goblin 1, Goblin 3, enters dangerous terrain: 1d6 fire" for the
+        path previewed to ``cell`` (through the waypoints, if any)."""
+        route = self.route_to(cell)
+        actor = self.acting
+        if route is None or self.session is None or actor is None:
             return ""
         name = self.session.encounter.name
-        cost, provokers = (route.cost, route.provokers) if self.cheapest else (route.safest_cost, route.safest_provokers)
+        path, cost, provokers = ((route.path, route.cost, route.provokers) if self.cheapest
+                                 else (route.safest_path, route.safest_cost, route.safest_provokers))
         which = "cheapest" if self.cheapest else "safest"
-        text = f"{which} path, cost {cost}"
+        if self.waypoints:
+            which += f" path through {len(self.waypoints)} waypoint{'s' if len(self.waypoints) > 1 else ''}"
+        else:
+            which += " path"
+        text = f"{which}, cost {cost}"
         if provokers:
             text += f", provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
         else:
             text += ", provokes nobody"
-        if self.pending == cell:
+        harm = danger_text(tactics.path_dangers(self.session.encounter.state, actor, path))
+        if harm:
+            text += ", " + harm
+        if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
             text += "  ·  click again (or Enter) to go"
         return text
 
@@ -721,6 +1004,11 @@ class Table:
             self.charge.pending = None
             self._cache_key = None
             self.say(self.prompt())
+            return
+        if self.waypoints and self.choice is None and self.charge is None:
+            self.waypoints = []  # Esc drops the waypoints first
+            self.pending = None
+            self.say(self.prompt() if self.my_turn() else "")
             return
         self.choice = None
         self.charge = None
@@ -738,12 +1026,15 @@ class Table:
         choice = self.choice
         key = (len(self.session.encounter.log), id(self.session.encounter), self.move_mode, self.screen_state,
                self.viewer, None if choice is None else (choice.power.id, tuple(choice.targets),
-                                                         tuple(choice.landing_queue or ())),
+                                                         tuple(choice.landing_queue or ()), choice.origin,
+                                                         choice.shift_cells is None, choice.shift_to),
                None if self.charge is None else (self.charge.target, len(self.charge.targets)),
                tuple(sorted(self.overlay_on.items())))
         if key == self._cache_key:
             return
         self._cache_key = key
+        if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
+            self.waypoints = []  # something happened since they were placed: they no longer apply
         actor = st.acting
         mine = self.my_turn()
         layers: dict[str, Layer] = {}
@@ -758,7 +1049,7 @@ class Table:
             if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
-                    layers["reach"] = overlays.reach_layer(self.routes)
+                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(st, actor, self.routes)
             if mine and self.charge is not None and self.charge.target is not None:
                 layers["charge"] = overlays.charge_layer(self.charge.ends)
             if on["threat"]:
@@ -771,7 +1062,9 @@ class Table:
                     target = st.creatures[choice.landing_queue[0]]
                     self.forced = overlays.forced_options(st, actor, target, choice.power)
                     layers["candidates"] = overlays.candidates_layer(self.forced)
-                elif overlays.needs_origin(choice.power):
+                elif choice.shift_cells and choice.shift_to is None:
+                    layers["candidates"] = overlays.shift_layer(st, actor, choice.shift_cells)
+                elif overlays.needs_origin(choice.power) and choice.origin is None:
                     self.origins = overlays.origin_cells(st, actor, choice.power)
                     layers["origins"] = overlays.origin_layer(self.origins)
                 else:
@@ -810,14 +1103,22 @@ class Table:
             self.file_dialog = None
             self.open(event.text)
             return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.quit_dialog:
+            return False
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
-            if event.ui_element is self.file_dialog:
+            if event.ui_element is self.quit_dialog:
+                self.quit_dialog = None
+            elif event.ui_element is self.file_dialog:
                 self.file_dialog = None
             elif event.ui_element is self.setup_window:
                 self.setup_window = None
                 self.accept_setup_defaults()
             elif self.prep is not None and event.ui_element is self.prep.window:
                 self.prep = None
+            return True
+        if self.skips_banner(event, consumed):
+            return True
+        if self.clicks_message(event, consumed):
             return True
         if event.type == pygame.KEYDOWN:
             typing = self.file_dialog is not None or (self.screen_state == "setup" and event.key != pygame.K_RETURN)
@@ -831,11 +1132,13 @@ class Table:
                 self.confirm_handoff()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.log_rect.collidepoint(self.mouse):
+            if self.bar_hidden and self.mouse[1] >= self.screen.get_height() - BOTTOM:
+                self.scroll_action_bar(-1 if event.y > 0 else 1)
+            elif self.log_rect.collidepoint(self.mouse):
                 self.log.on_wheel(event.y)
             elif self.view is not None and self.board_rect.collidepoint(self.mouse):
                 r = self.board_rect
-                self.view.step_zoom(1 if event.y > 0 else -1, self.mouse[0] - r.left, self.mouse[1] - r.top)
+                self.zoom_step(1 if event.y > 0 else -1, self.mouse[0] - r.left, self.mouse[1] - r.top)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
             self.dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
@@ -843,6 +1146,7 @@ class Table:
         elif event.type == pygame.MOUSEMOTION:
             if self.dragging and self.view is not None:
                 self.view.pan(*event.rel)
+                self.clamp_camera()
             self.hover = self.cell_under(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.anim.finish()
@@ -853,6 +1157,40 @@ class Table:
             if cell is not None and self.session is not None and self.screen_state == "table":
                 self.click_board(cell)
         return True
+
+    def clicks_message(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """A click on a cut message opens it whole; a click anywhere, or Esc, closes it again."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.message_open:
+            self.message_open = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or consumed:
+            return False
+        if self.message_open:
+            self.message_open = False
+            return True
+        if self.message_cut and self.message_rect.collidepoint(event.pos):
+            self.message_open = True
+            return True
+        return False
+
+    def skips_banner(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """A key or a left click while a reaction's banner is up skips to the next banner, and does
+        nothing else (Esc drops them all; Ctrl chords and F-keys still work)."""
+        if self.screen_state != "table" or self.anim.banner(self.clock) is None:
+            return False
+        if self.quit_dialog is not None or self.file_dialog is not None:  # their keys are theirs
+            return False
+        if event.type == pygame.KEYDOWN and not (event.mod & pygame.KMOD_CTRL) and not (
+                pygame.K_F1 <= event.key <= pygame.K_F15):
+            if event.key == pygame.K_ESCAPE:
+                self.anim.finish()
+            else:
+                self.anim.skip(self.clock)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            self.anim.skip(self.clock)
+            return True
+        return False
 
     def accept_setup_defaults(self) -> None:
         """The setup window was closed: keep the controllers as they were."""
@@ -890,11 +1228,12 @@ class Table:
             self.file_menu.hide()
             self.toggle_fullscreen()
         elif element is self.quit_button:
-            return False
+            self.file_menu.hide()
+            return self.ask_quit()
         elif element is self.undo_button:
             self.undo()
         elif element is self.players_button:
-            self.open_setup()
+            self.request_setup()
         elif element is self.help_button:
             self.show_help = not self.show_help
         elif self.setup_window is not None and element is getattr(self, "setup_ok", None):
@@ -905,8 +1244,15 @@ class Table:
 
     def key(self, event: pygame.event.Event) -> bool:
         k, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        if self.quit_dialog is not None:
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y) or (ctrl and k == pygame.K_q):
+                return False
+            if k in (pygame.K_ESCAPE, pygame.K_n):
+                kill(self.quit_dialog)
+                self.quit_dialog = None
+            return True
         if ctrl and k == pygame.K_q:
-            return False
+            return self.ask_quit()
         if ctrl and k == pygame.K_o:
             self.open_file_dialog()
             return True
@@ -926,6 +1272,10 @@ class Table:
         if self.screen_state == "handoff":
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.confirm_handoff()
+            elif k == pygame.K_ESCAPE and self.handoff_for_setup:  # not now: back to the table as it was
+                self.handoff_for_setup = False
+                self.handoff_to = None
+                self.screen_state = "table"
             return True
         self.anim.finish()
         view = self.view
@@ -949,11 +1299,14 @@ class Table:
             self.stand_up()
         elif k == pygame.K_c:
             self.start_charge()
+        elif k == pygame.K_w:
+            if self.hover is not None and self.my_turn():
+                self.add_waypoint(self.hover)
         elif k == pygame.K_TAB:
             self.cheapest = not self.cheapest
             self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
         elif k == pygame.K_p:
-            self.open_setup()
+            self.request_setup()
         elif k == pygame.K_g:
             self.toggle("grid")
         elif k == pygame.K_d:
@@ -973,9 +1326,9 @@ class Table:
             if k in (pygame.K_0, pygame.K_HOME, pygame.K_KP0):
                 view.fit(r.size)
             elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                view.step_zoom(1, r.width / 2, r.height / 2)
+                self.zoom_step(1, r.width / 2, r.height / 2)
             elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                view.step_zoom(-1, r.width / 2, r.height / 2)
+                self.zoom_step(-1, r.width / 2, r.height / 2)
             elif k == pygame.K_LEFT:
                 view.pan(pan, 0)
             elif k == pygame.K_RIGHT:
@@ -984,7 +1337,85 @@ class Table:
                 view.pan(0, pan)
             elif k == pygame.K_DOWN:
                 view.pan(0, -pan)
+            self.clamp_camera()
         return True
+
+    def ask_quit(self) -> bool:
+        """Ctrl+Q, File -> Quit: False (close now) when no fight is going on; during a fight, ask first
+        (Enter, Y or Ctrl+Q again quits; Esc or N goes on playing)."""
+        session = self.session
+        if self.quit_dialog is not None or session is None or session.encounter.state.ended:
+            return False
+        w, h = self.screen.get_size()
+        self.quit_dialog = UIConfirmationDialog(
+            pygame.Rect(max(0, w // 2 - 200), max(0, h // 2 - 100), 400, 200), "The fight is not over and is not "
+            "saved. Quit anyway? (Enter: quit, Esc: go on playing)", self.manager, window_title="Quit the table?",
+            action_short_name="Quit", blocking=True)
+        return True
+
+    # -- camera ---------------------------------------------------------------------------------
+
+    def min_zoom(self) -> float:
+        """Zooming out stops before the map would span less than half the board both ways (at 1:1 at the
+        latest, for a map smaller than that)."""
+        from game.ui.board_view import ZOOMS
+
+        assert self.view is not None
+        vw, vh = self.board_rect.size
+        pw, ph = self.view.size
+        big_enough = [z for z in ZOOMS if pw * z >= vw / 2 or ph * z >= vh / 2]
+        return min(min(big_enough) if big_enough else ZOOMS[-1], 1.0)
+
+    def zoom_step(self, direction: int, sx: float, sy: float) -> None:
+        """One zoom step toward a view pixel, within :meth:`min_zoom` and the largest zoom; the map kept in view."""
+        view = self.view
+        if view is None:
+            return
+        if direction < 0 and view.camera.zoom <= self.min_zoom() + 1e-9:
+            return
+        view.step_zoom(direction, sx, sy)
+        self.clamp_camera()
+
+    def clamp_camera(self) -> None:
+        """Keep the map in view: a map smaller than the board stays wholly on it; a larger one always fills
+        at least half of the board's width and height (no panning into the void)."""
+        view = self.view
+        if view is None:
+            return
+        cam = view.camera
+        for axis, v, size in ((0, self.board_rect.width, view.size[0]), (1, self.board_rect.height, view.size[1])):
+            s = size * cam.zoom
+            keep = min(s, v / 2)
+            lo, hi = -(v - keep) / cam.zoom, (s - keep) / cam.zoom
+            value = cam.x if axis == 0 else cam.y
+            value = min(max(value, min(lo, hi)), max(lo, hi))
+            if axis == 0:
+                cam.x = value
+            else:
+                cam.y = value
+
+    def follow_acting(self) -> None:
+        """At a new turn, bring the acting creature into view when it is off the board (or at its edge)."""
+        session, view = self.session, self.view
+        if session is None or view is None or self.screen_state != "table":
+            return
+        st = session.encounter.state
+        acting = st.acting
+        key = None if acting is None else (st.round, st.turn_index, acting.id)
+        if key == self._followed:
+            return
+        self._followed = key
+        if acting is None:
+            return
+        px, py = self.token_centre(acting)
+        sx, sy = view.camera.to_screen(px, py)
+        r = self.board_rect
+        margin = max(view.cell_w, view.cell_h) * view.camera.zoom
+        if margin <= sx <= r.width - margin and margin <= sy <= r.height - margin:
+            return
+        view.camera.x = px - r.width / 2 / view.camera.zoom
+        view.camera.y = py - r.height / 2 / view.camera.zoom
+        self.clamp_camera()
 
     def stand_up(self) -> None:
         actor = self.acting
@@ -1003,6 +1434,7 @@ class Table:
         self.choice = None
         self.charge = None
         self.pending = None
+        self.waypoints = []
         self._cache_key = None
         self.say(self.prompt())
 
@@ -1018,10 +1450,16 @@ class Table:
         choice = self.choice
         if choice is None:
             return
-        if choice.landing_queue:
-            choice.landing_queue.pop(0)
-            self._cache_key = None
-            self.aim_done()
+        if choice.landing_queue or (choice.shift_cells and choice.shift_to is None):
+            # the player's own power: the player chooses, the rules never roll for it
+            self.say(self.prompt(), error=True)
+        elif choice.picks_area_targets:
+            if choice.origin is None and overlays.needs_origin(choice.power):
+                return
+            if not choice.targets and len(self.valid) <= (choice.power.target_limit or 1):
+                choice.targets = list(self.valid)  # no more in the area than it takes: all of them
+            if choice.targets:
+                self.aim_done()
         elif choice.power.reach.kind is RangeKind.CLOSE_BURST:
             self.aim_done()
         elif choice.targets and not overlays.needs_origin(choice.power):
@@ -1031,6 +1469,10 @@ class Table:
         self.viewer = self.handoff_to
         self.handoff_to = None
         self.screen_state = "table"
+        if self.handoff_for_setup:
+            self.handoff_for_setup = False
+            self.open_setup()
+            return
         self.move_mode = "move"
         self._cache_key = None
         self._bar_key = None
@@ -1051,9 +1493,17 @@ class Table:
     # -- time passes ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        now = time.perf_counter()
+        self.clock += dt
+        self.anim.prune(self.clock)
+        self.advance()
+        # pygame_gui draws the elements it listed at its last update: it goes last, after this frame made
+        # and killed buttons (else a killed action bar is drawn once more where it was, and the frames
+        # that keep the map and the right panel keep that ghost).
         self.manager.update(dt)
-        self.anim.prune(now)
+
+    def advance(self) -> None:
+        """The AI's next command, the handoff, the overlays and the action bar, as time passes."""
+        now = self.clock
         session = self.session
         if session is None or self.screen_state == "setup":
             return
@@ -1069,6 +1519,7 @@ class Table:
                 events = session.step_ai()
                 self.took(events)
                 self._ai_ready_at = now + AI_PAUSE_S
+        self.follow_acting()
         self.refresh()
         self.update_action_bar()
 
@@ -1079,9 +1530,12 @@ class Table:
         who = self.session.acting_controller
         return who is not None and who != AI and who != self.viewer
 
-    def start_handoff(self) -> None:
+    def start_handoff(self, to: str | None = None, *, for_setup: bool = False) -> None:
+        """Hide the board until ``to`` (default: the player to act) confirms; ``for_setup``: the game
+        master, to change who plays what."""
         assert self.session is not None
-        self.handoff_to = self.session.acting_controller
+        self.handoff_to = to if to is not None else self.session.acting_controller
+        self.handoff_for_setup = for_setup
         self.screen_state = "handoff"
         self.choice = None
         self.charge = None
@@ -1093,8 +1547,9 @@ class Table:
         self.update_action_bar()
 
     def idle(self) -> bool:
-        """Nothing moving, every chunk drawn, and no AI about to act: a screenshot shows a settled table."""
-        now = time.perf_counter()
+        """Nothing moving, no reaction banner up, every chunk drawn, and no AI about to act: a screenshot
+        shows a settled table."""
+        now = self.clock
         if self.anim.busy(now) or (self.screen_state == "table" and self.view is not None and not self.view.settled):
             return False
         if self.handoff_due():
@@ -1199,6 +1654,9 @@ class Table:
             chosen = (role == self.move_mode and self.choice is None and self.charge is None) or (
                 power is not None and self.choice is not None and self.choice.power.id == power.id) or (
                 role == "charge" and self.charge is not None)
+            if chosen and power is not None and button in self.bar_hidden:  # chosen by its key: show it
+                self.bar_first = [b for b, _, _ in self._bar_powers].index(button)
+                self.place_action_bar()
             if chosen and not button.is_selected:
                 button.select()  # type: ignore[no-untyped-call]
             elif not chosen and button.is_selected:
@@ -1207,16 +1665,13 @@ class Table:
     def build_action_bar(self, actor: Creature) -> None:
         h = self.screen.get_height()
         y = h - BOTTOM + 6
-        x = 6
         m = self.manager
 
         def add(label: str, action: Callable[[], None], width: int, power: Power | None, role: str,
                 tip: str = "") -> None:
-            nonlocal x
-            button = UIButton(pygame.Rect(x, y, width, 30), label, m, tool_tip_text=tip or None)
+            button = UIButton(pygame.Rect(0, y, width, 30), label, m, tool_tip_text=tip or None)
             self.action_buttons[button] = action
             self._bar_powers.append((button, power, role))
-            x += width + 4
 
         add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
         add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
@@ -1228,6 +1683,61 @@ class Table:
             width = max(80, min(180, font(14).size(label)[0] + 20))
             add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
         add("Space: End turn", self.end_turn, 130, None, "end")
+        self.bar_arrows = []
+        for text, step in (("<", -1), (">", 1)):
+            arrow = UIButton(pygame.Rect(0, y, BAR_ARROW_W, 30), text, m,
+                             tool_tip_text="more actions" if step > 0 else "the actions before")
+            self.action_buttons[arrow] = lambda step=step: self.scroll_action_bar(step)  # type: ignore[misc]
+            self.bar_arrows.append(arrow)
+        self.bar_first = 0
+        self.place_action_bar()
+
+    def scroll_action_bar(self, step: int) -> None:
+        self.bar_first = max(0, min(len(self._bar_powers) - 2, self.bar_first + step))
+        self.place_action_bar()
+
+    def place_action_bar(self) -> None:
+        """Lay the action bar out in the window's width: End turn always at the right end; when the rest
+        does not fit, arrows before it scroll the others (every button keeps its key)."""
+        if not self._bar_powers:
+            return
+        w = self.screen.get_width()
+        y = self.screen.get_height() - BOTTOM + 6
+        end = self._bar_powers[-1][0]
+        rest = [b for b, _, _ in self._bar_powers[:-1]]
+        end.set_relative_position((max(6, w - 6 - end.rect.width), y))
+        room = end.rect.left - 4 - 6
+        fits = sum(b.rect.width + 4 for b in rest) <= room
+        first = 0 if fits else max(0, min(self.bar_first, len(rest) - 1))
+        if not fits:
+            room -= 2 * (BAR_ARROW_W + 4)
+            # scrolled to the end: no empty space after the last button
+            while first > 0 and sum(b.rect.width + 4 for b in rest[first - 1:]) <= room:
+                first -= 1
+        self.bar_first = first
+        x = 6
+        for k, button in enumerate(rest):
+            shown = k >= first and x + button.rect.width <= 6 + room
+            if shown:
+                button.set_relative_position((x, y))
+                x += button.rect.width + 4
+                if not button.visible:
+                    button.show()  # type: ignore[no-untyped-call]
+            elif button.visible:
+                button.hide()  # type: ignore[no-untyped-call]
+        self.bar_hidden = [b for b in rest if not b.visible]
+        arrows_x = end.rect.left - 4 - 2 * (BAR_ARROW_W + 4) + 4
+        for k, arrow in enumerate(self.bar_arrows):
+            if fits:
+                arrow.hide()  # type: ignore[no-untyped-call]
+                continue
+            arrow.set_relative_position((arrows_x + k * (BAR_ARROW_W + 4), y))
+            arrow.show()  # type: ignore[no-untyped-call]
+            can = first > 0 if k == 0 else bool(rest) and rest[-1] in self.bar_hidden
+            if can and not arrow.is_enabled:
+                arrow.enable()  # type: ignore[no-untyped-call]
+            elif not can and arrow.is_enabled:
+                arrow.disable()  # type: ignore[no-untyped-call]
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -1261,6 +1771,7 @@ class Table:
         self.draw_side()
         self.draw_bottom()
         self.manager.draw_ui(screen)
+        self.draw_message_box()
         if self.show_help:
             self.draw_help()
             self._board_kept = None
@@ -1286,8 +1797,10 @@ class Table:
         key = self.board_key()
         gui = self.gui_over(self.board_rect)
         anim = self.anim
-        still = (key == self._board_kept and not gui and not self._board_gui and not anim.slides
-                 and not anim.flashes and not anim.floats and not self.session.encounter.state.ended)
+        animating = anim.animating()
+        still = (key == self._board_kept and not gui and not self._board_gui and not animating
+                 and not self.session.encounter.state.ended
+                 and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
         if still:
             self.kept_frames += 1
@@ -1298,7 +1811,9 @@ class Table:
         else:
             self.view.draw_board(board)
             self.draw_overlays(board)
-        self._board_kept = key
+        # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
+        # first without them) draws it all again, or the last picture of the animation would stay.
+        self._board_kept = None if animating else key
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -1357,12 +1872,22 @@ class Table:
                                     pinned=charge.pending == cell)
             elif choice is None:
                 cell = self.pending if self.pending is not None else hover
-                route = self.routes.get(cell) if cell is not None else None
+                route = self.route_to(cell) if cell is not None else None
+                if route is None and self.waypoints:
+                    cell = self.waypoints[-1]
+                    route = self.route_to(cell)
                 if route is not None and cell is not None:
                     path = route.path if self.cheapest else route.safest_path
                     provokers = route.provokers if self.cheapest else route.safest_provokers
                     cost = route.cost if self.cheapest else route.safest_cost
                     self.draw_route(board, actor, cell, path, provokers, f"cost {cost}", pinned=self.pending == cell)
+                for n, stop in enumerate(self.waypoints, 1):
+                    px, py = view.camera.to_screen(*view.centre(stop))
+                    radius = max(7, round(min(view.cell_w, view.cell_h) * zoom * 0.22))
+                    pygame.draw.circle(board, (10, 10, 10), (px, py), radius + 2)
+                    pygame.draw.circle(board, (255, 255, 255), (px, py), radius)
+                    draw_text(board, str(n), (round(px), round(py)), max(10, radius + 3), (10, 10, 10), bold=True,
+                              anchor="center")
             else:
                 for cid in self.valid:
                     who = st.creatures[cid]
@@ -1377,23 +1902,32 @@ class Table:
                         px, py = view.camera.to_screen(*self.token_centre(c))
                         pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
                 if choice.power.reach.kind is RangeKind.CLOSE_BURST:
+                    # picking some of those in the burst: its cells thin and blue, so the yellow rings stand out
+                    outline, width = ((120, 170, 255), 1) if choice.picks_area_targets else ((255, 230, 80), 2)
                     for cell in tactics.area_cells(st, actor, choice.power):
-                        pygame.draw.polygon(board, (255, 230, 80), view.polygon(cell), 2)
-                    for c in tactics.valid_targets(st, actor, choice.power):
+                        pygame.draw.polygon(board, outline, view.polygon(cell), width)
+                    for c in ([] if choice.picks_area_targets else tactics.valid_targets(st, actor, choice.power)):
                         px, py = view.camera.to_screen(*self.token_centre(c))
                         pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
+                shifts = choice.shift_cells
+                if shifts and choice.shift_to is None and hover is not None and hover in shifts:
+                    route = shifts[hover]
+                    moving = overlays.self_movement(choice.power)
+                    verb = moving[0] if moving is not None else "shift"
+                    self.draw_route(board, actor, hover, route.safest_path, route.safest_provokers,
+                                    f"{actor.name} {verb}s here", pinned=False)
                 if self.forced is not None and hover is not None and hover in self.forced.finals and choice.landing_queue:
                     target = st.creatures[choice.landing_queue[0]]
                     landing = self.forced.finals[hover]
                     pts = [view.camera.to_screen(*self.token_centre(target))]
                     pts += [view.camera.to_screen(*view.centre(c)) for c in landing.path]
                     pygame.draw.lines(board, (40, 210, 230), False, pts, max(2, round(4 * zoom)))
-                    notes = [n for n, on in (("dangerous", landing.dangerous), ("flanked", landing.flanked),
+                    danger = tactics.danger_under(st, target, hover)
+                    notes = [n for n, on in ((f"dangerous: {danger}", danger is not None), ("flanked", landing.flanked),
                                              ("flanking", landing.flanking)) if on]
-                    self.late_labels.append((
-                        f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
-                        + (", " + ", ".join(notes) if notes else "") + ")",
-                        (math.floor(pts[-1][0] + 0.5) + 14, math.floor(pts[-1][1] + 0.5) - 26)))
+                    text = (f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
+                            + (", " + ", ".join(notes) if notes else "") + ")")
+                    self.late_labels.append((text, self.label_spot(board, text, pts[-1])))
 
     def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
                    provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
@@ -1405,11 +1939,17 @@ class Table:
         name = self.session.encounter.name
         pts = [view.camera.to_screen(*self.token_centre(actor))]
         pts += [view.camera.to_screen(*view.centre(c)) for c in path]
-        colour = (245, 150, 30) if provokers else (80, 230, 120)
+        dangers = tactics.path_dangers(st, actor, path)
+        hurt = {c for c, _ in dangers}
+        colour = (245, 150, 30) if provokers else (255, 60, 200) if dangers else (80, 230, 120)
         pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
         pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
-        for p in pts[1:]:
-            pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
+        for c, p in zip(path, pts[1:]):
+            if c in hurt:  # a step into dangerous terrain: a red disc with a dark rim
+                pygame.draw.circle(board, (10, 10, 10), p, max(5, round(8 * zoom)))
+                pygame.draw.circle(board, (235, 40, 30), p, max(4, round(7 * zoom)))
+            else:
+                pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
         if pinned:
             pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
         for pid in provokers:
@@ -1418,14 +1958,24 @@ class Table:
             pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
         if provokers:
             label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
-        end = pts[-1]
-        self.late_labels.append((label, (math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26)))
+        if dangers:
+            label += " · " + danger_text(dangers)
+        self.late_labels.append((label, self.label_spot(board, label, pts[-1])))
+
+    def label_spot(self, board: pygame.Surface, label: str, end: tuple[float, float]) -> tuple[int, int]:
+        """Where a path's label goes: beside its end, moved left (and down) so that it stays on the board."""
+        x, y = math.floor(end[0] + 0.5) + 14, math.floor(end[1] + 0.5) - 26
+        width = text_image(label, 15, (255, 255, 255), True).get_width() + 8
+        if x + width > board.get_width():
+            x = max(4, board.get_width() - width)
+            y += 52  # below the end, not over it
+        return x, max(4, y)
 
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
         view = self.view
         st = self.session.encounter.state
-        now = time.perf_counter()
+        now = self.clock
         cam = view.camera
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
@@ -1443,7 +1993,8 @@ class Table:
                 x, y = self.token_centre(c)
                 conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
                 size = 1 if len(st.space(c)) == 1 else c.template.size
-                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, self.names)
+                # names are laid out apart from the sprites (``name_labels``), so that none covers another
+                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
                 self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
                     (c, x, y, look))
         area = board.get_clip()  # the whole board, or the part of it painted again this frame
@@ -1473,6 +2024,13 @@ class Table:
                                    max(6, round(view.cell_w * look.size_cells * zoom * 0.5 + 2)), 2)
         self.view.stats.tokens_drawn = self.tokens.draw(board, looks, cam.zoom)
         self.drawn_looks = looks
+        self.name_rects = []
+        if self.names:
+            for cid, image, rect in self.name_labels(zoom):
+                at = rect.move(-ox, -oy)
+                if cid not in sliding and at.colliderect(area):
+                    board.blit(image, at)
+                    self.name_rects.append((cid, at))
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -1483,26 +2041,141 @@ class Table:
             radius = max(6, round(view.cell_w * cam.zoom * (0.45 + 0.25 * (1 - k))))
             pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
 
+    def name_labels(self, zoom: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Where each creature's name goes, in zoomed picture pixels: under its token, else above it, to
+        its right or its left, else its first word there, else nowhere: never over another name or over
+        a token (the sheet names it on hover). The acting creature first, then from the top. Made again
+        only when the state or the zoom changes."""
+        assert self.view is not None and self.session is not None
+        key = self.names_key()
+        region = key[-1]
+        assert isinstance(region, tuple)
+        if key == self._names_key:
+            return self._names
+        self._names_key = key
+        self._names = []
+        side = min(self.view.cell_w, self.view.cell_h)
+        tokens: list[tuple[Creature, float, float, int]] = []
+        left, top, right, bottom = (k * NAME_REGION / zoom for k in region)
+        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+                for c, x, y, look in self._token_buckets.get((bx, by), ()):
+                    if left <= x < right and top <= y < bottom:
+                        radius = max(3, int(side * look.size_cells * zoom / 2 * 0.78))
+                        tokens.append((c, x * zoom, y * zoom, radius))
+        small = max(3, int(side * zoom / 2 * 0.78))
+        if not tokens or small < NAME_MIN_RADIUS:
+            return self._names
+        taken: dict[tuple[int, int], list[pygame.Rect]] = {}
+
+        def cells(r: pygame.Rect) -> list[tuple[int, int]]:
+            return [(i, j) for i in range(r.left // NAME_BUCKET, r.right // NAME_BUCKET + 1)
+                    for j in range(r.top // NAME_BUCKET, r.bottom // NAME_BUCKET + 1)]
+
+        def take(r: pygame.Rect) -> None:
+            for cell in cells(r):
+                taken.setdefault(cell, []).append(r)
+
+        def free(r: pygame.Rect) -> bool:
+            return not any(r.colliderect(o) for cell in cells(r) for o in taken.get(cell, ()))
+
+        for c, x, y, radius in tokens:
+            disc = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
+            disc.center = (round(x), round(y))
+            take(disc)
+        acting = self.session.encounter.state.acting_id
+        tokens.sort(key=lambda t: (t[0].id != acting, t[2], t[1]))
+        size = max(9, int(small * 0.55))
+        for c, x, y, radius in tokens:
+            for text in dict.fromkeys((c.name, c.name.split(" ")[0])):
+                image = self.name_image(text, size)
+                rect = image.get_rect()
+                cx, cy = round(x), round(y)
+                for anchor, at in (("midtop", (cx, cy + radius + 3)), ("midbottom", (cx, cy - radius - 3)),
+                                   ("midleft", (cx + radius + 3, cy)), ("midright", (cx - radius - 3, cy))):
+                    setattr(rect, anchor, at)
+                    if free(rect):
+                        break
+                else:
+                    continue
+                take(rect.inflate(2, 2))
+                self._names.append((c.id, image, rect.copy()))
+                break
+        return self._names
+
+    def names_key(self) -> tuple[object, ...]:
+        """What the names' places depend on: the state, the zoom, who acts, and the region around the
+        view (half a view more on each side, in steps of NAME_REGION pixels): on a big map a change of
+        state lays out the names of the few dozen creatures in sight, not of them all."""
+        assert self.view is not None and self.session is not None
+        ox, oy = self.view.camera.offset()
+        vw, vh = self.board_rect.size
+        region = (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
+                  math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
+        return (self._token_key, self.view.camera.zoom, self.session.encounter.state.acting_id, region)
+
+    def name_image(self, text: str, size: int) -> pygame.Surface:
+        """A name on its dark plate (kept per text and size while the window is open)."""
+        got = self._name_images.get((text, size))
+        if got is None:
+            if len(self._name_images) > 4000:
+                self._name_images.clear()
+            img = font(size).render(text, True, (240, 240, 240))
+            got = pygame.Surface((img.get_width() + 4, font(size).get_linesize()), pygame.SRCALPHA)
+            pygame.draw.rect(got, (0, 0, 0, 150), got.get_rect(), border_radius=3)
+            got.blit(img, img.get_rect(center=got.get_rect().center))
+            self._name_images[(text, size)] = got
+        return got
+
     def draw_floats(self, board: pygame.Surface) -> None:
+        """Damage, healing, misses and conditions float up from where they landed."""
         assert self.view is not None
-        now = time.perf_counter()
+        now = self.clock
         cam = self.view.camera
+        stacked: dict[str, int] = {}
         for f in self.anim.floats:
-            if now < f.start:
+            if now < f.start or now >= f.end:
                 continue
             k = (now - f.start) / (f.end - f.start)
             sx, sy = cam.to_screen(*f.at)
-            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k
+            above = stacked[f.creature] = stacked.get(f.creature, -1) + 1  # several on one creature: a stack
+            y = sy - self.view.cell_h * cam.zoom * 0.6 - 30 * k - 22 * above
             draw_text(board, f.text, (round(sx), round(y)), 18, f.colour, bold=True, background=(0, 0, 0, 150),
                       anchor="center")
 
     def draw_banner(self, board: pygame.Surface) -> None:
+        """The end of the fight, and the banner of the reaction resolving now (who, what, on whom, why)."""
         assert self.session is not None
         st = self.session.encounter.state
+        y = 40
         if st.ended:
             text = f"Victory for {st.winner}" if st.winner else "Nobody is left standing"
-            draw_text(board, text, (board.get_width() // 2, 40), 30, ACCENT, bold=True, background=(0, 0, 0, 200),
-                      anchor="center")
+            y = draw_text(board, text, (board.get_width() // 2, y), 30, ACCENT, bold=True,
+                          background=(0, 0, 0, 200), anchor="center").bottom + 34
+        banner = self.anim.banner(self.clock)
+        if banner is None:
+            return
+        width = board.get_width()
+        head = fitted(banner.text.headline, 22, width - 40, bold=True)
+        lines = [(head, 22, (255, 190, 110), True)]
+        if banner.text.detail:
+            lines.append((fitted(banner.text.detail, 14, width - 40), 14, TEXT, False))
+        queued = sum(1 for b in self.anim.banners if b.start >= banner.end)
+        lines.append(("a key or a click: next" if queued else "a key or a click: skip", 12, MUTED, False))
+        heights = [font(size, bold).get_linesize() for _, size, _, bold in lines]
+        box_w = min(width - 16, max(font(size, bold).size(text)[0] for text, size, _, bold in lines) + 32)
+        box = pygame.Rect(0, 0, box_w, sum(heights) + 16)
+        box.midtop = (width // 2, y - 20)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((12, 12, 16, 225))
+        board.blit(plate, box)
+        pygame.draw.rect(board, (255, 160, 60), box, 2, border_radius=4)
+        left = max(0.0, min(1.0, (banner.end - self.clock) / max(1e-6, banner.end - banner.start)))
+        pygame.draw.rect(board, (255, 160, 60), (box.left + 2, box.bottom - 5, round((box.width - 4) * left), 3))
+        ty = box.top + 8
+        for (text, size, colour, bold), h in zip(lines, heights):
+            draw_text(board, text, (box.centerx, ty), size, colour, bold=bold, anchor="midtop")
+            ty += h
 
     def draw_top(self) -> None:
         screen = self.screen
@@ -1522,14 +2195,71 @@ class Table:
             message = self.route_text(self.hover) if self.hover is not None else message
         elif self.charge is not None and self.charge.pending is None and self.hover in self.charge.ends:
             message = self.charge_text(self.hover) if self.hover is not None else message
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_cut = False
         if message:
             colour = ERROR if self.message_error else TEXT
-            room = w - x - 8
-            text = message
-            f = font(14)
-            while f.size(text)[0] > room and len(text) > 4:
-                text = text[:-4] + "..."
-            draw_text(screen, text, (x, 10), 14, colour)
+            room = max(40, w - x - 8)
+            small = font(MESSAGE_SIZE)
+            rows = wrap(message, small, room)
+            cut = (len(rows) > 2 or any(small.size(row)[0] > room for row in rows)
+                   or (message is self.message and self.message_full != self.message))
+            if font(14).size(message)[0] <= room and not cut:
+                self.message_rect = draw_text(screen, message, (x, 10), 14, colour)
+            elif len(rows) == 1 and not cut:  # one row of the smaller text
+                self.message_rect = draw_text(screen, message, (x, 10), MESSAGE_SIZE, colour)
+            else:  # two rows of smaller text, and if that cuts it, a click opens it whole
+                rows += [""] * (2 - len(rows))
+                more_w = font(MESSAGE_SIZE, True).size(MORE)[0] + 6
+                if cut:
+                    rows = [rows[0], " ".join(rows[1:]).strip()]
+                first = draw_text(screen, fitted(rows[0], MESSAGE_SIZE, room), (x, 2), MESSAGE_SIZE, colour)
+                second = draw_text(screen, fitted(rows[1], MESSAGE_SIZE, room - more_w if cut else room), (x, 19),
+                                   MESSAGE_SIZE, colour)
+                self.message_rect = first.union(second)
+                if cut:
+                    more = draw_text(screen, MORE, (second.right + 6, 19), MESSAGE_SIZE, ACCENT, bold=True)
+                    self.message_rect.union_ip(more)
+                    self.message_cut = True
+        if not self.message_cut:
+            self.message_open = False
+
+    def draw_message_box(self) -> None:
+        """The whole message, wrapped, under the top bar (opened by a click on the message)."""
+        if not self.message_open:
+            return
+        screen = self.screen
+        w, h = screen.get_size()
+        width = min(w - 16, 900)
+        f = font(14)
+        rows: list[str] = []
+        for line in self.message_full.splitlines()[:MESSAGE_BOX_LINES]:
+            for row in wrap(line, f, width - 24):
+                while f.size(row)[0] > width - 24 and len(row) > 1:  # a word wider than the box (a path)
+                    cut = len(row) - 1
+                    while cut > 1 and f.size(row[:cut])[0] > width - 24:
+                        cut -= 1
+                    rows.append(row[:cut])
+                    row = "  " + row[cut:]
+                rows.append(row)
+        line_h = f.get_linesize()
+        fits = max(1, (h - TOP - BOTTOM - 40) // line_h)
+        if len(rows) > fits:
+            rows = rows[:fits - 1] + [f"... and {len(rows) - fits + 1} more rows"]
+        box = pygame.Rect(max(8, self.message_rect.left - 12), TOP + 4, width, len(rows) * line_h + 34)
+        box.right = min(box.right, w - 8)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        plate.fill((10, 12, 16, 240))
+        screen.blit(plate, box)
+        pygame.draw.rect(screen, ERROR if self.message_error else ACCENT, box, 2, border_radius=4)
+        y = box.top + 8
+        for row in rows:
+            draw_text(screen, row, (box.left + 12, y), 14, ERROR if self.message_error else TEXT)
+            y += line_h
+        draw_text(screen, "click or Esc to close", (box.right - 10, y + 4), 12, MUTED, anchor="topright")
+        self.message_box = box
+        self._side_covered = True
+        self._board_kept = None
 
     def draw_bottom(self) -> None:
         screen = self.screen
@@ -1598,7 +2328,10 @@ class Table:
         st = enc.state
         y = draw_text(screen, f"Initiative · round {st.round}", (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
         order = st.initiative
-        rows = 12
+        # The log keeps a good share of the panel however small the window: the initiative list and the
+        # sheet give way first (the list scrolls to the acting creature, the sheet is cut short).
+        log_h = max(LOG_MIN_LINES * font(LOG_LINE_SIZE).get_linesize() + 8, int(h * LOG_SHARE))
+        rows = max(3, min(12, int(h * INITIATIVE_SHARE) // 17))
         if len(order) > rows:
             at = order.index(st.acting_id) if st.acting_id in order else 0
             first = max(0, min(len(order) - rows, at - rows // 3))
@@ -1620,7 +2353,21 @@ class Table:
         y += 6
         pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
         y += 6
-        y = self.draw_sheet(screen, x0 + 10, y)
+        room = max(0, h - log_h - 8 - 24 - y)
+        sheet = pygame.Surface((w - 1, SHEET_MAX_H))
+        sheet.fill(PANEL)
+        end = self.draw_sheet(sheet, x0 + 9, 0)
+        if end <= room:
+            screen.blit(sheet, (1, y), (0, 0, w - 1, end))
+            y += end
+        else:  # cut short between two rows, and says so
+            line_h = font(12).get_linesize()
+            cut = max(0, room - line_h)
+            while cut > 0 and pygame.transform.average_color(sheet, (0, cut - 1, w - 1, 1))[:3] != PANEL:
+                cut -= 1
+            screen.blit(sheet, (1, y), (0, 0, w - 1, cut))
+            draw_text(screen, "  ... (a larger window shows the whole sheet)", (x0 + 10, y + cut), 12, MUTED)
+            y += cut + line_h
         y += 4
         draw_text(screen, "Combat log" + (" (verbose)" if self.log.verbose else "") + " · wheel scrolls",
                   (x0 + 10, y), 13, ACCENT, bold=True)
@@ -1704,9 +2451,12 @@ class Table:
         assert self.session is not None
         acting = self.session.encounter.state.acting
         who = self.handoff_to or ""
-        sides = ", ".join(self.session.sides_of(who))
+        sides = self.session.plays(who)
         draw_text(screen, f"Pass the table to {who}", (w // 2, h // 2 - 60), 34, ACCENT, bold=True, anchor="center")
-        if acting is not None:
+        if self.handoff_for_setup:
+            draw_text(screen, f"{who} is the game master: only the game master changes who plays what (Esc: not now)",
+                      (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
+        elif acting is not None:
             draw_text(screen, f"{who} plays {sides}: {acting.name}'s turn, round {self.session.encounter.state.round}",
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         draw_text(screen, f"The board stays hidden until {who} is at the table.", (w // 2, h // 2 + 24), 15, MUTED,
@@ -1716,6 +2466,31 @@ class Table:
 
 
 # -- small helpers ---------------------------------------------------------------------------------
+
+
+def fitted(text: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def danger_text(dangers: tuple[tuple[Cell, Damage], ...]) -> str:
+    """"enters dangerous terrain: 1d6 fire x3" for the steps of a path into dangerous terrain (the damage
+    the engine rolls on each, ``tactics.path_dangers``; "" for none)."""
+    if not dangers:
+        return ""
+    runs: list[tuple[str, int]] = []
+    for _, damage in dangers:
+        text = str(damage)
+        if runs and runs[-1][0] == text:
+            runs[-1] = (text, runs[-1][1] + 1)
+        else:
+            runs.append((text, 1))
+    return "enters dangerous terrain: " + ", ".join(t if n == 1 else f"{t} x{n}" for t, n in runs)
 
 
 def _one_line(text: str) -> str:
@@ -1730,6 +2505,17 @@ def kill(element: Any) -> None:
     element.kill()
 
 
+
+
+def power_name(creature: Creature | None, power: str) -> str:
+    """A power's name for people: the sheet's name, else its id in words ("opportunity_attack" ->
+    "Opportunity Attack": the rules' own reactions are on no sheet)."""
+    if creature is not None:
+        try:
+            return creature.template.power(power).name
+        except KeyError:
+            pass
+    return power.replace("_", " ").title()
 
 
 def reach_text(power: Power) -> str:

@@ -178,6 +178,11 @@ CASES = [
     ("id that is not lower case", "[creatures.goblin_cutter.powers.duck]", "[creatures.goblin_cutter.powers.Duck]",
      CREATURE, "powers.Duck", "an id is lower-case letters"),
     ("size of a huge creature", "speed = 6", "speed = 6\nsize = 3", CREATURE, "size", "must be at most 2"),
+    ("a power that both shifts and moves its user", "effect = { shift_self = 1 }",
+     "effect = { shift_self = 1, move_self = 2 }", CREATURE, "powers.duck.effect.move_self",
+     "'shift_self' or 'move_self', not both"),
+    ("a move of its user out of range", "effect = { shift_self = 1 }", "effect = { move_self = 21 }", CREATURE,
+     "powers.duck.effect.move_self", "must be at most 20"),
 ]
 
 

@@ -80,6 +80,17 @@ def test_the_defender_marks_and_has_a_spontaneous_class_feature_reaction(library
     assert fighter.power("opportunity_attack").reaction is not None
 
 
+def test_the_defender_has_a_reaction_that_moves_it_toward_the_attacker(library: Library) -> None:
+    """Issue 13, item 8: a reaction that moves its user (``move_self``, a move, not a shift), so that seed
+    000's Movement decision ("paths that normally provoke ... are not considered valid") applies to it."""
+    fighter = library["fighter"]
+    close = fighter.power("close_the_gap")
+    assert close.reaction is not None and close.reaction.trigger == "adjacent_ally_attacked"
+    assert close.effect.move_self == 2 and not close.effect.shift_self
+    assert any(r.power == "close_the_gap" and r.kind.value == "move_toward" and r.triggerer
+               for r in fighter.reaction_defaults.restrictions)
+
+
 def test_the_striker_has_a_shifting_attack(library: Library) -> None:
     rogue = library["rogue"]
     assert any(p.attack and (p.effect.shift_self or p.hit.shift_self) for p in rogue.powers)

@@ -207,6 +207,22 @@ def test_melee_monster_does_not_end_its_move_in_dangerous_terrain_when_a_safe_ce
     assert powers_used(events, "m") == [("axe", ("A",))]
 
 
+def test_melee_monster_walks_round_a_fire_pit_rather_than_through_it(kit: Kit) -> None:
+    """Issue 13, item 1: the AI's move (a command without a path: the safest path, README's movement
+    ruling) goes round dangerous terrain when a harmless path within its speed reaches the same cell
+    (before, every path it could take there went through the fire, and it stayed put)."""
+    enc = encounter(kit, """
+        .###.#
+        m~~~.A
+        .,...#
+        ######
+    """, acting="m")
+    commands, events = turn(enc)
+    assert isinstance(commands[0], MoveCommand) and commands[0].path is None
+    assert not any(isinstance(e, ev.DamageDealt) and e.target == "m" for e in events)
+    assert powers_used(events, "m") == [("axe", ("A",))]
+
+
 def test_monster_with_nothing_in_reach_closes_in_on_the_nearest_hero_around_walls(kit: Kit) -> None:
     enc = encounter(kit, """
         m.........................
@@ -362,6 +378,29 @@ def test_leader_heals_a_dying_ally_with_its_minor_action_then_attacks(kit: Kit) 
     assert isinstance(commands[0], UsePowerCommand) and commands[0].power == "healing_word"
     assert not dying.dying and dying.hp > 0
     assert ("mace", ("m",)) in powers_used(events, "L")
+
+
+def test_leader_names_the_one_ally_a_one_target_burst_heal_should_heal(kit: Kit) -> None:
+    """Issue 13, item 4: a close-burst heal that takes one target (max_targets in its file) heals only
+    the ally the AI names, the one it is worth most on (the dying one), not everyone in the burst."""
+    heal: Power = replace(kit.power("mending_word", kind=RangeKind.CLOSE_BURST, size=5,
+                                    targets=TargetKind.SELF_OR_ALLY, heal=True), action=ActionType.MINOR,
+                          max_targets=1, limits_area=True)
+    leader = sheet(kit, "leader", [weapon(kit, "mace", basic=True), heal], role=Role.LEADER)
+    enc = encounter(kit, """
+        L.D.B.
+        ......
+        .....m
+    """, acting="L", templates={"L": leader})
+    dying = enc.state.creature(CreatureId("D"))
+    dying.hp, dying.dying = -3, True
+    dying.conditions += [Condition(ConditionKind.PRONE, dying.id, Duration.ENCOUNTER),
+                         Condition(ConditionKind.UNCONSCIOUS, dying.id, Duration.ENCOUNTER)]
+    enc.state.creature(CreatureId("B")).hp = 20
+    commands, events = turn(enc)
+    heals = [c for c in commands if isinstance(c, UsePowerCommand) and c.power == "mending_word"]
+    assert [c.targets for c in heals] == [("D",)]
+    assert [e.target for e in events if isinstance(e, ev.Healed)] == ["D"]
 
 
 def test_ai_draws_no_random_numbers_of_its_own(kit: Kit) -> None:

@@ -183,7 +183,8 @@ def test_area_targets_are_valid_targets(kit: Kit, seed: int, hexes: bool) -> Non
 @given(seed=st.integers(0, 10**6), hexes=st.booleans())
 def test_the_one_target_test_agrees_with_valid_targets(kit: Kit, seed: int, hexes: bool) -> None:
     """``tactics.is_valid_target`` (the engine's check of one target) is ``target in valid_targets``: every
-    kind of power and of target, every creature (dead and dying ones too), every origin on and off the board."""
+    kind of power and of target, every creature (dead and dying ones too), every origin on and off the board;
+    ``tactics.target_problem`` gives a reason exactly for the others."""
     enc = _fight(kit, seed, hexes)
     st_ = enc.state
     rng = random.Random(seed)
@@ -206,6 +207,9 @@ def test_the_one_target_test_agrees_with_valid_targets(kit: Kit, seed: int, hexe
                 for c in st_.creatures.values():
                     got = tactics.is_valid_target(st_, user, power, c, origin)
                     assert got == (c in expected), (user.id, power.id, power.targets, origin, c.id)
+                    # the reason a player reads is given exactly for the creatures refused (issue 13, item 14)
+                    why = tactics.target_problem(st_, user, power, c, origin)
+                    assert (why == "") == got, (user.id, power.id, origin, c.id, why)
 
 
 # -- bounds ------------------------------------------------------------------------------------

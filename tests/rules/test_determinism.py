@@ -80,6 +80,9 @@ POWERS = {
     "gust": _power("gust", RangeKind.CLOSE_BLAST, size=2, forced=ForcedMovement(ForcedKind.PUSH, 1),
                    conditions=(_cond(ConditionKind.STUNNED, Duration.END_OF_SOURCE_NEXT_TURN),),
                    frequency=Frequency.DAILY),
+    "dart": Power(id=PowerId("dart"), name="Dart", action=ActionType.STANDARD, frequency=Frequency.AT_WILL,
+                  reach=Reach(RangeKind.MELEE), attack=Attack(5, Defense.AC), hit=Outcome(damage=DamageRoll(1, 4)),
+                  effect=Outcome(move_self=2)),
     "heal": Power(id=PowerId("heal"), name="Heal", action=ActionType.MINOR, frequency=Frequency.ENCOUNTER,
                   reach=Reach(RangeKind.RANGED, range=5), targets=TargetKind.SELF_OR_ALLY,
                   effect=Outcome(heal_surge=True, heal_bonus=1)),
@@ -120,6 +123,8 @@ REACTIONS = {
                       hit=Outcome(conditions=(_cond(ConditionKind.SLOWED, Duration.END_OF_TARGET_NEXT_TURN),))),
     "catch": _reaction("catch", "enemy_leaves_threatened_cell", "interrupt", attack=True,
                        hit=Outcome(forced=ForcedMovement(ForcedKind.SLIDE, 1))),
+    "chase": _reaction("chase", "adjacent_ally_attacked", "spontaneous free", effect=Outcome(move_self=2),
+                       personal=True),
 }
 """Every trigger and every keyword at least once (the opportunity attacks are built in)."""
 
@@ -133,13 +138,14 @@ def _sheet(tid: str, powers: Sequence[str], *, hp: int = 14, speed: int = 5, sur
 
 
 HEROES = [
-    _sheet("fighter", ["shove", "trip", "brand"], hp=18, surges=2, reactions=["guard", "riposte", "rally", "catch"]),
+    _sheet("fighter", ["shove", "trip", "brand"], hp=18, surges=2,
+           reactions=["guard", "riposte", "rally", "catch", "chase"]),
     _sheet("archer", ["bow", "fireball"], hp=12, speed=6, surges=2, reactions=["dodge", "quick", "follow_up"]),
     _sheet("cleric", ["heal", "sweep", "hook"], hp=14, surges=2, reactions=["surge_boost", "shake_off", "bind"]),
 ]
 MONSTERS = [
     _sheet("brute", ["pin", "gust"], hp=16, reactions=["scorch", "last_strike", "riposte"]),
-    _sheet("skirmisher", ["bow", "trip"], hp=10, speed=7, reactions=["dodge", "bind", "shake_off"]),
+    _sheet("skirmisher", ["bow", "trip", "dart"], hp=10, speed=7, reactions=["dodge", "bind", "shake_off"]),
     _sheet("minion", [], hp=1, minion=True, reactions=["last_strike"]),
 ]
 
@@ -597,8 +603,8 @@ class EncounterMachine(RuleBasedStateMachine):
     def reaction_budgets_are_never_exceeded(self) -> None:
         """Seed 000's budgets, read off the log: per creature turn at most one non-Free and one Free
         reaction per reactor; per round (ending when the reactor prepares) one Limited reaction, the
-        prepared one, only during other creatures' turns unless Personal; Personal ones only during the
-        owner's turn; a Spontaneous power once per round unless Repeatable; and no reaction resolves
+        prepared one; any reaction only during other creatures' turns unless Personal (seed 000, line 7);
+        Personal ones only during the owner's turn; a Spontaneous power once per round unless Repeatable; and no reaction resolves
         without a trigger and a passed budget check before it."""
         enc = self.enc
         for logged in enc.log[self.checked:]:
@@ -629,8 +635,8 @@ class EncounterMachine(RuleBasedStateMachine):
                         assert pid == self.prepared.get(who), f"{who} used {pid}, prepared {self.prepared.get(who)}"
                         assert not any(not enc.state.creatures[CreatureId(who)].template.power(u).reaction.is_spontaneous  # type: ignore[union-attr]
                                        for u in used), f"{who}: two Limited reactions in one round"
-                        if not spec.is_personal:
-                            assert who != self.turn, f"{who} used its Limited {pid} during its own turn"
+                    if not spec.is_personal:
+                        assert who != self.turn, f"{who} used {pid} during its own turn (not Personal)"
                     if spec.is_personal:
                         assert who == self.turn, f"{who} used Personal {pid} outside its own turn"
                     if spec.is_spontaneous and not spec.is_repeatable:

@@ -926,6 +926,36 @@ def test_dangerous_terrain_deals_its_damage_to_a_creature_entering_it(kit: Kit) 
     assert who(enc, "A").hp == 24 and where(enc, "A") == (3, 0)
 
 
+def test_a_move_without_a_path_walks_round_dangerous_terrain(kit: Kit) -> None:
+    """A move command without a path takes the safest path, which (README's movement ruling) avoids
+    dangerous terrain when a harmless path is within speed: no damage, no roll (the dice are strict)."""
+    enc, rng = fight(kit, """
+        .###..
+        A~~~..
+        .,....
+        .....b
+    """)
+    rng.strict = True
+    events = move(enc, "A", 4, 1)
+    assert not of(events, ev.DamageDealt)
+    assert where(enc, "A") == (4, 1)
+
+
+def test_a_shift_command_walks_round_dangerous_terrain(kit: Kit) -> None:
+    """A power's "shift 2" to the player's cell takes the safest of its paths, round the lava."""
+    step = Power(id=PowerId("slip"), name="Slip", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
+                 reach=Reach(RangeKind.PERSONAL), targets=TargetKind.SELF, effect=Outcome(shift_self=2))
+    enc, rng = fight(kit, """
+        A~.
+        ...
+        ..b
+    """, sheets={"A": sheet("a", powers=(MACE, step))})
+    rng.strict = True
+    events = enc.apply(UsePowerCommand(CreatureId("A"), "slip", (CreatureId("A"),), shift_to=cell(enc, 2, 0)))
+    assert not of(events, ev.DamageDealt)
+    assert where(enc, "A") == (2, 0)
+
+
 def test_dangerous_terrain_deals_its_damage_to_a_creature_starting_its_turn_there(kit: Kit) -> None:
     """Dangerous terrain: its damage when a creature starts its turn there (before it acts)."""
     enc, rng = fight(kit, "A~..b", order="bA")
@@ -1033,6 +1063,54 @@ def test_a_shift_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
     """)
     events = shift(enc, "A", 3, 1)
     assert not provoked(events) and where(enc, "A") == (3, 1)
+
+
+HIT_AND_RUN = attack("hit_and_run", effect=Outcome(move_self=3))
+"""Melee: +5 vs AC, 1d8+2; then the user moves up to 3 (a move, ``move_self``)."""
+
+
+def use_and_move(encounter: Encounter, letter: str, power: str, target: str, col: int, row: int) -> list[ev.Event]:
+    return encounter.apply(UsePowerCommand(CreatureId(letter), power, (CreatureId(target),),
+                                           shift_to=cell(encounter, col, row)))
+
+
+def test_a_power_that_moves_its_user_on_its_own_turn_goes_where_the_command_says_and_provokes(kit: Kit) -> None:
+    """README (content, ``move_self``): on its user's own turn a power's "move yourself N" goes to the
+    cell the command names (``shift_to``), as a real move: leaving a cell an enemy threatens provokes
+    (seed 000, line 89: "paths that normally provoke Opportunity Attacks"; unlike a shift). A hits b,
+    then moves 3 away, leaving b's reach: b's opportunity attack interrupts the move."""
+    enc, rng = fight(kit, """
+        .......
+        .bA....
+        .......
+    """, order="Ab", sheets={"A": sheet("a", surges=1, powers=(MACE, HIT_AND_RUN))})
+    rng.script(15, 3, 2)  # A hits b (5); b's opportunity attack misses A
+    events = use_and_move(enc, "A", "hit_and_run", "b", 5, 1)
+    decision = next(d for d in of(events, ev.Decision) if d.what == "move A")
+    assert (decision.chosen, decision.reason) == ("(5, 1)", "chosen by the player")
+    assert [e.reactor for e in provoked(events)] == ["b"] and where(enc, "A") == (5, 1)
+    assert [m.how for m in of(events, ev.CreatureMoved)] == ["move"] * 3
+    kinds = names(events)
+    assert kinds.index("damage_dealt") < kinds.index("reaction_triggered") < kinds.index("creature_moved")
+
+
+def test_a_power_that_moves_its_user_refuses_a_cell_that_move_cannot_reach(kit: Kit) -> None:
+    """README (content, ``move_self``): a destination the move cannot reach is refused with the reason,
+    and nothing changes (no action spent, no roll): 4 cells away is beyond "move 3"; slowed, so is 3
+    (a move goes at most the user's speed: slowed, 2); a wall is a wall."""
+    enc, rng = fight(kit, """
+        ......#
+        .bA....
+        .......
+    """, order="Ab", sheets={"A": sheet("a", surges=1, powers=(MACE, HIT_AND_RUN))})
+    with pytest.raises(Impossible, match=r"Hit And Run cannot move A to \(6, 1\): out of reach of a move of up to 3"):
+        use_and_move(enc, "A", "hit_and_run", "b", 6, 1)
+    with pytest.raises(Impossible, match=r"cannot move A to \(6, 0\): a wall"):
+        use_and_move(enc, "A", "hit_and_run", "b", 6, 0)
+    give(enc, "A", ConditionKind.SLOWED)
+    with pytest.raises(Impossible, match=r"cannot move A to \(5, 1\): out of reach of a move of up to 2"):
+        use_and_move(enc, "A", "hit_and_run", "b", 5, 1)
+    assert enc.state.budget.standard and where(enc, "A") == (2, 1)
 
 
 def test_forced_movement_out_of_threatened_cells_provokes_nothing(kit: Kit) -> None:
@@ -1254,3 +1332,78 @@ def test_the_encounter_ends_when_one_side_is_left_standing(kit: Kit) -> None:
     assert enc.state.ended and enc.state.winner == "heroes" and enc.state.acting_id is None
     with pytest.raises(Impossible, match="over"):
         end(enc, "A")
+
+
+# -- how many targets, and why not ---------------------------------------------------------
+
+
+WORD = Power(id=PowerId("word"), name="Word", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
+             reach=Reach(RangeKind.CLOSE_BURST, size=5), targets=TargetKind.SELF_OR_ALLY,
+             effect=Outcome(heal_surge=True, heal_bonus=3), max_targets=1, limits_area=True)
+"""A close burst 5 heal for "you or one ally": max_targets 1 in its file."""
+
+
+def test_a_close_burst_with_max_targets_heals_only_the_one_target_named(kit: Kit) -> None:
+    """Issue 13, item 4: "You or one ally" (a close burst, max_targets 1) heals the one creature the
+    user names, and spends one surge, however many allies stand in the burst."""
+    healer = sheet("healer", surges=2, powers=(MACE, WORD))
+    enc, _ = fight(kit, """
+        A.B.C
+        .....
+        ....d
+    """, sheets={"A": healer, "B": HERO, "C": HERO})
+    for c in "ABC":
+        who(enc, c).hp = 10
+    events = enc.apply(UsePowerCommand(CreatureId("A"), "word", (CreatureId("C"),)))
+    assert [h.target for h in of(events, ev.Healed)] == ["C"]
+    assert [s.creature for s in of(events, ev.SurgeSpent)] == ["C"]
+    assert who(enc, "A").hp == who(enc, "B").hp == 10
+
+
+def test_an_area_power_refuses_more_targets_than_its_max_or_none_when_its_area_holds_more(kit: Kit) -> None:
+    """max_targets holds for every range kind: two names for a one-target burst are refused with the
+    reason, and so is naming none when the burst holds more than one (the user must choose)."""
+    healer = sheet("healer", surges=2, powers=(MACE, WORD))
+    enc, _ = fight(kit, "A.B.C\n....d", sheets={"A": healer})
+    with pytest.raises(Impossible, match="at most 1 different target"):
+        enc.apply(UsePowerCommand(CreatureId("A"), "word", (CreatureId("B"), CreatureId("C"))))
+    with pytest.raises(Impossible, match="takes at most 1 of the 3 creatures in its area"):
+        enc.apply(UsePowerCommand(CreatureId("A"), "word", ()))
+    with pytest.raises(Impossible, match="d is not a valid target of Word: d is not A or an ally"):
+        enc.apply(UsePowerCommand(CreatureId("A"), "word", (CreatureId("d"),)))
+
+
+def test_an_area_power_without_max_targets_still_takes_everyone_in_it(kit: Kit) -> None:
+    """An area or close power whose file gives no max_targets hits every valid creature in its area."""
+    burst = attack("whirl", kind=RangeKind.CLOSE_BURST, size=1)
+    enc, rng = fight(kit, """
+        .b.
+        cAd
+        ...
+    """, sheets={"A": sheet("a", powers=(MACE, burst))})
+    rng.script(15, 3, 15, 3, 15, 3)
+    events = use(enc, "A", "whirl")
+    assert of(events, ev.PowerUsed)[0].targets == ("b", "c", "d")
+
+
+def test_a_refused_target_says_why(kit: Kit) -> None:
+    """Issue 13, item 14: an invalid target is refused with the reason (tactics.target_problem): out of
+    range, no line of effect, not an enemy."""
+    enc, _ = fight(kit, """
+        A.#.b
+        B....
+        .....
+        .....
+        .....
+        .....
+        .....
+        ....c
+    """)
+    with pytest.raises(Impossible, match="b is not a valid target of Mace: out of reach: 4 cells, reach 1"):
+        use(enc, "A", "mace", "b")
+    with pytest.raises(Impossible, match="b is not a valid target of Bow: no line of effect"):
+        use(enc, "A", "bow", "b")
+    with pytest.raises(Impossible, match="B is not a valid target of Bow: B is not an enemy"):
+        use(enc, "A", "bow", "B")
+    with pytest.raises(Impossible, match="c is not a valid target of Jab: out of reach: 7 cells, reach 1"):
+        use(enc, "A", "jab", "c")

@@ -140,11 +140,12 @@ def ref_distance_field(state: EncounterState, mover: Creature) -> dict[Cell, int
 
 
 class RefLabel:
-    """A path in the reference search: cost, provoked enemies, anchor, parent, discovery number."""
+    """A path in the reference search: cost, provoked enemies, terrain damage, anchor, parent, discovery number."""
 
     def __init__(self, cost: int, provoked: frozenset[CreatureId], at: Cell, parent: RefLabel | None,
-                 seq: int) -> None:
+                 seq: int, harm: float = 0.0) -> None:
         self.cost, self.provoked, self.at, self.parent, self.seq = cost, provoked, at, parent, seq
+        self.harm = harm
         self.alive = True
 
     def path(self) -> tuple[Cell, ...]:
@@ -167,8 +168,20 @@ def ref_provokers(leaving: dict[Cell, tuple[CreatureId, ...]], start: Cell,
     return tuple(out)
 
 
+def ref_harm(state: EncounterState, mover: Creature, anchor: Cell) -> float:
+    """The average damage of the terrain entering ``anchor`` deals: of the dangerous cell under the space with
+    the highest maximum damage, the first of equals."""
+    worst = None
+    for cell in state.space_at(mover, anchor):
+        d = state.board.damage_at(cell)
+        if d is not None and (worst is None or d.count * d.sides + d.bonus > worst.count * worst.sides + worst.bonus):
+            worst = d
+    return 0.0 if worst is None else worst.count * (worst.sides + 1) / 2 + worst.bonus
+
+
 def ref_reachable(state: EncounterState, mover: Creature, mode: str, budget: int | None) -> dict[Cell, tactics.Route]:
-    """Non-dominated labels (no more cost and a subset of the provokers), popped by (cost, provokers, discovery)."""
+    """Non-dominated labels (no more cost, no more terrain damage and a subset of the provokers), popped by
+    (cost, provokers, discovery); the safest is fewest provokers, then least terrain damage, then cost."""
     if mover.dead or not mover.can_act or mover.has(ConditionKind.PRONE) or mover.has(ConditionKind.IMMOBILIZED):
         return {}
     if budget is None:
@@ -191,22 +204,23 @@ def ref_reachable(state: EncounterState, mover: Creature, mode: str, budget: int
             if step is None or cost + step > budget:
                 continue
             new_cost = cost + step
+            harm = label.harm + ref_harm(state, mover, there)
             found = labels.setdefault(there, [])
-            if any(old.cost <= new_cost and old.provoked <= provoked for old in found):
+            if any(old.cost <= new_cost and old.harm <= harm and old.provoked <= provoked for old in found):
                 continue
             for old in found:
-                if new_cost <= old.cost and provoked <= old.provoked:
+                if new_cost <= old.cost and harm <= old.harm and provoked <= old.provoked:
                     old.alive = False
             found[:] = [old for old in found if old.alive]
-            new = RefLabel(new_cost, provoked, there, label, next(seq))
+            new = RefLabel(new_cost, provoked, there, label, next(seq), harm)
             found.append(new)
             heapq.heappush(heap, (new_cost, len(provoked), new.seq, new))
     out: dict[Cell, tactics.Route] = {}
     for at, found in labels.items():
         if at == mover.cell or not found or not ref_ends_free(state, mover, at):
             continue
-        cheapest = min(found, key=lambda lb: (lb.cost, len(lb.provoked), lb.seq))
-        safest = min(found, key=lambda lb: (len(lb.provoked), lb.cost, lb.seq))
+        cheapest = min(found, key=lambda lb: (lb.cost, len(lb.provoked), lb.harm, lb.seq))
+        safest = min(found, key=lambda lb: (len(lb.provoked), lb.harm, lb.cost, lb.seq))
         out[at] = tactics.Route(
             cost=cheapest.cost, path=cheapest.path(), provokers=ref_provokers(leaving, mover.cell, cheapest.path()),
             safest_path=safest.path(), safest_cost=safest.cost,
@@ -237,12 +251,12 @@ def ref_path_cost(state: EncounterState, mover: Creature, path: Sequence[Cell]) 
 
 @st.composite
 def crowds(draw: st.DrawFn, kit: Kit) -> EncounterState:
-    """A random board up to 10 x 10: walls, difficult cells, up to 9 creatures of both sides (on
+    """A random board up to 10 x 10: walls, difficult and dangerous cells, up to 9 creatures of both sides (on
     squares maybe a 2x2 one), some with reach 2 or no melee attack, some dazed, dying or dead,
     and maybe an initiative order (possibly leaving some creatures out)."""
     hexes = draw(st.booleans())
     width, height = draw(st.integers(2, 10)), draw(st.integers(2, 10))
-    cells = draw(st.lists(st.sampled_from("......,,#"), min_size=width * height, max_size=width * height))
+    cells = draw(st.lists(st.sampled_from("......,,#~%"), min_size=width * height, max_size=width * height))
     large = ""
     if not hexes and width >= 2 and height >= 2 and draw(st.booleans()):
         large = draw(st.sampled_from("Gg"))

@@ -29,7 +29,8 @@ from game.rules.model import (ActionType, Attack, ConditionKind, ConditionSpec, 
                               RestrictionKind, TargetKind, Template)
 from game.rules.preparation import Preparation
 from game.rules.state import Condition
-from test_encounter import HERO, MACE, MONSTER, attack, end, fight, move, names, of, use, where, who
+from test_encounter import (HERO, HIT_AND_RUN, MACE, MONSTER, attack, end, fight, move, names, of, use, use_and_move,
+                            where, who)
 
 Kit = Any
 
@@ -146,12 +147,41 @@ def test_a_limited_reaction_is_used_only_during_other_characters_turns(kit: Kit)
     who(enc, "A").hp = 17
     rng.script(3)  # the fire: 3 damage, 14 left: bloodied
     events = move(enc, "A", 1, 0)
-    assert checks(events, "A") == [("A", "rally", False, "Limited: only during other creatures' turns")]
+    assert checks(events, "A") == [("A", "rally", False, "not during A's own turn: only a Personal reaction is")]
     end(enc, "A")
     who(enc, "A").hp = 17
     rng.script(15, 1)  # b comes and hits A for 3: bloodied on b's turn
     move(enc, "b", 2, 1)
     assert resolved(use(enc, "b", "mace", "A")) == [("A", "rally")]
+
+
+def test_a_spontaneous_reaction_is_not_used_during_its_owners_own_turn(kit: Kit) -> None:
+    """Seed 000, line 7: "Reactions can only be used during other character's turns", for every reaction
+    (lines 27-48 lift the Limited reaction's budgets from Spontaneous ones, not this); lines 49-52 make
+    Personal the one exception. A's grit (Spontaneous: when bloodied, regain 3) does not answer A
+    stepping into fire on its own turn: the budget check says why, and nothing is spent; it answers b
+    bloodying A on b's turn."""
+    grit = reaction("grit", "becomes_bloodied", "spontaneous", effect=Outcome(heal_bonus=3), personal=True)
+    a = with_powers(HERO, grit)
+    enc, rng = scenario(kit, """
+        A~...
+        .....
+        ...b.
+    """, sheets={"A": a}, order="Ab")
+    who(enc, "A").hp = 17
+    rng.script(3)  # the fire: 3 damage, 14 left: bloodied on A's own turn
+    events = move(enc, "A", 1, 0)
+    assert checks(events, "A") == [("A", "grit", False, "not during A's own turn: only a Personal reaction is")]
+    assert not resolved(events) and who(enc, "A").hp == 14
+    budgets: Any = enc.ruleset
+    budget = budgets.reactions.budgets[CreatureId("A")]
+    assert PowerId("grit") not in budget.used and not budget.nonfree
+    end(enc, "A")
+    who(enc, "A").hp = 17
+    move(enc, "b", 2, 1)
+    rng.script(15, 1)  # b hits A for 3: bloodied on b's turn
+    events = use(enc, "b", "mace", "A")
+    assert resolved(events) == [("A", "grit")] and who(enc, "A").hp == 17
 
 
 def test_only_the_prepared_limited_reaction_can_trigger(kit: Kit) -> None:
@@ -557,6 +587,42 @@ def test_forced_movement_in_a_reaction_otherwise_goes_the_full_distance(kit: Kit
     assert where(enc, "A")[0] == 0 and len(decision.candidates) > 3
 
 
+HELPING_HAND = replace(reaction("helping_hand", "adjacent_ally_attacked", "spontaneous",
+                                effect=Outcome(forced=ForcedMovement(ForcedKind.SLIDE, 1)),
+                                target=ReactionTarget.CHOOSE), targets=TargetKind.ALLY)
+"""Spontaneous: when an enemy attacks an ally next to you, slide that ally 1."""
+
+
+def test_forced_movement_of_the_reactors_ally_never_chooses_danger_for_it(kit: Kit) -> None:
+    """Ruling (README, "Forced movement of an ally"; DESIGN 15): seed 000, lines 80-86, orders forced
+    movement for the reactor's foes: "If one or more spaces with dangerous terrain are available, choose
+    one at random. Otherwise, ... where the target is flanked and not flanking". When the reaction moves
+    the reactor's ally, the tiers turn round: B's helping hand slides A, whom b attacks, away from the
+    three fire cells, to where A flanks b with B; with that cell walled off, to a safe cell at the
+    maximum distance, never into the fire."""
+    board = """
+        .~~~
+        ..A.
+        .Bb{}
+        ....
+    """
+    sheets = {"B": with_powers(HERO, HELPING_HAND)}
+    fire = {"(1, 0)", "(2, 0)", "(3, 0)"}
+    enc, rng = scenario(kit, board.format("."), sheets=sheets, order="bAB")
+    rng.script(2)  # b misses A; then B slides A
+    events = use(enc, "b", "mace", "A")
+    decision = decisions(events, "slide A")[0]
+    assert fire <= set(decision.candidates)
+    assert decision.reason == "ally flanking and not flanked, 1 of 1" and where(enc, "A") == (3, 2)
+    enc, rng = scenario(kit, board.format("#"), sheets=sheets, order="bAB")
+    rng.script(2)
+    events = use(enc, "b", "mace", "A")
+    decision = decisions(events, "slide A")[0]
+    assert fire <= set(decision.candidates)
+    assert decision.reason.startswith("maximum distance 1") and decision.chosen not in fire
+    assert not of(events, ev.DamageDealt)
+
+
 ROLL_AWAY = reaction("roll_away", "missed_by_attack", "spontaneous", effect=Outcome(shift_self=2), personal=True)
 """Spontaneous: when missed, shift 2."""
 
@@ -607,6 +673,90 @@ def test_movement_in_a_reaction_otherwise_goes_the_full_distance(kit: Kit) -> No
     assert decision.reason.startswith("maximum distance 2")
     landed = where(enc, "b")
     assert max(abs(landed[0] - 3), abs(landed[1] - 1)) == 2
+
+
+BOLT = reaction("bolt", "missed_by_attack", "spontaneous", effect=Outcome(move_self=3), personal=True)
+"""Spontaneous: when missed, move 3 (a move, not a shift)."""
+BOLT_SHIFT = reaction("bolt", "missed_by_attack", "spontaneous", effect=Outcome(shift_self=3), personal=True)
+"""The same, shifting 3 instead."""
+OPEN_FLOOR = """
+    ........
+    b..B...A
+    ........
+"""
+"""B threatens the column next to it: b (moving 3 from the left edge) can reach B's column only by leaving
+a cell B threatens."""
+
+
+def test_movement_in_a_reaction_never_ends_where_only_provoking_paths_lead(kit: Kit) -> None:
+    """Seed 000, lines 88-92: "Any destination squares ... that can only be reached by paths that normally
+    provoke Opportunity Attacks are not considered valid destinations. Note: Movement during a reaction
+    would not actually provoke Opportunity Attacks." A shoots b and misses; b's bolt moves it 3. The
+    cells 3 away are next to B, reached only across cells B threatens: not valid, so b stops 2 away, and
+    nobody's reaction triggers. Shifting 3 instead (a shift never provokes), it goes 3."""
+    enc, rng = scenario(kit, OPEN_FLOOR, sheets={"b": with_powers(MONSTER, BOLT)}, order="ABb")
+    rng.script(2)  # A's bow misses b
+    events = use(enc, "A", "bow", "b")
+    decision = decisions(events, "move b")[0]
+    assert {"(3, 0)", "(3, 2)"} <= set(decision.candidates)
+    assert decision.reason.startswith("maximum distance 2") and where(enc, "b")[0] == 2
+    assert [m.how for m in of(events, ev.CreatureMoved)] == ["move", "move"]
+    assert resolved(events) == [("b", "bolt")] and triggered(events) == [("b", "bolt")]
+    enc, rng = scenario(kit, OPEN_FLOOR, sheets={"b": with_powers(MONSTER, BOLT_SHIFT)}, order="ABb")
+    rng.script(2)
+    events = use(enc, "A", "bow", "b")
+    assert decisions(events, "shift b")[0].reason.startswith("maximum distance 3") and where(enc, "b")[0] == 3
+
+
+def test_movement_in_a_reaction_is_narrowed_by_restrictions_before_the_tiers(kit: Kit) -> None:
+    """Seed 000, lines 121-124 ("Movement to destinations as far as possible from a chosen character")
+    and 87-96: b's bolt, restricted to move as far as possible from the creature that triggered it,
+    keeps of its valid destinations those farthest from A (the left column), then goes the farthest
+    among them: 1 cell."""
+    away = Restriction(RestrictionKind.MOVE_AWAY, PowerId("bolt"), triggerer=True)
+    enc, rng = scenario(kit, OPEN_FLOOR, sheets={"b": with_powers(MONSTER, BOLT)}, order="ABb",
+                        preparations={"b": Preparation(restrictions=(away,))})
+    rng.script(2)
+    events = use(enc, "A", "bow", "b")
+    reason = decisions(events, "move b")[0].reason
+    assert reason.startswith("restriction: bolt: movement as far as possible from the triggering creature")
+    assert "maximum distance 1" in reason and where(enc, "b") in {(0, 0), (0, 2)}
+
+
+def test_movement_in_a_reaction_stays_put_when_every_destination_provokes(kit: Kit) -> None:
+    """Seed 000, lines 88-90: a reaction that moves its user out of an enemy's reach has nowhere valid to
+    go, since every path starts by leaving a cell that enemy threatens: b, missed by A's mace, stays put
+    and says why; its bolt still resolves (spent), and A's opportunity attack never triggers."""
+    enc, rng = scenario(kit, """
+        .....
+        .Ab..
+        .....
+    """, sheets={"b": with_powers(MONSTER, BOLT)}, order="Ab")
+    rng.script(2)
+    events = use(enc, "A", "mace", "b")
+    decision = decisions(events, "move b")[0]
+    assert (decision.chosen, decision.reason) == ("stays put", "every destination is dangerous or provokes")
+    assert where(enc, "b") == (2, 1) and triggered(events) == [("b", "bolt")]
+
+
+def test_a_move_whose_chosen_cell_an_interrupt_put_out_of_reach_is_lost(kit: Kit) -> None:
+    """Ruling 14 (seed 000's "TODO: retriggers") and ruling 6: A's hit-and-run names (5, 1) for its move;
+    b's pin, an interrupt when targeted, immobilizes A before the roll. A's attack goes on, but its move
+    cannot reach the cell any more: A stays put and does not choose again (no random destination)."""
+    pin = reaction("pin", "targeted_by_attack", "interrupt", hit=Outcome(
+        conditions=(ConditionSpec(ConditionKind.IMMOBILIZED, Duration.END_OF_TARGET_NEXT_TURN),)))
+    enc, rng = scenario(kit, """
+        .......
+        .bA....
+        .......
+    """, order="Ab", sheets={"A": replace(HERO, powers=HERO.powers + (HIT_AND_RUN,)),
+                             "b": with_powers(MONSTER, pin, limited=PowerId("pin"))})
+    rng.script(15, 15, 3)  # b's pin hits A (immobilized); A's hit-and-run hits b (5)
+    events = use_and_move(enc, "A", "hit_and_run", "b", 5, 1)
+    assert resolved(events) == [("b", "pin")] and of(events, ev.DamageDealt)[0].target == "b"
+    decision = decisions(events, "move A")[0]
+    assert (decision.chosen, decision.reason) == ("stays put", "the cell chosen, (5, 1), can no longer be reached")
+    assert where(enc, "A") == (2, 1) and not of(events, ev.CreatureMoved)
 
 
 def test_several_reactions_of_one_creature_resolve_in_random_order(kit: Kit) -> None:

@@ -327,6 +327,55 @@ def test_a_path_around_the_threatened_area_does_not_provoke(kit: Kit) -> None:
     assert tactics.path_cost(state, a, route.safest_path) == 5
 
 
+def test_the_safest_path_goes_round_dangerous_terrain_when_a_harmless_path_is_within_reach(kit: Kit) -> None:
+    """DESIGN.md's dangerous terrain "deals its damage to a creature that enters it": the safest path
+    (README, movement rulings: fewest provokers, then least terrain damage, then cost) walks round the lava
+    at cost 5 rather than through it at cost 4, and says what the cheapest one would cost in damage."""
+    state = kit.state_from("""
+        .###.
+        A~~~.
+        .,...
+    """)
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a)[at(state, 4, 1)]
+    assert (route.cost, route.safest_cost) == (4, 5)
+    assert tactics.path_dangers(state, a, route.safest_path) == ()
+    assert tactics.path_harm(state, a, route.safest_path) == 0
+    entered = tactics.path_dangers(state, a, route.path)
+    assert entered and all(c in route.path and state.board.damage_at(c) is not None for c, _ in entered)
+    assert tactics.path_harm(state, a, route.path) == 3.5 * len(entered)
+    assert str(entered[0][1]) == "1d6 fire"
+
+
+def test_a_shift_round_dangerous_terrain_is_the_safest_when_both_cost_the_same(kit: Kit) -> None:
+    """A shift provokes nobody, so the least terrain damage decides between paths of equal cost; on hex a
+    move takes the dry detour (cost 4) rather than the lava (cost 3)."""
+    state = kit.state_from("A~.\n...")
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a, "shift", budget=2)[at(state, 2, 0)]
+    assert tactics.path_dangers(state, a, route.safest_path) == ()
+    assert route.safest_cost == 2
+    state = kit.state_from("A ~ ~ .\n . . . .", hexes=True)
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a)[at(state, 3, 0)]
+    assert tactics.path_dangers(state, a, route.safest_path) == ()
+    assert (route.cost, route.safest_cost) == (3, 4)
+
+
+def test_the_fewest_provokers_count_before_terrain_damage(kit: Kit) -> None:
+    """The ruling's order: a path through lava that provokes nobody is safer than a dry one that
+    provokes (an opportunity attack counts first)."""
+    state = kit.state_from("""
+        A~~~.
+        .....
+        .o...
+    """)
+    a = state.creatures[cid("A")]
+    route = tactics.reachable(state, a)[at(state, 4, 0)]
+    assert route.safest_provokers == ()
+    assert tactics.path_dangers(state, a, route.safest_path)
+
+
 def test_moving_away_from_an_enemy_that_cannot_react_provokes_nothing(kit: Kit) -> None:
     """A dazed enemy threatens nothing, so leaving its reach provokes nothing."""
     state = kit.state_from("oA...", conditions={"o": [ConditionKind.DAZED]})
@@ -501,6 +550,50 @@ def test_reachable_remembers_answers_but_never_a_stale_one(kit: Kit, scene: tupl
             who.dying = not who.dying
         elif change == "side":
             who.side = "other" if who.side != "other" else "heroes"
+
+
+@PROPERTY
+@given(scene=scenes(), data=st.data())
+def test_a_route_through_waypoints_passes_them_in_order_and_one_stop_is_reachables_route(
+        kit: Kit, scene: tuple[str, bool], data: st.DataObject) -> None:
+    """route_via (the player's waypoints, issue 13 item 2): with one stop it is exactly reachable's route;
+    through two it passes the first, ends on the second, and its cost and provokers are what path_cost and
+    path_provokers say of its paths, within the budget, the safest provoking no more than the cheapest."""
+    state = kit.state_from(scene[0], hexes=scene[1])
+    mover = data.draw(st.sampled_from(list(state.creatures.values())))
+    mode = data.draw(st.sampled_from(["move", "shift"]))
+    routes = tactics.reachable(state, mover, mode, budget=None if mode == "move" else 3)
+    for cell, route in routes.items():
+        assert tactics.route_via(state, mover, [cell], mode, None if mode == "move" else 3) == route
+    if not routes:
+        return
+    first = data.draw(st.sampled_from(sorted(routes, key=lambda c: (len(routes[c].path), str(c)))))
+    last = data.draw(st.sampled_from(sorted(routes, key=lambda c: (len(routes[c].path), str(c)))))
+    budget = mover.speed() if mode == "move" else 3
+    got = tactics.route_via(state, mover, [first, last], mode, budget)
+    if got is None:
+        return
+    for path, cost, provokers in ((got.path, got.cost, got.provokers),
+                                  (got.safest_path, got.safest_cost, got.safest_provokers)):
+        assert first in path and path[-1] == last
+        assert tactics.path_cost(state, mover, path, mode) == cost <= budget
+        assert tactics.path_provokers(state, mover, path, mode) == provokers
+    assert len(got.safest_provokers) <= len(got.provokers)
+
+
+def test_a_waypoint_routes_the_move_where_the_player_wants_it(kit: Kit) -> None:
+    """A player who would rather walk through the lava than round it routes through a waypoint in it."""
+    state = kit.state_from("""
+        .###.
+        A~~~.
+        .,...
+    """)
+    a = state.creatures[cid("A")]
+    route = tactics.route_via(state, a, [at(state, 2, 1), at(state, 4, 1)])
+    assert route is not None
+    assert at(state, 2, 1) in route.safest_path and route.safest_path[-1] == at(state, 4, 1)
+    assert at(state, 2, 1) in [c for c, _ in tactics.path_dangers(state, a, route.safest_path)]
+    assert tactics.route_via(state, a, [at(state, 0, 2), at(state, 4, 1)], budget=4) is None  # 2 + 4 > 4
 
 
 @PROPERTY

@@ -68,3 +68,16 @@ def test_validate_accepts_a_map_that_play_opens(tmp_path: Path, capsys: pytest.C
     assert main(["validate", str(path)]) == 0
     assert ": OK - " in capsys.readouterr().out
     assert len(open_source(path).roster) == 2
+
+
+def test_validate_reports_a_large_creature_whose_space_play_refuses(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # a bugbear (size 2) at the last column: its 2x2 space runs off the map, which play refuses
+    path = write_map(tmp_path, creature(1, "Ana", 0, "heroes", "goblin_cutter"),
+                     creature(2, "Brute", 3, "monsters", "bugbear"))
+    assert main(["validate", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    with pytest.raises(GameError) as refused:
+        open_source(path)
+    assert lines == [str(refused.value)]
+    assert "'Brute'" in lines[0] and "cannot stand at [3, 0]" in lines[0]
