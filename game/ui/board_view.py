@@ -31,10 +31,11 @@ from typing import Iterable, Mapping, Sequence
 import pygame
 
 from game.board import Board
-from game.grid import Cell, GridKind, SquareGrid
+from game.grid import Cell, GridKind, Square, SquareGrid
 
 from game.tiled.model import TiledMap
 from game.ui import map_view
+from game.ui.tiled_render import MapPicture
 
 RGBA = tuple[int, int, int, int]
 RGB = tuple[int, int, int]
@@ -48,6 +49,15 @@ CHUNK_BUDGET_S = 0.004
 PREFETCH_BUDGET_S = 0.001
 """A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
 (one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
+PICTURE_BLOCK = 256
+"""The map picture is composed in blocks of this many picture pixels a side, each when a chunk first needs it."""
+PICTURE_BLOCKS_MIN = 16
+"""Blocks of the picture the view's first frame composes in any case (a small map's whole picture: its first
+frame shows it all; a later frame composes one in any case). Beyond that (a jump of the camera to a part of a
+big map not seen yet), only within PICTURE_BUDGET_S, and the chunks still waiting for their picture show the
+background until a later frame."""
+PICTURE_BUDGET_S = 0.008
+"""Time a frame may spend composing the blocks of the picture the view needs (about 2.5 ms a block)."""
 
 
 @lru_cache(maxsize=64)
@@ -117,15 +127,37 @@ class BoardView:
     """Draws a board and its overlays through a camera; holds the per-zoom caches."""
 
     def __init__(self, tmap: TiledMap, board: Board, picture: pygame.Surface | None = None) -> None:
+        """``picture``: the map's picture drawn already; by default it is composed block by block as the view
+        first needs each (see :class:`game.ui.tiled_render.MapPicture`), the same pixels."""
         self.tmap = tmap
         self.board = board
         self.grid = board.grid
-        self.picture = picture if picture is not None else map_view.compose(tmap, board, show_objects=False)
-        if pygame.display.get_surface() is not None:
-            self.picture = self.picture.convert()
+        self._lazy: MapPicture | None = None
+        self._blocks: dict[tuple[int, int], pygame.Surface] = {}
+        """The blocks of the picture composed so far, when it is composed on demand (not one surface of the
+        whole picture: merely allocating that takes 0.6 s for a 200 x 200 map)."""
+        self._blocks_made = 0
+        """Blocks composed during the current frame."""
+        self._first_frame = True
+        """The frame being drawn is the view's first."""
+        self._whole: pygame.Surface | None = None
+        """The whole picture, when it was given."""
+        display = pygame.display.get_surface() is not None
+        self._convert = display
+        if picture is None:
+            self._lazy = map_view.picture_on_demand(tmap)
+            size = self._lazy.size
+            like = pygame.image.frombytes(bytes(4), (1, 1), "RGBA")  # render_map's format,
+            self._format = like.convert() if display else like  # converted to the display's as the blocks are
+        else:
+            self._whole = picture.convert() if display else picture
+            size = picture.get_size()
+            self._format = self._whole
         self.origin = map_view.pixel_origin(tmap, board)
         self.camera = Camera()
         self.layers: dict[str, Layer] = {}
+        self.layers_pending = False
+        """Some overlays are still being computed (by the table, over the next frames): not settled yet."""
         self.version = 0
         self._chunks: OrderedDict[tuple[int, int], _Chunk] = OrderedDict()
         self._chunk_zoom = -1.0
@@ -147,8 +179,7 @@ class BoardView:
         self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
         self._uniforms: dict[int, tuple[Layer, RGBA | None]] = {}
         self._cell_count = sum(1 for _ in board)
-        w, h = self.picture.get_size()
-        self.size = (w, h)
+        self.size = size
         c0 = next(iter(board))
         xs = [x for x, _ in self.grid.corners(c0)]
         ys = [y for _, y in self.grid.corners(c0)]
@@ -282,7 +313,11 @@ class BoardView:
     def bbox(self, cell: Cell) -> tuple[float, float, float, float]:
         """The cell's bounding box in picture pixels (left, top, right, bottom; cached)."""
         got = self._bboxes.get(cell)
-        if got is None:
+        if got is None and isinstance(self.grid, SquareGrid) and isinstance(cell, Square):  # its corners' box
+            x, y = self.grid.cell_origin_pixel(cell)
+            left, top = float(x) - self.origin[0], float(y) - self.origin[1]
+            got = self._bboxes[cell] = (left, top, left + self.grid.tile_width, top + self.grid.tile_height)
+        elif got is None:
             pts = self.corners(cell)
             xs = [x for x, _ in pts]
             ys = [y for _, y in pts]
@@ -354,6 +389,57 @@ class BoardView:
             self._tiles[key] = got
         return got
 
+    def _picture_ready(self, i: int, j: int, size: int, *, budget: float | None, floor: int = 0) -> bool:
+        """Compose the blocks of the picture under chunk ``(i, j)`` that are not yet: all of them if
+        ``budget`` is None, else ``floor`` blocks this frame in any case and more while the frame has taken
+        less than ``budget`` seconds. True when the chunk's whole picture is there."""
+        lazy = self._lazy
+        if lazy is None:
+            return True
+        pw, ph = self.size
+        left, top = i * size, j * size
+        right, bottom = min(pw, left + size), min(ph, top + size)
+        if right <= left or bottom <= top:
+            return True
+        b = PICTURE_BLOCK
+        for bj in range(top // b, (bottom - 1) // b + 1):
+            for bi in range(left // b, (right - 1) // b + 1):
+                if (bi, bj) in self._blocks:
+                    continue
+                if budget is not None and self._blocks_made >= floor \
+                        and time.perf_counter() - self._budget_start >= budget:
+                    return False
+                self._make_block(bi, bj)
+        return True
+
+    def _make_block(self, bi: int, bj: int) -> None:
+        """Compose block ``(bi, bj)`` of the picture."""
+        assert self._lazy is not None
+        b = PICTURE_BLOCK
+        pw, ph = self.size
+        x, y = bi * b, bj * b
+        block = self._lazy.surface(x, y, min(b, pw - x), min(b, ph - y))
+        self._blocks[(bi, bj)] = block.convert(self._format) if self._convert else block
+        self._blocks_made += 1
+
+    def _picture_part(self, left: int, top: int, right: int, bottom: int) -> pygame.Surface:
+        """The picture's pixels in a rectangle (within it), as a surface in the picture's format."""
+        if self._whole is not None:
+            return self._whole.subsurface((left, top, right - left, bottom - top))
+        b = PICTURE_BLOCK
+        i0, i1, j0, j1 = left // b, (right - 1) // b, top // b, (bottom - 1) // b
+        if i0 == i1 and j0 == j1:
+            return self._blocks[(i0, j0)].subsurface((left - i0 * b, top - j0 * b, right - left, bottom - top))
+        like = self._format
+        part = pygame.Surface((right - left, bottom - top), like.get_flags() & pygame.SRCALPHA, like.get_bitsize(),
+                              like.get_masks())
+        # the part is transparent black: adding a block onto it copies the block's bytes as they are
+        flags = pygame.BLEND_RGBA_ADD if like.get_flags() & pygame.SRCALPHA else 0
+        for bj in range(j0, j1 + 1):
+            for bi in range(i0, i1 + 1):
+                part.blit(self._blocks[(bi, bj)], (bi * b - left, bj * b - top), special_flags=flags)
+        return part
+
     def _base(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
         """The chunk's picture with the static layers (terrain, grid), kept per zoom."""
         base = self._bases.get((i, j, zoom))
@@ -373,13 +459,14 @@ class BoardView:
         x0, y0 = round(i * size * zoom), round(j * size * zoom)
         w = round((i + 1) * size * zoom) - x0
         h = round((j + 1) * size * zoom) - y0
-        out = pygame.Surface((max(1, w), max(1, h)), 0, self.picture)  # the picture's (the display's) format
+        out = pygame.Surface((max(1, w), max(1, h)), 0, self._format)  # the picture's (the display's) format
         out.fill(BACKGROUND)
         pw, ph = self.size
         left, top = i * size, j * size
         right, bottom = min(pw, left + size), min(ph, top + size)
         if right > left and bottom > top:
-            part = self.picture.subsurface((left, top, right - left, bottom - top))
+            self._picture_ready(i, j, size, budget=None)
+            part = self._picture_part(left, top, right, bottom)
             sw = round(right * zoom) - x0
             sh = round(bottom * zoom) - y0
             if (sw, sh) == part.get_size():
@@ -550,6 +637,8 @@ class BoardView:
         vw, vh = target.get_size()
         sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
+        self._blocks_made = 0
+        self._first_frame = self._kept is None
         stats = self.stats
         stats.chunks_drawn = stats.chunks_stale = stats.chunks_patched = 0
         size = self._chunk_size()
@@ -605,17 +694,19 @@ class BoardView:
         i1 = min(math.ceil(pw / size) - 1, math.floor(right / size))
         j1 = min(math.ceil(ph / size) - 1, math.floor(bottom / size))
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        waiting = False
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
                 chunk = self._chunks.get((i, j))
-                if chunk is None:
-                    chunk = self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+                if chunk is None:  # its picture is not composed yet (see _chunk): the background meanwhile
+                    waiting = True
+                    continue
                 blits.append((chunk.surface, (round(i * size * zoom) - sx0, round(j * size * zoom) - sy0)))
         covered = pygame.Rect(round(i0 * size * zoom) - sx0, round(j0 * size * zoom) - sy0,
                               round((i1 + 1) * size * zoom) - round(i0 * size * zoom),
                               round((j1 + 1) * size * zoom) - round(j0 * size * zoom))
         target.set_clip(area)
-        if not blits or not covered.contains(area):
+        if not blits or waiting or not covered.contains(area):
             target.fill(BACKGROUND, area)
         target.fblits(blits)
         target.set_clip(None)
@@ -637,14 +728,44 @@ class BoardView:
                 return
             if chunk is not None and self._patch(chunk, i, j, size, zoom):
                 continue
+            if not self._picture_ready(i, j, size, budget=PREFETCH_BUDGET_S):
+                return
             self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+        if time.perf_counter() - self._budget_start < PREFETCH_BUDGET_S:
+            self._compose_ahead(i0, j0, i1, j1, size)
 
-    def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk:
-        """A visible chunk of the current zoom: a missing one is drawn now, a stale one patched or redrawn
-        if the frame's budget allows (else it shows its older picture this frame)."""
+    def _compose_ahead(self, i0: int, j0: int, i1: int, j1: int, size: int) -> None:
+        """A frame with nothing else to do composes one block of the picture not composed yet, the nearest
+        to the view: left alone, the view composes the whole picture in the background, and a later jump
+        of the camera finds it ready."""
+        lazy = self._lazy
+        if lazy is None:
+            return
+        if self.picture_composed:
+            return
+        b = PICTURE_BLOCK
+        pw, ph = self.size
+        columns, rows = -(-pw // b), -(-ph // b)
+        ci = min(columns - 1, max(0, (i0 + i1 + 1) * size // (2 * b)))
+        cj = min(rows - 1, max(0, (j0 + j1 + 1) * size // (2 * b)))
+        for r in range(max(columns, rows)):
+            for bj in range(max(0, cj - r), min(rows - 1, cj + r) + 1):
+                for bi in range(max(0, ci - r), min(columns - 1, ci + r) + 1):
+                    if max(abs(bi - ci), abs(bj - cj)) == r and (bi, bj) not in self._blocks:
+                        self._make_block(bi, bj)
+                        return
+
+    def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk | None:
+        """A visible chunk of the current zoom: a missing one is drawn now once its part of the map picture
+        is composed (if that does not fit in the frame's budget: None, the chunk waits for a later frame), a
+        stale one patched or redrawn if the frame's budget allows (else it shows its older picture this frame)."""
         key = (i, j)
         chunk = self._chunks.get(key)
         if chunk is None:
+            if not self._picture_ready(i, j, size, budget=PICTURE_BUDGET_S,
+                                       floor=PICTURE_BLOCKS_MIN if self._first_frame else 1):
+                self.stats.chunks_stale += 1
+                return None
             chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
             self.stats.chunks_drawn += 1
         elif chunk.version != self.version:
@@ -661,9 +782,18 @@ class BoardView:
         return chunk
 
     @property
+    def picture_composed(self) -> bool:
+        """The whole map picture is composed (drawn up front, or block by block since)."""
+        if self._lazy is None:
+            return True
+        pw, ph = self.size
+        return len(self._blocks) >= -(-pw // PICTURE_BLOCK) * -(-ph // PICTURE_BLOCK)
+
+    @property
     def settled(self) -> bool:
-        """No visible chunk is waiting to be redrawn."""
-        return self.stats.chunks_stale == 0
+        """No visible chunk is waiting to be redrawn (or for its part of the map picture), and no overlay
+        to be computed."""
+        return self.stats.chunks_stale == 0 and not self.layers_pending
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import pygame
 
@@ -17,6 +17,9 @@ from game.board import Board, Placement, Terrain
 from game.errors import MapError
 from game.grid import Cell
 from game.tiled.model import ObjectLayer, TiledMap
+
+if TYPE_CHECKING:
+    from game.ui.tiled_render import MapPicture
 
 GRID_COLOUR = (255, 255, 255, 70)
 WALL_TINT = (40, 40, 48, 150)
@@ -135,6 +138,14 @@ def compose(tmap: TiledMap, board: Board | None, *, scale: float = 1.0, hidden_l
     if creatures:
         draw_creatures(picture, board, board.placements, scale=scale, origin=origin)
     return picture
+
+
+def picture_on_demand(tmap: TiledMap) -> MapPicture:
+    """The picture ``compose(tmap, board, show_objects=False)`` draws (the Tiled picture without the object
+    layers, no overlay), composed region by region when asked: the board view of a big map opens at once."""
+    from game.ui.tiled_render import MapPicture
+
+    return MapPicture(tmap, hidden_layers=tuple(sorted(object_layer_names(tmap))))
 
 
 def render_to_file(tmap: TiledMap, board: Board | None, out: Path, *, scale: float = 1.0,

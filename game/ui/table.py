@@ -78,6 +78,9 @@ NAME_REGION = 512
 """The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
+_LAYER_ORDER = {"terrain": 0, "reach": 10, "reach_danger": 15, "charge": 20, "threat": 30, "flanking": 40,
+                "candidates": 50, "origins": 60, "grid": 90}
+"""The order the board view draws the overlays in (the order ``refresh`` builds them)."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
@@ -218,6 +221,13 @@ class Table:
         """Actions scrolled out of the bar."""
         self._token_key: object = None
         self._static_layers: dict[str, tuple[object, Layer]] = {}
+        self._overlay_jobs: list[Callable[[], None]] = []
+        """Overlays of the current state still to compute (see ``refresh``), first first."""
+        self._overlay_version = 0
+        """Counts the overlays computed: what is drawn over the map depends on it (see ``board_key``)."""
+        self.defer_overlays = True
+        """A change of state computes the threat and flanking overlays over the next frames (False: in the
+        frame of the change, as the benchmark's reference does)."""
         self._side: pygame.Surface | None = None
         self._side_covered = True
         """Something was drawn over the right panel last frame: put it on the screen again."""
@@ -1019,19 +1029,29 @@ class Table:
     # -- overlays ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Recompute what the board highlights when the state, the mode or the toggles changed."""
+        """Recompute what the board highlights when the state, the mode or the toggles changed.
+
+        What a click needs at once (the reachable cells, the aimed power's cells) is computed in the frame of
+        the change. The threat and flanking overlays, queries about every enemy, are computed by the next
+        frames, one each (see ``run_overlay_jobs``): until then they show the state before, as a stale chunk
+        does, and the view does not count as settled. So the frame that shows a change stays short on a big
+        map, and a change of the toggles or the mode alone recomputes nothing of the state."""
         if self.session is None or self.view is None:
             return
         st = self.session.encounter.state
         choice = self.choice
-        key = (len(self.session.encounter.log), id(self.session.encounter), self.move_mode, self.screen_state,
-               self.viewer, None if choice is None else (choice.power.id, tuple(choice.targets),
-                                                         tuple(choice.landing_queue or ()), choice.origin,
-                                                         choice.shift_cells is None, choice.shift_to),
+        state_key = (len(self.session.encounter.log), id(self.session.encounter), self.screen_state, self.viewer)
+        aimed = None if choice is None else (choice.power.id, tuple(choice.targets), tuple(choice.landing_queue or ()),
+                                             choice.origin, choice.shift_cells is None, choice.shift_to)
+        key = (state_key, self.move_mode, aimed,
                None if self.charge is None else (self.charge.target, len(self.charge.targets)),
                tuple(sorted(self.overlay_on.items())))
         if key == self._cache_key:
+            self.run_overlay_jobs(changed=False)
             return
+        before = self._cache_key[0] if isinstance(self._cache_key, tuple) else None
+        state_changed = before != state_key
+        same_fight = before is not None and before[1] == state_key[1]  # else nothing of the overlays is kept
         self._cache_key = key
         if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
             self.waypoints = []  # something happened since they were placed: they no longer apply
@@ -1045,18 +1065,14 @@ class Table:
         self.forced = None
         self.origins = frozenset()
         self.valid = []
-        if actor is not None and self.screen_state == "table":
+        shown = actor is not None and self.screen_state == "table"
+        if actor is not None and shown:
             if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
                     layers["reach"], layers["reach_danger"] = overlays.reach_layers(st, actor, self.routes)
             if mine and self.charge is not None and self.charge.target is not None:
                 layers["charge"] = overlays.charge_layer(self.charge.ends)
-            if on["threat"]:
-                layers["threat"] = overlays.threat_layer(st, actor)
-            self.flank = overlays.flanking(st, actor)
-            if on["flanking"]:
-                layers["flanking"] = overlays.flanking_layer(self.flank)
             if mine and choice is not None:
                 if choice.landing_queue:
                     target = st.creatures[choice.landing_queue[0]]
@@ -1071,7 +1087,59 @@ class Table:
                     self.valid = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
         if on["grid"]:
             layers["grid"] = self.static_layer("grid", overlays.grid_layer)
-        self.view.set_layers(layers)
+        old = self.view.layers
+        if state_changed or not shown:
+            self._overlay_jobs = []
+            if not shown or not same_fight:
+                self.flank = overlays.Flanking((), frozenset())
+                old = {}
+            if shown:
+                assert actor is not None
+                if on["threat"]:
+                    self._overlay_jobs.append(lambda: self.threat_job(st, actor))
+
+                def flank() -> None:
+                    self.flank = overlays.flanking(st, actor)
+                    self.set_overlay("flanking", overlays.flanking_layer(self.flank) if on["flanking"] else None)
+
+                self._overlay_jobs.append(flank)
+        elif on["threat"] and "threat" not in old and actor is not None:
+            self._overlay_jobs.append(lambda: self.threat_job(st, actor))
+        for name in ("threat", "flanking"):  # kept until computed again (or turned off)
+            if shown and on[name] and name in old:
+                layers[name] = old[name]
+        if shown and on["flanking"] and "flanking" not in layers and not self._overlay_jobs:
+            layers["flanking"] = overlays.flanking_layer(self.flank)
+        self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
+        self.run_overlay_jobs(changed=True)
+
+    def threat_job(self, st: EncounterState, actor: Creature) -> None:
+        """The threat overlay, unless it was turned off meanwhile."""
+        self.set_overlay("threat", overlays.threat_layer(st, actor) if self.overlay_on["threat"] else None)
+
+    def run_overlay_jobs(self, *, changed: bool) -> None:
+        """Compute the overlays still to compute: all of them at once when ``defer_overlays`` is off, else one
+        per frame, none in the frame of a change."""
+        if self.view is None:
+            return
+        jobs = self._overlay_jobs
+        if jobs and not self.defer_overlays:
+            while jobs:
+                jobs.pop(0)()
+        elif jobs and not changed:
+            jobs.pop(0)()
+        self.view.layers_pending = bool(jobs)
+
+    def set_overlay(self, name: str, layer: Layer | None) -> None:
+        """Show one overlay computed by ``run_overlay_jobs`` (None: none)."""
+        assert self.view is not None
+        layers = dict(self.view.layers)
+        if layer is None:
+            layers.pop(name, None)
+        else:
+            layers[name] = layer
+        self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
+        self._overlay_version += 1
 
     def static_layer(self, name: str, make: Callable[[EncounterState], Layer]) -> Layer:
         """The terrain and the grid do not change during a fight: made once per board (the same object
@@ -1782,8 +1850,8 @@ class Table:
         assert self.session is not None
         enc = self.session.encounter
         charge, choice = self.charge, self.choice
-        return (id(enc), len(enc.log), self._cache_key, self.hover, self.pending, self.cheapest, self.selected,
-                self.names, self.screen_state, self.viewer, self.board_rect.size,
+        return (id(enc), len(enc.log), self._cache_key, self._overlay_version, self.hover, self.pending, self.cheapest,
+                self.selected, self.names, self.screen_state, self.viewer, self.board_rect.size,
                 None if charge is None else (charge.target, charge.pending),
                 None if choice is None else (tuple(choice.targets), choice.origin, tuple(choice.landings or ())))
 
@@ -1848,7 +1916,9 @@ class Table:
         actor = st.acting
         if self.overlay_on["flanking"]:
             for a, b, _target in self.flank.pairs:
-                ca, cb = st.creatures[CreatureId(a)], st.creatures[CreatureId(b)]
+                ca, cb = st.creatures.get(CreatureId(a)), st.creatures.get(CreatureId(b))
+                if ca is None or cb is None:
+                    continue
                 pa = view.camera.to_screen(*self.token_centre(ca))
                 pb = view.camera.to_screen(*self.token_centre(cb))
                 pygame.draw.line(board, (190, 90, 255), pa, pb, max(2, round(3 * zoom)))

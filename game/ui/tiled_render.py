@@ -76,6 +76,7 @@ Differences and limits:
 from __future__ import annotations
 
 import base64
+import bisect
 import math
 import struct
 import zlib
@@ -107,7 +108,7 @@ from game.tiled.model import (
     Tileset,
 )
 
-__all__ = ["MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "render_map"]
+__all__ = ["MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "MapPicture", "render_map"]
 
 MAX_IMAGE_SIDE = 16384
 """Largest width or height of an image we agree to load."""
@@ -346,6 +347,9 @@ class _Picture:
     the matrix (m11, m12, m21, m22) Tiled draws it with about its centre (``draw_turned``)."""
     turn_by: tuple[int, int] = (0, 0)
     """For a turned tile: the angle in degrees and the flip flags its matrix holds."""
+    spans: np.ndarray | None = None
+    """One draw of a turned tile: its spans and their source pixels (``_pack_spans``), relative to
+    the top-left of their bounding box; ``pixels`` is then a stand-in of the box's size (no memory)."""
 
 
 def _png_header_size(path: Path) -> tuple[int, int] | None:
@@ -523,6 +527,31 @@ class _Tiles:
 # The canvas: draws queued and composed in batches
 # ---------------------------------------------------------------------------
 
+_DrawKey = tuple[int, int, int, bool, str]
+"""A draw's (width, height, const_alpha, opaque, transform) once clipped: draws with the same key may be
+composed together."""
+
+
+def _place(picture: _Picture, x: float, y: float, const_alpha: int, width: int,
+           height: int) -> tuple[int, int, np.ndarray, _DrawKey] | None:
+    """Where a draw of ``picture`` with its top-left corner at device (x, y) lands on a ``width`` x
+    ``height`` picture: its clipped top-left, pixels and key; None if it draws nothing."""
+    if const_alpha <= 0:
+        return None
+    px = picture.pixels
+    h, w = px.shape[:2]
+    x0, y0 = _round_half_up(x), _round_half_up(y)
+    if picture.spans is not None:  # a turned tile's spans, already cut to the picture
+        return x0, y0, picture.spans, (w, h, const_alpha, False, "spans")
+    # clip to the picture: each clipped row is a shorter span starting at the edge
+    cx0, cy0 = max(x0, 0), max(y0, 0)
+    cx1, cy1 = min(x0 + w, width), min(y0 + h, height)
+    if cx0 >= cx1 or cy0 >= cy1:
+        return None
+    src = px[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
+    return cx0, cy0, src, (cx1 - cx0, cy1 - cy0, const_alpha, picture.opaque, picture.transform)
+
+
 class _Canvas:
     """A non-premultiplied RGBA picture that Qt-style draws are composed onto.
 
@@ -534,7 +563,7 @@ class _Canvas:
         self.width, self.height = width, height
         self.pixels = np.zeros((height, width, 4), np.uint8)
         self._touched = np.zeros((height, width), bool)
-        self._key: tuple[int, int, int, bool, str] | None = None
+        self._key: _DrawKey | None = None
         self._items: list[tuple[int, int, np.ndarray]] = []
         self._area = 0
         # turned tiles, queued apart: their spans, their pixels, and the opacity they share
@@ -545,62 +574,65 @@ class _Canvas:
 
     def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
         """Draw ``picture`` with its top-left corner at device (x, y)."""
-        if const_alpha <= 0:
+        placed = _place(picture, x, y, const_alpha, self.width, self.height)
+        if placed is not None:
+            self.put(*placed)
+
+    def put(self, cx0: int, cy0: int, src: np.ndarray, key: _DrawKey) -> None:
+        """Compose a draw as :func:`_place` cut it (``src`` at (cx0, cy0), wholly inside the canvas)."""
+        if key[4] == "spans":
+            self._put_turned(cx0, cy0, src, key[2])
             return
-        px = picture.pixels
-        h, w = px.shape[:2]
-        x0, y0 = _round_half_up(x), _round_half_up(y)
-        # clip to the picture: each clipped row is a shorter span starting at the edge
-        cx0, cy0 = max(x0, 0), max(y0, 0)
-        cx1, cy1 = min(x0 + w, self.width), min(y0 + h, self.height)
-        if cx0 >= cx1 or cy0 >= cy1:
-            return
-        src = px[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0]
+        cx1, cy1 = cx0 + key[0], cy0 + key[1]
         if self._turned and self._turned_touched[cy0:cy1, cx0:cx1].any():
             self._flush_turned()
-        key = (cx1 - cx0, cy1 - cy0, const_alpha, picture.opaque, picture.transform)
         if self._key != key or self._touched[cy0:cy1, cx0:cx1].any() \
                 or self._area + src.shape[0] * src.shape[1] > _BATCH_PIXELS:
-            self.flush()
+            self._flush_items()
             self._key = key
         self._touched[cy0:cy1, cx0:cx1] = True
         self._items.append((cx0, cy0, src))
         self._area += src.shape[0] * src.shape[1]
 
     def flush(self) -> None:
+        """Compose every draw still queued."""
+        self._flush_items()
+        self._flush_turned()
+
+    def _flush_items(self) -> None:
         if not self._items:
             return
         assert self._key is not None
         w, h, const_alpha, opaque, transform = self._key
-        xs = np.array([it[0] for it in self._items])
-        ys = np.array([it[1] for it in self._items])
-        rows = ys[:, None, None] + np.arange(h)[None, :, None]
-        cols = xs[:, None, None] + np.arange(w)[None, None, :]
-        src = np.stack([it[2] for it in self._items])
-        self.pixels[rows, cols] = _blend(self.pixels[rows, cols], src, const_alpha, opaque, transform)
+        if opaque and const_alpha == 255 and transform != "filter":
+            # what _blend does then: the bytes copied as they are (no two items of a batch overlap)
+            for x0, y0, src in self._items:
+                self.pixels[y0:y0 + h, x0:x0 + w] = src
+        else:
+            xs = np.array([it[0] for it in self._items])
+            ys = np.array([it[1] for it in self._items])
+            rows = ys[:, None, None] + np.arange(h)[None, :, None]
+            cols = xs[:, None, None] + np.arange(w)[None, None, :]
+            src = np.stack([it[2] for it in self._items])
+            self.pixels[rows, cols] = _blend(self.pixels[rows, cols], src, const_alpha, opaque, transform)
         for x0, y0, _ in self._items:
             self._touched[y0:y0 + h, x0:x0 + w] = False
         self._items.clear()
         self._key = None
         self._area = 0
 
-    def draw_turned(self, picture: _Picture, cx: float, cy: float, const_alpha: int) -> None:
-        """Draw a turned tile about its centre (cx, cy) as Qt 5.15's raster engine does (see
-        ``_turned_spans``): each covered row is one span, composed on its own. Turned tiles that
-        cover no pixel of each other (nor of queued rectangles) are composed together."""
-        if const_alpha <= 0 or picture.turn is None:
-            return
-        found = _turned_spans(picture, cx, cy, self.width, self.height)
-        if found is None:
-            return
-        ys, x0s, lens, _ = found
+    def _put_turned(self, cx0: int, cy0: int, packed: np.ndarray, const_alpha: int) -> None:
+        """Queue a turned tile's spans (packed by :func:`_pack_spans`, placed at (cx0, cy0)). Turned
+        tiles that cover no pixel of each other (nor of queued rectangles) are composed together."""
+        ys, x0s, lens, src = _unpack_spans(packed)
+        ys, x0s = ys + cy0, x0s + cx0
         rows = np.repeat(ys, lens)
         cols = np.repeat(x0s, lens) + np.arange(rows.size) - np.repeat(np.cumsum(lens) - lens, lens)
         if self._items and self._touched[rows, cols].any():
-            self.flush()
+            self._flush_items()
         if self._turned and (self._turned_alpha != const_alpha or self._turned_touched[rows, cols].any()):
             self._flush_turned()
-        self._turned.append(found)
+        self._turned.append((ys, x0s, lens, src))
         self._turned_pixels.append((rows, cols))
         self._turned_alpha = const_alpha
         self._turned_touched[rows, cols] = True
@@ -617,8 +649,169 @@ class _Canvas:
 
     def surface(self) -> pygame.Surface:
         self.flush()
-        self._flush_turned()
         return pygame.image.frombytes(self.pixels.tobytes(), (self.width, self.height), "RGBA")
+
+
+class _Recorder:
+    """Stands in for the canvas while the renderer runs: keeps every draw, in order, uncomposed."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.pictures: list[_Picture] = []
+        """Each distinct picture drawn, once."""
+        self.which: list[int] = []
+        """Per draw: its picture's index in :attr:`pictures`."""
+        self.xs: list[float] = []
+        self.ys: list[float] = []
+        self.alphas: list[int] = []
+        self._index: dict[int, int] = {}
+
+    def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
+        index = self._index.get(id(picture))
+        if index is None:
+            index = self._index[id(picture)] = len(self.pictures)
+            self.pictures.append(picture)
+        self.which.append(index)
+        self.xs.append(x)
+        self.ys.append(y)
+        self.alphas.append(const_alpha)
+
+
+class MapPicture:
+    """A map's picture composed region by region when asked: each pixel exactly as :func:`render_map`'s.
+
+    Opening records the draws (no pixel is composed) and files them by the
+    *buckets* (a grid of the map's tile size) their pictures may cover. A region
+    is then composed from the draws it needs, in their order. Which are needed:
+    every draw that covers the region, and the earlier draws its result there
+    depends on: Qt's arithmetic on a pixel reads the destination pixels of its
+    group of 8 in the span (see ``_blend``), so the draws under those pixels
+    before it, and so on (a draw copied as it is reads nothing). A bucket counts
+    as a whole, which may take a few draws more than needed, never fewer. For a
+    map whose tiles fit their cells, a region needs just its own cells; a
+    translucent picture over the whole map adds a few pixels, not the whole map.
+    """
+
+    def __init__(self, tmap: TiledMap, *, hidden_layers: Iterable[str] = ()) -> None:
+        names = (hidden_layers,) if isinstance(hidden_layers, str) else tuple(hidden_layers)
+        plan = _Renderer(tmap, names).record()
+        self.size = (plan.width, plan.height)
+        self._plan = plan
+        self.count = len(plan.which)
+        self.bucket = (max(8, tmap.tile_width), max(8, tmap.tile_height))
+        bw, bh = self.bucket
+        self._columns = -(-plan.width // bw)
+        rows = -(-plan.height // bh)
+        # Each draw's rectangle, in buckets, wherever _place rounds it to: its left pixel is between
+        # floor(x) and ceil(x) (likewise for y).
+        which = np.asarray(plan.which, np.intp)
+        sizes = np.array([p.pixels.shape[:2] for p in plan.pictures] or [(0, 0)], np.int64)[which]
+        xs, ys = np.asarray(plan.xs, np.float64), np.asarray(plan.ys, np.float64)
+        bx0 = np.clip(np.floor(xs).astype(np.int64) // bw, 0, self._columns - 1)
+        bx1 = np.clip((np.ceil(xs).astype(np.int64) + sizes[:, 1] - 1) // bw, 0, self._columns - 1)
+        by0 = np.clip(np.floor(ys).astype(np.int64) // bh, 0, rows - 1)
+        by1 = np.clip((np.ceil(ys).astype(np.int64) + sizes[:, 0] - 1) // bh, 0, rows - 1)
+        bx1, by1 = np.maximum(bx0, bx1), np.maximum(by0, by1)
+        self._spans = (bx0.tolist(), bx1.tolist(), by0.tolist(), by1.tolist())
+        # The draws of each bucket, in drawing order (compressed rows: bucket b holds members[ptr[b]:ptr[b + 1]]).
+        across = bx1 - bx0 + 1
+        counts = across * (by1 - by0 + 1)
+        draw = np.repeat(np.arange(self.count), counts)
+        nth = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        bucket = (by0[draw] + nth // across[draw]) * self._columns + bx0[draw] + nth % across[draw]
+        order = np.lexsort((draw, bucket))
+        self._members: list[int] = draw[order].tolist()
+        self._ptr: list[int] = np.concatenate(
+            ([0], np.cumsum(np.bincount(bucket, minlength=self._columns * rows)))).tolist()
+
+    def needed(self, left: int, top: int, width: int, height: int) -> list[int]:
+        """The draws (indices, in drawing order) the picture's pixels in the rectangle depend on."""
+        return [k for k, _ in self._needed(left, top, width, height)]
+
+    def _needed(self, left: int, top: int, width: int,
+                height: int) -> list[tuple[int, tuple[int, int, np.ndarray, _DrawKey]]]:
+        """:meth:`needed`, each with where :func:`_place` puts it.
+
+        A bucket is needed up to a bound: its draws before the bound are. A draw that covers a needed
+        bucket is needed; unless it copies its pixels as they are (then it reads nothing under it), the
+        pixels it reads there are needed before it: Qt reads the destination by groups of 8 pixels
+        counted from the span's start, so the bucket's columns under the draw grown to whole groups, in
+        the same rows."""
+        bw, bh = self.bucket
+        columns, rows = self._columns, (len(self._ptr) - 1) // self._columns
+        i0, i1 = max(0, left // bw), min(columns - 1, (left + width - 1) // bw)
+        j0, j1 = max(0, top // bh), min(rows - 1, (top + height - 1) // bh)
+        bound: dict[int, int] = {}
+        walked: dict[int, int] = {}
+        work: list[int] = []
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                bound[j * columns + i] = self.count
+                work.append(j * columns + i)
+        members, ptr = self._members, self._ptr
+        plan = self._plan
+        placed: dict[int, tuple[int, int, np.ndarray, _DrawKey] | None] = {}
+        needed: dict[int, tuple[int, int, np.ndarray, _DrawKey]] = {}
+        while work:
+            b = work.pop()
+            start = walked.get(b, ptr[b])
+            stop = bisect.bisect_left(members, bound[b], start, ptr[b + 1])
+            if stop <= start:
+                continue
+            walked[b] = stop
+            j, i = divmod(b, columns)
+            x0, x1, y0, y1 = i * bw, (i + 1) * bw, j * bh, (j + 1) * bh
+            for k in members[start:stop]:
+                if k in placed:
+                    got = placed[k]
+                else:
+                    got = placed[k] = _place(plan.pictures[plan.which[k]], plan.xs[k], plan.ys[k], plan.alphas[k],
+                                             plan.width, plan.height)
+                if got is None:
+                    continue
+                cx, cy, _, key = got
+                w, h, const_alpha, opaque, transform = key
+                if cx >= x1 or cx + w <= x0 or cy >= y1 or cy + h <= y0:
+                    continue  # the bucket spans are a draw's widest: this one misses the bucket
+                needed[k] = got
+                if opaque and const_alpha == 255 and transform != "filter":
+                    continue  # copied as is (see _blend)
+                if transform == "spans":  # a turned tile: groups of 8 count from each span's own start
+                    g0 = max(cx, max(x0, cx) - 7)
+                    g1 = min(cx + w, min(x1, cx + w) + 7)
+                else:
+                    g0 = cx + (max(x0, cx) - cx) // 8 * 8
+                    g1 = min(cx + w, cx - (-(min(x1, cx + w) - cx) // 8) * 8)
+                for c in range(j * columns + g0 // bw, j * columns + (g1 - 1) // bw + 1):
+                    if bound.get(c, -1) < k:
+                        bound[c] = k
+                        work.append(c)
+        return sorted(needed.items())
+
+    def pixels(self, left: int, top: int, width: int, height: int) -> np.ndarray:
+        """The picture's RGBA pixels (``(height, width, 4)`` uint8) in the rectangle, composed now; transparent
+        black outside the picture, as :func:`render_map`'s canvas starts."""
+        out = np.zeros((height, width, 4), np.uint8)
+        placed = [got for _, got in self._needed(left, top, width, height)]
+        if not placed:
+            return out
+        x0 = min(p[0] for p in placed)
+        y0 = min(p[1] for p in placed)
+        x1 = max(p[0] + p[3][0] for p in placed)
+        y1 = max(p[1] + p[3][1] for p in placed)
+        canvas = _Canvas(x1 - x0, y1 - y0)
+        for cx, cy, src, key in placed:
+            canvas.put(cx - x0, cy - y0, src, key)
+        canvas.flush()
+        ox0, oy0 = max(left, x0), max(top, y0)
+        ox1, oy1 = min(left + width, x1), min(top + height, y1)
+        if ox0 < ox1 and oy0 < oy1:
+            out[oy0 - top:oy1 - top, ox0 - left:ox1 - left] = canvas.pixels[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0]
+        return out
+
+    def surface(self, left: int, top: int, width: int, height: int) -> pygame.Surface:
+        """:meth:`pixels` as a surface in :func:`render_map`'s format."""
+        return pygame.image.frombytes(self.pixels(left, top, width, height).tobytes(), (width, height), "RGBA")
 
 
 # ---------------------------------------------------------------------------
@@ -882,6 +1075,37 @@ def _turned_spans(picture: _Picture, cx: float, cy: float, width: int,
     return ys, x0s, lens, out.astype(np.uint32)
 
 
+def _pack_spans(ys: np.ndarray, x0s: np.ndarray, lens: np.ndarray, src: np.ndarray) -> np.ndarray:
+    """Spans and their 16-bit source pixels as one int32 array: a header row [rows, pixels, 0, 0],
+    a row [y, x, len, 0] per span, then the pixels."""
+    table = np.zeros((1 + ys.size + src.shape[0], 4), np.int32)
+    table[0, :2] = ys.size, src.shape[0]
+    table[1:1 + ys.size, 0], table[1:1 + ys.size, 1], table[1:1 + ys.size, 2] = ys, x0s, lens
+    table[1 + ys.size:] = src
+    return table
+
+
+def _unpack_spans(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    rows = int(table[0, 0])
+    head = table[1:1 + rows].astype(np.int64)
+    return head[:, 0], head[:, 1], head[:, 2], table[1 + rows:].astype(np.uint32)
+
+
+def _span_draw(picture: _Picture, cx: float, cy: float, width: int,
+               height: int) -> tuple[_Picture, int, int] | None:
+    """A turned tile drawn about (cx, cy) on a ``width`` x ``height`` picture as one draw: a picture
+    holding its spans, and the top-left of their bounding box (None: it covers no pixel)."""
+    found = _turned_spans(picture, cx, cy, width, height)
+    if found is None:
+        return None
+    ys, x0s, lens, src = found
+    left, top = int(x0s.min()), int(ys.min())
+    box_w, box_h = int((x0s + lens).max()) - left, int(ys.max()) + 1 - top
+    stand_in = np.broadcast_to(np.zeros((1, 1, 4), np.uint8), (box_h, box_w, 4))
+    packed = _pack_spans(ys - top, x0s - left, lens, src)
+    return _Picture(stand_in, False, "spans", spans=packed), left, top
+
+
 def _group_all(mask: np.ndarray, size: int) -> np.ndarray:
     """Per pixel: whether ``mask`` holds for its whole group of ``size`` along the last axis
     (groups counted from index 0; the last may be short)."""
@@ -1099,13 +1323,21 @@ class _Renderer:
         self.tiles = _Tiles(tmap, self.images)
         bx, by, bw, bh = self.geometry.bounds()
         left, top, right, bottom = _offset_margins(tmap.layers)
-        self.canvas = _Canvas(max(1, bw + left + right), max(1, bh + top + bottom))
+        self.width, self.height = max(1, bw + left + right), max(1, bh + top + bottom)
+        self.canvas: _Canvas | _Recorder = _Recorder(self.width, self.height)
         # device = map pixel + shift
         self.shift = (left - bx, top - by)
 
     def run(self) -> pygame.Surface:
+        canvas = self.canvas = _Canvas(self.width, self.height)
         self._layers(self.tmap.layers, 1.0, (0.0, 0.0), (1.0, 1.0, 1.0, 1.0))
-        return self.canvas.surface()
+        return canvas.surface()
+
+    def record(self) -> _Recorder:
+        """Every draw of the picture, in order, kept to be composed later region by region."""
+        recorder = self.canvas = _Recorder(self.width, self.height)
+        self._layers(self.tmap.layers, 1.0, (0.0, 0.0), (1.0, 1.0, 1.0, 1.0))
+        return recorder
 
     def _layers(self, layers: Sequence[Layer], opacity: float, offset: tuple[float, float],
                 tint: tuple[float, float, float, float]) -> None:
@@ -1135,7 +1367,10 @@ class _Renderer:
         """A tile picture with its bottom-left corner at (left, bottom)."""
         if picture.turn is not None:
             h, w = picture.pixels.shape[:2]
-            self.canvas.draw_turned(picture, left + w / 2, bottom - h / 2, ca)
+            if ca > 0:
+                drawn = _span_draw(picture, left + w / 2, bottom - h / 2, self.width, self.height)
+                if drawn is not None:
+                    self.canvas.draw(drawn[0], drawn[1], drawn[2], ca)
         elif picture.approximate:
             bw, bh = picture.base_size
             rh, rw = picture.pixels.shape[:2]

@@ -13,13 +13,16 @@ import pytest
 
 from game.grid import Cell
 from game.tiled import load_board
+from game.ui import board_view
 from game.ui.board_view import BoardView, Layer
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture()
-def view() -> BoardView:
+def view(monkeypatch: pytest.MonkeyPatch) -> BoardView:
+    # what is redrawn, not when: no frame budget runs out here however loaded the machine (or the collector)
+    monkeypatch.setattr(board_view, "CHUNK_BUDGET_S", 10.0)
     pygame.display.init()
     pygame.display.set_mode((640, 480))
     tmap, board = load_board(REPO / "maps" / "square_crypt.tmx")
