@@ -17,6 +17,7 @@ from game.board import Board, Placement
 from game.content.loader import TomlSyntaxError, parse_toml
 from game.content.text import quoted
 from game.errors import GameError, escaped
+from game.files import UserFileError, read_user_file
 from game.grid import Cell
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
@@ -164,11 +165,9 @@ class Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise EncounterFileError(path, f"larger than {MAX_FILE_BYTES} bytes")
-        raw = parse_toml(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise EncounterFileError(path, "file not found") from None
+        raw = parse_toml(read_user_file(path, MAX_FILE_BYTES).decode("utf-8"))
+    except UserFileError as exc:
+        raise EncounterFileError(path, exc.detail) from None
     except UnicodeDecodeError as exc:
         raise EncounterFileError(path, f"not a text file (byte {exc.start} is not UTF-8): an encounter file is "
                                        "TOML text") from None

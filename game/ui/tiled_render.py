@@ -77,6 +77,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+import io
 import math
 import struct
 import zlib
@@ -88,6 +89,7 @@ import numpy as np
 import pygame
 
 from game.errors import MapError
+from game.files import UserFileError, read_user_file
 from game.tiled.model import (
     FLIPPED_DIAGONALLY,
     FLIPPED_HORIZONTALLY,
@@ -114,6 +116,8 @@ MAX_IMAGE_SIDE = 16384
 """Largest width or height of an image we agree to load."""
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 """Largest pixel count (64 Mpx) of an image we agree to load."""
+MAX_IMAGE_FILE_BYTES = 32 * 1024 * 1024
+"""Largest image file read (as the map files' cap, ``Limits.max_file_bytes``)."""
 
 _BATCH_PIXELS = 1 << 20
 """At most this many pixels are composed in one numpy pass (bounds the memory)."""
@@ -352,13 +356,8 @@ class _Picture:
     the top-left of their bounding box; ``pixels`` is then a stand-in of the box's size (no memory)."""
 
 
-def _png_header_size(path: Path) -> tuple[int, int] | None:
-    try:
-        with open(path, "rb") as f:
-            head = f.read(24)
-    except OSError:
-        return None
-    if len(head) == 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+def _png_header_size(head: bytes) -> tuple[int, int] | None:
+    if len(head) >= 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
         return struct.unpack(">II", head[16:24])
     return None
 
@@ -386,11 +385,15 @@ class _ImageCache:
 
     @staticmethod
     def _read(path: Path, trans: tuple[int, int, int] | None, place: str) -> _Picture:
-        header = _png_header_size(path)
+        try:
+            data = read_user_file(path, MAX_IMAGE_FILE_BYTES)
+        except UserFileError as exc:
+            raise MapError(path, f"cannot read the image: {exc.detail}", place) from None
+        header = _png_header_size(data[:24])
         if header is not None:
             _check_size(path, header[0], header[1], place)
         try:
-            surface = pygame.image.load(str(path))
+            surface = pygame.image.load(io.BytesIO(data), path.name)
         except (pygame.error, OSError, ValueError) as exc:
             raise MapError(path, f"cannot read the image: {exc}", place) from None
         w, h = surface.get_size()
@@ -1528,11 +1531,34 @@ def render_map(tmap: TiledMap, *, hidden_layers: Iterable[str] = (), scale: floa
     be read or is larger than ``MAX_IMAGE_SIDE`` / ``MAX_IMAGE_PIXELS``.
     """
     names = (hidden_layers,) if isinstance(hidden_layers, str) else tuple(hidden_layers)
-    picture = _Renderer(tmap, names).run()
+    renderer = _Renderer(tmap, names)
     if scale != 1:
         if scale <= 0 or not math.isfinite(scale):
             raise ValueError(f"scale must be a positive number, not {scale!r}")
+        check_picture_size(tmap, renderer.canvas.width, renderer.canvas.height, scale)
+    picture = renderer.run()
+    if scale != 1:
         w, h = picture.get_size()
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        picture = pygame.transform.scale(picture, size)
+        picture = pygame.transform.scale(picture, scaled_size(w, h, scale))
     return picture
+
+
+def scaled_size(w: int, h: int, scale: float) -> tuple[int, int]:
+    """The size of a ``w`` x ``h`` picture drawn at ``scale``."""
+    return max(1, round(w * scale)), max(1, round(h * scale))
+
+
+def check_picture_size(tmap: TiledMap, w: int, h: int, scale: float) -> None:
+    """Refuse (one line) a picture that would be over the image budget at ``scale``: at most
+    :data:`MAX_IMAGE_SIDE` pixels a side and :data:`MAX_IMAGE_PIXELS` pixels, as the images a map may use."""
+    if max(w, h) * scale < 1e9:  # else too large to be worth rounding (and maybe no integer at all)
+        sw, sh = scaled_size(w, h, scale)
+        if max(sw, sh) <= MAX_IMAGE_SIDE and sw * sh <= MAX_IMAGE_PIXELS:
+            return
+        shown = f"{sw}x{sh} pixels"
+    else:
+        shown = "over a billion pixels a side"
+    largest = min(MAX_IMAGE_SIDE / max(w, h), math.sqrt(MAX_IMAGE_PIXELS / (w * h)))
+    raise MapError(tmap.path, f"at scale {scale:g} the picture would be {shown}, over the limit of "
+                              f"{MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels; "
+                              f"use a smaller --scale (at most {math.floor(largest * 1000) / 1000:g} for this map)")
