@@ -7,11 +7,14 @@ stderr and a non-zero exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
+import difflib
+import errno
+import math
 import os
 import sys
 from pathlib import Path
 
-from game.errors import GameError, MapProblems
+from game.errors import GameError, MapError, MapProblems
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = REPO / "maps" / "square_crypt.tmx"
@@ -49,6 +52,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 print(encounter_summary(name, root=args.root))
                 continue
             tmap, board = load_board(name, root=args.root)
+            check_creature_sheets(tmap.path, board)
         except GameError as exc:
             failed += 1
             for line in _problem_lines(exc):
@@ -62,6 +66,32 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if len(args.maps) > 1:
         print(f"{len(args.maps) - failed} of {len(args.maps)} maps OK")
     return 1 if failed else 0
+
+
+def check_creature_sheets(path: Path, board: object) -> None:
+    """Raise what ``play`` would refuse about the map's creatures, with ``play``'s own code.
+
+    Every creature whose sheet no content file defines (``scenario.sheet_for``, one line
+    each); then the roster ``play`` builds (``scenario.roster``: a large creature's whole
+    space on the map, free of walls and of others). A broken content library is reported
+    as itself.
+    """
+    from game.board import Board
+    from game.content import load_content
+    from game.scenario import Scenario, roster, sheet_for
+    from game.tiled.loader import problems_error
+
+    assert isinstance(board, Board)
+    if not board.placements:
+        return
+    templates = dict(load_content())
+    problems = [MapError(path, sheet, p.origin) for p in board.placements
+                if isinstance(sheet := sheet_for(p, templates), str)]
+    if problems:
+        raise problems_error(problems)
+    bare = Scenario(path=path, map_path=path, title=board.name, seed=1, sides={}, creatures=[],
+                    use_map_creatures=True, options={})
+    roster(bare, board, templates)
 
 
 def summary(name: str, tmap: object, board: object) -> str:
@@ -91,6 +121,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     from game.tiled.to_board import board_from_map
     from game.ui.map_view import render_to_file
 
+    from game.files import output_target
+
+    output_target(args.out)  # a folder, a device or a missing folder is refused before the map is drawn
     tmap = load_map(args.map, root=args.root)
     board = board_from_map(tmap) if (args.terrain or args.creatures or args.grid) else None
     render_to_file(tmap, board, Path(args.out), scale=args.scale, hidden_layers=tuple(args.hide_layer),
@@ -129,6 +162,32 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_REPEATS = 1000
+"""Largest ``bench --repeats``."""
+
+
+def positive_scale(text: str) -> float:
+    """``render --scale``: a finite number above 0 (how large the picture may get is checked when drawn)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, such as 0.5 or 2, not {text!r}")
+    return value
+
+
+def repeat_count(text: str) -> int:
+    """``bench --repeats``: a whole number from 1 to :data:`MAX_REPEATS`."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_REPEATS:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_REPEATS}, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Tactical-combat table for Tiled battle maps.")
     sub = parser.add_subparsers(dest="command")
@@ -151,7 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a map to a PNG without opening a window")
     render.add_argument("map")
     render.add_argument("--out", required=True, metavar="FILE.png")
-    render.add_argument("--scale", type=float, default=1.0)
+    render.add_argument("--scale", type=positive_scale, default=1.0,
+                        help="size factor of the picture (above 0; the picture may be at most 16384 pixels a side "
+                             "and 64 megapixels)")
     render.add_argument("--grid", action="store_true", help="outline every cell")
     render.add_argument("--terrain", action="store_true", help="tint walls, difficult and dangerous cells")
     render.add_argument("--creatures", action="store_true", help="draw the creatures placed on the map")
@@ -175,16 +236,41 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_run)
 
     bench = sub.add_parser("bench", help="print benchmark figures against references measured in the same run")
-    bench.add_argument("--repeats", type=int, default=5)
+    bench.add_argument("--repeats", type=repeat_count, default=5, help=f"runs per figure, 1 to {MAX_REPEATS}")
     bench.set_defaults(func=cmd_bench)
     return parser
+
+
+COMMANDS = ("play", "render", "validate", "run", "bench")
+FILE_SUFFIXES = (".toml", ".tmx", ".tmj", ".json")
+"""What ``play`` opens: a first word with one of these endings (or an option) means the default command."""
+
+
+def unknown_command(word: str) -> str | None:
+    """The line refusing ``word`` as a first argument, or None when it means ``play WORD`` (the default
+    command): an option, a path to something that exists, or a name ending in a map or encounter suffix."""
+    if word.startswith("-") or word.lower().endswith(FILE_SUFFIXES) or os.sep in word or "/" in word:
+        return None
+    try:
+        if os.path.lexists(word):
+            return None
+    except (ValueError, OSError):
+        pass
+    shown = word if len(word) <= 40 else word[:37] + "..."
+    close = difflib.get_close_matches(word.lower(), COMMANDS, n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    return (f"python -m game: unknown command {shown!r} ({hint}the commands are {', '.join(COMMANDS)}; "
+            f"to open a file of that name: python -m game play {shown})")
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    commands = {"play", "render", "validate", "run", "bench"}
-    if not argv or (argv[0] not in commands and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
+        unknown = unknown_command(argv[0]) if argv else None
+        if unknown is not None:
+            print(unknown, file=sys.stderr)
+            return 2
         argv.insert(0, "play")
     args = parser.parse_args(argv)
     fix = check_pygame_ce()
@@ -192,7 +278,9 @@ def main(argv: list[str] | None = None) -> int:
         print(fix, file=sys.stderr)
         return 3
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's last flush
+        return code
     except GameError as exc:
         for line in _problem_lines(exc):
             print(line, file=sys.stderr)
@@ -201,11 +289,28 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # the reader went away (``run ... | head``): stop quietly, as Unix tools do
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        _drop_stdout()
         return 0
+    except OSError as exc:
+        if exc.errno not in OUTPUT_FAILURES:
+            raise
+        # the output cannot be written (``run > /dev/full``): one line, and no second try at exit
+        _drop_stdout()
+        print(f"python -m game: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+OUTPUT_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""Errors of writing standard output (a full disk, a quota, a file too large, a failing device): files the
+program writes itself report theirs through ``game.files``."""
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's flush at exit fails no more."""
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -418,6 +418,10 @@ def bench_encounters(repeats: int) -> None:
 
 
 def run_benchmarks(repeats: int = 5) -> None:
+    if repeats < 1:
+        from game.errors import GameError
+
+        raise GameError(f"bench --repeats must be at least 1, not {repeats}")
     print(f"benchmarks: best of {repeats} runs each; ratios are ours / reference, lower is better")
     bench_map_loading(repeats)
     bench_reachable(repeats)

@@ -29,6 +29,7 @@ from game.content.schema import (
 )
 from game.content.text import quoted, suggestion
 from game.errors import ContentError, ContentProblems
+from game.files import UserFileError, read_user_file
 from game.rules.model import (
     ActionType,
     ConditionSpec,
@@ -209,16 +210,12 @@ _ID_RULE = "an id is lower-case letters, digits and '_', starting with a letter 
 
 def _read_toml(path: Path, out: _File) -> dict[str, Any] | None:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        out.problem("no such file")
-        return None
-    except OSError as exc:
-        out.problem(f"cannot be read: {exc.strerror or exc}")
-        return None
-    if len(data) > MAX_FILE_BYTES:
-        out.problem(f"larger than {MAX_FILE_BYTES // 1024} KiB; content files are small text files")
+        data = read_user_file(path, MAX_FILE_BYTES)
+    except UserFileError as exc:
+        if exc.too_large:
+            out.problem(f"larger than {MAX_FILE_BYTES // 1024} KiB; content files are small text files")
+        else:
+            out.problem("no such file" if exc.missing else exc.detail)
         return None
     try:
         text = data.decode("utf-8-sig")

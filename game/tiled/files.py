@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from game.errors import MapError
+from game.files import UserFileError, read_user_file
 
 ROOT_HINT = "put a .tiled-project file in a folder that encloses both, or pass --root DIR"
 
@@ -32,6 +33,11 @@ class Limits:
     max_objects: int = 100_000
     max_tilesets: int = 256
     max_tiles_per_tileset: int = 1 << 20
+    max_tile_entries: int = 1 << 18
+    """Most tiles described one by one (properties, images, animations) over all of a map's
+    tilesets; an external tileset used twice counts twice."""
+    max_object_properties: int = 1 << 22
+    """Most custom properties over all of a map's objects, a template's counted once per instance."""
     max_image_side: int = 16384
     max_image_pixels: int = 64 * 1024 * 1024
 
@@ -66,24 +72,12 @@ def resolve_inside(ref: str, base_dir: Path, root: Path, owner: Path, place: str
 
 
 def read_limited(path: Path, limits: Limits, owner: Path | None = None, place: str = "") -> bytes:
-    """Read a whole file after checking its size; every failure is a MapError naming it."""
-    who = owner if owner is not None else path
-    where = place if owner is not None else ""
+    """Read a whole file with ``game.files.read_user_file`` (regular files only, at most the size cap); every
+    failure is a MapError naming ``path`` (``Builder.document`` puts the referring file and place first)."""
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise MapError(who, f"file not found: {path}", where) from None
-    except OSError as exc:
-        raise MapError(who, f"cannot open {path}: {exc.strerror}", where) from None
-    if path.is_dir():
-        raise MapError(who, f"{path} is a folder, not a file", where)
-    if size > limits.max_file_bytes:
-        raise MapError(path, f"file is {size} bytes, larger than the limit of {limits.max_file_bytes}")
-    try:
-        with path.open("rb") as fh:
-            return fh.read(limits.max_file_bytes + 1)
-    except OSError as exc:
-        raise MapError(who, f"cannot read {path}: {exc.strerror}", where) from None
+        return read_user_file(path, limits.max_file_bytes)
+    except UserFileError as exc:
+        raise MapError(path, exc.detail) from None
 
 
 def image_header_size(path: Path) -> tuple[int, int] | None:

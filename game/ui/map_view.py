@@ -8,6 +8,7 @@ Everything is drawn in map pixels (Tiled's layout, from the grid) times a scale.
 from __future__ import annotations
 
 import hashlib
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -148,19 +149,27 @@ def picture_on_demand(tmap: TiledMap) -> MapPicture:
     return MapPicture(tmap, hidden_layers=tuple(sorted(object_layer_names(tmap))))
 
 
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """The surface as a PNG file's bytes."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "picture.png")
+    return buffer.getvalue()
+
+
 def render_to_file(tmap: TiledMap, board: Board | None, out: Path, *, scale: float = 1.0,
                    hidden_layers: tuple[str, ...] = (), show_objects: bool = True, grid: bool = False,
                    terrain: bool = False, creatures: bool = False) -> None:
-    """Compose and save as PNG, written to a temporary file first so no half-written image is left."""
+    """Compose and save as PNG with :func:`game.files.write_user_file` (only over a regular file or a new
+    name; through a temporary file, so no half-written image is left)."""
     picture = compose(tmap, board, scale=scale, hidden_layers=hidden_layers, show_objects=show_objects,
                       grid=grid, terrain=terrain, creatures=creatures)
     out = Path(out)
     if out.suffix.lower() != ".png":
         raise MapError(out, "the output must be a .png file")
-    tmp = out.with_name(f".{out.name}.tmp.png")
+    from game.files import write_user_file
+
     try:
-        pygame.image.save(picture, str(tmp))
-        tmp.replace(out)
-    except (OSError, pygame.error) as exc:
-        tmp.unlink(missing_ok=True)
+        data = png_bytes(picture)
+    except pygame.error as exc:
         raise MapError(out, f"cannot write the picture: {exc}") from None
+    write_user_file(out, data)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.errors import GameError
+from game.files import UserFileError, read_user_text
 
 if TYPE_CHECKING:
     from game.ui.table import Table
@@ -41,8 +42,15 @@ MODIFIERS = {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT, "alt": pygame
 
 
 def key_code(name: str, where: str) -> tuple[int, int]:
+    """A key name (``a``, ``ctrl+z``, ``+``, ``ctrl++``) -> (pygame key, modifier bits)."""
     mod = 0
-    parts = name.lower().split("+")
+    lowered = name.lower()
+    if lowered.endswith("+") and (len(lowered) == 1 or lowered.endswith("++")):
+        parts = [*lowered[:-2].split("+"), "+"] if len(lowered) > 1 else ["+"]  # the plus key itself
+        if parts[0] == "" and len(parts) > 1:
+            parts = parts[1:]
+    else:
+        parts = lowered.split("+")
     for part in parts[:-1]:
         if part not in MODIFIERS:
             raise ScriptError(f"{where}: unknown modifier '{part}' (ctrl, shift, alt)")
@@ -91,6 +99,13 @@ class Script:
             return
         self.index += 1
         self.log.append(" ".join([verb, *args]))
+        try:
+            self._post(table, verb, args, where)
+        except (pygame.error, OverflowError, ValueError) as exc:  # e.g. pygame's event queue is full
+            raise ScriptError(f"{where}: '{verb}' could not be played: {exc}") from None
+
+    def _post(self, table: Table, verb: str, args: list[str], where: str) -> None:
+        """Post one line's events (checked by :func:`parse_script`)."""
         if verb == "wait":
             self.waiting = int(args[0])
         elif verb == "click":
@@ -132,6 +147,37 @@ class Script:
 ARITY = {"click": (2, 3), "move": (2, 2), "drag": (4, 5), "wheel": (3, 3), "key": (1, 99), "type": (1, 99),
          "cell": (2, 3), "wait": (1, 1), "idle": (0, 0)}
 
+MAX_PIXEL = 100_000
+"""Largest pixel coordinate (either sign) a line may name: beyond any window (pygame takes 32-bit numbers)."""
+MAX_CELL = 100_000
+MAX_WAIT_FRAMES = 60 * 60 * 10
+"""``wait`` at most ten minutes at 60 frames a second."""
+MAX_WHEEL_STEPS = 100
+MAX_TYPE_CHARS = 4096
+"""Characters of one ``type`` line (one event each: pygame's queue holds 65,535 events)."""
+BUTTONS = range(1, 8)
+"""Mouse buttons 1 (left), 2 (middle), 3 (right), 4 to 7 (wheel and side buttons)."""
+
+
+def _number_bounds(verb: str, count: int) -> list[tuple[str, int, int]]:
+    """Per argument of a line: (what it is, lowest, highest)."""
+    pixel = ("a pixel coordinate", -MAX_PIXEL, MAX_PIXEL)
+    button = ("a mouse button", BUTTONS.start, BUTTONS.stop - 1)
+    match verb:
+        case "click":
+            return [pixel, pixel, button][:count]
+        case "move":
+            return [pixel, pixel]
+        case "drag":
+            return [pixel, pixel, pixel, pixel, button][:count]
+        case "wheel":
+            return [pixel, pixel, ("a number of wheel steps", -MAX_WHEEL_STEPS, MAX_WHEEL_STEPS)]
+        case "cell":
+            return [("a cell coordinate", -MAX_CELL, MAX_CELL)] * 2
+        case "wait":
+            return [("a number of frames", 0, MAX_WAIT_FRAMES)]
+    return []
+
 
 def parse_script(text: str, name: str = "script") -> Script:
     lines: list[tuple[str, list[str], str]] = []
@@ -140,19 +186,32 @@ def parse_script(text: str, name: str = "script") -> Script:
         if not line:
             continue
         where = f"{name}, line {number}"
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:  # "No closing quotation", "No escaped character"
+            raise ScriptError(f"{where}: {str(exc).lower()}") from None
+        if not words:
+            continue
         verb, args = words[0].lower(), words[1:]
         if verb not in ARITY:
             raise ScriptError(f"{where}: unknown step '{verb}' (one of {', '.join(ARITY)})")
         low, high = ARITY[verb]
         if not low <= len(args) <= high:
             raise ScriptError(f"{where}: '{verb}' takes {low}" + (f" to {high}" if high != low else "") + " arguments")
-        if verb in ("click", "move", "drag", "wheel", "wait") or (verb == "cell"):
-            for a in args[:4 if verb == "drag" else (2 if verb == "cell" else len(args))]:
-                try:
-                    int(a)
-                except ValueError:
-                    raise ScriptError(f"{where}: '{a}' is not a whole number") from None
+        for a, (what, low_n, high_n) in zip(args, _number_bounds(verb, len(args))):
+            try:
+                n = int(a)
+            except ValueError:
+                shown = a if len(a) <= 40 else a[:37] + "..."
+                raise ScriptError(f"{where}: '{shown}' is not a whole number") from None
+            if not low_n <= n <= high_n:
+                shown = a if len(a) <= 40 else a[:37] + "..."
+                raise ScriptError(f"{where}: {shown} is out of range for {what} ({low_n} to {high_n})")
+        if verb == "cell" and len(args) > 2 and args[2] not in ("click", "move"):
+            raise ScriptError(f"{where}: 'cell' ends with click or move, not '{args[2]}'")
+        if verb == "type" and len(" ".join(args)) > MAX_TYPE_CHARS:
+            raise ScriptError(f"{where}: 'type' text is {len(' '.join(args))} characters, at most {MAX_TYPE_CHARS} "
+                              "a line (split it over several lines)")
         if verb == "key":
             for a in args:
                 key_code(a, where)
@@ -160,10 +219,13 @@ def parse_script(text: str, name: str = "script") -> Script:
     return Script(lines)
 
 
+MAX_SCRIPT_BYTES = 1024 * 1024
+"""Largest ``--script`` file (a script of 250 lines is about 4 KB)."""
+
+
 def load_script(path: str | Path) -> Script:
-    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScriptError(f"{path}: cannot read the script ({exc.strerror or exc})") from None
+        text = read_user_text(path, MAX_SCRIPT_BYTES, "a script")
+    except UserFileError as exc:
+        raise ScriptError(f"{exc.path}: cannot read the script: {exc.detail}") from None
     return parse_script(text, str(path))

@@ -59,6 +59,8 @@ ACCENT = (250, 210, 90)
 ERROR = (255, 110, 100)
 MESSAGE_SIZE = 13
 MORE = "(click: all of it)"
+MORE_NARROW = "(message)"
+"""What the top bar shows of a message when the window is too narrow for a row of it: a click opens it whole."""
 MESSAGE_BOX_LINES = 200
 """The message box shows at most this many lines of a message (an error may list many problems)."""
 LOG_MIN_LINES = 8
@@ -2342,8 +2344,10 @@ class Table:
         y = 40
         if st.ended:
             text = f"Victory for {st.winner}" if st.winner else "Nobody is left standing"
-            y = draw_text(board, text, (board.get_width() // 2, y), 30, ACCENT, bold=True,
-                          background=(0, 0, 0, 200), anchor="center").bottom + 34
+            room = board.get_width() - 24
+            size = next((n for n in (30, 24, 20) if font(n, True).size(text)[0] <= room), 16)
+            y = draw_text(board, fitted(text, size, room, bold=True), (board.get_width() // 2, y), size, ACCENT,
+                          bold=True, background=(0, 0, 0, 200), anchor="center").bottom + 34
         banner = self.anim.banner(self.clock)
         if banner is None:
             return
@@ -2381,7 +2385,8 @@ class Table:
             who = self.session.acting_controller
             turn = (f"Round {st.round} · {acting.name}'s turn ({'AI' if who == AI else who})" if acting is not None
                     else "The fight is over")
-            x = draw_text(screen, turn, (x, 9), 15, ACCENT, bold=True).right + 16
+            x = draw_text(screen, fitted(turn, 15, max(40, w - x - 8), bold=True), (x, 9), 15, ACCENT,
+                          bold=True).right + 16
         message = self.message
         if self.my_turn() and self.choice is None and self.pending is None and self.hover in self.routes:
             message = self.route_text(self.hover) if self.hover is not None else message
@@ -2396,7 +2401,13 @@ class Table:
             rows = wrap(message, small, room)
             cut = (len(rows) > 2 or any(small.size(row)[0] > room for row in rows)
                    or (message is self.message and self.message_full != self.message))
-            if font(14).size(message)[0] <= room and not cut:
+            if room < font(MESSAGE_SIZE, True).size(MORE)[0] + 6 + 60:
+                # a narrow window: no room for a row of the message and the link to it, so the link alone
+                # (the click opens the whole message under the bar)
+                self.message_rect = draw_text(screen, fitted(MORE_NARROW, MESSAGE_SIZE, max(20, w - x - 4), bold=True),
+                                              (x, 10), MESSAGE_SIZE, ERROR if self.message_error else ACCENT, bold=True)
+                self.message_cut = True
+            elif font(14).size(message)[0] <= room and not cut:
                 self.message_rect = draw_text(screen, message, (x, 10), 14, colour)
             elif len(rows) == 1 and not cut:  # one row of the smaller text
                 self.message_rect = draw_text(screen, message, (x, 10), MESSAGE_SIZE, colour)
@@ -2763,9 +2774,16 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None) -> int:
     """Open the window (on ``path`` if given); with ``screenshot``, save a PNG after the script and the first
     frames, then return."""
+    from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
 
+    for flag, output in (("--screenshot", screenshot), ("--state-file", state_file)):
+        try:
+            if output is not None:
+                output_target(output)  # refused before the window opens, not after the script ran
+        except UserFileError as exc:
+            raise UserFileError(exc.path, f"{exc.detail} ({flag})") from None
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
         pygame.display.init()
@@ -2810,17 +2828,18 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
 
 
 def write_state(table: Table, path: str) -> None:
+    """Write what the window shows as JSON (``--state-file``), with :func:`game.files.write_user_file`."""
     import json
 
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(json.dumps(table.snapshot()))
-    tmp.replace(target)
+    from game.files import write_user_file
+
+    write_user_file(path, json.dumps(table.snapshot()).encode("utf-8"))
 
 
 def save_screenshot(surface: pygame.Surface, path: str) -> None:
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp.png")
-    pygame.image.save(surface, str(tmp))
-    tmp.replace(target)
-    print(f"wrote {target}")
+    """Write the window as a PNG (``--screenshot``), with :func:`game.files.write_user_file`."""
+    from game.files import write_user_file
+    from game.ui.map_view import png_bytes
+
+    write_user_file(path, png_bytes(surface))
+    print(f"wrote {path}")
