@@ -347,8 +347,11 @@ class BoardView:
     def _chunks_of_cell(self, cell: Cell, size: int) -> tuple[tuple[int, int], ...]:
         """The keys of the chunks (of side ``size``) that ``cell``'s bounding box touches."""
         left, top, right, bottom = self.bbox(cell)
-        return tuple((i, j) for j in range(math.floor(top / size), math.floor(bottom / size) + 1)
-                     for i in range(math.floor(left / size), math.floor(right / size) + 1))
+        i0, i1 = math.floor(left / size), math.floor(right / size)
+        j0, j1 = math.floor(top / size), math.floor(bottom / size)
+        if i0 == i1 and j0 == j1:
+            return ((i0, j0),)
+        return tuple([(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)])
 
     # -- drawing -------------------------------------------------------------------------
 
