@@ -1536,10 +1536,20 @@ class Table:
         order = st.initiative
         if st.ended or not order:
             return None
+        nxt = self.next_creature()
+        return None if nxt is None else self.camera_to_follow(nxt)
+
+    def next_creature(self) -> Creature | None:
+        """Who acts after the acting creature: the next living one in the initiative (as the engine passes
+        the turn), or None."""
+        if self.session is None:
+            return None
+        st = self.session.encounter.state
+        order = st.initiative
         for k in range(1, len(order) + 1):
             nxt = st.creatures.get(order[(st.turn_index + k) % len(order)])
             if nxt is not None and not nxt.dead:
-                return self.camera_to_follow(nxt)
+                return nxt
         return None
 
     def stand_up(self) -> None:
@@ -2135,7 +2145,8 @@ class Table:
             for c in st.creatures.values():
                 if c.dead:
                     continue
-                shows = (c.cell, c.hp, c.dying, c.name, c.side, c.template, tuple(c.conditions))
+                kinds = tuple([cond.kind for cond in c.conditions]) if c.conditions else ()
+                shows = (c.cell, c.hp, c.dying, c.name, c.side, c.template, kinds)
                 got = kept.get(c.id)
                 if got is None or got[0] != shows:
                     x, y = self.token_centre(c)
@@ -2281,16 +2292,13 @@ class Table:
         view, session = self.view, self.session
         if not self.names or view is None or session is None or view.ahead is None or not view.settled:
             return
-        st = session.encounter.state
-        order = st.initiative
-        nxt = next((cid for k in range(1, len(order) + 1)
-                    if not st.creatures[(cid := order[(st.turn_index + k) % len(order)])].dead), None)
+        nxt = self.next_creature()
         zoom = view.camera.zoom
         region = self.names_region(round(view.ahead[0] * zoom), round(view.ahead[1] * zoom))
-        key = (self._token_key, zoom, nxt, region)
+        key = (self._token_key, zoom, None if nxt is None else nxt.id, region)
         if key != self._names_ahead:
             self._names_ahead = key
-            self.lay_out_names(zoom, nxt, region)
+            self.lay_out_names(zoom, None if nxt is None else nxt.id, region)
 
     def names_key(self) -> tuple[object, ...]:
         """What the names' places depend on: the state, the zoom, who acts, and the region around the
