@@ -235,7 +235,8 @@ def _hidden(b: Builder, props: m.Properties, place: str) -> bool:
         return bool(value)
     kind = _TILED_KINDS.get(type(value), "a")
     shown = f"'{value.type_name}'" if isinstance(value, m.ClassValue) else brief(value)
-    b.problem(f"{place}, property '{HIDDEN}'", f"must be a bool property (true or false), found {kind} property {shown}")
+    b.problem(f"{place}, property '{HIDDEN}'",
+              f"must be a bool property (true or false), found {kind} property {shown}")
     return False
 
 
