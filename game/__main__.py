@@ -108,6 +108,9 @@ def summary(name: str, tmap: object, board: object) -> str:
     for p in board.placements:
         sides[p.side] = sides.get(p.side, 0) + 1
     creatures = ", ".join(f"{side} {n}" for side, n in sorted(sides.items())) or "none"
+    hidden = sum(p.hidden for p in board.placements)
+    if hidden:
+        creatures += f" ({hidden} hidden)"
     return (f"{name}: OK - {board.name!r}, {grid} grid {board.width}x{board.height} "
             f"({tmap.tile_width}x{tmap.tile_height} px), {len(board)} cells: "
             f"{counts['wall']} wall, {counts['difficult']} difficult, {counts['dangerous']} dangerous; "
@@ -125,6 +128,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     output_target(args.out)  # a folder, a device or a missing folder is refused before the map is drawn
     tmap = load_map(args.map, root=args.root)
+    if args.players:  # what players may see: the game master's layers and objects left out
+        from game.tiled.hidden import players_view
+
+        tmap = players_view(tmap)
     board = board_from_map(tmap) if (args.terrain or args.creatures or args.grid) else None
     render_to_file(tmap, board, Path(args.out), scale=args.scale, hidden_layers=tuple(args.hide_layer),
                    show_objects=not args.hide_objects, grid=args.grid, terrain=args.terrain,
@@ -218,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--creatures", action="store_true", help="draw the creatures placed on the map")
     render.add_argument("--hide-layer", action="append", default=[], metavar="NAME", help="omit a layer (repeatable)")
     render.add_argument("--hide-objects", action="store_true", help="omit every object layer (tile objects included)")
+    render.add_argument("--players", action="store_true",
+                        help="draw what players may see: omit every layer and object whose 'hidden' property is true")
     render.add_argument("--root", metavar="DIR", help=root_help)
     render.set_defaults(func=cmd_render)
 

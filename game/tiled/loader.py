@@ -11,6 +11,7 @@ from game.grid.hex import HexGrid
 from game.tiled import model as m
 from game.tiled.build import MAX_PROBLEMS, Builder, MoreProblems, Raw, brief, capped, check_polygon, decode_gids, parse_document
 from game.tiled.files import DEFAULT_LIMITS, Limits, find_project_root, read_limited
+from game.tiled.hidden import HIDDEN, hidden_value
 
 _REFUSED_ORIENTATIONS = {
     "isometric": "isometric maps are not supported: battle maps must be orthogonal (square) or hexagonal",
@@ -213,6 +214,7 @@ def _base(b: Builder, d: Raw, place: str) -> m.LayerBase:
     opacity = b.num_field(d, "opacity", place, path, 1.0)
     if not 0.0 <= opacity <= 1.0:
         raise MapError(path, f"opacity {opacity} must lie between 0 and 1", place)
+    properties = b.properties(d.get("properties"), place, path)
     return m.LayerBase(
         id=b.int_field(d, "id", place, path, default=0, minimum=0),
         name=b.str_field(d, "name", place, path),
@@ -220,9 +222,26 @@ def _base(b: Builder, d: Raw, place: str) -> m.LayerBase:
         opacity=opacity,
         offset=(b.num_field(d, "offsetx", place, path, 0.0), b.num_field(d, "offsety", place, path, 0.0)),
         tint=b.color(d.get("tintcolor"), place, path),
-        properties=b.properties(d.get("properties"), place, path),
+        properties=properties,
         class_name=b.str_field(d, "class", place, path),
+        hidden=_hidden(b, properties, place),
     )
+
+
+def _hidden(b: Builder, props: m.Properties, place: str) -> bool:
+    """The ``hidden`` property of a layer or an object: a bool, or a problem line naming what it is."""
+    value = hidden_value(props)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    kind = _TILED_KINDS.get(type(value), "a")
+    shown = f"'{value.type_name}'" if isinstance(value, m.ClassValue) else brief(value)
+    b.problem(f"{place}, property '{HIDDEN}'",
+              f"must be a bool property (true or false), found {kind} property {shown}")
+    return False
+
+
+_TILED_KINDS: dict[type, str] = {str: "a string", int: "an int", float: "a float", m.Color: "a color",
+                                 m.FileRef: "a file", m.ObjectRef: "an object", m.ClassValue: "a class"}
 
 
 def _layer(b: Builder, d: Raw, width: int, height: int, origin: tuple[int, int], infinite: bool,
@@ -323,6 +342,7 @@ def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
         text=str(text.get("text", "")) if isinstance(text, dict) else "",
         properties=props,
         template=template,
+        hidden=_hidden(b, props, place),
     )
 
 

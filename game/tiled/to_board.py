@@ -26,13 +26,15 @@ from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
 from game.tiled.build import MAX_PROBLEMS, MoreProblems, brief
+from game.tiled.hidden import HIDDEN
 from game.tiled.loader import one_line, problems_error
 
 TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str}
 """Every terrain property the rules read from a map, with the Tiled type it must have."""
 
-CREATURE_PROPERTIES: dict[str, type] = {"side": str, "template": str}
-"""Every property a creature object may have, with its Tiled type (its name is the object's name)."""
+CREATURE_PROPERTIES: dict[str, type] = {"side": str, "template": str, HIDDEN: bool}
+"""Every property a creature object may have, with its Tiled type (its name is the object's name;
+``hidden`` is read by the loader, see ``tiled/hidden.py``)."""
 
 TERRAIN_CLASS = "terrain"
 CREATURE_CLASS = "creature"
@@ -123,15 +125,15 @@ class _Converter:
 
     # -- layers -------------------------------------------------------------------------
 
-    def walk(self, layers: tuple[m.Layer, ...], inherited: Partial) -> None:
+    def walk(self, layers: tuple[m.Layer, ...], inherited: Partial, hidden: bool = False) -> None:
         for layer in layers:
             own = {**inherited, **self.partial(layer.base.properties, f"layer '{layer.base.name}'")}
             if isinstance(layer, m.GroupLayer):
-                self.walk(layer.layers, own)
+                self.walk(layer.layers, own, hidden or layer.base.hidden)
             elif isinstance(layer, m.TileLayer):
                 self._jobs.append((layer, own, ""))
             elif isinstance(layer, m.ObjectLayer):
-                self.object_layer(layer, own)
+                self.object_layer(layer, own, hidden or layer.base.hidden)
 
     def tile_layer(self, layer: m.TileLayer, own: Partial) -> None:
         tiles = self._tile_terrain
@@ -147,7 +149,7 @@ class _Converter:
             if gid and (own or gid in tiles):
                 self.apply((layer.x + i % w, layer.y + i // w), own, tiles.get(gid, {}))
 
-    def object_layer(self, layer: m.ObjectLayer, own: Partial) -> None:
+    def object_layer(self, layer: m.ObjectLayer, own: Partial, hidden: bool = False) -> None:
         for obj in layer.objects:
             place = f"layer '{layer.base.name}', object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
             tile_of = self._tiles.get(obj.gid & m.GID_MASK) if obj.gid else None
@@ -158,7 +160,7 @@ class _Converter:
                 as_drawn = obj
             as_drawn = replace(as_drawn, properties=_members_as_properties(as_drawn.properties))
             if as_drawn.class_name.lower() == CREATURE_CLASS or "side" in as_drawn.properties:
-                self.creature(as_drawn, place)
+                self.creature(as_drawn, place, hidden or obj.hidden)
                 continue
             mine = self.partial(obj.properties, place)
             tile = self._tile_terrain.get(obj.gid & m.GID_MASK, {}) if obj.gid else {}
@@ -200,7 +202,7 @@ class _Converter:
 
     # -- creatures ----------------------------------------------------------------------
 
-    def creature(self, obj: m.MapObject, place: str) -> None:
+    def creature(self, obj: m.MapObject, place: str, hidden: bool = False) -> None:
         side = obj.properties.get("side")
         template = obj.properties.get("template", "")
         ok = True
@@ -217,7 +219,8 @@ class _Converter:
             return
         px, py = self.anchor(obj)
         cell = self.grid.pixel_to_cell(px, py)
-        self.placements.append(Placement(obj.name.strip(), str(side).strip(), str(template).strip(), cell, place))
+        self.placements.append(Placement(obj.name.strip(), str(side).strip(), str(template).strip(), cell, place,
+                                         hidden))
 
     def anchor(self, obj: m.MapObject) -> tuple[float, float]:
         """The pixel that decides a creature's cell: the centre of its shape."""

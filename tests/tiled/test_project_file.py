@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from game.tiled import load_board
+from game.tiled.hidden import CLASSES_WITH_HIDDEN, HIDDEN, HIDDEN_CLASS
 from game.tiled.to_board import (CREATURE_CLASS, CREATURE_PROPERTIES, TERRAIN_CLASS, TERRAIN_PROPERTIES,
                                  TILED_TYPE_NAMES)
 
@@ -45,9 +46,13 @@ def members(type_name: str) -> dict[str, str]:
 
 
 def test_project_property_types_are_exactly_the_properties_the_loader_reads() -> None:
-    assert set(property_types()) == {TERRAIN_CLASS, CREATURE_CLASS}
+    assert set(property_types()) == {TERRAIN_CLASS, CREATURE_CLASS, HIDDEN_CLASS}
     assert members(TERRAIN_CLASS) == {name: TILED_TYPE_NAMES[kind] for name, kind in TERRAIN_PROPERTIES.items()}
     assert members(CREATURE_CLASS) == {name: TILED_TYPE_NAMES[kind] for name, kind in CREATURE_PROPERTIES.items()}
+    # hidden: a member of the creature class, and a class of its own for layers and other objects (Tiled 1.8
+    # has no plain bool property types); the loader reads it from exactly the classes that have it
+    assert members(HIDDEN_CLASS) == {HIDDEN: "bool"}
+    assert set(CLASSES_WITH_HIDDEN) == {name for name in property_types() if HIDDEN in members(name)}
 
 
 def test_project_property_types_are_in_tileds_format() -> None:
@@ -62,6 +67,7 @@ def test_project_property_types_are_in_tileds_format() -> None:
     # Tiled 1.9 and later: a creature object (or token tile) of class "creature" shows side and template
     assert {"object", "tile"} <= set(property_types()[CREATURE_CLASS]["useAs"])  # type: ignore[arg-type]
     assert {"tile", "layer", "object"} <= set(property_types()[TERRAIN_CLASS]["useAs"])  # type: ignore[arg-type]
+    assert {"property", "layer", "object"} <= set(property_types()[HIDDEN_CLASS]["useAs"])  # type: ignore[arg-type]
     folders = project()["folders"]
     assert isinstance(folders, list) and all((REPO / f).is_dir() for f in folders)
 
