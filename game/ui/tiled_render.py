@@ -1477,15 +1477,23 @@ class _Renderer:
         h = obj.height or ih
         ax, ay = _ALIGN.get(tileset.object_alignment, _ALIGN["bottomleft"])
         tx, ty = tileset.tile_offset
-        left = obj.x - ax * w + tx * (w / iw)
-        top = obj.y - ay * h + ty * (h / ih)
-        # on screen the picture is w x h, or h x w when turned by the diagonal flag,
-        # with its bottom-left corner on the object's bottom-left corner
-        size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
+        if tileset.fill_mode == "preserve-aspect-fit" and w / iw != h / ih:
+            # Tiled 1.9's fill mode: scaled by the smaller factor, keeping its shape, centred on the object
+            fit = min(w / iw, h / ih)
+            fw, fh = iw * fit, ih * fit
+            size = (max(1, round(fh)), max(1, round(fw))) if diagonal else (max(1, round(fw)), max(1, round(fh)))
+            left = obj.x - ax * w + (w - size[0]) / 2 + tx * fit
+            top = obj.y - ay * h + (h - size[1]) / 2 + ty * fit
+        else:
+            left = obj.x - ax * w + tx * (w / iw)
+            top = obj.y - ay * h + ty * (h / ih)
+            # on screen the picture is w x h, or h x w when turned by the diagonal flag,
+            # with its bottom-left corner on the object's bottom-left corner
+            size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
+            top += h - size[1]
         scaled = size != (pw, ph)
         if scaled:
             picture = self._scaled(picture, size)
-        top += h - size[1]
         if obj.rotation % 360:
             self._rotated_object(picture, obj, left, top, ca, dx, dy, scaled)
         else:

@@ -66,3 +66,26 @@ def test_fill_mode_preserve_aspect_fit_keeps_the_tiles_shape_centred_in_its_cell
 def test_unknown_render_size_or_fill_mode_means_the_default_as_in_tiled(tmp_path: Path, attributes: str) -> None:
     tileset = load_map(two_colour_tile_map(tmp_path, attributes)).tilesets[0]
     assert (tileset.render_size, tileset.fill_mode) == ("tile", "stretch")
+
+
+def tile_object_map(tmp_path: Path, attributes: str) -> Path:
+    """The 32x16 red-and-blue tile as a 32x32 tile object filling a 2x2 map of 16x16 cells."""
+    path = two_colour_tile_map(tmp_path, attributes)
+    text = path.read_text().replace('width="2" height="1" tilewidth', 'width="2" height="2" tilewidth')
+    text = text.replace('<layer id="1" name="ground" width="2" height="1"><data encoding="csv">1,0</data></layer>',
+                        '<objectgroup id="2" name="props"><object id="1" gid="1" x="0" y="32" width="32" height="32"/>'
+                        '</objectgroup>')
+    path.write_text(text)
+    return path
+
+
+def test_a_tile_object_is_stretched_to_its_size_by_default(tmp_path: Path) -> None:
+    rgb, alpha = drawn(tile_object_map(tmp_path, ""))
+    assert (alpha == 255).all()
+    assert (rgb[:, :16] == RED[:3]).all() and (rgb[:, 16:] == BLUE[:3]).all()
+
+
+def test_fill_mode_preserve_aspect_fit_centres_a_tile_object_in_its_rectangle(tmp_path: Path) -> None:
+    rgb, alpha = drawn(tile_object_map(tmp_path, ' fillmode="preserve-aspect-fit"'))
+    assert (alpha[8:24] == 255).all() and (alpha[:8] == 0).all() and (alpha[24:] == 0).all()
+    assert (rgb[8:24, :16] == RED[:3]).all() and (rgb[8:24, 16:] == BLUE[:3]).all()
