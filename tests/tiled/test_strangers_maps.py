@@ -83,7 +83,7 @@ def damaged_copies(folder: Path) -> list[Path]:
     return made
 
 
-def test_numbers_of_hundreds_of_digits_anywhere_in_a_map_give_one_line_never_an_internal_error(tmp_path: Path) -> None:
+def test_numbers_of_hundreds_of_digits_anywhere_in_a_map_give_one_line_in_validate_and_render(tmp_path: Path) -> None:
     project = tmp_path / "good"
     shutil.copytree(GOOD, project, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     files = damaged_copies(project)
@@ -94,6 +94,17 @@ def test_numbers_of_hundreds_of_digits_anywhere_in_a_map_give_one_line_never_an_
     assert "internal error" not in output, [line for line in output.splitlines() if "internal error" in line][:3]
     for line in output.splitlines()[:-1]:
         assert line.startswith(str(project)), line
+    # render each of them too, in one child process: drawn or refused in one line each
+    loop = ("import contextlib, io\nfrom game.__main__ import main\n"
+            "for name in sys.argv[1:]:\n    err = io.StringIO()\n"
+            "    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):\n"
+            f"        main(['render', name, '--out', {str(tmp_path / 'out.png')!r}])\n"
+            "    if err.getvalue().count('\\n') > 1 or 'internal error' in err.getvalue() or 'out of memory' in err.getvalue():\n"
+            "        print(name, err.getvalue())\n")
+    drawn = run_game(*map(str, files), prelude=loop + "sys.exit(0)", timeout=600)
+    assert drawn.returncode == 0 and drawn.stdout == "" and "Traceback" not in drawn.stderr, \
+        (drawn.stdout + drawn.stderr)[-2000:]
+    assert (tmp_path / "out.png").is_file()  # some of them were drawn
 
 
 @pytest.mark.parametrize("command", ["render", "play"])
