@@ -16,16 +16,9 @@ import pytest
 
 from game.rules.commands import EndTurnCommand, MoveCommand
 from game.ui.table import Table
+from tests.ui.driving import frames
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def frames(table: Table, n: int = 2) -> None:
-    for _ in range(n):
-        for event in pygame.event.get():
-            table.handle(event)
-        table.update(0.016)
-        table.draw()
 
 
 @pytest.fixture()
