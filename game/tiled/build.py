@@ -130,6 +130,9 @@ class Builder:
     tilesets: list[m.Tileset] = field(default_factory=list)
     _tileset_files: dict[Path, Raw] = field(default_factory=dict)
     _templates: dict[Path, Raw] = field(default_factory=dict)
+    _image_pixels: dict[Path, int] = field(default_factory=dict)
+    """Width x height of each distinct image file read so far (see ``Limits.max_map_image_pixels``)."""
+    _image_total: int = 0
 
     # -- small typed readers ------------------------------------------------------------
 
@@ -292,12 +295,22 @@ class Builder:
         if not source.is_file():
             self.problem(place, f"image not found: {ref}", owner)
         else:
-            header = image_header_size(source)
+            try:
+                header = image_header_size(source)
+            except MapError as exc:
+                raise MapError(owner, f"image {ref}: {exc.detail}", place) from None
             if header is not None:
                 w, h = header
                 if max(w, h) > self.limits.max_image_side or w * h > self.limits.max_image_pixels:
                     raise MapError(owner, f"image {ref} is {w}x{h} pixels, larger than the limit of "
                                    f"{self.limits.max_image_side} a side / {self.limits.max_image_pixels} pixels", place)
+                if source not in self._image_pixels:
+                    self._image_pixels[source] = w * h
+                    self._image_total += w * h
+                if self._image_total > self.limits.max_map_image_pixels:
+                    raise MapError(owner, f"image {ref} brings the map's images to {self._image_total} "
+                                   f"pixels, over the limit of {self.limits.max_map_image_pixels} pixels for all the "
+                                   f"images of a map (Limits.max_map_image_pixels)", place)
                 width = width or w
                 height = height or h
         return m.Image(source, width, height, trans)

@@ -75,7 +75,6 @@ import base64
 import bisect
 import io
 import math
-import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +85,7 @@ import pygame
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
+from game.tiled.files import DEFAULT_LIMITS, ImageFormatError, image_header
 from game.tiled.model import (
     FLIPPED_DIAGONALLY,
     FLIPPED_HORIZONTALLY,
@@ -112,6 +112,8 @@ MAX_IMAGE_SIDE = 16384
 """Largest width or height of an image we agree to load."""
 MAX_IMAGE_PIXELS = 64 * 1024 * 1024
 """Largest pixel count (64 Mpx) of an image we agree to load."""
+MAX_MAP_IMAGE_PIXELS = DEFAULT_LIMITS.max_map_image_pixels
+"""Largest sum of the pixel counts of all the distinct image files one picture reads (256 Mpx)."""
 MAX_IMAGE_FILE_BYTES = 32 * 1024 * 1024
 """Largest image file read (as the map files' cap, ``Limits.max_file_bytes``)."""
 
@@ -344,12 +346,6 @@ class _Picture:
     """For an approximate picture: the (w, h) it had before being turned."""
 
 
-def _png_header_size(head: bytes) -> tuple[int, int] | None:
-    if len(head) >= 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-        return struct.unpack(">II", head[16:24])
-    return None
-
-
 def _check_size(path: Path, w: int, h: int, place: str) -> None:
     if max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
         raise MapError(path, f"image is {w}x{h} pixels, larger than the limit of {MAX_IMAGE_SIDE} pixels a side "
@@ -362,6 +358,9 @@ class _ImageCache:
     def __init__(self) -> None:
         self._images: dict[tuple[Path, tuple[int, int, int] | None], _Picture] = {}
         self._pieces: dict[tuple[object, ...], _Picture | None] = {}
+        self._pixels: dict[Path, int] = {}
+        """Width x height of each image file read (see :data:`MAX_MAP_IMAGE_PIXELS`)."""
+        self._total = 0
 
     def load(self, image: Image, place: str) -> _Picture:
         trans = (image.trans.r, image.trans.g, image.trans.b) if image.trans is not None else None
@@ -371,27 +370,42 @@ class _ImageCache:
             picture = self._images[key] = self._read(image.source, trans, place)
         return picture
 
-    @staticmethod
-    def _read(path: Path, trans: tuple[int, int, int] | None, place: str) -> _Picture:
+    def _read(self, path: Path, trans: tuple[int, int, int] | None, place: str) -> _Picture:
         try:
             data = read_user_file(path, MAX_IMAGE_FILE_BYTES)
         except UserFileError as exc:
             raise MapError(path, f"cannot read the image: {exc.detail}", place) from None
-        header = _png_header_size(data[:24])
-        if header is not None:
-            _check_size(path, header[0], header[1], place)
         try:
-            surface = pygame.image.load(io.BytesIO(data), path.name)
+            kind, hw, hh = image_header(io.BytesIO(data), path.name)
+        except ImageFormatError as exc:
+            raise MapError(path, f"image refused: {exc}", place) from None
+        _check_size(path, hw, hh, place)
+        if path not in self._pixels:
+            self._pixels[path] = hw * hh
+            self._total += hw * hh
+        if self._total > MAX_MAP_IMAGE_PIXELS:
+            raise MapError(path, f"the map's images come to {self._total} pixels, over the limit of "
+                                 f"{MAX_MAP_IMAGE_PIXELS} pixels for all the images of a map "
+                                 f"(Limits.max_map_image_pixels)", place)
+        try:
+            # decoded as the format whose header was read (see image_header)
+            surface = pygame.image.load(io.BytesIO(data), "image." + ("jpg" if kind == "JPEG" else kind.lower()))
         except (pygame.error, OSError, ValueError) as exc:
             raise MapError(path, f"cannot read the image: {exc}", place) from None
+        del data
         w, h = surface.get_size()
         _check_size(path, w, h, place)
         rgba = np.frombuffer(pygame.image.tobytes(surface, "RGBA"), np.uint8).reshape(h, w, 4).copy()
+        del surface
         if trans is not None:
             key = (rgba[..., 0] == trans[0]) & (rgba[..., 1] == trans[1]) & (rgba[..., 2] == trans[2])
             rgba[key & (rgba[..., 3] == 255), 3] = 0
         opaque = bool((rgba[..., 3] == 255).all())
-        return _Picture(_premultiply8(rgba), opaque)
+        # premultiplied in bands of rows, in place: the arithmetic's uint32 temporaries stay small
+        band = max(1, _BATCH_PIXELS // max(1, w))
+        for y in range(0, h, band):
+            rgba[y:y + band] = _premultiply8(rgba[y:y + band])
+        return _Picture(rgba, opaque)
 
     def piece(self, key: tuple[object, ...], make: Callable[[], _Picture | None]) -> _Picture | None:
         """A derived picture (a tile cut out, flipped...), made once."""
