@@ -117,6 +117,17 @@ MAX_MAP_IMAGE_PIXELS = DEFAULT_LIMITS.max_map_image_pixels
 MAX_IMAGE_FILE_BYTES = 32 * 1024 * 1024
 """Largest image file read (as the map files' cap, ``Limits.max_file_bytes``)."""
 
+MAX_PICTURE_SIDE = 65536
+"""Largest width or height of a map's picture at scale 1 (the map's bounds grown by its layer offsets): ``render``
+composes it in strips and ``play`` in blocks, never whole, but their plans of the draws grow with it."""
+MAX_DRAWS = 1 << 24
+"""Most pictures drawn for one map (tiles of all layers, tile objects, copies of repeated images)."""
+_STRIPS_OVER = MAX_IMAGE_PIXELS
+"""``render`` composes a picture larger than this at scale 1 (it is then drawn smaller) in strips."""
+_STRIP_PIXELS = 1 << 23
+"""``render`` of a picture over :data:`MAX_IMAGE_PIXELS` at scale 1 composes at most this many of its pixels at
+once (32 MiB), a strip of rows."""
+
 _BATCH_PIXELS = 1 << 20
 """At most this many pixels are composed in one numpy pass (bounds the memory)."""
 
@@ -488,6 +499,10 @@ class _Tiles:
             angle = (60 if flags & FLIPPED_DIAGONALLY else 0) + (120 if flags & ROTATED_HEXAGONAL_120 else 0)
             flipped = _transformed(picture.pixels, flags & (FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY))
             h, w = flipped.shape[:2]
+            if (w + h) ** 2 > MAX_IMAGE_PIXELS:  # turned, it may take up to (w + h) pixels a side
+                raise MapError(self.tmap.path, f"a {w}x{h} hexagonal tile turned by {angle} degrees would be over the "
+                                               f"limit of {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one picture "
+                                               f"(MAX_IMAGE_PIXELS)", f"tileset '{tileset.name}', tile {local}")
             return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         kind = _transform_kind(_flip_matrix(flags)) if transform == "none" else transform
         return _Picture(_transformed(picture.pixels, flags), picture.opaque, kind)
@@ -653,7 +668,8 @@ class MapPicture:
         self.size = (plan.width, plan.height)
         self._plan = plan
         self.count = len(plan.which)
-        self.bucket = (max(8, tmap.tile_width), max(8, tmap.tile_height))
+        # at most 2048 x 2048 buckets, whatever the picture's size (a bucket's size changes only the work)
+        self.bucket = (max(8, tmap.tile_width, -(-plan.width // 2048)), max(8, tmap.tile_height, -(-plan.height // 2048)))
         bw, bh = self.bucket
         self._columns = -(-plan.width // bw)
         rows = -(-plan.height // bh)
@@ -922,6 +938,11 @@ class _Renderer:
         bx, by, bw, bh = self.geometry.bounds()
         left, top, right, bottom = _offset_margins(tmap.layers)
         self.width, self.height = max(1, bw + left + right), max(1, bh + top + bottom)
+        if max(self.width, self.height) > MAX_PICTURE_SIDE:
+            raise MapError(tmap.path, f"the map's picture would be {self.width}x{self.height} pixels at scale 1 (the map "
+                                      f"grown by its layer offsets), over the limit of {MAX_PICTURE_SIDE} pixels a side "
+                                      f"(MAX_PICTURE_SIDE) that it is drawn from whatever the --scale", "map")
+        self.draws = 0
         self.canvas: _Canvas | _Recorder = _Recorder(self.width, self.height)
         # device = map pixel + shift
         self.shift = (left - bx, top - by)
@@ -936,6 +957,28 @@ class _Renderer:
         recorder = self.canvas = _Recorder(self.width, self.height)
         self._layers(self.tmap.layers, 1.0, (0.0, 0.0), (1.0, 1.0, 1.0, 1.0))
         return recorder
+
+    def _draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
+        """One draw on the canvas (or the recorder); one that cannot touch the picture is left out."""
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return
+        h, w = picture.pixels.shape[:2]
+        x0, y0 = _round_half_up(x), _round_half_up(y)
+        if x0 >= self.width or y0 >= self.height or x0 + w <= 0 or y0 + h <= 0:
+            return
+        self.draws += 1
+        if self.draws > MAX_DRAWS:
+            raise MapError(self.tmap.path, f"the map draws more than {MAX_DRAWS} pictures (tiles, tile objects, copies "
+                                           f"of repeated images), over the limit (MAX_DRAWS)", "map")
+        self.canvas.draw(picture, x, y, const_alpha)
+
+    def _check_drawn(self, w: float, h: float, what: str) -> None:
+        """Refuse a picture to be made ``w`` x ``h`` (scaled or turned) over the size of one image."""
+        if not (math.isfinite(w) and math.isfinite(h)) or max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+            shown = f"{w:.0f}x{h:.0f}" if math.isfinite(w * h) and max(w, h) < 1e12 else "over a trillion"
+            raise MapError(self.tmap.path, f"{what} would be drawn {shown} pixels, over the limit of {MAX_IMAGE_SIDE} "
+                                           f"pixels a side and {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
+                                           f"picture (MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS)")
 
     def _layers(self, layers: Sequence[Layer], opacity: float, offset: tuple[float, float],
                 tint: tuple[float, float, float, float]) -> None:
@@ -966,9 +1009,9 @@ class _Renderer:
         if picture.approximate:
             bw, bh = picture.base_size
             rh, rw = picture.pixels.shape[:2]
-            self.canvas.draw(picture, left + bw / 2 - rw / 2, bottom - bh / 2 - rh / 2, ca)
+            self._draw(picture, left + bw / 2 - rw / 2, bottom - bh / 2 - rh / 2, ca)
         else:
-            self.canvas.draw(picture, left, bottom - picture.pixels.shape[0], ca)
+            self._draw(picture, left, bottom - picture.pixels.shape[0], ca)
 
     def _tile_layer(self, layer: TileLayer, ca: int, dx: float, dy: float,
                     tint: tuple[int, int, int, int] | None) -> None:
@@ -998,17 +1041,21 @@ class _Renderer:
             picture = self.images.piece(key, lambda: _tinted(plain, tint))  # type: ignore[assignment]
         h, w = picture.pixels.shape[:2]
         x0, y0 = _round_half_up(dx), _round_half_up(dy)
-        xs = [x0]
-        ys = [y0]
+        xs: Sequence[int] = [x0]
+        ys: Sequence[int] = [y0]
         # a repeated image covers the whole picture; Qt's tiled fill restarts its
         # spans at every copy, so drawing copy by copy composes the same
         if layer.repeat_x:
-            xs = list(range(x0 - (x0 + w - 1) // w * w, self.canvas.width, w))
+            xs = range(x0 - (x0 + w - 1) // w * w, self.canvas.width, w)
         if layer.repeat_y:
-            ys = list(range(y0 - (y0 + h - 1) // h * h, self.canvas.height, h))
+            ys = range(y0 - (y0 + h - 1) // h * h, self.canvas.height, h)
+        if self.draws + len(xs) * len(ys) > MAX_DRAWS:
+            raise MapError(self.tmap.path, f"the image is repeated {len(xs) * len(ys)} times, over the limit of "
+                                           f"{MAX_DRAWS} pictures drawn for a map (MAX_DRAWS)",
+                           f"image layer '{layer.base.name}'")
         for y in ys:
             for x in xs:
-                self.canvas.draw(picture, x, y, ca)
+                self._draw(picture, x, y, ca)
 
     def _object_layer(self, layer: ObjectLayer, ca: int, dx: float, dy: float,
                       tint: tuple[int, int, int, int] | None) -> None:
@@ -1042,6 +1089,11 @@ class _Renderer:
         top = obj.y - ay * h + ty * (h / ih)
         # on screen the picture is w x h, or h x w when turned by the diagonal flag,
         # with its bottom-left corner on the object's bottom-left corner
+        self._check_drawn(w, h, f"tile object {obj.id}")
+        if obj.rotation % 360:
+            rad = math.radians(obj.rotation % 360)
+            self._check_drawn(abs(w * math.cos(rad)) + abs(h * math.sin(rad)),
+                              abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {obj.id}, turned,")
         size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
         scaled = size != (pw, ph)
         if scaled:
@@ -1050,7 +1102,7 @@ class _Renderer:
         if obj.rotation % 360:
             self._rotated_object(picture, obj, left, top, ca, dx, dy, scaled)
         else:
-            self.canvas.draw(picture, dx + left, dy + top, ca)
+            self._draw(picture, dx + left, dy + top, ca)
 
     def _scaled(self, picture: _Picture, size: tuple[int, int]) -> _Picture:
         def make() -> _Picture:
@@ -1085,7 +1137,7 @@ class _Renderer:
             rh, rw = rotated.pixels.shape[:2]
             min_x += (max_x - min_x - rw) / 2
             min_y += (max_y - min_y - rh) / 2
-        self.canvas.draw(rotated, dx + obj.x + min_x, dy + obj.y + min_y, ca)
+        self._draw(rotated, dx + obj.x + min_x, dy + obj.y + min_y, ca)
 
 
 def _resize_nearest(pixels: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -1115,16 +1167,45 @@ def render_map(tmap: TiledMap, *, hidden_layers: Iterable[str] = (), scale: floa
     be read or is larger than ``MAX_IMAGE_SIDE`` / ``MAX_IMAGE_PIXELS``.
     """
     names = (hidden_layers,) if isinstance(hidden_layers, str) else tuple(hidden_layers)
+    if scale <= 0 or not math.isfinite(scale):
+        raise ValueError(f"scale must be a positive number, not {scale!r}")
     renderer = _Renderer(tmap, names)
-    if scale != 1:
-        if scale <= 0 or not math.isfinite(scale):
-            raise ValueError(f"scale must be a positive number, not {scale!r}")
-        check_picture_size(tmap, renderer.canvas.width, renderer.canvas.height, scale)
+    w, h = renderer.width, renderer.height
+    check_picture_size(tmap, w, h, scale)
+    if w * h > _STRIPS_OVER:
+        return _render_in_strips(tmap, names, scale)
     picture = renderer.run()
     if scale != 1:
-        w, h = picture.get_size()
         picture = pygame.transform.scale(picture, scaled_size(w, h, scale))
     return picture
+
+
+def _stretch_indices(src: int, dst: int) -> np.ndarray:
+    """For each of ``dst`` pixels, the one of ``src`` pixels that ``pygame.transform.scale`` takes (SDL's
+    nearest-neighbour stretch, 16.16 fixed point from the first pixel's centre)."""
+    step = (src << 16) // dst
+    return np.minimum((step // 2 + np.arange(dst, dtype=np.int64) * step) >> 16, src - 1)
+
+
+def _render_in_strips(tmap: TiledMap, names: tuple[str, ...], scale: float) -> pygame.Surface:
+    """:func:`render_map` of a picture over :data:`MAX_IMAGE_PIXELS` at scale 1 (so drawn smaller): the scale-1
+    picture is never whole; its rows are composed by :class:`MapPicture` a strip of at most
+    :data:`_STRIP_PIXELS` at a time and scaled as ``pygame.transform.scale`` would scale the whole."""
+    lazy = MapPicture(tmap, hidden_layers=names)
+    w, h = lazy.size
+    dw, dh = scaled_size(w, h, scale)
+    xs, ys = _stretch_indices(w, dw), _stretch_indices(h, dh)
+    out = np.zeros((dh, dw, 4), np.uint8)
+    rows = max(1, _STRIP_PIXELS // w)
+    start = 0
+    while start < dh:
+        stop = int(np.searchsorted(ys, ys[start] + rows, side="left"))
+        stop = max(stop, start + 1)
+        top, bottom = int(ys[start]), int(ys[stop - 1]) + 1
+        strip = lazy.pixels(0, top, w, bottom - top)
+        out[start:stop] = strip[ys[start:stop] - top][:, xs]
+        start = stop
+    return pygame.image.frombytes(out.tobytes(), (dw, dh), "RGBA")
 
 
 def scaled_size(w: int, h: int, scale: float) -> tuple[int, int]:
