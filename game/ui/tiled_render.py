@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+from array import array
 import io
 import math
 import zlib
@@ -127,6 +128,9 @@ _STRIPS_OVER = MAX_IMAGE_PIXELS
 _STRIP_PIXELS = 1 << 23
 """``render`` of a picture over :data:`MAX_IMAGE_PIXELS` at scale 1 composes at most this many of its pixels at
 once (32 MiB), a strip of rows."""
+
+_BUCKET_ENTRIES = 1 << 24
+"""At most this many (draw, bucket) pairs in a :class:`MapPicture`'s plan (beyond MAX_DRAWS: one each)."""
 
 _BATCH_PIXELS = 1 << 20
 """At most this many pixels are composed in one numpy pass (bounds the memory)."""
@@ -629,11 +633,12 @@ class _Recorder:
         self.width, self.height = width, height
         self.pictures: list[_Picture] = []
         """Each distinct picture drawn, once."""
-        self.which: list[int] = []
+        # compact arrays, not lists: a map may make millions of draws
+        self.which = array("q")
         """Per draw: its picture's index in :attr:`pictures`."""
-        self.xs: list[float] = []
-        self.ys: list[float] = []
-        self.alphas: list[int] = []
+        self.xs = array("d")
+        self.ys = array("d")
+        self.alphas = array("H")
         self._index: dict[int, int] = {}
 
     def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
@@ -668,32 +673,35 @@ class MapPicture:
         self.size = (plan.width, plan.height)
         self._plan = plan
         self.count = len(plan.which)
-        # at most 2048 x 2048 buckets, whatever the picture's size (a bucket's size changes only the work)
-        self.bucket = (max(8, tmap.tile_width, -(-plan.width // 2048)), max(8, tmap.tile_height, -(-plan.height // 2048)))
-        bw, bh = self.bucket
-        self._columns = -(-plan.width // bw)
-        rows = -(-plan.height // bh)
         # Each draw's rectangle, in buckets, wherever _place rounds it to: its left pixel is between
-        # floor(x) and ceil(x) (likewise for y).
+        # floor(x) and ceil(x) (likewise for y). A bucket's size changes only the work, never the pixels:
+        # at most 2048 x 2048 buckets, grown until the draws' bucket entries are at most _BUCKET_ENTRIES.
         which = np.asarray(plan.which, np.intp)
         sizes = np.array([p.pixels.shape[:2] for p in plan.pictures] or [(0, 0)], np.int64)[which]
         xs, ys = np.asarray(plan.xs, np.float64), np.asarray(plan.ys, np.float64)
-        bx0 = np.clip(np.floor(xs).astype(np.int64) // bw, 0, self._columns - 1)
-        bx1 = np.clip((np.ceil(xs).astype(np.int64) + sizes[:, 1] - 1) // bw, 0, self._columns - 1)
-        by0 = np.clip(np.floor(ys).astype(np.int64) // bh, 0, rows - 1)
-        by1 = np.clip((np.ceil(ys).astype(np.int64) + sizes[:, 0] - 1) // bh, 0, rows - 1)
-        bx1, by1 = np.maximum(bx0, bx1), np.maximum(by0, by1)
-        self._spans = (bx0.tolist(), bx1.tolist(), by0.tolist(), by1.tolist())
+        bw, bh = max(8, tmap.tile_width, -(-plan.width // 2048)), max(8, tmap.tile_height, -(-plan.height // 2048))
+        while True:
+            self._columns = -(-plan.width // bw)
+            rows = -(-plan.height // bh)
+            bx0 = np.clip(np.floor(xs).astype(np.int64) // bw, 0, self._columns - 1)
+            bx1 = np.clip((np.ceil(xs).astype(np.int64) + sizes[:, 1] - 1) // bw, 0, self._columns - 1)
+            by0 = np.clip(np.floor(ys).astype(np.int64) // bh, 0, rows - 1)
+            by1 = np.clip((np.ceil(ys).astype(np.int64) + sizes[:, 0] - 1) // bh, 0, rows - 1)
+            bx1, by1 = np.maximum(bx0, bx1), np.maximum(by0, by1)
+            across = bx1 - bx0 + 1
+            counts = across * (by1 - by0 + 1)
+            if int(counts.sum()) <= max(_BUCKET_ENTRIES, self.count) or (self._columns == 1 and rows == 1):
+                break
+            bw, bh = bw * 2, bh * 2
+        self.bucket = (bw, bh)
         # The draws of each bucket, in drawing order (compressed rows: bucket b holds members[ptr[b]:ptr[b + 1]]).
-        across = bx1 - bx0 + 1
-        counts = across * (by1 - by0 + 1)
         draw = np.repeat(np.arange(self.count), counts)
         nth = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
         bucket = (by0[draw] + nth // across[draw]) * self._columns + bx0[draw] + nth % across[draw]
         order = np.lexsort((draw, bucket))
-        self._members: list[int] = draw[order].tolist()
-        self._ptr: list[int] = np.concatenate(
-            ([0], np.cumsum(np.bincount(bucket, minlength=self._columns * rows)))).tolist()
+        self._members = array("q", draw[order].astype(np.int64).tobytes())
+        self._ptr = array("q", np.concatenate(
+            ([0], np.cumsum(np.bincount(bucket, minlength=self._columns * rows)))).astype(np.int64).tobytes())
 
     def needed(self, left: int, top: int, width: int, height: int) -> list[int]:
         """The draws (indices, in drawing order) the picture's pixels in the rectangle depend on."""
