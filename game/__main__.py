@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.errors import GameError, MapProblems
+from game.errors import GameError, MapError, MapProblems
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = REPO / "maps" / "square_crypt.tmx"
@@ -52,6 +52,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 print(encounter_summary(name, root=args.root))
                 continue
             tmap, board = load_board(name, root=args.root)
+            check_creature_sheets(tmap.path, board)
         except GameError as exc:
             failed += 1
             for line in _problem_lines(exc):
@@ -65,6 +66,32 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if len(args.maps) > 1:
         print(f"{len(args.maps) - failed} of {len(args.maps)} maps OK")
     return 1 if failed else 0
+
+
+def check_creature_sheets(path: Path, board: object) -> None:
+    """Raise what ``play`` would refuse about the map's creatures, with ``play``'s own code.
+
+    Every creature whose sheet no content file defines (``scenario.sheet_for``, one line
+    each); then the roster ``play`` builds (``scenario.roster``: a large creature's whole
+    space on the map, free of walls and of others). A broken content library is reported
+    as itself.
+    """
+    from game.board import Board
+    from game.content import load_content
+    from game.scenario import Scenario, roster, sheet_for
+    from game.tiled.loader import problems_error
+
+    assert isinstance(board, Board)
+    if not board.placements:
+        return
+    templates = dict(load_content())
+    problems = [MapError(path, sheet, p.origin) for p in board.placements
+                if isinstance(sheet := sheet_for(p, templates), str)]
+    if problems:
+        raise problems_error(problems)
+    bare = Scenario(path=path, map_path=path, title=board.name, seed=1, sides={}, creatures=[],
+                    use_map_creatures=True, options={})
+    roster(bare, board, templates)
 
 
 def summary(name: str, tmap: object, board: object) -> str:
@@ -81,6 +108,9 @@ def summary(name: str, tmap: object, board: object) -> str:
     for p in board.placements:
         sides[p.side] = sides.get(p.side, 0) + 1
     creatures = ", ".join(f"{side} {n}" for side, n in sorted(sides.items())) or "none"
+    hidden = sum(p.hidden for p in board.placements)
+    if hidden:
+        creatures += f" ({hidden} hidden)"
     return (f"{name}: OK - {board.name!r}, {grid} grid {board.width}x{board.height} "
             f"({tmap.tile_width}x{tmap.tile_height} px), {len(board)} cells: "
             f"{counts['wall']} wall, {counts['difficult']} difficult, {counts['dangerous']} dangerous; "
@@ -98,6 +128,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     output_target(args.out)  # a folder, a device or a missing folder is refused before the map is drawn
     tmap = load_map(args.map, root=args.root)
+    if args.players:  # what players may see: the game master's layers and objects left out
+        from game.tiled.hidden import players_view
+
+        tmap = players_view(tmap)
     board = board_from_map(tmap) if (args.terrain or args.creatures or args.grid) else None
     render_to_file(tmap, board, Path(args.out), scale=args.scale, hidden_layers=tuple(args.hide_layer),
                    show_objects=not args.hide_objects, grid=args.grid, terrain=args.terrain,
@@ -191,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--creatures", action="store_true", help="draw the creatures placed on the map")
     render.add_argument("--hide-layer", action="append", default=[], metavar="NAME", help="omit a layer (repeatable)")
     render.add_argument("--hide-objects", action="store_true", help="omit every object layer (tile objects included)")
+    render.add_argument("--players", action="store_true",
+                        help="draw what players may see: omit every layer and object whose 'hidden' property is true")
     render.add_argument("--root", metavar="DIR", help=root_help)
     render.set_defaults(func=cmd_render)
 

@@ -75,6 +75,8 @@ class Placement:
     cell: Cell
     origin: str = ""
     """Where it came from, for messages (e.g. "layer 'creatures', object 7")."""
+    hidden: bool = False
+    """Placed hidden (Tiled ``hidden`` on the object or a layer around it): players must not see it."""
 
 
 class Board:

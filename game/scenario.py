@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from game.board import Board
+from game.board import Board, Placement
 from game.content.loader import TomlSyntaxError, parse_toml
 from game.content.text import quoted
 from game.errors import GameError, escaped
@@ -302,6 +302,23 @@ def to_preparation(spec: PreparationSpec, board: Board) -> Preparation:
     )
 
 
+def sheet_for(placement: Placement, templates: Mapping[str, Template]) -> Template | str:
+    """The creature sheet a placed creature uses, or the reason it has none.
+
+    Its ``template``, else the sheet named like the creature (``Goblin 1`` -> ``goblin_1``).
+    ``roster`` refuses a creature without a sheet, and ``validate`` reports it (one check for both).
+    """
+    derived = placement.name.lower().replace(" ", "_")
+    sheet = templates.get(placement.template) or templates.get(derived)
+    if sheet is not None:
+        return sheet
+    if placement.template:
+        return (f"creature {quoted(placement.name)} uses template {quoted(placement.template)}, which no "
+                "content file defines")
+    return (f"creature {quoted(placement.name)} has no 'template' property and no content file defines a "
+            f"creature {quoted(derived)}")
+
+
 def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> list[tuple[CreatureId, str, str, Template, Cell]]:
     """Everyone in the fight: the map's creatures (if used) and the file's, with ids from their names.
 
@@ -309,7 +326,6 @@ def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> 
     everyone placed before it (:meth:`Board.placement_problem`); else one line names the creature, the cell
     and why."""
     from game.rules.encounter import creature_ids
-    from game.board import Placement
 
     placements: list[Placement] = list(board.placements) if scenario.use_map_creatures else []
     from_map = len(placements)
@@ -329,10 +345,9 @@ def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> 
     for n, (cid, p) in enumerate(zip(ids, placements)):
         # A map's creature is a problem of the map (its object names the place); a file's, of the file.
         where = scenario.map_path if n < from_map else scenario.path
-        sheet = templates.get(p.template) or templates.get(p.name.lower().replace(" ", "_"))
-        if sheet is None:
-            raise EncounterFileError(where, f"creature {quoted(p.name)} uses template {quoted(p.template)}, which no "
-                                            f"content file defines", p.origin)
+        sheet = sheet_for(p, templates)
+        if isinstance(sheet, str):
+            raise EncounterFileError(where, sheet, p.origin)
         why = board.placement_problem(p.cell, sheet.size, taken)
         if why:
             col, row = board.grid.cell_to_offset(p.cell)

@@ -13,10 +13,11 @@ import base64
 import binascii
 import io
 import json
+import reprlib
 import sys
 import zlib
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,40 @@ from game.tiled import xmlread
 from game.tiled.files import Limits, image_header_size, read_limited, resolve_inside
 
 Raw = dict[str, Any]
+
+MAX_PROBLEMS = 100
+"""At most this many problems of one map are listed; the others are only counted."""
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = _BRIEF.maxother = 60
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
+_BRIEF.maxlevel = 2
+
+
+def brief(value: object) -> str:
+    """A value as a message quotes it: its repr, cut short (a hostile value may be megabytes long)."""
+    return _BRIEF.repr(value)
+
+
+class MoreProblems(MapError):
+    """The last line of a long list of problems: how many more were found and not listed."""
+
+    def __init__(self, path: str | Path, count: int) -> None:
+        super().__init__(path, f"... and {count} more problems (only the first {MAX_PROBLEMS} are listed)")
+        self.count = count
+
+
+def capped(problems: list[MapError]) -> list[MapError]:
+    """At most :data:`MAX_PROBLEMS` problems, then one :class:`MoreProblems` line counting the rest.
+
+    ``problems`` may already end in such lines (from an earlier stage of the same
+    load): their counts are added up.
+    """
+    listed = [p for p in problems if not isinstance(p, MoreProblems)]
+    more = sum(p.count for p in problems if isinstance(p, MoreProblems)) + max(0, len(listed) - MAX_PROBLEMS)
+    if not more:
+        return listed
+    return [*listed[:MAX_PROBLEMS], MoreProblems(listed[0].path if listed else problems[0].path, more)]
 
 
 def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = None) -> Raw:
@@ -82,7 +117,7 @@ def _json_normalise(doc: Raw, kind: str, path: Path) -> Raw:
     """Bring a JSON document's few structural differences in line with the XML reader's output."""
     if kind == "map":
         if doc.get("type", "map") != "map":
-            raise MapError(path, f"not a Tiled map: its type is {doc.get('type')!r}")
+            raise MapError(path, f"not a Tiled map: its type is {brief(doc.get('type'))}")
         doc["layers"] = [_json_layer(layer) for layer in _list(doc.get("layers"), path, "layers")]
     elif kind == "template":
         if "object" not in doc:
@@ -127,17 +162,46 @@ class Builder:
     root: Path
     limits: Limits
     problems: list[MapError] = field(default_factory=list)
+    """The first :data:`MAX_PROBLEMS` problems found."""
+    more_problems: int = 0
+    """How many more were found: counted, not kept (a hostile map may have millions)."""
     tilesets: list[m.Tileset] = field(default_factory=list)
     _tileset_files: dict[Path, Raw] = field(default_factory=dict)
     _templates: dict[Path, Raw] = field(default_factory=dict)
+    _tileset_bodies: dict[Path, m.Tileset] = field(default_factory=dict)
+    """External tilesets built once each, however many times the map refers to them."""
+    _template_properties: dict[Path, dict[str, m.PropertyValue]] = field(default_factory=dict)
+    """A template's typed properties, read (and their problems reported) once, not once per instance."""
+    _image_files: dict[tuple[str, Path], tuple[Path, bool, tuple[int, int] | None]] = field(default_factory=dict)
+    """Each image path as written (and the folder it is read from): where it leads, whether it is a
+    file, its size from its header."""
+    object_properties: int = 0
+    """Custom properties of the objects read so far (see ``Limits.max_object_properties``)."""
     _image_pixels: dict[Path, int] = field(default_factory=dict)
     """Width x height of each distinct image file read so far (see ``Limits.max_map_image_pixels``)."""
     _image_total: int = 0
 
     # -- small typed readers ------------------------------------------------------------
 
+    def is_full(self) -> bool:
+        """True once :data:`MAX_PROBLEMS` problems are kept: a caller may skip composing the next message."""
+        return len(self.problems) >= MAX_PROBLEMS
+
     def problem(self, place: str, detail: str, path: Path | None = None) -> None:
-        self.problems.append(MapError(path or self.path, detail, place))
+        if self.is_full():
+            self.more_problems += 1
+        else:
+            self.problems.append(MapError(path or self.path, detail, place))
+
+    def add(self, error: MapError) -> None:
+        if self.is_full():
+            self.more_problems += 1
+        else:
+            self.problems.append(error)
+
+    def found(self) -> list[MapError]:
+        """The problems kept, then a :class:`MoreProblems` line if there were more."""
+        return self.problems + ([MoreProblems(self.path, self.more_problems)] if self.more_problems else [])
 
     def int_field(self, d: Raw, key: str, place: str, path: Path, default: int | None = None,
                   minimum: int | None = None, maximum: int | None = None) -> int:
@@ -148,7 +212,7 @@ class Builder:
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                raise MapError(path, f"'{key}' must be a whole number, found {value!r}", place)
+                raise MapError(path, f"'{key}' must be a whole number, found {brief(value)}", place)
         if minimum is not None and value < minimum:
             raise MapError(path, f"'{key}' is {value}, it must be at least {minimum}", place)
         if maximum is not None and value > maximum:
@@ -158,9 +222,9 @@ class Builder:
     def num_field(self, d: Raw, key: str, place: str, path: Path, default: float = 0.0) -> float:
         value = d.get(key, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise MapError(path, f"'{key}' must be a number, found {value!r}", place)
+            raise MapError(path, f"'{key}' must be a number, found {brief(value)}", place)
         if value != value or value in (float("inf"), float("-inf")):
-            raise MapError(path, f"'{key}' must be a finite number, found {value!r}", place)
+            raise MapError(path, f"'{key}' must be a finite number, found {brief(value)}", place)
         return float(value)
 
     def str_field(self, d: Raw, key: str, place: str, path: Path, default: str = "") -> str:
@@ -168,7 +232,7 @@ class Builder:
         if value is None:
             return default
         if not isinstance(value, str):
-            raise MapError(path, f"'{key}' must be text, found {value!r}", place)
+            raise MapError(path, f"'{key}' must be text, found {brief(value)}", place)
         return value
 
     def bool_field(self, d: Raw, key: str, place: str, path: Path, default: bool) -> bool:
@@ -177,13 +241,13 @@ class Builder:
             return value
         if isinstance(value, int) and value in (0, 1):
             return bool(value)
-        raise MapError(path, f"'{key}' must be true or false, found {value!r}", place)
+        raise MapError(path, f"'{key}' must be true or false, found {brief(value)}", place)
 
     def color(self, text: Any, place: str, path: Path) -> m.Color | None:
         if text is None or text == "":
             return None
         if not isinstance(text, str):
-            raise MapError(path, f"a colour must be text like '#ff8800', found {text!r}", place)
+            raise MapError(path, f"a colour must be text like '#ff8800', found {brief(text)}", place)
         return parse_color(text, path, place)
 
     # -- properties ---------------------------------------------------------------------
@@ -199,13 +263,13 @@ class Builder:
             return out
         for entry in raw:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-                self.problem(place, f"malformed property {entry!r}", path)
+                self.problem(place, f"malformed property {brief(entry)}", path)
                 continue
             name = entry["name"]
             try:
                 out[name] = self.property_value(entry, f"{place}, property '{name}'", path)
             except MapError as exc:
-                self.problems.append(exc)
+                self.add(exc)
         return out
 
     def property_value(self, entry: Raw, place: str, path: Path) -> m.PropertyValue:
@@ -261,7 +325,7 @@ class Builder:
                 return m.ClassValue(type_name, _plain_members(value))
         else:
             raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class)", place)
-        raise MapError(path, f"value {value!r} is not a valid {kind}", place)
+        raise MapError(path, f"value {brief(value)} is not a valid {kind}", place)
 
     # -- files --------------------------------------------------------------------------
 
@@ -287,18 +351,22 @@ class Builder:
                 self.problem(place, "images embedded in the file are not supported; save the image as a file", owner)
             return None
         if not isinstance(ref, str):
-            raise MapError(owner, f"image source must be text, found {ref!r}", place)
-        source = resolve_inside(ref, base_dir, self.root, owner, place)
+            raise MapError(owner, f"image source must be text, found {brief(ref)}", place)
+        known = self._image_files.get((ref, base_dir))
+        if known is None:  # an image collection may name one file 200000 times: looked at once
+            source = resolve_inside(ref, base_dir, self.root, owner, place)
+            try:
+                size = image_header_size(source) if source.is_file() else None
+            except MapError as exc:
+                raise MapError(owner, f"image {ref}: {exc.detail}", place) from None
+            known = self._image_files[(ref, base_dir)] = (source, source.is_file(), size)
+        source, found, header = known
         width = self.int_field(d, "imagewidth", place, owner, default=0, minimum=0) or None
         height = self.int_field(d, "imageheight", place, owner, default=0, minimum=0) or None
         trans = self.color(d.get("transparentcolor"), place, owner)
-        if not source.is_file():
+        if not found:
             self.problem(place, f"image not found: {ref}", owner)
         else:
-            try:
-                header = image_header_size(source)
-            except MapError as exc:
-                raise MapError(owner, f"image {ref}: {exc.detail}", place) from None
             if header is not None:
                 w, h = header
                 if max(w, h) > self.limits.max_image_side or w * h > self.limits.max_image_pixels:
@@ -322,10 +390,17 @@ class Builder:
         source_ref = ref.get("source")
         if source_ref:
             if not isinstance(source_ref, str):
-                raise MapError(self.path, f"tileset source must be text, found {source_ref!r}", place)
+                raise MapError(self.path, f"tileset source must be text, found {brief(source_ref)}", place)
             file, d = self.document(source_ref, self.path.parent, self.path, place, "tileset", self._tileset_files)
-            return self._tileset_body(d, firstgid, file, file, f"tileset '{d.get('name', file.name)}'")
+            return self._external_tileset(d, firstgid, file)
         return self._tileset_body(ref, firstgid, None, self.path, f"tileset '{ref.get('name', '')}'")
+
+    def _external_tileset(self, d: Raw, firstgid: int, file: Path) -> m.Tileset:
+        built = self._tileset_bodies.get(file)
+        if built is None:
+            built = self._tileset_bodies[file] = self._tileset_body(
+                d, firstgid, file, file, f"tileset '{d.get('name', file.name)}'")
+        return replace(built, firstgid=firstgid)
 
     def _tileset_body(self, d: Raw, firstgid: int, source: Path | None, owner: Path, place: str) -> m.Tileset:
         base_dir = owner.parent
@@ -346,13 +421,13 @@ class Builder:
             self.problem(place, "the tileset gives neither its image size nor its tile count", owner)
         offset = d.get("tileoffset") or {}
         if not isinstance(offset, dict):
-            raise MapError(owner, f"'tileoffset' must be an object with x and y, found {offset!r}", place)
+            raise MapError(owner, f"'tileoffset' must be an object with x and y, found {brief(offset)}", place)
         tile_offset = (self.int_field(offset, "x", place + ", tileoffset", owner, default=0),
                        self.int_field(offset, "y", place + ", tileoffset", owner, default=0))
         tiles: dict[int, m.Tile] = {}
         for raw_tile in _list(d.get("tiles"), owner, place):
             if not isinstance(raw_tile, dict):
-                raise MapError(owner, f"malformed tile entry {raw_tile!r}", place)
+                raise MapError(owner, f"malformed tile entry {brief(raw_tile)}", place)
             tid = self.int_field(raw_tile, "id", place, owner, minimum=0, maximum=self.limits.max_tiles_per_tileset)
             tplace = f"{place}, tile {tid}"
             tile_image = self.image(raw_tile, base_dir, owner, tplace)
@@ -395,6 +470,14 @@ class Builder:
             class_name=self.str_field(d, "class", place, owner),
         )
 
+    def count_object_properties(self, count: int, place: str) -> None:
+        """Count properties an object gets; past ``Limits.max_object_properties`` the map is refused
+        (a template with 20000 properties and 5000 instances would be a hundred million copies)."""
+        self.object_properties += count
+        if self.object_properties > self.limits.max_object_properties:
+            raise MapError(self.path, f"the map's objects have more than {self.limits.max_object_properties} "
+                           "custom properties in all (a template's counted once per object using it)", place)
+
     def gid_known(self, gid: int) -> bool:
         gid &= m.GID_MASK
         if gid == 0:
@@ -417,7 +500,7 @@ class Builder:
         if not ref:
             return obj, None
         if not isinstance(ref, str):
-            raise MapError(self.path, f"template must be a file path, found {ref!r}", place)
+            raise MapError(self.path, f"template must be a file path, found {brief(ref)}", place)
         file, tmpl = self.document(ref, self.path.parent, self.path, place, "template", self._templates)
         base = tmpl.get("object")
         if not isinstance(base, dict):
@@ -427,8 +510,12 @@ class Builder:
         for key, value in obj.items():
             if key != "properties":
                 merged[key] = value
-        tmpl_props = self.properties(base.get("properties"), f"template {file.name}", file)
+        tmpl_props = self._template_properties.get(file)
+        if tmpl_props is None:
+            tmpl_props = self._template_properties[file] = self.properties(
+                base.get("properties"), f"template {file.name}", file)
         own_props = self.properties(obj.get("properties"), place, self.path)
+        self.count_object_properties(len(tmpl_props) + len(own_props), place)
         merged["typed_properties"] = {**tmpl_props, **own_props}
         if "gid" not in obj and isinstance(base.get("gid"), int) and base["gid"]:
             merged["gid"] = self._template_gid(base["gid"], tmpl, file)
@@ -448,7 +535,7 @@ class Builder:
                 return (ts.firstgid + local) | flags
         _, d = self.document(str(ref["source"]), file.parent, file, "tileset", "tileset", self._tileset_files)
         next_gid = max((ts.firstgid + max(ts.tile_count, 1) for ts in self.tilesets), default=1)
-        ts = self._tileset_body(d, next_gid, source, source, f"tileset '{d.get('name', source.name)}'")
+        ts = self._external_tileset(d, next_gid, source)
         self.tilesets.append(ts)
         return (ts.firstgid + local) | flags
 
@@ -492,7 +579,7 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
         except (TypeError, OverflowError):
             bad = next((i for i, v in enumerate(payload)
                         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 0xFFFFFFFF), 0)
-            raise MapError(path, f"tile {bad}: {payload[bad]!r} is not a tile id", place) from None
+            raise MapError(path, f"tile {bad}: {brief(payload[bad])} is not a tile id", place) from None
         return gids
     if not isinstance(payload, str):
         raise MapError(path, f"{encoding} tile data must be text", place)
@@ -565,7 +652,7 @@ def check_polygon(points: Any, path: Path, place: str) -> tuple[tuple[float, flo
         else:
             raise ValueError
     except (ValueError, KeyError, TypeError):
-        raise MapError(path, f"malformed points {points!r}", place) from None
+        raise MapError(path, f"malformed points {brief(points)}", place) from None
     if any(x != x or y != y or abs(x) == float("inf") or abs(y) == float("inf") for x, y in out):
         raise MapError(path, "points must be finite numbers", place)
     return tuple(out)

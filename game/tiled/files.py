@@ -34,6 +34,11 @@ class Limits:
     max_objects: int = 100_000
     max_tilesets: int = 256
     max_tiles_per_tileset: int = 1 << 20
+    max_tile_entries: int = 1 << 18
+    """Most tiles described one by one (properties, images, animations) over all of a map's
+    tilesets; an external tileset used twice counts twice."""
+    max_object_properties: int = 1 << 22
+    """Most custom properties over all of a map's objects, a template's counted once per instance."""
     max_image_side: int = 16384
     """Largest width or height of an image (read from its header, before decoding)."""
     max_image_pixels: int = 64 * 1024 * 1024

@@ -9,8 +9,9 @@ from typing import Any
 from game.errors import MapError, MapProblems, escaped, has_controls
 from game.grid.hex import HexGrid
 from game.tiled import model as m
-from game.tiled.build import Builder, Raw, check_polygon, decode_gids, parse_document
+from game.tiled.build import MAX_PROBLEMS, Builder, MoreProblems, Raw, brief, capped, check_polygon, decode_gids, parse_document
 from game.tiled.files import DEFAULT_LIMITS, Limits, find_project_root, read_limited
+from game.tiled.hidden import HIDDEN, hidden_value
 
 _REFUSED_ORIENTATIONS = {
     "isometric": "isometric maps are not supported: battle maps must be orthogonal (square) or hexagonal",
@@ -49,18 +50,20 @@ def collect_map(path: str | Path, root: str | Path | None = None,
         raise one_line(exc) from None
     except RecursionError:
         raise MapError(path, "group layers or class properties are nested too deeply") from None
-    return tmap, [one_line(p) for p in builder.problems]
+    return tmap, [one_line(p) for p in builder.found()]
 
 
 def one_line(error: MapError) -> MapError:
     """The same error with control characters escaped: a layer named with a newline must not split its line."""
-    if not has_controls(error.path + error.place + error.detail):
+    if isinstance(error, MoreProblems) or not has_controls(error.path + error.place + error.detail):
         return error
     return MapError(escaped(error.path), escaped(error.detail), escaped(error.place))
 
 
 def problems_error(problems: list[MapError]) -> MapError | MapProblems:
-    """One problem as itself, several as :class:`MapProblems`."""
+    """One problem as itself, several as :class:`MapProblems`: at most :data:`MAX_PROBLEMS`
+    of them, then a line saying how many more there were."""
+    problems = capped(problems)
     return problems[0] if len(problems) == 1 else MapProblems(problems)
 
 
@@ -98,9 +101,13 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
         raise MapError(path, f"{len(raw_tilesets)} tilesets, more than the limit of {lim.max_tilesets}", "map")
     for i, raw in enumerate(raw_tilesets):
         if not isinstance(raw, dict):
-            raise MapError(path, f"malformed tileset entry {raw!r}", f"tileset {i + 1}")
+            raise MapError(path, f"malformed tileset entry {brief(raw)}", f"tileset {i + 1}")
         b.tilesets.append(b.tileset(raw, f"tileset {i + 1}"))
     b.tilesets.sort(key=lambda ts: ts.firstgid)
+    entries = sum(len(ts.tiles) for ts in b.tilesets)
+    if entries > lim.max_tile_entries:
+        raise MapError(path, f"the map's tilesets describe {entries} tiles one by one, more than the limit of "
+                       f"{lim.max_tile_entries} (a tileset used twice counts twice)", "map")
 
     layers_raw = d.get("layers") or []
     counts = {"layers": 0, "objects": 0, "tile_layers": 0}
@@ -145,7 +152,7 @@ def _count(layers: Any, counts: dict[str, int], path: Path) -> None:
         raise MapError(path, "'layers' must be a list", "map")
     for layer in layers:
         if not isinstance(layer, dict):
-            raise MapError(path, f"malformed layer {layer!r}", "map")
+            raise MapError(path, f"malformed layer {brief(layer)}", "map")
         counts["layers"] += 1
         counts["tile_layers"] += layer.get("type") == "tilelayer"
         objects = layer.get("objects")
@@ -185,7 +192,7 @@ def _infinite_bounds(b: Builder, layers: list[Raw]) -> tuple[tuple[int, int], in
             place = f"layer '{layer.get('name', '')}'"
             for chunk in _chunks(layer):
                 if not isinstance(chunk, dict):
-                    raise MapError(b.path, f"malformed chunk {chunk!r}", place)
+                    raise MapError(b.path, f"malformed chunk {brief(chunk)}", place)
                 cx = b.int_field(chunk, "x", place + ", chunk", b.path)
                 cy = b.int_field(chunk, "y", place + ", chunk", b.path)
                 cw = b.int_field(chunk, "width", place + ", chunk", b.path, minimum=1, maximum=b.limits.max_side)
@@ -207,6 +214,7 @@ def _base(b: Builder, d: Raw, place: str) -> m.LayerBase:
     opacity = b.num_field(d, "opacity", place, path, 1.0)
     if not 0.0 <= opacity <= 1.0:
         raise MapError(path, f"opacity {opacity} must lie between 0 and 1", place)
+    properties = b.properties(d.get("properties"), place, path)
     return m.LayerBase(
         id=b.int_field(d, "id", place, path, default=0, minimum=0),
         name=b.str_field(d, "name", place, path),
@@ -214,9 +222,26 @@ def _base(b: Builder, d: Raw, place: str) -> m.LayerBase:
         opacity=opacity,
         offset=(b.num_field(d, "offsetx", place, path, 0.0), b.num_field(d, "offsety", place, path, 0.0)),
         tint=b.color(d.get("tintcolor"), place, path),
-        properties=b.properties(d.get("properties"), place, path),
+        properties=properties,
         class_name=b.str_field(d, "class", place, path),
+        hidden=_hidden(b, properties, place),
     )
+
+
+def _hidden(b: Builder, props: m.Properties, place: str) -> bool:
+    """The ``hidden`` property of a layer or an object: a bool, or a problem line naming what it is."""
+    value = hidden_value(props)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    kind = _TILED_KINDS.get(type(value), "a")
+    shown = f"'{value.type_name}'" if isinstance(value, m.ClassValue) else brief(value)
+    b.problem(f"{place}, property '{HIDDEN}'",
+              f"must be a bool property (true or false), found {kind} property {shown}")
+    return False
+
+
+_TILED_KINDS: dict[type, str] = {str: "a string", int: "an int", float: "a float", m.Color: "a color",
+                                 m.FileRef: "a file", m.ObjectRef: "an object", m.ClassValue: "a class"}
 
 
 def _layer(b: Builder, d: Raw, width: int, height: int, origin: tuple[int, int], infinite: bool,
@@ -236,7 +261,7 @@ def _layer(b: Builder, d: Raw, width: int, height: int, origin: tuple[int, int],
     if kind == "group":
         children = tuple(_layer(b, c, width, height, origin, infinite, f"{place} / ") for c in d.get("layers") or [])
         return m.GroupLayer(base, children)
-    raise MapError(b.path, f"unknown layer type {kind!r}", place)
+    raise MapError(b.path, f"unknown layer type {brief(kind)}", place)
 
 
 def _tile_layer(b: Builder, d: Raw, base: m.LayerBase, width: int, height: int,
@@ -273,12 +298,16 @@ def _tile_layer(b: Builder, d: Raw, base: m.LayerBase, width: int, height: int,
 def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
     path = b.path
     if not isinstance(raw, dict):
-        raise MapError(path, f"malformed object {raw!r}", layer_place)
+        raise MapError(path, f"malformed object {brief(raw)}", layer_place)
     place = f"{layer_place}, object {raw.get('id', '?')}"
     if raw.get("name"):
         place += f" '{raw.get('name')}'"
     d, template = b.apply_template(raw, place)
-    props = d["typed_properties"] if "typed_properties" in d else b.properties(d.get("properties"), place, path)
+    if "typed_properties" in d:
+        props = d["typed_properties"]
+    else:
+        props = b.properties(d.get("properties"), place, path)
+        b.count_object_properties(len(props), place)
     gid = b.int_field(d, "gid", place, path, default=0, minimum=0, maximum=0xFFFFFFFF)
     points: tuple[tuple[float, float], ...] = ()
     if gid:
@@ -313,23 +342,89 @@ def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
         text=str(text.get("text", "")) if isinstance(text, dict) else "",
         properties=props,
         template=template,
+        hidden=_hidden(b, props, place),
     )
 
 
 def _check_gids(b: Builder, layers: tuple[m.Layer, ...]) -> None:
-    """Every gid on a tile layer or tile object must name a tile of some tileset."""
+    """Every gid on a tile layer or tile object must name a tile of some tileset.
+
+    Each unknown tile id is reported once, at its first cell. Linear in the cells
+    and done in numpy: a hostile layer may name a million different unknown ids.
+    """
     for layer in layers:
         if isinstance(layer, m.GroupLayer):
             _check_gids(b, layer.layers)
         elif isinstance(layer, m.TileLayer):
-            for gid in set(layer.data):
-                if not b.gid_known(gid):
-                    at = layer.data.index(gid)
-                    col, row = layer.x + at % layer.width, layer.y + at // layer.width
-                    b.problem(f"layer '{layer.base.name}', cell ({col}, {row})",
-                              f"tile id {gid & m.GID_MASK} belongs to no tileset of the map")
+            _check_layer_gids(b, layer)
         elif isinstance(layer, m.ObjectLayer):
             for obj in layer.objects:
                 if obj.gid and not b.gid_known(obj.gid):
                     b.problem(f"layer '{layer.base.name}', object {obj.id}",
                               f"tile id {obj.gid & m.GID_MASK} belongs to no tileset of the map")
+
+
+def _check_layer_gids(b: Builder, layer: m.TileLayer) -> None:
+    if len(layer.data) <= _SMALL_LAYER:
+        _check_small_layer_gids(b, layer)
+        return
+    import numpy as np
+
+    gids = np.asarray(layer.data, dtype=np.uint32) & np.uint32(m.GID_MASK)
+    known = _known_gids(b, gids)
+    if known.all():
+        return
+    unknown_at = np.flatnonzero(~known)
+    values, first = np.unique(gids[unknown_at], return_index=True)  # each unknown id once, at its first cell
+    order = np.sort(first)
+    shown = 0
+    for i in order[:max(0, MAX_PROBLEMS - len(b.problems))].tolist():
+        at = int(unknown_at[i])
+        col, row = layer.x + at % layer.width, layer.y + at // layer.width
+        b.problem(f"layer '{layer.base.name}', cell ({col}, {row})",
+                  f"tile id {int(gids[at])} belongs to no tileset of the map")
+        shown += 1
+    b.more_problems += len(values) - shown
+
+
+_SMALL_LAYER = 1 << 16
+"""Layers up to this many cells are checked without numpy (importing it costs more than the check)."""
+
+
+def _check_small_layer_gids(b: Builder, layer: m.TileLayer) -> None:
+    unknown = {gid & m.GID_MASK for gid in set(layer.data) if not b.gid_known(gid)}
+    if not unknown:
+        return
+    reported: set[int] = set()
+    for at, raw in enumerate(layer.data):
+        gid = raw & m.GID_MASK
+        if gid in unknown and gid not in reported:
+            reported.add(gid)
+            col, row = layer.x + at % layer.width, layer.y + at // layer.width
+            b.problem(f"layer '{layer.base.name}', cell ({col}, {row})", f"tile id {gid} belongs to no tileset of the map")
+
+
+def _known_gids(b: Builder, gids: Any) -> Any:
+    """For each masked gid, whether it is empty or names a tile: :meth:`Builder.gid_known`, vectorised.
+
+    A gid belongs to the tileset with the largest ``firstgid`` not above it.
+    """
+    import numpy as np
+
+    known = gids == 0
+    tilesets = sorted(b.tilesets, key=lambda ts: ts.firstgid)
+    if not tilesets:
+        return known
+    firsts = np.array([ts.firstgid for ts in tilesets], dtype=np.int64)
+    owner = np.searchsorted(firsts, gids, side="right") - 1
+    has_owner = owner >= 0
+    local = gids.astype(np.int64) - firsts[np.maximum(owner, 0)]
+    counts = np.array([ts.tile_count if ts.image is not None else -1 for ts in tilesets], dtype=np.int64)
+    known |= has_owner & (local < counts[np.maximum(owner, 0)])
+    ends = [ts.firstgid for ts in tilesets[1:]] + [m.GID_MASK + 1]
+    collection_gids = [ts.firstgid + tid for ts, end in zip(tilesets, ends) if ts.image is None
+                       for tid in ts.tiles if ts.firstgid + tid < end]
+    if collection_gids:
+        candidates = np.array(collection_gids, dtype=np.int64)
+        known |= np.isin(gids, candidates) & has_owner & (counts[np.maximum(owner, 0)] < 0)
+    return known

@@ -142,6 +142,8 @@ class LayerBase:
     tint: Color | None = None
     properties: Properties = field(default_factory=dict)
     class_name: str = ""
+    hidden: bool = False
+    """The layer's ``hidden`` property: the game master's, players must not see it (``tiled/hidden.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,8 @@ class MapObject:
     text: str = ""
     properties: Properties = field(default_factory=dict)
     template: Path | None = None
+    hidden: bool = False
+    """The object's own ``hidden`` property: the game master's, players must not see it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,36 @@ from game.board import Board, Damage, Placement, Terrain
 from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
+from game.tiled.build import MAX_PROBLEMS, MoreProblems, brief
+from game.tiled.hidden import HIDDEN
 from game.tiled.loader import one_line, problems_error
 
 TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str}
-"""Every property the rules read from a map, with the Tiled type it must have."""
+"""Every terrain property the rules read from a map, with the Tiled type it must have."""
 
+CREATURE_PROPERTIES: dict[str, type] = {"side": str, "template": str, HIDDEN: bool}
+"""Every property a creature object may have, with its Tiled type (its name is the object's name;
+``hidden`` is read by the loader, see ``tiled/hidden.py``)."""
+
+TERRAIN_CLASS = "terrain"
 CREATURE_CLASS = "creature"
+"""Tiled classes (``.tiled-project`` property types) whose members are the properties above. An
+object whose class is ``creature`` is a creature. A class property of one of these types (the
+only way Tiled 1.8 offers a class's members) counts as its members set one by one."""
+
+TILED_TYPE_NAMES: dict[type, str] = {bool: "bool", str: "string"}
+
+MAX_SHAPE_WORK = 4 * 1024 * 1024
+"""The most cell tests the terrain shapes of one map may take, all together: each cell of the
+box around a shape counts as many tests as the shape has points (at least 4), or 1 for an
+upright rectangle on squares; a polyline counts its steps (one per quarter tile). A 1024 x 1024
+map may be covered by four whole-map rectangles. The sum is taken before any cell is looked
+for, so a hostile file of a few kilobytes is refused at once instead of keeping the loader
+busy for hours (3000 rectangles over a 1024 x 1024 map would need 3 billion tests)."""
+
+_FLAG_COMBINATIONS = tuple(sorted({a | b | c | d for a in (0, m.FLIPPED_HORIZONTALLY) for b in (0, m.FLIPPED_VERTICALLY)
+                                   for c in (0, m.FLIPPED_DIAGONALLY) for d in (0, m.ROTATED_HEXAGONAL_120)}))
+"""Every combination of Tiled's flip flags: a gid on a layer is a tile's gid with some of them set."""
 
 Partial = dict[str, Any]
 
@@ -46,6 +70,10 @@ class _Converter:
         self.tmap = tmap
         self.grid = grid_for(tmap)
         self.problems: list[MapError] = []
+        self.more_problems = 0
+        self._jobs: list[tuple[m.TileLayer | m.MapObject, Partial, str]] = []
+        """What gives cells terrain, in drawing order: tile layers and terrain shapes, with their properties."""
+        self._pixel_box = self._map_pixel_box()
         self.cells: dict[tuple[int, int], Partial] = {}
         self.placements: list[Placement] = []
         self._tile_terrain: dict[int, Partial] = {}
@@ -59,19 +87,26 @@ class _Converter:
                     self._tile_terrain[ts.firstgid + tid] = partial
 
     def problem(self, place: str, detail: str, path: Any = None) -> None:
-        self.problems.append(MapError(path or self.tmap.path, detail, place))
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.more_problems += 1  # counted, not kept: a hostile map may have millions
+        else:
+            self.problems.append(MapError(path or self.tmap.path, detail, place))
+
+    def found(self) -> list[MapError]:
+        return self.problems + ([MoreProblems(self.tmap.path, self.more_problems)] if self.more_problems else [])
 
     def partial(self, props: m.Properties, place: str, path: Any = None) -> Partial:
         """The terrain properties a source sets, type-checked."""
+        props = _members_as_properties(props)
         out: Partial = {}
         for name, kind in TERRAIN_PROPERTIES.items():
             if name not in props:
                 continue
             value: object = props[name]
             if type(value) is not kind:
-                tiled_type = "bool" if kind is bool else "string"
+                tiled_type = TILED_TYPE_NAMES[kind]
                 self.problem(f"{place}, property '{name}'",
-                             f"must be a {tiled_type} property, found {type(value).__name__} {value!r}", path)
+                             f"must be a {tiled_type} property, found {type(value).__name__} {brief(value)}", path)
                 continue
             if name == "damage":
                 try:
@@ -90,28 +125,31 @@ class _Converter:
 
     # -- layers -------------------------------------------------------------------------
 
-    def walk(self, layers: tuple[m.Layer, ...], inherited: Partial) -> None:
+    def walk(self, layers: tuple[m.Layer, ...], inherited: Partial, hidden: bool = False) -> None:
         for layer in layers:
             own = {**inherited, **self.partial(layer.base.properties, f"layer '{layer.base.name}'")}
             if isinstance(layer, m.GroupLayer):
-                self.walk(layer.layers, own)
+                self.walk(layer.layers, own, hidden or layer.base.hidden)
             elif isinstance(layer, m.TileLayer):
-                self.tile_layer(layer, own)
+                self._jobs.append((layer, own, ""))
             elif isinstance(layer, m.ObjectLayer):
-                self.object_layer(layer, own)
+                self.object_layer(layer, own, hidden or layer.base.hidden)
 
     def tile_layer(self, layer: m.TileLayer, own: Partial) -> None:
         tiles = self._tile_terrain
-        gids = {g & m.GID_MASK for g in set(layer.data)} - {0}
-        if not own and not gids & tiles.keys():
-            return
+        if not own:
+            # which terrain tiles the layer shows, asked per terrain tile and flip (not per distinct gid:
+            # a hostile layer may hold a million different ones)
+            present = set(layer.data)
+            if not any(gid | flags in present for gid in tiles for flags in _FLAG_COMBINATIONS):
+                return
         w = layer.width
         for i, raw in enumerate(layer.data):
             gid = raw & m.GID_MASK
             if gid and (own or gid in tiles):
                 self.apply((layer.x + i % w, layer.y + i // w), own, tiles.get(gid, {}))
 
-    def object_layer(self, layer: m.ObjectLayer, own: Partial) -> None:
+    def object_layer(self, layer: m.ObjectLayer, own: Partial, hidden: bool = False) -> None:
         for obj in layer.objects:
             place = f"layer '{layer.base.name}', object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
             tile_of = self._tiles.get(obj.gid & m.GID_MASK) if obj.gid else None
@@ -120,19 +158,51 @@ class _Converter:
                                    properties={**tile_of.properties, **obj.properties})
             else:
                 as_drawn = obj
+            as_drawn = replace(as_drawn, properties=_members_as_properties(as_drawn.properties))
             if as_drawn.class_name.lower() == CREATURE_CLASS or "side" in as_drawn.properties:
-                self.creature(as_drawn, place)
+                self.creature(as_drawn, place, hidden or obj.hidden)
                 continue
             mine = self.partial(obj.properties, place)
             tile = self._tile_terrain.get(obj.gid & m.GID_MASK, {}) if obj.gid else {}
             if not (own or tile or mine):
                 continue
-            for offset in self.covered(obj):
-                self.apply(offset, own, tile, mine)
+            self._jobs.append((obj, {**own, **tile, **mine}, place))
+
+    def shape(self, obj: m.MapObject, combined: Partial) -> None:
+        cells = self.cells
+        for offset in self.covered(obj):
+            if offset in cells:
+                cells[offset].update(combined)
+            else:
+                cells[offset] = dict(combined)
+
+    def check_shape_work(self) -> None:
+        """Refuse the map, before any cell is looked for, if its terrain shapes need too much work."""
+        total = 0
+        for job, _, place in self._jobs:
+            if isinstance(job, m.MapObject):
+                total += self._work(job)
+                if total > MAX_SHAPE_WORK:
+                    raise MapError(self.tmap.path, f"the map's terrain shapes need more than {MAX_SHAPE_WORK} cell "
+                                   "tests (their cells times their points, all shapes together); use fewer or "
+                                   "smaller shapes, or terrain tiles", place)
+
+    def _work(self, obj: m.MapObject) -> int:
+        """The cell tests :meth:`covered` makes for an object (an upper bound)."""
+        if obj.shape is m.ObjectShape.POINT:
+            return 1
+        if obj.shape is m.ObjectShape.POLYLINE:
+            return sum(n + 1 for _, _, n in self._segments(obj))
+        local = self._outline(obj)
+        if not local:
+            return 0
+        c0, c1, r0, r1 = self._offsets_near([_rotate(obj, x, y) for x, y in local])
+        cells = max(0, c1 - c0 + 1) * max(0, r1 - r0 + 1)
+        return cells if self._is_upright_rectangle(obj) else cells * max(4, len(local))
 
     # -- creatures ----------------------------------------------------------------------
 
-    def creature(self, obj: m.MapObject, place: str) -> None:
+    def creature(self, obj: m.MapObject, place: str, hidden: bool = False) -> None:
         side = obj.properties.get("side")
         template = obj.properties.get("template", "")
         ok = True
@@ -143,13 +213,14 @@ class _Converter:
             self.problem(place, "a creature needs a 'side' string property (e.g. heroes, monsters)")
             ok = False
         if not isinstance(template, str):
-            self.problem(place + ", property 'template'", f"must be a string property, found {template!r}")
+            self.problem(place + ", property 'template'", f"must be a string property, found {brief(template)}")
             ok = False
         if not ok:
             return
         px, py = self.anchor(obj)
         cell = self.grid.pixel_to_cell(px, py)
-        self.placements.append(Placement(obj.name.strip(), str(side).strip(), str(template).strip(), cell, place))
+        self.placements.append(Placement(obj.name.strip(), str(side).strip(), str(template).strip(), cell, place,
+                                         hidden))
 
     def anchor(self, obj: m.MapObject) -> tuple[float, float]:
         """The pixel that decides a creature's cell: the centre of its shape."""
@@ -165,50 +236,86 @@ class _Converter:
     # -- shapes -------------------------------------------------------------------------
 
     def covered(self, obj: m.MapObject) -> Iterator[tuple[int, int]]:
-        """Offset coordinates of the map cells an object covers."""
+        """Offset coordinates of the map cells an object covers (after :meth:`check_shape_work`)."""
         if obj.shape is m.ObjectShape.POINT:
             yield from self._on_map([self.grid.pixel_to_cell(obj.x, obj.y)])
             return
         if obj.shape is m.ObjectShape.POLYLINE:
             yield from self._on_map(self._along(obj))
             return
-        if obj.shape in (m.ObjectShape.POLYGON,):
-            local = list(obj.points)
-            inside: Callable[[list[tuple[float, float]], float, float], bool] = _in_polygon
-        elif obj.shape is m.ObjectShape.ELLIPSE:
-            local = [(0.0, 0.0), (obj.width, 0.0), (obj.width, obj.height), (0.0, obj.height)]
-            inside = _in_ellipse_box
-        else:  # rectangle, text, tile
-            top = -obj.height if obj.shape is m.ObjectShape.TILE else 0.0
-            local = [(0.0, top), (obj.width, top), (obj.width, top + obj.height), (0.0, top + obj.height)]
-            inside = _in_polygon
+        local = self._outline(obj)
         if not local:
             return
+        inside = _in_ellipse_box if obj.shape is m.ObjectShape.ELLIPSE else _in_polygon
         corners = [_rotate(obj, x, y) for x, y in local]
-        for offset in self._offsets_near(corners):
-            cx, cy = self.grid.cell_centre_pixel(self.grid.offset_to_cell(*offset))
-            lx, ly = _unrotate(obj, cx, cy)
-            if inside(local, lx, ly):
-                yield offset
+        c0, c1, r0, r1 = self._offsets_near(corners)
+        if self._is_upright_rectangle(obj):
+            # the same test, split into columns and rows: one test per column and per row
+            (x0, y0), (x1, y1) = local[0], local[2]
+            cols = [c for c in range(c0, c1 + 1) if _in_polygon(local, self.grid.cell_centre_pixel(
+                self.grid.offset_to_cell(c, r0))[0] - obj.x, (y0 + y1) / 2)]
+            rows = [r for r in range(r0, r1 + 1) if _in_polygon(local, (x0 + x1) / 2, self.grid.cell_centre_pixel(
+                self.grid.offset_to_cell(c0, r))[1] - obj.y)]
+            for row in rows:
+                for col in cols:
+                    yield col, row
+            return
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                cx, cy = self.grid.cell_centre_pixel(self.grid.offset_to_cell(col, row))
+                lx, ly = _unrotate(obj, cx, cy)
+                if inside(local, lx, ly):
+                    yield col, row
 
-    def _offsets_near(self, pixels: list[tuple[float, float]]) -> Iterator[tuple[int, int]]:
-        offsets = [self.grid.cell_to_offset(self.grid.pixel_to_cell(x, y)) for x, y in pixels]
+    def _outline(self, obj: m.MapObject) -> list[tuple[float, float]]:
+        """An area object's points, relative to its position: a polygon's own, else its box's corners."""
+        if obj.shape is m.ObjectShape.POLYGON:
+            return list(obj.points)
+        top = -obj.height if obj.shape is m.ObjectShape.TILE else 0.0  # a tile object's y is its bottom
+        return [(0.0, top), (obj.width, top), (obj.width, top + obj.height), (0.0, top + obj.height)]
+
+    def _is_upright_rectangle(self, obj: m.MapObject) -> bool:
+        return (obj.shape in (m.ObjectShape.RECTANGLE, m.ObjectShape.TEXT, m.ObjectShape.TILE) and not obj.rotation
+                and isinstance(self.grid, SquareGrid))
+
+    def _offsets_near(self, pixels: list[tuple[float, float]]) -> tuple[int, int, int, int]:
+        """Columns c0..c1 and rows r0..r1 of the map around the points (the box may be empty)."""
         tm = self.tmap
         ox, oy = tm.origin
+        bx0, by0, bx1, by1 = self._pixel_box
+        xs = [min(max(x, bx0), bx1) for x, _ in pixels]  # clamped first: a hostile point may lie at 1e300
+        ys = [min(max(y, by0), by1) for _, y in pixels]
+        offsets = [self.grid.cell_to_offset(self.grid.pixel_to_cell(x, y)) for x in (min(xs), max(xs))
+                   for y in (min(ys), max(ys))]
         c0 = max(ox, min(o[0] for o in offsets) - 1)
         c1 = min(ox + tm.width - 1, max(o[0] for o in offsets) + 1)
         r0 = max(oy, min(o[1] for o in offsets) - 1)
         r1 = min(oy + tm.height - 1, max(o[1] for o in offsets) + 1)
-        for row in range(r0, r1 + 1):
-            for col in range(c0, c1 + 1):
-                yield col, row
+        return c0, c1, r0, r1
+
+    def _map_pixel_box(self) -> tuple[float, float, float, float]:
+        """A pixel rectangle holding the whole map, with a margin of two tiles."""
+        tm = self.tmap
+        ox, oy = tm.origin
+        corners = [self.grid.cell_centre_pixel(self.grid.offset_to_cell(c, r))
+                   for c in (ox, ox + max(0, tm.width - 1)) for r in (oy, oy + max(0, tm.height - 1))]
+        margin = 2.0 * max(tm.tile_width, tm.tile_height)
+        return (min(x for x, _ in corners) - margin, min(y for _, y in corners) - margin,
+                max(x for x, _ in corners) + margin, max(y for _, y in corners) + margin)
+
+    def _segments(self, obj: m.MapObject) -> Iterator[tuple[tuple[float, float], tuple[float, float], int]]:
+        """A polyline's segments, each cut to the map (a hostile point may lie at 1e12), with its step count."""
+        pts = [_rotate(obj, x, y) for x, y in obj.points]
+        step = max(1.0, min(self.tmap.tile_width, self.tmap.tile_height) / 4)
+        for a, b in zip(pts, pts[1:]):
+            clipped = _clip_segment(a, b, self._pixel_box)
+            if clipped is not None:
+                (x0, y0), (x1, y1) = clipped
+                yield clipped[0], clipped[1], max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
 
     def _along(self, obj: m.MapObject) -> list[Cell]:
         cells: list[Cell] = []
-        pts = [_rotate(obj, x, y) for x, y in obj.points]
-        step = max(1.0, min(self.tmap.tile_width, self.tmap.tile_height) / 4)
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
+        for (x0, y0), (x1, y1), n in self._segments(obj):
             for i in range(n + 1):
                 cell = self.grid.pixel_to_cell(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n)
                 if not cells or cells[-1] != cell:
@@ -227,6 +334,12 @@ class _Converter:
 
     def board(self) -> Board:
         self.walk(self.tmap.layers, {})
+        self.check_shape_work()
+        for job, partial, _ in self._jobs:
+            if isinstance(job, m.TileLayer):
+                self.tile_layer(job, partial)
+            else:
+                self.shape(job, partial)
         terrain: dict[Cell, Terrain] = {}
         missing_damage = 0
         for offset, partial in self.cells.items():
@@ -261,6 +374,20 @@ class _Converter:
         return board
 
 
+def _members_as_properties(props: m.Properties) -> m.Properties:
+    """Properties with the members of a ``terrain`` or ``creature`` class property set one by one
+    (the source's own plain properties win over them)."""
+    ours = (TERRAIN_CLASS, CREATURE_CLASS)
+    nested = [v for v in props.values() if isinstance(v, m.ClassValue) and v.type_name in ours]
+    if not nested:
+        return props
+    out: dict[str, m.PropertyValue] = {}
+    for value in nested:
+        out.update(value.members)
+    out.update({k: v for k, v in props.items() if not (isinstance(v, m.ClassValue) and v.type_name in ours)})
+    return out
+
+
 def _title(tmap: m.TiledMap) -> str:
     title = tmap.properties.get("title")
     return title if isinstance(title, str) and title else tmap.path.stem
@@ -280,6 +407,27 @@ def _unrotate(obj: m.MapObject, px: float, py: float) -> tuple[float, float]:
         return dx, dy
     a = math.radians(-obj.rotation)
     return dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
+
+
+def _clip_segment(a: tuple[float, float], b: tuple[float, float],
+                  box: tuple[float, float, float, float]) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The part of segment a-b inside the box (Liang-Barsky), or None."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (x0 + t0 * dx, y0 + t0 * dy), (x0 + t1 * dx, y0 + t1 * dy)
 
 
 def _in_polygon(points: list[tuple[float, float]], x: float, y: float) -> bool:
@@ -306,5 +454,5 @@ def board_from_map(tmap: m.TiledMap) -> Board:
     conv = _Converter(tmap)
     board = conv.board()
     if conv.problems:
-        raise problems_error([one_line(p) for p in conv.problems])
+        raise problems_error([one_line(p) for p in conv.found()])
     return board

@@ -1,8 +1,12 @@
 """TMX/TSX/TX (XML) -> the dict shape of Tiled's JSON format.
 
 Both formats then go through one builder (``build.py``), so every check is
-written once. The XML is parsed by expat directly: any DOCTYPE is refused
-(Tiled never writes one), so there is no entity expansion, internal or external.
+written once. The XML is parsed by expat directly. A bare DOCTYPE that only names
+an external DTD (``<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">``,
+which Tiled before 0.10 wrote into every map) is accepted and ignored: the DTD is
+never fetched or read. An internal subset, any entity declaration and any
+reference to an entity that is not one of XML's five are refused, so nothing is
+ever expanded.
 """
 
 from __future__ import annotations
@@ -19,14 +23,39 @@ class _Refused(Exception):
     pass
 
 
+class _BareDoctype(Exception):
+    """A DOCTYPE that only names an external DTD ends at byte ``end`` (its ``>``)."""
+
+    def __init__(self, end: int) -> None:
+        super().__init__(end)
+        self.end = end
+
+
 def parse_xml(data: bytes, path: Path,
               check_root: Callable[[str, dict[str, str]], None] | None = None) -> ET.Element:
-    """Parse bytes into an element tree, refusing DTDs and entities; errors name line and column.
+    """Parse bytes into an element tree, refusing entities; errors name line and column.
+
+    A DOCTYPE without an internal subset is blanked out (spaces, its line breaks
+    kept so that lines keep their numbers) and the file parsed again without it:
+    its DTD is never read, and a reference to an entity it might have declared is
+    then "undefined", as if it had none. (With the DOCTYPE in place expat would
+    drop such a reference from an attribute value without a word.)
 
     ``check_root`` sees the root element's tag and attributes as soon as expat
     reads its start tag, before anything else of the file is parsed, and may
     raise a :class:`MapError` to stop there (the map's size caps use it).
     """
+    try:
+        return _parse(data, path, check_root)
+    except _BareDoctype as doctype:
+        begin = data.rfind(b"<!DOCTYPE", 0, doctype.end)
+        if begin < 0:  # not ASCII-compatible text: Tiled writes UTF-8
+            raise MapError(path, "a DOCTYPE is only accepted in UTF-8 files") from None
+        blank = bytes(c if c in b"\r\n" else 0x20 for c in data[begin:doctype.end + 1])
+        return _parse(data[:begin] + blank + data[doctype.end + 1:], path, check_root)
+
+
+def _parse(data: bytes, path: Path, check_root: Callable[[str, dict[str, str]], None] | None) -> ET.Element:
     parser = expat.ParserCreate()
     builder = ET.TreeBuilder()
     seen_root = False
@@ -39,13 +68,16 @@ def parse_xml(data: bytes, path: Path,
                 check_root(tag, attrs)
         builder.start(tag, attrs)
 
-    def refuse_doctype(*_: object) -> None:
-        raise _Refused("a DOCTYPE (document type declaration) is not allowed in Tiled files")
+    def check_doctype(_name: str, _system: str | None, _public: str | None, has_internal_subset: int) -> None:
+        if has_internal_subset:
+            raise _Refused("a DOCTYPE with an internal subset ([...]) is not allowed in Tiled files: "
+                           "it could declare entities")
+        raise _BareDoctype(parser.CurrentByteIndex)
 
     def refuse_entity(*_: object) -> None:
         raise _Refused("entity declarations are not allowed in Tiled files")
 
-    parser.StartDoctypeDeclHandler = refuse_doctype
+    parser.StartDoctypeDeclHandler = check_doctype
     parser.EntityDeclHandler = refuse_entity
     parser.ExternalEntityRefHandler = lambda *_: refuse_entity()  # type: ignore[assignment]
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)

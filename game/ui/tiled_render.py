@@ -33,7 +33,11 @@ arithmetic that follows Qt's raster engine step by step (``_blend``):
   is blitted (its bytes copied);
 * flipped and turned tiles go through Qt's smooth transformed fetch, which
   samples 1/65536 pixel off the pixel centres: every 16-bit source channel loses
-  2 (``max(v - 2, 0)``), and the blend is always Source-over.
+  2 (``max(v - 2, 0)``), and the blend is always Source-over;
+* hexagonal tiles turned by 60 or 120 degrees (the diagonal flag, Tiled's
+  120-degree flag) are drawn as Qt does it step by step (``_turned_spans``): the
+  rectangle rasterized as a thick line, one span per row, each pixel fetched
+  bilinearly in 16.16 fixed point through the inverted matrix.
 
 ``rcpps`` is an approximation whose exact values differ between CPU makers: we
 carry the table of the machine that made the reference pictures (AMD EPYC, AVX2).
@@ -59,10 +63,10 @@ Differences and limits:
 * layer names in ``hidden_layers`` are compared case-insensitively, as
   ``--hide-layer`` does, but naming a group hides everything in it
   (tmxrasterizer's ``--hide-layer GROUP`` hides nothing: a group draws nothing);
-* not identical, only close: hexagonal tiles with the diagonal flag (Tiled turns
-  them by 60 degrees) or the 120-degree flag, tile objects scaled to another
-  size or turned by other than a multiple of 90 degrees, animation frames of
-  another size than their tile (Tiled filters smoothly, we take nearest pixels);
+* not identical, only close: tile objects scaled to another size or turned by
+  other than a multiple of 90 degrees (hexagonal tile objects with the turn
+  flags included), animation frames of another size than their tile (Tiled
+  filters smoothly, we take nearest pixels);
 * a tile missing from its tileset image is skipped (Tiled draws a red cross);
 * parallax factors are ignored (tmxrasterizer ignores them too);
 * 16-bit-per-channel PNGs are reduced to 8 bits by SDL_image, which may round
@@ -359,6 +363,14 @@ class _Picture:
     """Turned by an angle that is not a multiple of 90 degrees: placed by its centre."""
     base_size: tuple[int, int] = (0, 0)
     """For an approximate picture: the (w, h) it had before being turned."""
+    turn: tuple[float, float, float, float] | None = None
+    """A hexagonal tile turned by 60 or 120 degrees: ``pixels`` are the tile as it is and this
+    the matrix (m11, m12, m21, m22) Tiled draws it with about its centre (``draw_turned``)."""
+    turn_by: tuple[int, int] = (0, 0)
+    """For a turned tile: the angle in degrees and the flip flags its matrix holds."""
+    spans: np.ndarray | None = None
+    """One draw of a turned tile: its spans and their source pixels (``_pack_spans``), relative to
+    the top-left of their bounding box; ``pixels`` is then a stand-in of the box's size (no memory)."""
 
 
 def _check_size(path: Path, w: int, h: int, place: str) -> None:
@@ -499,15 +511,22 @@ class _Tiles:
         if tint is not None:
             picture = _tinted(picture, tint)
         if self.hex and flags & (FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120):
-            # Tiled turns hexagonal tiles by 60 / 120 degrees (smoothly): approximated
+            # Tiled turns hexagonal tiles by 60 degrees for the diagonal flag and 120 for its own
             angle = (60 if flags & FLIPPED_DIAGONALLY else 0) + (120 if flags & ROTATED_HEXAGONAL_120 else 0)
-            flipped = _transformed(picture.pixels, flags & (FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY))
-            h, w = flipped.shape[:2]
-            if (w + h) ** 2 > MAX_IMAGE_PIXELS:  # turned, it may take up to (w + h) pixels a side
-                raise MapError(self.tmap.path, f"a {w}x{h} hexagonal tile turned by {angle} degrees would be over the "
-                                               f"limit of {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one picture "
-                                               f"(MAX_IMAGE_PIXELS)", f"tileset '{tileset.name}', tile {local}")
-            return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
+            flags &= FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY
+            if angle == 180:  # rotate(180) is the matrix of both flips: drawn as a flipped tile
+                flags ^= FLIPPED_HORIZONTALLY | FLIPPED_VERTICALLY
+            elif transform == "none":
+                return _Picture(picture.pixels, picture.opaque, "turn-exact", turn=_turn_matrix(angle, flags),
+                                turn_by=(angle, flags))
+            else:  # an animation frame of another size: approximated
+                flipped = _transformed(picture.pixels, flags)
+                h, w = flipped.shape[:2]
+                if (w + h) ** 2 > MAX_IMAGE_PIXELS:  # turned, it may take up to (w + h) pixels a side
+                    raise MapError(self.tmap.path, f"a {w}x{h} hexagonal tile turned by {angle} degrees would be over "
+                                                   f"the limit of {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
+                                                   f"picture (MAX_IMAGE_PIXELS)", f"tileset '{tileset.name}', tile {local}")
+                return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         kind = _transform_kind(_flip_matrix(flags)) if transform == "none" else transform
         return _Picture(_transformed(picture.pixels, flags), picture.opaque, kind)
 
@@ -558,6 +577,8 @@ def _place(picture: _Picture, x: float, y: float, const_alpha: int, width: int,
     px = picture.pixels
     h, w = px.shape[:2]
     x0, y0 = _round_half_up(x), _round_half_up(y)
+    if picture.spans is not None:  # a turned tile's spans, already cut to the picture
+        return x0, y0, picture.spans, (w, h, const_alpha, False, "spans")
     # clip to the picture: each clipped row is a shorter span starting at the edge
     cx0, cy0 = max(x0, 0), max(y0, 0)
     cx1, cy1 = min(x0 + w, width), min(y0 + h, height)
@@ -581,6 +602,11 @@ class _Canvas:
         self._key: _DrawKey | None = None
         self._items: list[tuple[int, int, np.ndarray]] = []
         self._area = 0
+        # turned tiles, queued apart: their spans, their pixels, and the opacity they share
+        self._turned: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self._turned_alpha = 0
+        self._turned_touched = np.zeros((height, width), bool)
+        self._turned_pixels: list[tuple[np.ndarray, np.ndarray]] = []
 
     def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
         """Draw ``picture`` with its top-left corner at device (x, y)."""
@@ -590,16 +616,26 @@ class _Canvas:
 
     def put(self, cx0: int, cy0: int, src: np.ndarray, key: _DrawKey) -> None:
         """Compose a draw as :func:`_place` cut it (``src`` at (cx0, cy0), wholly inside the canvas)."""
+        if key[4] == "spans":
+            self._put_turned(cx0, cy0, src, key[2])
+            return
         cx1, cy1 = cx0 + key[0], cy0 + key[1]
+        if self._turned and self._turned_touched[cy0:cy1, cx0:cx1].any():
+            self._flush_turned()
         if self._key != key or self._touched[cy0:cy1, cx0:cx1].any() \
                 or self._area + src.shape[0] * src.shape[1] > _BATCH_PIXELS:
-            self.flush()
+            self._flush_items()
             self._key = key
         self._touched[cy0:cy1, cx0:cx1] = True
         self._items.append((cx0, cy0, src))
         self._area += src.shape[0] * src.shape[1]
 
     def flush(self) -> None:
+        """Compose every draw still queued."""
+        self._flush_items()
+        self._flush_turned()
+
+    def _flush_items(self) -> None:
         if not self._items:
             return
         assert self._key is not None
@@ -620,6 +656,32 @@ class _Canvas:
         self._items.clear()
         self._key = None
         self._area = 0
+
+    def _put_turned(self, cx0: int, cy0: int, packed: np.ndarray, const_alpha: int) -> None:
+        """Queue a turned tile's spans (packed by :func:`_pack_spans`, placed at (cx0, cy0)). Turned
+        tiles that cover no pixel of each other (nor of queued rectangles) are composed together."""
+        ys, x0s, lens, src = _unpack_spans(packed)
+        ys, x0s = ys + cy0, x0s + cx0
+        rows = np.repeat(ys, lens)
+        cols = np.repeat(x0s, lens) + np.arange(rows.size) - np.repeat(np.cumsum(lens) - lens, lens)
+        if self._items and self._touched[rows, cols].any():
+            self._flush_items()
+        if self._turned and (self._turned_alpha != const_alpha or self._turned_touched[rows, cols].any()):
+            self._flush_turned()
+        self._turned.append((ys, x0s, lens, src))
+        self._turned_pixels.append((rows, cols))
+        self._turned_alpha = const_alpha
+        self._turned_touched[rows, cols] = True
+
+    def _flush_turned(self) -> None:
+        if not self._turned:
+            return
+        ys, x0s, lens, src = (np.concatenate(parts) for parts in zip(*self._turned))
+        _compose_spans(self.pixels, ys, x0s, lens, src, self._turned_alpha)
+        for rows, cols in self._turned_pixels:
+            self._turned_touched[rows, cols] = False
+        self._turned.clear()
+        self._turned_pixels.clear()
 
     def surface(self) -> pygame.Surface:
         self.flush()
@@ -755,8 +817,12 @@ class MapPicture:
                 needed[k] = got
                 if opaque and const_alpha == 255 and transform != "filter":
                     continue  # copied as is (see _blend)
-                g0 = cx + (max(x0, cx) - cx) // 8 * 8
-                g1 = min(cx + w, cx - (-(min(x1, cx + w) - cx) // 8) * 8)
+                if transform == "spans":  # a turned tile: groups of 8 count from each span's own start
+                    g0 = max(cx, max(x0, cx) - 7)
+                    g1 = min(cx + w, min(x1, cx + w) + 7)
+                else:
+                    g0 = cx + (max(x0, cx) - cx) // 8 * 8
+                    g1 = min(cx + w, cx - (-(min(x1, cx + w) - cx) // 8) * 8)
                 for c in range(j * columns + g0 // bw, j * columns + (g1 - 1) // bw + 1):
                     if bound.get(c, -1) < k:
                         bound[c] = k
@@ -787,6 +853,359 @@ class MapPicture:
     def surface(self, left: int, top: int, width: int, height: int) -> pygame.Surface:
         """:meth:`pixels` as a surface in :func:`render_map`'s format."""
         return pygame.image.frombytes(self.pixels(left, top, width, height).tobytes(), (width, height), "RGBA")
+
+
+# ---------------------------------------------------------------------------
+# Hexagonal tiles turned by 60 or 120 degrees, as Qt 5.15.8's raster engine draws them
+# ---------------------------------------------------------------------------
+#
+# Tiled's CellRenderer draws such a tile about its centre with the painter matrix
+# translate(centre) * rotate(angle) [* scale(+-1, +-1) when flipped], target rect
+# (-w/2, -h/2, w, h). QRasterPaintEngine::drawImage then (no shear, no antialiasing)
+# rasterizes that rectangle as a thick line between the midpoints of its left and
+# right edges (QRasterizer::rasterizeLine, aliased: one span per row), and fills the
+# spans with the image fetched bilinearly through the inverted matrix in 16.16 fixed
+# point (fetchTransformedBilinear64_uint32, interpolate_4_pixels_rgb64 in SSE2), composed
+# Source-over in the 64-bit pipeline. Every step below follows that code, double for
+# double and integer for integer.
+
+_DEG2RAD = 0.017453292519943295769
+"""Qt's ``deg2rad`` (qtransform.cpp)."""
+
+
+def _turn_matrix(angle: float, flags: int) -> tuple[float, float, float, float]:
+    """``QTransform().rotate(angle)`` then ``.scale(sx, sy)`` for the flips: (m11, m12, m21, m22)."""
+    b = _DEG2RAD * angle
+    sina, cosa = math.sin(b), math.cos(b)
+    m11, m12, m21, m22 = cosa, sina, -sina, cosa
+    sx = -1.0 if flags & FLIPPED_HORIZONTALLY else 1.0
+    sy = -1.0 if flags & FLIPPED_VERTICALLY else 1.0
+    return m11 * sx, m12 * sx, m21 * sy, m22 * sy
+
+
+def _q16(x: float) -> int:
+    """``qSafeFloatToQ16Dot16``: truncation toward zero, saturating."""
+    t = x * 65536.0
+    if t > 2147483647.0:
+        return 2147483647
+    if t < -2147483648.0:
+        return -2147483647
+    return int(t)
+
+
+def _safe_divide(x: float, y: float) -> float:
+    if y == 0:
+        return 1e20 if x > 0 else -1e20
+    return x / y
+
+
+def _snap26(x: float, y: float) -> tuple[float, float]:
+    return math.floor(x * 64) * (1 / 64.0), math.floor(y * 64) * (1 / 64.0)
+
+
+def _same26(p1: float, p2: float) -> bool:
+    return int((p2 - p1) * 64.0) == 0
+
+
+def _rect_contains(rect: tuple[float, float, float, float], x: float, y: float) -> bool:
+    """``QRectF::contains(QPointF)`` of a rect given as (left, top, right, bottom)."""
+    l, t, r, b = rect
+    if l == r or t == b:
+        return False
+    return l <= x <= r and t <= y <= b
+
+
+def _raster_line(a: tuple[float, float], b: tuple[float, float], width: float,
+                 clip: tuple[int, int, int, int]) -> list[tuple[int, int, int]]:
+    """``QRasterizer::rasterizeLine(a, b, width)``, aliased, no legacy rounding: (y, x, len) spans.
+
+    ``clip`` is the device rect (left, top, right, bottom), inclusive like a QRect.
+    """
+    spans: list[tuple[int, int, int]] = []
+    cl, ct, cr, cb = clip
+    if a == b or not width > 0.0 or cr < cl or cb < ct:
+        return spans
+
+    def add(x: int, length: int, y: int) -> None:
+        if length:
+            spans.append((y, x, length))
+
+    pa, pb = a, b
+    ox, oy = abs(b[1] - a[1]) * width * 0.5, abs(b[0] - a[0]) * width * 0.5
+    crect = (cl - ox, ct - oy, cr + 1 + ox, cb + 1 + oy)
+    if not _rect_contains(crect, *pa) or not _rect_contains(crect, *pb):
+        t1, t2 = 0.0, 1.0
+        o = (pa[0], pa[1])
+        d = (pb[0] - pa[0], pb[1] - pa[1])
+        low, high = (crect[0], crect[1]), (crect[2], crect[3])
+        for i in range(2):
+            if d[i] == 0:
+                if o[i] <= low[i] or o[i] >= high[i]:
+                    return spans
+                continue
+            d_inv = 1 / d[i]
+            t_low = (low[i] - o[i]) * d_inv
+            t_high = (high[i] - o[i]) * d_inv
+            if t_low > t_high:
+                t_low, t_high = t_high, t_low
+            t1 = max(t1, t_low)
+            t2 = min(t2, t_high)
+            if t1 >= t2:
+                return spans
+        pa = (pa[0] + (pb[0] - pa[0]) * t1, pa[1] + (pb[1] - pa[1]) * t1)
+        pb = (a[0] + (b[0] - a[0]) * t2, a[1] + (b[1] - a[1]) * t2)
+    d0 = (a[0] - b[0], a[1] - b[1])
+    w0 = d0[0] * d0[0] + d0[1] * d0[1]
+    dd = (pa[0] - pb[0], pa[1] - pb[1])
+    w = dd[0] * dd[0] + dd[1] * dd[1]
+    if w == 0:
+        return spans
+    width *= math.sqrt(w0 / w)
+
+    if _same26(pa[1], pb[1]):
+        mx = (pa[0] + pb[0]) * 0.5
+        dx = abs(pb[0] - pa[0]) * 0.5
+        my = pa[1]
+        dy = width * dx
+        pa, pb = (mx, my - dy), (mx, my + dy)
+        width = 1 / width
+
+    if _same26(pa[0], pb[0]):
+        if pa[1] > pb[1]:
+            pa, pb = pb, pa
+        dy = pb[1] - pa[1]
+        half = 0.5 * width * dy
+        left = min(max(float(cl), pa[0] - half), float(cr + 1))
+        right = min(max(float(cl), pa[0] + half), float(cr + 1))
+        pa = (pa[0], min(max(float(ct), pa[1]), float(cb + 1)))
+        pb = (pb[0], min(max(float(ct), pb[1]), float(cb + 1)))
+        if _same26(left, right) or _same26(pa[1], pb[1]):
+            return spans
+        i_top = int(pa[1] + 0.5)
+        i_bottom = -1 if pb[1] < 0.5 else int(pb[1] - 0.5)
+        i_left = int(left + 0.5)
+        i_right = -1 if right < 0.5 else int(right - 0.5)
+        for yy in range(i_top, i_bottom + 1):
+            add(i_left, i_right - i_left + 1, yy)
+        return spans
+
+    if pa[1] > pb[1]:
+        pa, pb = pb, pa
+    k = 0.5 * width
+    delta = ((pb[0] - pa[0]) * k, (pb[1] - pa[1]) * k)
+    perp = (delta[1], -delta[0])
+    if pa[0] < pb[0]:
+        top = (pa[0] + perp[0], pa[1] + perp[1])
+        left_p = (pa[0] - perp[0], pa[1] - perp[1])
+        right_p = (pb[0] + perp[0], pb[1] + perp[1])
+        bottom = (pb[0] - perp[0], pb[1] - perp[1])
+    else:
+        top = (pa[0] - perp[0], pa[1] - perp[1])
+        left_p = (pb[0] - perp[0], pb[1] - perp[1])
+        right_p = (pa[0] + perp[0], pa[1] + perp[1])
+        bottom = (pb[0] + perp[0], pb[1] + perp[1])
+    top, bottom, left_p, right_p = _snap26(*top), _snap26(*bottom), _snap26(*left_p), _snap26(*right_p)
+
+    top_left_slope = _safe_divide(left_p[0] - top[0], left_p[1] - top[1])
+    bottom_left_slope = _safe_divide(bottom[0] - left_p[0], bottom[1] - left_p[1])
+    top_right_slope = _safe_divide(right_p[0] - top[0], right_p[1] - top[1])
+    bottom_right_slope = _safe_divide(bottom[0] - right_p[0], bottom[1] - right_p[1])
+    tls, trs = _q16(top_left_slope), _q16(top_right_slope)
+    bls, brs = _q16(bottom_left_slope), _q16(bottom_right_slope)
+
+    i_top = int(top[1] + 0.5)
+    i_left = -1 if left_p[1] < 0.5 else int(left_p[1] - 0.5)
+    i_right = -1 if right_p[1] < 0.5 else int(right_p[1] - 0.5)
+    i_bottom = -1 if bottom[1] < 0.5 else int(bottom[1] - 0.5)
+    i_middle = min(i_left, i_right)
+
+    # (in C, iTop + 0.5f is a float sum: exact for these sizes)
+    state = {
+        "la": _q16(top[0] + 0.5 + (i_top + 0.5 - top[1]) * top_left_slope),
+        "lb": _q16(left_p[0] + 0.5 + (i_left + 1.5 - left_p[1]) * bottom_left_slope),
+        "ra": _q16(top[0] - 0.5 + (i_top + 0.5 - top[1]) * top_right_slope),
+        "rb": _q16(right_p[0] - 0.5 + (i_right + 1.5 - right_p[1]) * bottom_right_slope),
+    }
+    y = i_top
+
+    def segment(nxt: int, li: str, ri: str, ls: int, rs: int) -> None:
+        nonlocal y
+        ny = min(nxt + 1, ct)
+        if y < ny:
+            state[li] += ls * (ny - y)
+            state[ri] += rs * (ny - y)
+            y = ny
+        nxt = min(nxt, cb)
+        while y <= nxt:
+            x1 = max(state[li] >> 16, cl)
+            x2 = min(state[ri] >> 16, cr)
+            if x2 >= x1:
+                add(x1, x2 - x1 + 1, y)
+            state[li] += ls
+            state[ri] += rs
+            y += 1
+
+    segment(i_middle, "la", "ra", tls, trs)
+    segment(i_right, "lb", "ra", bls, trs)
+    segment(i_left, "la", "rb", tls, brs)
+    segment(i_bottom, "lb", "rb", bls, brs)
+    return spans
+
+
+def _turned_spans(picture: _Picture, cx: float, cy: float, width: int,
+                  height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The spans Qt fills for a turned tile, as arrays: rows, first columns, lengths, and the
+    16-bit premultiplied source pixels of all spans one after the other (None: nothing to fill)."""
+    assert picture.turn is not None
+    m11, m12, m21, m22 = picture.turn
+    src = picture.pixels
+    h, w = src.shape[:2]
+    # the painter matrix (translate(centre) * rotate [* scale]) and the target rect
+    rx, ry, rw, rh = -0.5 * w, -0.5 * h, float(w), float(h)
+
+    def mapped(px: float, py: float) -> tuple[float, float]:
+        return m11 * px + m21 * py + cx, m12 * px + m22 * py + cy
+
+    # QRasterPaintEngine::drawImage: a thick line through the middles of the left and right edges
+    a = mapped(*(((rx + rx) * 0.5), ((ry + (ry + rh)) * 0.5)))
+    b = mapped(*((((rx + rw) + (rx + rw)) * 0.5), ((ry + (ry + rh)) * 0.5)))
+    spans = _raster_line(a, b, rh / rw, (0, 0, width - 1, height - 1))
+    if not spans:
+        return None
+    # copy = matrix.translate(r.x, r.y); QSpanData::setupMatrix: inverse of translate(1/65536) * copy
+    dx = cx + (rx * m11 + ry * m21)
+    dy = cy + (ry * m22 + rx * m12)
+    e = 1.0 / 65536
+    t31 = e * m11 + e * m21 + dx
+    t32 = e * m12 + e * m22 + dy
+    det = m11 * m22 - m12 * m21
+    dinv = 1.0 / det
+    i11, i12, i21, i22 = m22 * dinv, -m12 * dinv, -m21 * dinv, m11 * dinv
+    idx = (m21 * t32 - m22 * t31) * dinv
+    idy = (m12 * t31 - m11 * t32) * dinv
+    fdx, fdy = int(i11 * 65536), int(i12 * 65536)
+    s16 = src.astype(np.int64) * 257
+    if picture.opaque:
+        s16[..., 3] = 0xFFFF
+    table = np.array(spans, dtype=np.int64)
+    ys, x0s, lens = table[:, 0], table[:, 1], table[:, 2]
+    # fetchTransformedBilinear64_uint32, span by span: the start in 16.16 fixed point, then steps
+    qcx, qcy = x0s + 0.5, ys + 0.5
+    fx0 = np.trunc((i21 * qcy + i11 * qcx + idx) * 65536).astype(np.int64) - 32768
+    fy0 = np.trunc((i22 * qcy + i12 * qcx + idy) * 65536).astype(np.int64) - 32768
+    starts = np.cumsum(lens) - lens
+    steps = np.arange(int(lens.sum()), dtype=np.int64) - np.repeat(starts, lens)
+    fx = np.repeat(fx0, lens) + steps * fdx
+    fy = np.repeat(fy0, lens) + steps * fdy
+    x1, y1 = fx >> 16, fy >> 16
+    # fetchTransformedBilinear_pixelBounds: clamp to the image, then the neighbour
+    x2 = np.where(x1 < 0, 0, np.where(x1 >= w - 1, w - 1, x1 + 1))
+    x1 = np.clip(x1, 0, w - 1)
+    y2 = np.where(y1 < 0, 0, np.where(y1 >= h - 1, h - 1, y1 + 1))
+    y1 = np.clip(y1, 0, h - 1)
+    distx = (fx & 0xFFFF)[:, None]
+    disty = (fy & 0xFFFF)[:, None]
+    tl, tr = s16[y1, x1], s16[y1, x2]
+    bl, br = s16[y2, x1], s16[y2, x2]
+    # interpolate_4_pixels_rgb64 (SSE2): _mm_mulhi_epu16, each step skipped when its weight is 0
+    has_y = disty != 0
+    left = np.where(has_y, ((tl * ((0x10000 - disty) & 0xFFFF)) >> 16) + ((bl * disty) >> 16), tl) & 0xFFFF
+    right = np.where(has_y, ((tr * ((0x10000 - disty) & 0xFFFF)) >> 16) + ((br * disty) >> 16), tr) & 0xFFFF
+    has_x = distx != 0
+    out = np.where(has_x, ((left * ((0x10000 - distx) & 0xFFFF)) >> 16) + ((right * distx) >> 16), left) & 0xFFFF
+    return ys, x0s, lens, out.astype(np.uint32)
+
+
+def _pack_spans(ys: np.ndarray, x0s: np.ndarray, lens: np.ndarray, src: np.ndarray) -> np.ndarray:
+    """Spans and their 16-bit source pixels as one int32 array: a header row [rows, pixels, 0, 0],
+    a row [y, x, len, 0] per span, then the pixels."""
+    table = np.zeros((1 + ys.size + src.shape[0], 4), np.int32)
+    table[0, :2] = ys.size, src.shape[0]
+    table[1:1 + ys.size, 0], table[1:1 + ys.size, 1], table[1:1 + ys.size, 2] = ys, x0s, lens
+    table[1 + ys.size:] = src
+    return table
+
+
+def _unpack_spans(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    rows = int(table[0, 0])
+    head = table[1:1 + rows].astype(np.int64)
+    return head[:, 0], head[:, 1], head[:, 2], table[1 + rows:].astype(np.uint32)
+
+
+def _span_draw(picture: _Picture, cx: float, cy: float, width: int,
+               height: int) -> tuple[_Picture, int, int] | None:
+    """A turned tile drawn about (cx, cy) on a ``width`` x ``height`` picture as one draw: a picture
+    holding its spans, and the top-left of their bounding box (None: it covers no pixel)."""
+    found = _turned_spans(picture, cx, cy, width, height)
+    if found is None:
+        return None
+    ys, x0s, lens, src = found
+    left, top = int(x0s.min()), int(ys.min())
+    box_w, box_h = int((x0s + lens).max()) - left, int(ys.max()) + 1 - top
+    stand_in = np.broadcast_to(np.zeros((1, 1, 4), np.uint8), (box_h, box_w, 4))
+    packed = _pack_spans(ys - top, x0s - left, lens, src)
+    return _Picture(stand_in, False, "spans", spans=packed), left, top
+
+
+def _group_all(mask: np.ndarray, size: int) -> np.ndarray:
+    """Per pixel: whether ``mask`` holds for its whole group of ``size`` along the last axis
+    (groups counted from index 0; the last may be short)."""
+    width = mask.shape[-1]
+    groups = -(-width // size)
+    pad = groups * size - width
+    if pad:
+        mask = np.pad(mask, [(0, 0)] * (mask.ndim - 1) + [(0, pad)], constant_values=True)
+    whole = mask.reshape(mask.shape[:-1] + (groups, size)).all(axis=-1)
+    return np.repeat(whole, size, axis=-1)[..., :width]
+
+
+def _compose_spans(canvas: np.ndarray, ys: np.ndarray, x0s: np.ndarray, lens: np.ndarray,
+                   src: np.ndarray, const_alpha: int) -> None:
+    """Source-over of 16-bit premultiplied ``src`` on spans of different lengths, each composed as
+    Qt composes one span (``_fetch_dest``, ``_blend``, ``_store_dest``), all in one numpy pass:
+    the rows are padded to the longest and the padding is neutral in every group test."""
+    longest = int(lens.max())
+    col = np.arange(longest)
+    valid = col[None, :] < lens[:, None]
+    xs = np.where(valid, x0s[:, None] + col[None, :], x0s[:, None])
+    rows = np.broadcast_to(ys[:, None], xs.shape)
+    s = np.zeros(xs.shape + (4,), np.uint32)
+    s[valid] = src
+    # the destination as Qt reads it: 16-bit premultiplied, groups of 8 from the span start
+    d16 = canvas[rows, xs].astype(np.uint32) * 257
+    a = d16[..., 3]
+    all_zero = _group_all((a == 0) | ~valid, 8)
+    all_full = _group_all((a == 0xFFFF) | ~valid, 8)
+    c = d16[..., :3]
+    x = (c * d16[..., 3:4]) >> 16
+    x += x >> 15
+    d16[..., :3] = np.where((~(all_zero | all_full))[..., None], x, c)
+    d16[all_zero] = 0
+    if const_alpha != 255:
+        s = _div65535(s * (const_alpha * 257))
+    r = s + _div65535(d16 * (0xFFFF - s[..., 3:4]))
+    # written back non-premultiplied: groups of 4 (floats), then the last len % 4 pixels (16 bits)
+    a = r[..., 3]
+    in_vec = col[None, :] < (lens - lens % 4)[:, None]
+    vec = np.rint(r[..., :3].astype(np.float32) * _IA255[a][..., None])
+    vec = np.clip(vec, 0, 255).astype(np.uint32)
+    vec[a == 0] = 0
+    grouped = np.empty(r.shape, np.uint32)
+    grouped[..., :3] = vec
+    grouped[..., 3] = _div257(a)
+    zero4 = _group_all((a == 0) | ~in_vec, 4)
+    full4 = _group_all((a == 0xFFFF) | ~in_vec, 4)
+    grouped = np.where(full4[..., None], _div257(r), grouped)
+    grouped[zero4] = 0
+    tail = np.rint(r[..., :3].astype(np.float32) * _IA65535[a][..., None])
+    tail = np.clip(tail, 0, 65535).astype(np.uint32)
+    single = np.empty(r.shape, np.uint32)
+    single[..., :3] = _div257(tail)
+    single[..., 3] = _div257(a)
+    single = np.where((a == 0xFFFF)[..., None], _div257(r), single)
+    single[a == 0] = 0
+    out = np.where(in_vec[..., None], grouped, single).astype(np.uint8)
+    canvas[rows[valid], xs[valid]] = out[valid]
 
 
 # ---------------------------------------------------------------------------
@@ -974,11 +1393,14 @@ class _Renderer:
         x0, y0 = _round_half_up(x), _round_half_up(y)
         if x0 >= self.width or y0 >= self.height or x0 + w <= 0 or y0 + h <= 0:
             return
+        self._count()
+        self.canvas.draw(picture, x, y, const_alpha)
+
+    def _count(self) -> None:
         self.draws += 1
         if self.draws > MAX_DRAWS:
             raise MapError(self.tmap.path, f"the map draws more than {MAX_DRAWS} pictures (tiles, tile objects, copies "
                                            f"of repeated images), over the limit (MAX_DRAWS)", "map")
-        self.canvas.draw(picture, x, y, const_alpha)
 
     def _check_drawn(self, w: float, h: float, what: str) -> None:
         """Refuse a picture to be made ``w`` x ``h`` (scaled or turned) over the size of one image."""
@@ -1014,7 +1436,14 @@ class _Renderer:
 
     def _draw_tile(self, picture: _Picture, left: float, bottom: float, ca: int) -> None:
         """A tile picture with its bottom-left corner at (left, bottom)."""
-        if picture.approximate:
+        if picture.turn is not None:
+            h, w = picture.pixels.shape[:2]
+            if ca > 0:
+                drawn = _span_draw(picture, left + w / 2, bottom - h / 2, self.width, self.height)
+                if drawn is not None:
+                    self._count()
+                    self.canvas.draw(drawn[0], drawn[1], drawn[2], ca)
+        elif picture.approximate:
             bw, bh = picture.base_size
             rh, rw = picture.pixels.shape[:2]
             self._draw(picture, left + bw / 2 - rw / 2, bottom - bh / 2 - rh / 2, ca)
@@ -1079,6 +1508,12 @@ class _Renderer:
         if found is None:
             return
         picture, tileset = found
+        if picture.turn is not None:  # tile objects are not drawn Qt-exact when turned: approximated
+            angle, flips = picture.turn_by
+            flipped = _transformed(picture.pixels, flips)
+            h, w = flipped.shape[:2]
+            self._check_drawn(w + h, w + h, f"tile object {obj.id}, a turned hexagonal tile,")
+            picture = _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         if picture.approximate:  # a turned hexagonal tile: placed by its centre, not scaled
             bw, bh = picture.base_size
             ax, ay = _ALIGN.get(tileset.object_alignment, _ALIGN["bottomleft"])

@@ -310,6 +310,34 @@ def test_every_good_map_loads_into_a_board() -> None:
         load_board(GOOD / name)
 
 
+def test_tileds_own_sewers_example_with_its_old_doctype_loads() -> None:
+    # Tiled before 0.10 wrote <!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd"> into
+    # every map; Tiled's examples/sewer_automap/sewers.tmx still has it (copied unchanged)
+    path = GOOD / "tiled_examples" / "sewer_automap" / "sewers.tmx"
+    assert b'<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">' in path.read_bytes()
+    tmap, board = load_board(path)
+    assert (tmap.width, tmap.height, len(board)) == (31, 31, 961)
+    assert [ts.name for ts in tmap.tilesets] == ["rules_sewers", "sewer_tileset"]
+    assert any(gid for gid in tile_layer(tmap, "set").data)
+
+
+def test_bare_doctype_is_ignored_without_reading_its_dtd(tmp_path: Path) -> None:
+    (tmp_path / "local.dtd").write_text('<!ENTITY name "from the DTD">\n')
+    body = ('<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">\n'
+            ' <properties><property name="title" value="{}"/></properties>\n'
+            ' <layer name="g" width="1" height="1"><data encoding="csv">0</data></layer>\n</map>\n')
+    plain = tmp_path / "plain.tmx"
+    plain.write_text('<?xml version="1.0"?>\n<!DOCTYPE map SYSTEM "local.dtd">\n' + body.format("a &amp; b"))
+    assert load_map(plain).properties["title"] == "a & b"
+    public = tmp_path / "public.tmx"
+    public.write_text('<!DOCTYPE map PUBLIC "-//x//y" "local.dtd">' + body.format("&lt;ok&gt;"))
+    assert load_map(public).properties["title"] == "<ok>"
+    uses_dtd = tmp_path / "uses_dtd.tmx"
+    uses_dtd.write_text('<?xml version="1.0"?>\n<!DOCTYPE map SYSTEM "local.dtd">\n' + body.format("&name;"))
+    with pytest.raises(MapError, match=r"uses_dtd\.tmx: line 4, column \d+: not valid XML: undefined entity"):
+        load_map(uses_dtd)
+
+
 # -- files, roots and limits --------------------------------------------------------------------
 
 def test_project_root_is_the_nearest_folder_with_a_tiled_project_file(tmp_path: Path) -> None:

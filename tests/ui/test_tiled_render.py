@@ -136,6 +136,27 @@ def test_hex_stagger_y_even_matches_tmxrasterizer():
     check_fixture("hex_y_even", hidden=("notes",))
 
 
+def test_tileds_own_hex_example_with_turned_tiles_matches_tmxrasterizer():
+    # Tiled's examples/test_hexagonal_tile_60x60x30.tmx (copied unchanged): the 60-degree (diagonal
+    # flag) and 120-degree turns with every flip: 7,760 pixels differed while turns were approximated
+    check_fixture("test_hexagonal_tile_60x60x30")
+
+
+def test_tileds_own_sewers_example_with_a_doctype_and_colour_key_matches_tmxrasterizer():
+    tmap = load_map(DATA.parent / "good_maps" / "tiled_examples" / "sewer_automap" / "sewers.tmx")
+    assert_same_picture(render_map(tmap), EXPECTED / "sewers.png")
+
+
+def test_turned_hex_tiles_on_pointy_map_edges_with_opacity_and_tint_match_tmxrasterizer():
+    # non-square tiles turned by 0/60/120/180 degrees with every flip, cut by the picture's edges,
+    # and a second layer at opacity 0.5 with a tint and an offset
+    check_fixture("hex_turns_y_odd")
+
+
+def test_turned_hex_tiles_on_flat_map_match_tmxrasterizer():
+    check_fixture("hex_turns_x_even")
+
+
 # ---------------------------------------------------------------- options
 
 def test_hidden_layer_names_are_case_insensitive_like_tmxrasterizer():

@@ -20,7 +20,7 @@ import os
 import struct
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 HERE = Path(__file__).resolve().parent
 
@@ -58,7 +58,7 @@ def b64_layer(payload: bytes, compression: str = "", name: str = "ground", width
             f'  <data encoding="base64"{attr}>\n   {base64.b64encode(payload).decode()}\n  </data>\n </layer>\n')
 
 
-def gid_bytes(gids: list[int]) -> bytes:
+def gid_bytes(gids: Iterable[int]) -> bytes:
     return b"".join(g.to_bytes(4, "little") for g in gids)
 
 
@@ -125,8 +125,14 @@ def cases() -> dict[str, str | bytes]:
     files["external_entity.tmx"] = (HEADER + '<!DOCTYPE map [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
                                     + tmx(' <properties>\n  <property name="title" value="&xxe;"/>\n </properties>\n'
                                           + FLOOR).removeprefix(HEADER))
-    files["external_dtd.tmx"] = (HEADER + '<!DOCTYPE map SYSTEM "http://example.com/evil.dtd">\n'
-                                 + tmx(FLOOR).removeprefix(HEADER))
+    # A bare DOCTYPE naming an external DTD is accepted (old Tiled wrote one) and its DTD never read:
+    # an entity it declares stays undefined. Any internal subset is refused, even an empty one.
+    files["entities.dtd"] = '<!ENTITY secret "read from the DTD">\n'
+    files["doctype_entity_from_dtd.tmx"] = (HEADER + '<!DOCTYPE map SYSTEM "entities.dtd">\n'
+                                            + tmx(' <properties>\n  <property name="title" value="&secret;"/>\n'
+                                                  ' </properties>\n' + FLOOR).removeprefix(HEADER))
+    files["doctype_internal_subset.tmx"] = (HEADER + '<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd" []>\n'
+                                            + tmx(FLOOR).removeprefix(HEADER))
     files["truncated.tmx"] = tmx(FLOOR)[:260]
     files["not_xml_garbage.tmx"] = bytes(range(1, 256)) * 4
     files["empty.tmx"] = ""
@@ -167,6 +173,24 @@ def cases() -> dict[str, str | bytes]:
         f'  <data encoding="base64" compression="zstd">{base64.b64encode(zeros).decode()}</data>\n </layer>\n'
         for i in range(64))
     files["many_big_layers.tmx"] = tmx(layers, width=1024, height=1024)
+
+    # -- many problems: each must be refused within a second, listing the first 100 and counting the rest --
+    side = 1024
+    files["million_unknown_tiles.tmx"] = tmx(
+        b64_layer(zlib.compress(gid_bytes(range(3, 3 + side * side)), 9), "zlib", width=side, height=side),
+        width=side, height=side)
+    creatures = "".join(f'  <object id="{i}" name="Ghost {i}" type="creature" x="8" y="8"><point/></object>\n'
+                        for i in range(1, 2001))
+    files["many_creatures_without_side.tmx"] = tmx(FLOOR + objects(creatures))
+    # terrain shapes whose cells would take hours to find: 3000 whole-map rectangles, a 20000-point polygon
+    empty_layer = b64_layer(zlib.compress(bytes(4 * side * side), 9), "zlib", width=side, height=side)
+    difficult = '<properties><property name="difficult" type="bool" value="true"/></properties>'
+    rectangles = "".join(f'  <object id="{i}" x="0" y="0" width="16384" height="16384">{difficult}</object>\n'
+                         for i in range(1, 3001))
+    files["many_terrain_rectangles.tmx"] = tmx(empty_layer + objects(rectangles), width=side, height=side)
+    zigzag = " ".join(f"{i % 2 * 16384},{i * 0.8}" for i in range(20_000))
+    files["huge_terrain_polygon.tmx"] = tmx(empty_layer + objects(
+        f'  <object id="1" x="0" y="0">{difficult}<polygon points="{zigzag}"/></object>\n'), width=side, height=side)
 
     # -- layer data ---------------------------------------------------------------------------------
     files["wrong_data_length_csv.tmx"] = tmx(csv_layer([1] * 8))

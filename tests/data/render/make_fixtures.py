@@ -39,6 +39,8 @@ HERE = Path(__file__).resolve().parent
 EXPECTED = HERE / "expected"
 
 H, V, D = 0x80000000, 0x40000000, 0x20000000
+R120 = 0x10000000
+"""Tiled's flag for a hexagonal tile turned by 120 degrees."""
 FLIPS = [0, H, V, H | V, D, D | H, D | V, D | H | V]
 
 MAGENTA = (255, 0, 255, 255)
@@ -328,6 +330,26 @@ def hex_map(axis: str, index: str) -> str:
     return map_xml(body, w=w, h=h, tw=tw, th=th, orientation="hexagonal", extra=extra, tilesets=ts)
 
 
+def hex_turns(axis: str, index: str) -> str:
+    """Hexagonal tiles turned by Tiled's 60-degree (diagonal flag) and 120-degree flags, with and
+    without flips, on every edge of the map (clipped by the picture), at full and half opacity."""
+    w, h = 6, 5
+    if axis == "x":
+        tw, th, image, iw, ih = 32, 28, "hex_flat.png", 64, 56
+    else:
+        tw, th, image, iw, ih = 28, 32, "hex_pointy.png", 56, 64
+    ts = (f' <tileset firstgid="1" name="hex" tilewidth="{tw}" tileheight="{th}" tilecount="4" columns="2">\n'
+          f'  <image source="{image}" width="{iw}" height="{ih}"/>\n </tileset>\n')
+    turns = [0, D, R120, D | R120]
+    flips = [0, H, V, H | V]
+    ground = grid(w, h, lambda c, r: (1 + (c + r) % 4) | turns[(c + 2 * r) % 4] | flips[(c // 2 + r) % 4])
+    over = grid(w, h, lambda c, r: (4 | turns[(c + r) % 4] | flips[c % 4]) if (c + r) % 2 else 0)
+    body = (tile_layer(1, "ground", ground)
+            + tile_layer(2, "over", over, ' opacity="0.5" tintcolor="#c0e0ff" offsetx="3" offsety="-2"'))
+    extra = f' hexsidelength="16" staggeraxis="{axis}" staggerindex="{index}"'
+    return map_xml(body, w=w, h=h, tw=tw, th=th, orientation="hexagonal", extra=extra, tilesets=ts)
+
+
 def tile_objects() -> str:
     w, h = 6, 5
     ground = grid(w, h, lambda c, r: 13 + (c + r) % 4)
@@ -405,10 +427,20 @@ def maps() -> dict[str, tuple[str, list[str]]]:
         "hex_x_even.tmx": (hex_map("x", "even"), ["notes"]),
         "hex_y_odd.tmx": (hex_map("y", "odd"), ["notes"]),
         "hex_y_even.tmx": (hex_map("y", "even"), ["notes"]),
+        "hex_turns_y_odd.tmx": (hex_turns("y", "odd"), []),
+        "hex_turns_x_even.tmx": (hex_turns("x", "even"), []),
         "tile_objects.tmx": (tile_objects(), []),
         "image_repeat.tmx": (image_repeat(), []),
         "ortho_infinite.tmx": (ortho_infinite(), []),
     }
+
+
+TILED_EXAMPLES: dict[str, list[str]] = {
+    "test_hexagonal_tile_60x60x30.tmx": [],
+    "../good_maps/tiled_examples/sewer_automap/sewers.tmx": [],
+}
+"""Tiled's own example maps, copied unchanged with their images (see TILED_EXAMPLES.txt here and
+good_maps/tiled_examples/LICENSE.txt): only their reference pictures are made."""
 
 
 def tmxrasterizer_command(map_name: str, hidden: list[str]) -> list[str]:
@@ -434,7 +466,8 @@ def write_expected() -> None:
         "QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/xdg and the command:",
         "",
     ]
-    for name, (_text, hidden) in maps().items():
+    references = {name: hidden for name, (_text, hidden) in maps().items()} | TILED_EXAMPLES
+    for name, hidden in references.items():
         cmd = tmxrasterizer_command(name, hidden)
         subprocess.run(cmd, cwd=HERE, env=env, check=True)
         lines.append("  " + " ".join(cmd))
