@@ -49,6 +49,9 @@ CHUNK_BUDGET_S = 0.004
 PREFETCH_BUDGET_S = 0.001
 """A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
 (one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
+AHEAD_BUDGET_S = 0.008
+"""A settled frame with no overlay left to compute draws the view the camera is expected to jump to next (the
+next turn's creature, off screen) while it has taken less than this: the frame of the end of turn finds it ready."""
 PICTURE_BLOCK = 256
 """The map picture is composed in blocks of this many picture pixels a side, each when a chunk first needs it."""
 PICTURE_BLOCKS_MIN = 16
@@ -157,6 +160,9 @@ class BoardView:
         self.camera = Camera()
         self.layers: dict[str, Layer] = {}
         self.layers_pending = False
+        self.ahead: tuple[float, float] | None = None
+        """Where the camera is expected to jump next (its top-left corner in picture pixels; set by the
+        table: the next creature's turn), or None: see :meth:`_draw_ahead`."""
         """Some overlays are still being computed (by the table, over the next frames): not settled yet."""
         self.version = 0
         self._chunks: OrderedDict[tuple[int, int], _Chunk] = OrderedDict()
@@ -175,6 +181,10 @@ class BoardView:
         self._geometries: dict[tuple[int, int], dict[Cell, pygame.Rect]] = {}
         self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
         self._bboxes: dict[Cell, tuple[float, float, float, float]] = {}
+        self._cell_chunks: tuple[int, dict[Cell, tuple[tuple[int, int], ...]]] = (0, {})
+        self._layer_chunks: dict[int, tuple[Layer, int, dict[tuple[int, int], list[Cell]]]] = {}
+        """The cells of each layer shown, filed by chunk (see :meth:`_mark_stale`), kept while it is shown."""
+        """The chunk side these are for, and each cell's chunks at it (see :meth:`_mark_stale`)."""
         self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], list[tuple[Cell, RGBA]]]]] = {}
         self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
         self._uniforms: dict[int, tuple[Layer, RGBA | None]] = {}
@@ -270,6 +280,7 @@ class BoardView:
                 chunk.dirty = None
             return
         dirty: set[Cell] = set()
+        whole: list[Layer] = []
         for name in layers.keys() | old.keys():
             if name in self.STATIC:
                 continue
@@ -277,29 +288,36 @@ class BoardView:
             if a is b:
                 continue
             if a is None or b is None or a.style != b.style:
-                dirty.update(a.cells if a is not None else ())
-                dirty.update(b.cells if b is not None else ())
+                whole += [x for x in (a, b) if x is not None and x.cells]  # every cell of it
             else:
                 dirty.update(cell for cell, _ in a.cells.items() ^ b.cells.items())
         self.layers = layers
-        if dirty:
+        if dirty or whole:
             self.version += 1
-            self._mark_stale(dirty)
+            self._mark_stale(dirty, whole)
+        live = {id(x) for x in layers.values()}
+        for key in [k for k in self._layer_chunks if k not in live]:
+            del self._layer_chunks[key]
 
-    def _mark_stale(self, cells: set[Cell]) -> None:
-        """The kept chunks that hold one of ``cells`` become stale (with those cells to patch); the
-        others are up to date with the new version as they are."""
+    def _mark_stale(self, cells: set[Cell], whole: Sequence[Layer] = ()) -> None:
+        """The kept chunks that hold one of ``cells`` or of the ``whole`` layers' cells become stale (with
+        those cells to patch); the others are up to date with the new version as they are."""
         if self.camera.zoom != self._chunk_zoom:
             for chunk in self._chunks.values():
                 chunk.dirty = None
             return
         size = self._chunk_size()
-        touched: dict[tuple[int, int], list[Cell]] = {}
-        for cell in cells:
-            left, top, right, bottom = self.bbox(cell)
-            for j in range(math.floor(top / size), math.floor(bottom / size) + 1):
-                for i in range(math.floor(left / size), math.floor(right / size) + 1):
-                    touched.setdefault((i, j), []).append(cell)
+        touched = self._filed(cells, size)
+        for layer in whole:  # a layer shown or taken away whole: its cells filed once, when it came
+            got = self._layer_chunks.get(id(layer))
+            if got is None or got[0] is not layer or got[1] != size:
+                got = self._layer_chunks[id(layer)] = (layer, size, self._filed(layer.cells, size))
+            for key, filed in got[2].items():
+                theirs = touched.get(key)
+                if theirs is None:
+                    touched[key] = list(filed)
+                else:
+                    theirs += filed
         previous = self.version - 1
         for key, chunk in self._chunks.items():
             mine = touched.get(key)
@@ -307,6 +325,33 @@ class BoardView:
                 chunk.version = self.version
             elif mine is not None and chunk.dirty is not None:
                 chunk.dirty.update(mine)
+
+    def _filed(self, cells: Iterable[Cell], size: int) -> dict[tuple[int, int], list[Cell]]:
+        """``cells`` filed by the chunks (of side ``size``) that their bounding boxes touch."""
+        if self._cell_chunks[0] != size:
+            self._cell_chunks = (size, {})
+        keys_of = self._cell_chunks[1]
+        touched: dict[tuple[int, int], list[Cell]] = {}
+        for cell in cells:
+            keys = keys_of.get(cell)
+            if keys is None:
+                keys = keys_of[cell] = self._chunks_of_cell(cell, size)
+            for key in keys:
+                mine = touched.get(key)
+                if mine is None:
+                    touched[key] = [cell]
+                else:
+                    mine.append(cell)
+        return touched
+
+    def _chunks_of_cell(self, cell: Cell, size: int) -> tuple[tuple[int, int], ...]:
+        """The keys of the chunks (of side ``size``) that ``cell``'s bounding box touches."""
+        left, top, right, bottom = self.bbox(cell)
+        i0, i1 = math.floor(left / size), math.floor(right / size)
+        j0, j1 = math.floor(top / size), math.floor(bottom / size)
+        if i0 == i1 and j0 == j1:
+            return ((i0, j0),)
+        return tuple([(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)])
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -678,7 +723,33 @@ class BoardView:
         self._kept = (zoom, (vw, vh))
         if stats.chunks_stale == 0:
             self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
+            if self.ahead is not None and not self.layers_pending:
+                self._draw_ahead(self.ahead, vw, vh, last_i, last_j, size, zoom)
         return painted
+
+    def _draw_ahead(self, at: tuple[float, float], vw: int, vh: int, last_i: int, last_j: int, size: int,
+                    zoom: float) -> None:
+        """Draw the chunks of the view the camera is expected to jump to (``at``: its top-left corner in
+        picture pixels), the middle first, within AHEAD_BUDGET_S of the frame: a frame with nothing else
+        to do prepares the next turn's view, so that the frame of the end of turn finds it drawn."""
+        ax, ay = at
+        i0, j0 = max(0, math.floor(ax / size)), max(0, math.floor(ay / size))
+        i1 = min(last_i, math.floor((ax + (vw - 1) / zoom) / size))
+        j1 = min(last_j, math.floor((ay + (vh - 1) / zoom) / size))
+        ci, cj = (i0 + i1) / 2, (j0 + j1) / 2
+        keys = sorted(((i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)),
+                      key=lambda ij: (ij[0] - ci) ** 2 + (ij[1] - cj) ** 2)
+        for i, j in keys:
+            chunk = self._chunks.get((i, j))
+            if chunk is not None and chunk.version == self.version:
+                continue
+            if time.perf_counter() - self._budget_start >= AHEAD_BUDGET_S:
+                return
+            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+                continue
+            if not self._picture_ready(i, j, size, budget=AHEAD_BUDGET_S):
+                return
+            self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
 
     def _chunk_rect(self, i: int, j: int, size: int, zoom: float, sx0: int, sy0: int) -> pygame.Rect:
         """Where chunk ``(i, j)`` lies on the view (screen pixels)."""

@@ -63,14 +63,17 @@ def threat_layer(state: EncounterState, actor: Creature) -> Layer:
     return Layer({cell: THREAT_FRAME for cell in tactics.threat_map(state, actor)}, "frame")
 
 
-def reach_layers(state: EncounterState, actor: Creature, routes: dict[Cell, tactics.Route]) -> tuple[Layer, Layer]:
+def reach_layers(state: EncounterState, actor: Creature, routes: dict[Cell, tactics.Route],
+                 danger: bool | None = None) -> tuple[Layer, Layer]:
     """``tactics.reachable``, as two layers: cells filled green (the safest path provokes nobody and enters
     no dangerous terrain), orange (it provokes) or pink (it enters dangerous terrain,
     ``tactics.path_dangers``); and the cells whose own terrain is dangerous only framed in those colours,
-    so that the terrain's red stays visible under the reach."""
+    so that the terrain's red stays visible under the reach. ``danger``: whether the board has dangerous
+    terrain at all (``board_has_danger``; looked up if None)."""
     fills: dict[Cell, RGBA] = {}
     frames: dict[Cell, RGBA] = {}
-    danger = any(t.damage is not None for t in state.board.special_cells().values())
+    if danger is None:
+        danger = board_has_danger(state)
     for cell, route in routes.items():
         if danger and tactics.path_dangers(state, actor, route.safest_path):
             if tactics.danger_under(state, actor, cell) is not None:
@@ -80,6 +83,11 @@ def reach_layers(state: EncounterState, actor: Creature, routes: dict[Cell, tact
         else:
             fills[cell] = PROVOKING if route.provokes else SAFE
     return Layer(fills, "fill"), Layer(frames, "frame")
+
+
+def board_has_danger(state: EncounterState) -> bool:
+    """Some cell of the board has dangerous terrain (terrain that deals damage)."""
+    return any(t.damage is not None for t in state.board.special_cells().values())
 
 
 @dataclass(frozen=True)

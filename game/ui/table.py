@@ -29,7 +29,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIW
 from pygame_gui.elements import UIScrollingContainer, UITextBox
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-from game.board import Damage
+from game.board import Board, Damage
 from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
@@ -72,6 +72,10 @@ INITIATIVE_SHARE = 0.3
 """The initiative list's most share of it."""
 LOG_LINE_SIZE = 13
 BAR_ARROW_W = 26
+BAR_POWERS = 9
+"""Powers on the action bar at most (keys 1 to 9)."""
+NAME_LAYOUTS = 8
+"""Name layouts kept (the view's, the next turn's, a few regions panned through)."""
 NAME_MIN_RADIUS = 9
 """Names show under tokens from this radius (screen pixels) up."""
 NAME_BUCKET = 64
@@ -214,6 +218,8 @@ class Table:
         self.valid: list[CreatureId] = []
         self._cache_key: object = None
         self._bar_key: object = None
+        self._bar_actor: str | None = None
+        """The creature the action bar's buttons last showed (their enabled and selected states)."""
         self._bar_state: object = None
         self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
         self.bar_arrows: list[UIButton] = []
@@ -243,6 +249,10 @@ class Table:
         """Where the combat log is on the screen (the wheel scrolls it there)."""
         self._side_key: object = None
         self._token_buckets: dict[tuple[int, int], list[tuple[Creature, float, float, TokenLook]]] = {}
+        self._token_looks: dict[CreatureId, tuple[tuple[object, ...], float, float, TokenLook, tuple[int, int]]] = {}
+        """Each living creature's place and look, with what they were made from (see ``draw_tokens``)."""
+        self._token_looks_for: BoardView | None = None
+        """The board view those places are in."""
         self._ai_ready_at = 0.0
         self.commands_sent: list[Command] = []
         """Every command this window sent to the engine (tests read it)."""
@@ -267,6 +277,13 @@ class Table:
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self._names_key: object = None
         self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._name_layouts: dict[tuple[float, float, str | None, tuple[int, ...]],
+                                 tuple[tuple[object, ...], list[tuple[str, pygame.Surface, pygame.Rect]]]] = {}
+        """Name layouts per (zoom, cell size, acting creature, region), with the tokens each was made from."""
+        self._board_danger: tuple[Board, bool] | None = None
+        """The board and whether it has dangerous terrain (see ``board_has_danger``)."""
+        self._names_ahead: object = None
+        """What the layout made ahead for the next turn was made for (see ``names_ahead``)."""
         self._name_images: dict[tuple[str, int], pygame.Surface] = {}
         self.name_rects: list[tuple[str, pygame.Rect]] = []
         """The names drawn last frame, with their place on the board (tests read them)."""
@@ -347,6 +364,8 @@ class Table:
         self.selected = None
         self._cache_key = None
         self._bar_key = None
+        self._token_looks, self._token_looks_for = {}, None
+        self._name_layouts, self._names_ahead = {}, None
         self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
         self._followed = None
@@ -1072,7 +1091,8 @@ class Table:
             if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
                 self.routes = tactics.reachable(st, actor, self.move_mode)
                 if on["reach"]:
-                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(st, actor, self.routes)
+                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(
+                        st, actor, self.routes, danger=self.board_has_danger())
             if mine and self.charge is not None and self.charge.target is not None:
                 layers["charge"] = overlays.charge_layer(self.charge.ends)
             if mine and choice is not None:
@@ -1142,6 +1162,15 @@ class Table:
             layers[name] = layer
         self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
         self._overlay_version += 1
+
+    def board_has_danger(self) -> bool:
+        """``overlays.board_has_danger``, looked up once per board (the terrain does not change in a fight)."""
+        assert self.session is not None
+        st = self.session.encounter.state
+        got = self._board_danger
+        if got is None or got[0] is not st.board:
+            got = self._board_danger = (st.board, overlays.board_has_danger(st))
+        return got[1]
 
     def static_layer(self, name: str, make: Callable[[EncounterState], Layer]) -> Layer:
         """The terrain and the grid do not change during a fight: made once per board (the same object
@@ -1453,16 +1482,20 @@ class Table:
         if view is None:
             return
         cam = view.camera
-        for axis, v, size in ((0, self.board_rect.width, view.size[0]), (1, self.board_rect.height, view.size[1])):
-            s = size * cam.zoom
+        cam.x, cam.y = self.clamped(cam.x, cam.y)
+
+    def clamped(self, x: float, y: float) -> tuple[float, float]:
+        """The camera position (x, y) kept within :meth:`clamp_camera`'s bounds at the current zoom."""
+        assert self.view is not None
+        view = self.view
+        zoom = view.camera.zoom
+        out = []
+        for value, v, size in ((x, self.board_rect.width, view.size[0]), (y, self.board_rect.height, view.size[1])):
+            s = size * zoom
             keep = min(s, v / 2)
-            lo, hi = -(v - keep) / cam.zoom, (s - keep) / cam.zoom
-            value = cam.x if axis == 0 else cam.y
-            value = min(max(value, min(lo, hi)), max(lo, hi))
-            if axis == 0:
-                cam.x = value
-            else:
-                cam.y = value
+            lo, hi = -(v - keep) / zoom, (s - keep) / zoom
+            out.append(min(max(value, min(lo, hi)), max(lo, hi)))
+        return out[0], out[1]
 
     def follow_acting(self) -> None:
         """At a new turn, bring the acting creature into view when it is off the board (or at its edge)."""
@@ -1477,15 +1510,47 @@ class Table:
         self._followed = key
         if acting is None:
             return
-        px, py = self.token_centre(acting)
+        moved = self.camera_to_follow(acting)
+        if moved is not None:
+            view.camera.x, view.camera.y = moved
+
+    def camera_to_follow(self, creature: Creature) -> tuple[float, float] | None:
+        """Where the camera goes to follow ``creature`` at its turn (centred on it, within bounds), or None
+        when it is in view already (not at the board's edge)."""
+        assert self.view is not None
+        view = self.view
+        px, py = self.token_centre(creature)
         sx, sy = view.camera.to_screen(px, py)
         r = self.board_rect
         margin = max(view.cell_w, view.cell_h) * view.camera.zoom
         if margin <= sx <= r.width - margin and margin <= sy <= r.height - margin:
-            return
-        view.camera.x = px - r.width / 2 / view.camera.zoom
-        view.camera.y = py - r.height / 2 / view.camera.zoom
-        self.clamp_camera()
+            return None
+        return self.clamped(px - r.width / 2 / view.camera.zoom, py - r.height / 2 / view.camera.zoom)
+
+    def next_view(self) -> tuple[float, float] | None:
+        """Where the camera will go when the turn passes to the next living creature in the initiative (see
+        ``follow_acting``), or None if it stays: the board view draws that part ahead in idle frames."""
+        if self.session is None or self.view is None:
+            return None
+        st = self.session.encounter.state
+        order = st.initiative
+        if st.ended or not order:
+            return None
+        nxt = self.next_creature()
+        return None if nxt is None else self.camera_to_follow(nxt)
+
+    def next_creature(self) -> Creature | None:
+        """Who acts after the acting creature: the next living one in the initiative (as the engine passes
+        the turn), or None."""
+        if self.session is None:
+            return None
+        st = self.session.encounter.state
+        order = st.initiative
+        for k in range(1, len(order) + 1):
+            nxt = st.creatures.get(order[(st.turn_index + k) % len(order)])
+            if nxt is not None and not nxt.dead:
+                return nxt
+        return None
 
     def stand_up(self) -> None:
         actor = self.acting
@@ -1681,14 +1746,18 @@ class Table:
     # -- the action bar (pygame_gui buttons) -----------------------------------------------------
 
     def update_action_bar(self) -> None:
-        """Buttons for the acting player's creature: made when the turn comes, then only enabled,
-        disabled and selected as its actions are spent (making pygame_gui buttons is slow)."""
+        """Buttons for the acting player's creature: made when the bar's buttons change (another window
+        size, or a creature with other powers), then only enabled, disabled and selected as its actions
+        are spent; the next creature with the same powers keeps them, scrolled back to the start
+        (making pygame_gui buttons is slow)."""
         actor = self.acting
         mine = self.my_turn()
-        structure = (mine, actor.id if actor else None, self.screen.get_size(), id(self.session))
+        powers = tuple(self.usable_powers(actor)[:BAR_POWERS]) if mine and actor is not None else None
+        structure = (mine, powers, self.screen.get_size(), id(self.session))
         if structure != self._bar_key:
             self._bar_key = structure
             self._bar_state = None
+            self._bar_actor = None
             for button in self.action_buttons:
                 kill(button)
             self.action_buttons = {}
@@ -1696,6 +1765,12 @@ class Table:
             if not mine or actor is None:
                 return
             self.build_action_bar(actor)
+            self._bar_actor = actor.id
+        elif actor is not None and actor.id != self._bar_actor:
+            self._bar_actor = actor.id  # as if made afresh for it
+            self._bar_state = None
+            self.bar_first = 0
+            self.place_action_bar()
         if not mine or actor is None or self.session is None:
             return
         from game.rules.model import ConditionKind
@@ -1748,7 +1823,7 @@ class Table:
         add("U Stand", self.stand_up, 78, None, "stand")
         add("C Charge", self.start_charge, 86, None, "charge",
             "standard action: move 2 cells or more, then a melee basic attack at +1")
-        for i, power in enumerate(self.usable_powers(actor)[:9]):
+        for i, power in enumerate(self.usable_powers(actor)[:BAR_POWERS]):
             label = f"{i + 1} {power.name}"
             width = max(80, min(180, font(14).size(label)[0] + 20))
             add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
@@ -1872,6 +1947,7 @@ class Table:
                  and not self.session.encounter.state.ended
                  and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
+        self.view.ahead = self.next_view()
         if still:
             self.kept_frames += 1
             for area in self.view.draw_board(board, keep=True, dirty=self.pulse_rects()):
@@ -1884,6 +1960,8 @@ class Table:
         # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
         # first without them) draws it all again, or the last picture of the animation would stay.
         self._board_kept = None if animating else key
+        if not animating:
+            self.names_ahead()
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -2057,18 +2135,33 @@ class Table:
         if self._token_key != key:
             # Where each living creature stands and how it looks change only with the state: kept, and
             # filed by 256-pixel square of the picture so that a frame looks only at the squares in view.
+            # A creature's place and look are made again only when what they show changed (its cell, hit
+            # points, conditions...): a change of state touches a few of a thousand creatures.
             self._token_key = key
             self._token_buckets = {}
+            kept = self._token_looks if self._token_looks_for is view else {}  # places are the view's
+            self._token_looks, self._token_looks_for = {}, view
+            bucket_of = self._token_buckets
             for c in st.creatures.values():
                 if c.dead:
                     continue
-                x, y = self.token_centre(c)
-                conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
-                size = 1 if len(st.space(c)) == 1 else c.template.size
-                # names are laid out apart from the sprites (``name_labels``), so that none covers another
-                look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
-                self._token_buckets.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append(
-                    (c, x, y, look))
+                kinds = tuple([cond.kind for cond in c.conditions]) if c.conditions else ()
+                shows = (c.cell, c.hp, c.dying, c.name, c.side, c.template, kinds)
+                got = kept.get(c.id)
+                if got is None or got[0] != shows:
+                    x, y = self.token_centre(c)
+                    conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
+                    size = 1 if len(st.space(c)) == 1 else c.template.size
+                    # names are laid out apart from the sprites (``name_labels``), so that none covers another
+                    look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
+                    got = (shows, x, y, look, (int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)))
+                self._token_looks[c.id] = got
+                entry = (c, got[1], got[2], got[3])
+                bucket = bucket_of.get(got[4])
+                if bucket is None:
+                    bucket_of[got[4]] = [entry]
+                else:
+                    bucket.append(entry)
         area = board.get_clip()  # the whole board, or the part of it painted again this frame
         left, top = cam.to_picture(area.left - margin, area.top - margin)
         right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
@@ -2125,7 +2218,16 @@ class Table:
         if key == self._names_key:
             return self._names
         self._names_key = key
-        self._names = []
+        self._names = self.lay_out_names(zoom, self.session.encounter.state.acting_id, region)
+        return self._names
+
+    def lay_out_names(self, zoom: float, acting: str | None,
+                      region: tuple[int, ...]) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """``name_labels``' layout for the creatures in ``region`` with ``acting`` first. Kept per zoom,
+        acting creature and region with the tokens it was made from (who, where, how big): a change of
+        state that moved none of them, or a layout made ahead for the next turn (``names_ahead``), is
+        used as it is."""
+        assert self.view is not None
         side = min(self.view.cell_w, self.view.cell_h)
         tokens: list[tuple[Creature, float, float, int]] = []
         left, top, right, bottom = (k * NAME_REGION / zoom for k in region)
@@ -2137,7 +2239,13 @@ class Table:
                         tokens.append((c, x * zoom, y * zoom, radius))
         small = max(3, int(side * zoom / 2 * 0.78))
         if not tokens or small < NAME_MIN_RADIUS:
-            return self._names
+            return []
+        where = (zoom, side, acting, region)
+        made_from = tuple((c.id, c.name, x, y, radius) for c, x, y, radius in tokens)
+        kept = self._name_layouts.get(where)
+        if kept is not None and kept[0] == made_from:
+            return kept[1]
+        names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         taken: dict[tuple[int, int], list[pygame.Rect]] = {}
 
         def cells(r: pygame.Rect) -> list[tuple[int, int]]:
@@ -2155,7 +2263,6 @@ class Table:
             disc = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
             disc.center = (round(x), round(y))
             take(disc)
-        acting = self.session.encounter.state.acting_id
         tokens.sort(key=lambda t: (t[0].id != acting, t[2], t[1]))
         size = max(9, int(small * 0.55))
         for c, x, y, radius in tokens:
@@ -2171,9 +2278,27 @@ class Table:
                 else:
                     continue
                 take(rect.inflate(2, 2))
-                self._names.append((c.id, image, rect.copy()))
+                names.append((c.id, image, rect.copy()))
                 break
-        return self._names
+        if len(self._name_layouts) >= NAME_LAYOUTS:
+            del self._name_layouts[next(iter(self._name_layouts))]  # the oldest
+        self._name_layouts[where] = (made_from, names)
+        return names
+
+    def names_ahead(self) -> None:
+        """In a frame with nothing else to do, lay out the names where the camera goes at the next turn
+        (``next_view``), with the next creature first, and render them: the frame of the end of turn then
+        finds them made (unless a token there moved meanwhile)."""
+        view, session = self.view, self.session
+        if not self.names or view is None or session is None or view.ahead is None or not view.settled:
+            return
+        nxt = self.next_creature()
+        zoom = view.camera.zoom
+        region = self.names_region(round(view.ahead[0] * zoom), round(view.ahead[1] * zoom))
+        key = (self._token_key, zoom, None if nxt is None else nxt.id, region)
+        if key != self._names_ahead:
+            self._names_ahead = key
+            self.lay_out_names(zoom, None if nxt is None else nxt.id, region)
 
     def names_key(self) -> tuple[object, ...]:
         """What the names' places depend on: the state, the zoom, who acts, and the region around the
@@ -2181,10 +2306,15 @@ class Table:
         state lays out the names of the few dozen creatures in sight, not of them all."""
         assert self.view is not None and self.session is not None
         ox, oy = self.view.camera.offset()
-        vw, vh = self.board_rect.size
-        region = (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
-                  math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
+        region = self.names_region(ox, oy)
         return (self._token_key, self.view.camera.zoom, self.session.encounter.state.acting_id, region)
+
+    def names_region(self, ox: int, oy: int) -> tuple[int, int, int, int]:
+        """The region whose names are laid out when the view's top-left is at (ox, oy) (screen pixels of
+        the zoomed picture): see ``names_key``."""
+        vw, vh = self.board_rect.size
+        return (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
+                math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
 
     def name_image(self, text: str, size: int) -> pygame.Surface:
         """A name on its dark plate (kept per text and size while the window is open)."""

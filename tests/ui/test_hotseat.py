@@ -17,31 +17,11 @@ from game.rules.model import CreatureId
 from game.ui import preparation
 from game.ui.script import post_click, post_key
 from game.ui.table import KEYS_HELP, Table
+from tests.ui.driving import frames, settle
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
 DRILL = REPO / "maps" / "crypt_drill.toml"
-
-
-def frames(table: Table, n: int = 2) -> bool:
-    """Run frames; False if the window asked to close."""
-    running = True
-    for _ in range(n):
-        for event in pygame.event.get():
-            running = table.handle(event) and running
-        table.update(0.016)
-        table.draw()
-    return running
-
-
-def settle(table: Table, limit: int = 3000) -> None:
-    for _ in range(limit):
-        table.play_ai_now()
-        frames(table, 1)
-        if table.idle():
-            return
-        table.anim.finish()
-    raise AssertionError("the table never settled")
 
 
 def new_table(path: Path, controls: dict[str, str], *, setup: bool = False, size: tuple[int, int] = (1280, 800)) -> Table:

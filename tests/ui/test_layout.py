@@ -16,27 +16,10 @@ from pygame_gui.elements import UIButton
 from game.rules.commands import EndTurnCommand
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from tests.ui.driving import frames, settle
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
-
-
-def frames(table: Table, n: int = 2, dt: float = 0.016) -> None:
-    for _ in range(n):
-        for event in pygame.event.get():
-            table.handle(event)
-        table.update(dt)
-        table.draw()
-
-
-def settle(table: Table, limit: int = 3000) -> None:
-    for _ in range(limit):
-        table.play_ai_now()
-        frames(table, 1)
-        if table.idle():
-            return
-        table.anim.finish()
-    raise AssertionError("the table never settled")
 
 
 def start(path: Path, size: tuple[int, int], controls: dict[str, str] | None = None) -> Table:

@@ -12,7 +12,6 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.grid import Cell
 from game.rules.model import CreatureId
 from game.rules import events as ev
 from game.rules import tactics
@@ -20,35 +19,11 @@ from game.ui import animation
 from game.ui.animation import Animator, BannerText
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from tests.ui.driving import frames, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
 BANNER_EDGE = (255, 160, 60)
-
-
-def frames(table: Table, n: int = 2, dt: float = 0.016) -> None:
-    for _ in range(n):
-        for event in pygame.event.get():
-            table.handle(event)
-        table.update(dt)
-        table.draw()
-
-
-def settle(table: Table, limit: int = 3000) -> None:
-    for _ in range(limit):
-        table.play_ai_now()
-        frames(table, 1)
-        if table.idle():
-            return
-        table.anim.finish()
-    raise AssertionError("the table never settled")
-
-
-def pixel(table: Table, cell: Cell) -> tuple[int, int]:
-    assert table.view is not None
-    pos = table.cell_pixel(*table.view.grid.cell_to_offset(cell))
-    assert pos is not None, "cell off screen"
-    return pos
 
 
 def open_crypt(size: tuple[int, int] = (1280, 800)) -> Table:

@@ -21,29 +21,11 @@ from game.rules.model import CreatureId
 from game.session import Session
 from game.ui.script import ScriptError, parse_script, post_click, post_key
 from game.ui.table import Table
+from tests.ui.driving import frames, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
 MARSH = REPO / "maps" / "marsh_ambush.toml"
-
-
-def frames(table: Table, n: int = 2) -> None:
-    for _ in range(n):
-        for event in pygame.event.get():
-            table.handle(event)
-        table.update(0.016)
-        table.draw()
-
-
-def settle(table: Table, limit: int = 3000) -> None:
-    """Run frames until nothing moves and no AI is about to act (the AI plays without pauses)."""
-    for _ in range(limit):
-        table.play_ai_now()
-        frames(table, 1)
-        if table.idle():
-            return
-        table.anim.finish()
-    raise AssertionError("the table never settled")
 
 
 def open_table(path: Path, controls: dict[str, str], size: tuple[int, int] = (1280, 800)) -> Table:
@@ -64,13 +46,6 @@ def crypt() -> Iterator[Table]:
     frames(table)
     yield table
     pygame.quit()
-
-
-def pixel(table: Table, cell: Cell) -> tuple[int, int]:
-    assert table.view is not None
-    pos = table.cell_pixel(*table.view.grid.cell_to_offset(cell))
-    assert pos is not None, "cell off screen"
-    return pos
 
 
 def reveal(table: Table, element: object) -> None:

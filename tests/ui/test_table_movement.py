@@ -17,34 +17,10 @@ from game.rules.commands import MoveCommand, UsePowerCommand
 from game.rules.model import CreatureId
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from tests.ui.driving import frames, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
 MARSH = REPO / "maps" / "marsh_ambush.toml"
-
-
-def frames(table: Table, n: int = 2) -> None:
-    for _ in range(n):
-        for event in pygame.event.get():
-            table.handle(event)
-        table.update(0.016)
-        table.draw()
-
-
-def settle(table: Table, limit: int = 3000) -> None:
-    for _ in range(limit):
-        table.play_ai_now()
-        frames(table, 1)
-        if table.idle():
-            return
-        table.anim.finish()
-    raise AssertionError("the table never settled")
-
-
-def pixel(table: Table, cell: Cell) -> tuple[int, int]:
-    assert table.view is not None
-    pos = table.cell_pixel(*table.view.grid.cell_to_offset(cell))
-    assert pos is not None, "cell off screen"
-    return pos
 
 
 def crypt_fight(tmp_path: Path, creatures: list[tuple[str, str, str, tuple[int, int]]]) -> Table:
