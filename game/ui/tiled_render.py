@@ -113,10 +113,10 @@ from game.tiled.model import (
 
 __all__ = ["MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "MapPicture", "render_map"]
 
-MAX_IMAGE_SIDE = 16384
-"""Largest width or height of an image we agree to load."""
-MAX_IMAGE_PIXELS = 64 * 1024 * 1024
-"""Largest pixel count (64 Mpx) of an image we agree to load."""
+MAX_IMAGE_SIDE = DEFAULT_LIMITS.max_image_side
+"""Largest width or height of an image we agree to load (16384, the map loader's limit)."""
+MAX_IMAGE_PIXELS = DEFAULT_LIMITS.max_image_pixels
+"""Largest pixel count (64 Mpx) of an image we agree to load (the map loader's limit)."""
 MAX_MAP_IMAGE_PIXELS = DEFAULT_LIMITS.max_map_image_pixels
 """Largest sum of the pixel counts of all the distinct image files one picture reads (256 Mpx)."""
 MAX_IMAGE_FILE_BYTES = 32 * 1024 * 1024
