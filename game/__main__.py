@@ -53,6 +53,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 continue
             tmap, board = load_board(name, root=args.root)
             check_creature_sheets(tmap.path, board)
+            check_picture(tmap)
         except GameError as exc:
             failed += 1
             for line in _problem_lines(exc):
@@ -76,6 +77,16 @@ def last_resort_line(name: str, doing: str, exc: BaseException) -> str:
     text = text if len(text) <= 200 else text[:197] + "..."
     return (f"{name}: internal error while {doing} ({type(exc).__name__}: {text}); please report it"
             .replace("\n", "\\n").replace("\r", "\\r"))
+
+
+def check_picture(tmap: object) -> None:
+    """Raise what ``render`` and ``play`` would refuse about the map's picture before drawing it (its size,
+    its tile objects scaled and turned, the pictures it draws), with their own sizing: nothing is drawn."""
+    from game.tiled.model import TiledMap
+    from game.ui.tiled_render import size_picture
+
+    assert isinstance(tmap, TiledMap)
+    size_picture(tmap)
 
 
 def check_creature_sheets(path: Path, board: object) -> None:

@@ -90,7 +90,8 @@ import pygame
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
-from game.tiled.files import DEFAULT_LIMITS, ImageFormatError, image_header
+from game.tiled.build import brief
+from game.tiled.files import DEFAULT_LIMITS, ImageFormatError, image_header, image_header_size
 from game.tiled.model import (
     FLIPPED_DIAGONALLY,
     FLIPPED_HORIZONTALLY,
@@ -525,38 +526,50 @@ class _Tiles:
                 if (w + h) ** 2 > MAX_IMAGE_PIXELS:  # turned, it may take up to (w + h) pixels a side
                     raise MapError(self.tmap.path, f"a {w}x{h} hexagonal tile turned by {angle} degrees would be over "
                                                    f"the limit of {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
-                                                   f"picture (MAX_IMAGE_PIXELS)", f"tileset '{tileset.name}', tile {local}")
+                                                   f"picture (MAX_IMAGE_PIXELS)", f"tileset {brief(tileset.name)}, tile {local}")
                 return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         kind = _transform_kind(_flip_matrix(flags)) if transform == "none" else transform
         return _Picture(_transformed(picture.pixels, flags), picture.opaque, kind)
 
     def _cut(self, tileset: Tileset, local: int) -> tuple[np.ndarray, bool] | None:
         """A tile's own pixels (premultiplied) and whether its whole image is opaque."""
-        place = f"tileset '{tileset.name}'"
-        if tileset.image is not None:
-            whole = self.images.load(tileset.image, place)
-            ih, iw = whole.pixels.shape[:2]
-            tw, th, sp, mg = tileset.tile_width, tileset.tile_height, tileset.spacing, tileset.margin
-            # Tiled cuts as many tiles as the actual image holds, counting the margin once (left, top)
-            columns = max(0, (iw - mg + sp) // (tw + sp))
-            rows = max(0, (ih - mg + sp) // (th + sp))
-            if local < 0 or columns == 0 or local >= columns * rows:
-                return None
-            x = mg + (local % columns) * (tw + sp)
-            y = mg + (local // columns) * (th + sp)
-            pixels = whole.pixels[y:y + th, x:x + tw]
-        else:
-            tile = tileset.tiles.get(local)
-            if tile is None or tile.image is None:
-                return None
-            whole = self.images.load(tile.image, f"{place}, tile {local}")
-            pixels = whole.pixels
-            if tile.rect is not None:
-                rx, ry, rw, rh = tile.rect
-                pixels = pixels[ry:ry + rh, rx:rx + rw]
-        if pixels.size == 0:
+        image = _tile_image(tileset, local)
+        if image is None:
             return None
-        return pixels, whole.opaque
+        place = f"tileset {brief(tileset.name)}" + ("" if tileset.image is not None else f", tile {local}")
+        whole = self.images.load(image, place)
+        ih, iw = whole.pixels.shape[:2]
+        box = _tile_box(tileset, local, iw, ih)
+        if box is None:
+            return None
+        x, y, w, h = box
+        return whole.pixels[y:y + h, x:x + w], whole.opaque
+
+
+def _tile_image(tileset: Tileset, local: int) -> Image | None:
+    """The image a tile is cut from: its tileset's, or (an image collection) its own."""
+    if tileset.image is not None:
+        return tileset.image
+    tile = tileset.tiles.get(local)
+    return None if tile is None else tile.image
+
+
+def _tile_box(tileset: Tileset, local: int, iw: int, ih: int) -> tuple[int, int, int, int] | None:
+    """Where a tile lies (x, y, w, h) in its image (:func:`_tile_image`) of ``iw`` x ``ih`` pixels; None if it
+    has no pixels there. Both the drawing (:meth:`_Tiles._cut`) and the sizing (:func:`size_picture`) cut here."""
+    if tileset.image is not None:
+        tw, th, sp, mg = tileset.tile_width, tileset.tile_height, tileset.spacing, tileset.margin
+        # Tiled cuts as many tiles as the actual image holds, counting the margin once (left, top)
+        columns = max(0, (iw - mg + sp) // (tw + sp))
+        rows = max(0, (ih - mg + sp) // (th + sp))
+        if local < 0 or columns == 0 or local >= columns * rows:
+            return None
+        x, y, w, h = mg + (local % columns) * (tw + sp), mg + (local // columns) * (th + sp), tw, th
+    else:
+        tile = tileset.tiles.get(local)
+        x, y, w, h = (0, 0, iw, ih) if tile is None or tile.rect is None else tile.rect
+    w, h = max(0, min(x + w, iw) - x), max(0, min(y + h, ih) - y)  # numpy's slicing, as _cut takes it
+    return None if w == 0 or h == 0 else (x, y, w, h)
 
 
 # ---------------------------------------------------------------------------
@@ -1344,6 +1357,181 @@ def _offset_margins(layers: Iterable[Layer], parent: tuple[float, float] = (0.0,
     return acc
 
 
+# ---------------------------------------------------------------------------
+# Sizing: every limit of a picture, checked before anything is read or drawn
+# ---------------------------------------------------------------------------
+
+def _picture_frame(tmap: TiledMap, geometry: _Geometry) -> tuple[int, int, int, int]:
+    """The picture's width and height at scale 1 (the map's bounds grown by its layer offsets, as Tiled's) and
+    the shift from map pixels to picture pixels; refused over :data:`MAX_PICTURE_SIDE`."""
+    bx, by, bw, bh = geometry.bounds()
+    left, top, right, bottom = _offset_margins(tmap.layers)
+    width, height = max(1, bw + left + right), max(1, bh + top + bottom)
+    if max(width, height) > MAX_PICTURE_SIDE:
+        raise MapError(tmap.path, f"the map's picture would be {width}x{height} pixels at scale 1 (the map "
+                                  f"grown by its layer offsets), over the limit of {MAX_PICTURE_SIDE} pixels a side "
+                                  f"(MAX_PICTURE_SIDE) that it is drawn from whatever the --scale", "map")
+    return width, height, left - bx, top - by
+
+
+def _check_drawn(path: Path, w: float, h: float, what: str) -> None:
+    """Refuse a picture to be made ``w`` x ``h`` (scaled or turned) over the size of one image."""
+    if not (math.isfinite(w) and math.isfinite(h)) or max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+        shown = f"{w:.0f}x{h:.0f}" if math.isfinite(w * h) and max(w, h) < 1e12 else "over a trillion"
+        raise MapError(path, f"{what} would be drawn {shown} pixels, over the limit of {MAX_IMAGE_SIDE} "
+                             f"pixels a side and {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
+                             f"picture (MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS)")
+
+
+def _check_draws(path: Path, draws: int, layer: ImageLayer | None = None, copies: int = 0) -> None:
+    """Refuse a map that draws more than :data:`MAX_DRAWS` pictures (``draws`` so far, the ``copies`` of a
+    repeated image ``layer`` included)."""
+    if draws <= MAX_DRAWS:
+        return
+    if layer is not None:
+        raise MapError(path, f"the image is repeated {copies} times, over the limit of {MAX_DRAWS} pictures "
+                             f"drawn for a map (MAX_DRAWS)", f"image layer {brief(layer.base.name)}")
+    raise MapError(path, f"the map draws more than {MAX_DRAWS} pictures (tiles, tile objects, copies "
+                         f"of repeated images), over the limit (MAX_DRAWS)", "map")
+
+
+def _check_object(path: Path, obj: MapObject, iw: int, ih: int) -> tuple[float, float]:
+    """A tile object's size (its own, else its tile's ``iw`` x ``ih``), refused when it or its bounding box
+    turned is over one picture's limits."""
+    w = obj.width or iw
+    h = obj.height or ih
+    _check_drawn(path, w, h, f"tile object {obj.id}")
+    if obj.rotation % 360:
+        rad = math.radians(obj.rotation % 360)
+        _check_drawn(path, abs(w * math.cos(rad)) + abs(h * math.sin(rad)),
+                     abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {obj.id}, turned,")
+    return w, h
+
+
+def _check_turned_hex_object(path: Path, obj: MapObject, w: int, h: int) -> None:
+    """A tile object of a hexagonal tile turned by 60 or 120 degrees: turned, up to (w + h) pixels a side."""
+    _check_drawn(path, w + h, w + h, f"tile object {obj.id}, a turned hexagonal tile,")
+
+
+def _grid_size(path: Path, g: _Geometry, tileset: Tileset, gid: int, pw: int,
+               ph: int) -> tuple[tuple[int, int], float, float]:
+    """A ``pw`` x ``ph`` tile picture of a ``tilerendersize="grid"`` tileset scaled to the map's cell: its size
+    (refused over one picture's limits) and the scale factors."""
+    diagonal = bool(gid & FLIPPED_DIAGONALLY)
+    iw, ih = (ph, pw) if diagonal else (pw, ph)  # the tile's own (unturned) size
+    sx, sy = g.tw / iw, g.th / ih
+    if tileset.fill_mode == "preserve-aspect-fit":
+        sx = sy = min(sx, sy)
+    sw, sh = (ih * sy, iw * sx) if diagonal else (iw * sx, ih * sy)
+    size = (max(1, round(sw)), max(1, round(sh)))
+    if size != (pw, ph):
+        _check_drawn(path, size[0], size[1], f"a tile of tileset {brief(tileset.name)} scaled to the map's cell")
+    return size, sx, sy
+
+
+def _copies(layer: ImageLayer, dx: float, dy: float, w: int, h: int, width: int,
+            height: int) -> tuple[Sequence[int], Sequence[int]]:
+    """Where an image layer's ``w`` x ``h`` image is drawn on a ``width`` x ``height`` picture: once, or
+    (repeated) as many times as it takes to cover the picture. Qt's tiled fill restarts its spans at every
+    copy, so drawing copy by copy composes the same."""
+    x0, y0 = _round_half_up(dx), _round_half_up(dy)
+    xs: Sequence[int] = range(x0 - (x0 + w - 1) // w * w, width, w) if layer.repeat_x else [x0]
+    ys: Sequence[int] = range(y0 - (y0 + h - 1) // h * h, height, h) if layer.repeat_y else [y0]
+    return xs, ys
+
+
+@dataclass(frozen=True, slots=True)
+class PictureSize:
+    """What :func:`size_picture` found: the picture's size at scale 1 and the most pictures it draws."""
+
+    width: int
+    height: int
+    draws: int
+
+
+def size_picture(tmap: TiledMap, *, hidden_layers: Iterable[str] = ()) -> PictureSize:
+    """Size the map's picture without reading an image's pixels or drawing anything, and refuse it (a
+    :class:`MapError`, one line) as drawing it would: the picture's size (:data:`MAX_PICTURE_SIDE`), each
+    tile object scaled and turned and each tile scaled to the map's cell (:data:`MAX_IMAGE_SIDE`,
+    :data:`MAX_IMAGE_PIXELS`), the pictures drawn (:data:`MAX_DRAWS`: every non-zero cell of the shown tile
+    layers, every shown tile object, every copy of a repeated image, whether or not it lands on the
+    picture). Images are sized from their files' headers. ``render``, ``play`` and ``validate`` call it."""
+    names = (hidden_layers,) if isinstance(hidden_layers, str) else tuple(hidden_layers)
+    hidden = {name.casefold() for name in names}
+    geometry = _Geometry(tmap)
+    width, height, shift_x, shift_y = _picture_frame(tmap, geometry)
+    path = tmap.path
+    hexagonal = tmap.orientation is Orientation.HEXAGONAL
+    headers: dict[Path, tuple[int, int] | None] = {}
+
+    def image_size(image: Image) -> tuple[int, int] | None:
+        if image.source not in headers:
+            try:
+                headers[image.source] = image_header_size(image.source)
+            except MapError:
+                headers[image.source] = None  # refused when it is read, by the image's own line
+        return headers[image.source]
+
+    def tile_size(tileset: Tileset, local: int) -> tuple[int, int] | None:
+        """A tile's (w, h) as :meth:`_Tiles._make` draws it (an animated tile keeps its own size)."""
+        image = _tile_image(tileset, local)
+        size = None if image is None else image_size(image)
+        box = None if size is None else _tile_box(tileset, local, *size)
+        return None if box is None else (box[2], box[3])
+
+    draws = 0
+
+    def walk(layers: Sequence[Layer], offset: tuple[float, float]) -> None:
+        nonlocal draws
+        for layer in layers:
+            base = layer.base
+            if not base.visible or base.name.casefold() in hidden:
+                continue
+            off = (offset[0] + base.offset[0], offset[1] + base.offset[1])
+            if isinstance(layer, GroupLayer):
+                walk(layer.layers, off)
+            elif isinstance(layer, TileLayer):
+                draws += len(layer.data) - layer.data.count(0)
+                _check_draws(path, draws)
+                cell_over = (max(geometry.tw, geometry.th) > MAX_IMAGE_SIDE
+                             or geometry.tw * geometry.th > MAX_IMAGE_PIXELS)
+                if cell_over and any(ts.render_size == "grid" for ts in tmap.tilesets):
+                    for gid in set(layer.data):  # a cell this large: a map of few cells
+                        tileset = tmap.tileset_for(gid)
+                        if tileset is None or tileset.render_size != "grid":
+                            continue
+                        size = tile_size(tileset, (gid & GID_MASK) - tileset.firstgid)
+                        turned = hexagonal and gid & (FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120)
+                        if size is not None and not turned:
+                            pw, ph = size[::-1] if gid & FLIPPED_DIAGONALLY else size
+                            _grid_size(path, geometry, tileset, gid, pw, ph)
+            elif isinstance(layer, ImageLayer):
+                size = None if layer.image is None else image_size(layer.image)
+                if size is None or 0 in size:
+                    continue
+                xs, ys = _copies(layer, off[0] + shift_x, off[1] + shift_y, size[0], size[1], width, height)
+                draws += len(xs) * len(ys)
+                _check_draws(path, draws, layer, len(xs) * len(ys))
+            elif isinstance(layer, ObjectLayer):
+                for obj in layer.objects:
+                    if not (obj.gid & GID_MASK and obj.visible):
+                        continue
+                    tileset = tmap.tileset_for(obj.gid)
+                    size = None if tileset is None else tile_size(tileset, (obj.gid & GID_MASK) - tileset.firstgid)
+                    if size is None:
+                        continue
+                    draws += 1
+                    turns = obj.gid & (FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120)
+                    if hexagonal and turns and turns != FLIPPED_DIAGONALLY | ROTATED_HEXAGONAL_120:
+                        _check_turned_hex_object(path, obj, *size)  # (both: 180 degrees, drawn as flips)
+                    else:
+                        _check_object(path, obj, *size)
+                _check_draws(path, draws)
+
+    walk(tmap.layers, (0.0, 0.0))
+    return PictureSize(width, height, draws)
+
+
 _ALIGN = {
     "topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
     "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
@@ -1362,17 +1550,14 @@ class _Renderer:
         self.geometry = _Geometry(tmap)
         self.images = _ImageCache()
         self.tiles = _Tiles(tmap, self.images)
-        bx, by, bw, bh = self.geometry.bounds()
-        left, top, right, bottom = _offset_margins(tmap.layers)
-        self.width, self.height = max(1, bw + left + right), max(1, bh + top + bottom)
-        if max(self.width, self.height) > MAX_PICTURE_SIDE:
-            raise MapError(tmap.path, f"the map's picture would be {self.width}x{self.height} pixels at scale 1 (the map "
-                                      f"grown by its layer offsets), over the limit of {MAX_PICTURE_SIDE} pixels a side "
-                                      f"(MAX_PICTURE_SIDE) that it is drawn from whatever the --scale", "map")
+        # every limit is checked before anything is read or drawn (the checks below, while drawing, are the
+        # same functions applied to the decoded images)
+        size_picture(tmap, hidden_layers=hidden)
+        self.width, self.height, shift_x, shift_y = _picture_frame(tmap, self.geometry)
         self.draws = 0
         self.canvas: _Canvas | _Recorder = _Recorder(self.width, self.height)
         # device = map pixel + shift
-        self.shift = (left - bx, top - by)
+        self.shift = (shift_x, shift_y)
 
     def run(self) -> pygame.Surface:
         canvas = self.canvas = _Canvas(self.width, self.height)
@@ -1398,17 +1583,7 @@ class _Renderer:
 
     def _count(self) -> None:
         self.draws += 1
-        if self.draws > MAX_DRAWS:
-            raise MapError(self.tmap.path, f"the map draws more than {MAX_DRAWS} pictures (tiles, tile objects, copies "
-                                           f"of repeated images), over the limit (MAX_DRAWS)", "map")
-
-    def _check_drawn(self, w: float, h: float, what: str) -> None:
-        """Refuse a picture to be made ``w`` x ``h`` (scaled or turned) over the size of one image."""
-        if not (math.isfinite(w) and math.isfinite(h)) or max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
-            shown = f"{w:.0f}x{h:.0f}" if math.isfinite(w * h) and max(w, h) < 1e12 else "over a trillion"
-            raise MapError(self.tmap.path, f"{what} would be drawn {shown} pixels, over the limit of {MAX_IMAGE_SIDE} "
-                                           f"pixels a side and {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
-                                           f"picture (MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS)")
+        _check_draws(self.tmap.path, self.draws)
 
     def _layers(self, layers: Sequence[Layer], opacity: float, offset: tuple[float, float],
                 tint: tuple[float, float, float, float]) -> None:
@@ -1477,13 +1652,7 @@ class _Renderer:
         factors and centred on the cell; its tile offset is scaled with it."""
         g = self.geometry
         ph, pw = picture.pixels.shape[:2]
-        diagonal = bool(gid & FLIPPED_DIAGONALLY)
-        iw, ih = (ph, pw) if diagonal else (pw, ph)  # the tile's own (unturned) size
-        sx, sy = g.tw / iw, g.th / ih
-        if tileset.fill_mode == "preserve-aspect-fit":
-            sx = sy = min(sx, sy)
-        sw, sh = (ih * sy, iw * sx) if diagonal else (iw * sx, ih * sy)
-        size = (max(1, round(sw)), max(1, round(sh)))
+        size, sx, sy = _grid_size(self.tmap.path, g, tileset, gid, pw, ph)
         if size != (pw, ph):
             picture = self._scaled(picture, size)
         tx, ty = tileset.tile_offset
@@ -1494,25 +1663,14 @@ class _Renderer:
                      tint: tuple[int, int, int, int] | None) -> None:
         if layer.image is None:
             return
-        picture = self.images.load(layer.image, f"image layer '{layer.base.name}'")
+        picture = self.images.load(layer.image, f"image layer {brief(layer.base.name)}")
         if tint is not None:
             key = ("tinted", layer.image, tint)
             plain = picture
             picture = self.images.piece(key, lambda: _tinted(plain, tint))  # type: ignore[assignment]
         h, w = picture.pixels.shape[:2]
-        x0, y0 = _round_half_up(dx), _round_half_up(dy)
-        xs: Sequence[int] = [x0]
-        ys: Sequence[int] = [y0]
-        # a repeated image covers the whole picture; Qt's tiled fill restarts its
-        # spans at every copy, so drawing copy by copy composes the same
-        if layer.repeat_x:
-            xs = range(x0 - (x0 + w - 1) // w * w, self.canvas.width, w)
-        if layer.repeat_y:
-            ys = range(y0 - (y0 + h - 1) // h * h, self.canvas.height, h)
-        if self.draws + len(xs) * len(ys) > MAX_DRAWS:
-            raise MapError(self.tmap.path, f"the image is repeated {len(xs) * len(ys)} times, over the limit of "
-                                           f"{MAX_DRAWS} pictures drawn for a map (MAX_DRAWS)",
-                           f"image layer '{layer.base.name}'")
+        xs, ys = _copies(layer, dx, dy, w, h, self.canvas.width, self.canvas.height)
+        _check_draws(self.tmap.path, self.draws + len(xs) * len(ys), layer, len(xs) * len(ys))
         for y in ys:
             for x in xs:
                 self._draw(picture, x, y, ca)
@@ -1535,7 +1693,7 @@ class _Renderer:
             angle, flips = picture.turn_by
             flipped = _transformed(picture.pixels, flips)
             h, w = flipped.shape[:2]
-            self._check_drawn(w + h, w + h, f"tile object {obj.id}, a turned hexagonal tile,")
+            _check_turned_hex_object(self.tmap.path, obj, w, h)
             picture = _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         if picture.approximate:  # a turned hexagonal tile: placed by its centre, not scaled
             bw, bh = picture.base_size
@@ -1547,15 +1705,9 @@ class _Renderer:
         ph, pw = picture.pixels.shape[:2]
         diagonal = bool(obj.gid & FLIPPED_DIAGONALLY)
         iw, ih = (ph, pw) if diagonal else (pw, ph)  # the tile's own (unturned) size
-        w = obj.width or iw
-        h = obj.height or ih
+        w, h = _check_object(self.tmap.path, obj, iw, ih)
         ax, ay = _ALIGN.get(tileset.object_alignment, _ALIGN["bottomleft"])
         tx, ty = tileset.tile_offset
-        self._check_drawn(w, h, f"tile object {obj.id}")
-        if obj.rotation % 360:
-            rad = math.radians(obj.rotation % 360)
-            self._check_drawn(abs(w * math.cos(rad)) + abs(h * math.sin(rad)),
-                              abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {obj.id}, turned,")
         if tileset.fill_mode == "preserve-aspect-fit" and w / iw != h / ih:
             # Tiled 1.9's fill mode: scaled by the smaller factor, keeping its shape, centred on the object
             fit = min(w / iw, h / ih)

@@ -57,7 +57,7 @@ def one_line(result: subprocess.CompletedProcess[str], *needles: str) -> None:
 
 
 def write_map(folder: Path, *, cells: tuple[int, int] = (2, 2), tile: int = 16, layer_attrs: str = "",
-              extra: str = "", image: int = 0) -> Path:
+              extra: str = "", image: int = 0, tileset_attrs: str = "") -> Path:
     """A map of one tile layer (base64-zlib, every cell the first tile) over a 1-tile tileset whose image is
     ``image`` pixels square (by default: tile), plus ``extra`` layers."""
     side = image or tile
@@ -71,7 +71,8 @@ def write_map(folder: Path, *, cells: tuple[int, int] = (2, 2), tile: int = 16, 
     path.write_text(
         f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="orthogonal" renderorder="right-down" '
         f'width="{w}" height="{h}" tilewidth="{tile}" tileheight="{tile}" infinite="0" nextobjectid="9">\n'
-        f' <tileset firstgid="1" name="t" tilewidth="{tile}" tileheight="{tile}" tilecount="1" columns="1">'
+        f' <tileset firstgid="1" name="t" tilewidth="{side}" tileheight="{side}" tilecount="1" columns="1" '
+        f'{tileset_attrs}>'
         f'<image source="t.png" width="{side}" height="{side}"/></tileset>\n'
         f' <layer name="ground" width="{w}" height="{h}" {layer_attrs}><data encoding="base64" compression="zlib">'
         f'{data}</data></layer>\n{extra}</map>\n')
@@ -97,6 +98,9 @@ HOSTILE = {
         dict(cells=(2048, 32), tile=32,
              extra=' <imagelayer name="sky" repeatx="1" repeaty="1"><image source="dot.png"/></imagelayer>\n'),
         ["image layer 'sky'", "repeated 67108864 times", "16777216", "MAX_DRAWS"]),
+    "16-px tile drawn to a 16384-px cell": (dict(tile=16384, image=16, tileset_attrs='tilerendersize="grid"'),
+                                            ["tile of tileset 't' scaled to the map's cell", "16384x16384",
+                                             "MAX_IMAGE_PIXELS"]),
 }
 
 
@@ -109,6 +113,34 @@ def test_render_refuses_a_picture_over_its_limits_in_one_line(tmp_path: Path, ca
     result = run_game("render", str(tmx), "--out", str(tmp_path / "out.png"), "--scale", "0.25")
     one_line(result, "m.tmx", *needles)
     assert not (tmp_path / "out.png").exists()
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_validate_refuses_what_render_refuses_with_the_same_line(tmp_path: Path, case: str) -> None:
+    """``validate`` sizes the picture as ``render`` and ``play`` do before drawing (``size_picture``): a map it
+    passes is not refused by them for its picture, and the line is the one ``render`` prints."""
+    kwargs, needles = HOSTILE[case]
+    tmx = write_map(tmp_path, **kwargs)  # type: ignore[arg-type]
+    pygame.image.save(pygame.Surface((1, 1)), str(tmp_path / "dot.png"))
+    validated = run_game("validate", str(tmx))
+    one_line(validated, "m.tmx", *needles)
+    rendered = run_game("render", str(tmx), "--out", str(tmp_path / "out.png"), "--scale", "0.25")
+    one_line(rendered, "m.tmx", *needles)
+    assert validated.stdout.strip() == rendered.stderr.strip()
+    assert len(validated.stdout.strip().splitlines()) == 1
+
+
+def test_validate_passes_a_map_whose_picture_render_draws(tmp_path: Path) -> None:
+    """The sizing refuses no more than drawing does: a tile object turned, scaled within the limits, a repeated
+    image within the count of draws."""
+    extra = (tile_object("4000", "16", "30") +
+             ' <imagelayer name="sky" repeatx="1" repeaty="1"><image source="dot.png"/></imagelayer>\n')
+    tmx = write_map(tmp_path, cells=(64, 64), tile=16, extra=extra)
+    pygame.image.save(pygame.Surface((1, 1)), str(tmp_path / "dot.png"))
+    validated = run_game("validate", str(tmx))
+    assert validated.returncode == 0 and ": OK - " in validated.stdout, validated.stdout + validated.stderr
+    rendered = run_game("render", str(tmx), "--out", str(tmp_path / "out.png"))
+    assert rendered.returncode == 0, rendered.stderr
 
 
 BOARD_VIEW = """
