@@ -130,6 +130,31 @@ def test_validate_refuses_what_render_refuses_with_the_same_line(tmp_path: Path,
     assert len(validated.stdout.strip().splitlines()) == 1
 
 
+PEAK = """
+import resource, sys
+from game.__main__ import main
+code = main(sys.argv[1:])
+print("peak", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def test_a_repeated_image_over_the_draws_is_refused_before_any_is_drawn(tmp_path: Path) -> None:
+    """Issue 23, every refusal within 1 s and 100 MB: the copies of a repeated image are counted before
+    anything is drawn (it was refused after the map's tile layer was drawn: 2.45 s, 374 MB). Peak memory,
+    not time, is asserted (a shared machine makes time noisy): well under what drawing the layer took."""
+    kwargs, needles = HOSTILE["1x1 image repeated over 65536x1024"]
+    tmx = write_map(tmp_path, **kwargs)  # type: ignore[arg-type]
+    pygame.image.save(pygame.Surface((1, 1)), str(tmp_path / "dot.png"))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    result = subprocess.run([sys.executable, "-c", PEAK, "render", str(tmx), "--out", str(tmp_path / "out.png"),
+                             "--scale", "0.25"], capture_output=True, text=True, cwd=REPO, env=env, timeout=HANG,
+                            preexec_fn=_cap_memory)
+    one_line(result, "m.tmx", *needles)
+    peak_kib = int(result.stderr.rsplit("peak ", 1)[1])
+    assert peak_kib < 150 * 1024, f"{peak_kib} KiB"
+
+
 def test_validate_passes_a_map_whose_picture_render_draws(tmp_path: Path) -> None:
     """The sizing refuses no more than drawing does: a tile object turned, scaled within the limits, a repeated
     image within the count of draws."""
