@@ -26,22 +26,13 @@ from typing import Any
 from game.errors import MapError
 from game.tiled import model as m
 from game.tiled import xmlread
-from game.tiled.files import Limits, image_header_size, read_limited, resolve_inside
+from game.tiled.files import Limits, brief, image_header_size, named, read_limited, resolve_inside
 
 Raw = dict[str, Any]
 
 MAX_PROBLEMS = 100
 """At most this many problems of one map are listed; the others are only counted."""
 
-_BRIEF = reprlib.Repr()
-_BRIEF.maxstring = _BRIEF.maxother = 60
-_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
-_BRIEF.maxlevel = 2
-
-
-def brief(value: object) -> str:
-    """A value as a message quotes it: its repr, cut short (a hostile value may be megabytes long)."""
-    return _BRIEF.repr(value)
 
 
 class MoreProblems(MapError):
@@ -298,7 +289,7 @@ class Builder:
                 continue
             name = entry["name"]
             try:
-                out[name] = self.property_value(entry, f"{place}, property '{name}'", path)
+                out[name] = self.property_value(entry, f"{place}, property {named(name)}", path)
             except MapError as exc:
                 self.add(exc)
         return out
@@ -364,7 +355,7 @@ class Builder:
             if isinstance(value, dict):
                 return m.ClassValue(type_name, _plain_members(value))
         else:
-            raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class, list)", place)
+            raise MapError(path, f"unknown property type {named(kind)} (Tiled's are string, int, float, bool, color, file, object, class, list)", place)
         raise MapError(path, f"value {brief(value)} is not a valid {kind}", place)
 
     # -- files --------------------------------------------------------------------------
@@ -433,13 +424,13 @@ class Builder:
                 raise MapError(self.path, f"tileset source must be text, found {brief(source_ref)}", place)
             file, d = self.document(source_ref, self.path.parent, self.path, place, "tileset", self._tileset_files)
             return self._external_tileset(d, firstgid, file)
-        return self._tileset_body(ref, firstgid, None, self.path, f"tileset '{ref.get('name', '')}'")
+        return self._tileset_body(ref, firstgid, None, self.path, f"tileset {named(ref.get('name', ''))}")
 
     def _external_tileset(self, d: Raw, firstgid: int, file: Path) -> m.Tileset:
         built = self._tileset_bodies.get(file)
         if built is None:
             built = self._tileset_bodies[file] = self._tileset_body(
-                d, firstgid, file, file, f"tileset '{d.get('name', file.name)}'")
+                d, firstgid, file, file, f"tileset {named(d.get('name', file.name))}")
         return replace(built, firstgid=firstgid)
 
     def _tileset_body(self, d: Raw, firstgid: int, source: Path | None, owner: Path, place: str) -> m.Tileset:
@@ -612,7 +603,7 @@ def parse_color(text: str, path: Path, place: str) -> m.Color:
             return m.Color(int(digits[2:4], 16), int(digits[4:6], 16), int(digits[6:8], 16), int(digits[0:2], 16))
     except ValueError:
         pass
-    raise MapError(path, f"'{text}' is not a colour (Tiled writes #RRGGBB or #AARRGGBB)", place)
+    raise MapError(path, f"{named(text)} is not a colour (Tiled writes #RRGGBB or #AARRGGBB)", place)
 
 
 # -- tile layer data ------------------------------------------------------------------------
@@ -636,7 +627,7 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
         raise MapError(path, f"{encoding} tile data must be text", place)
     if encoding == "csv":
         if compression:
-            raise MapError(path, f"csv data cannot be compressed ('{compression}')", place)
+            raise MapError(path, f"csv data cannot be compressed ({named(compression)})", place)
         text = payload.strip()
         tokens = text.split(",") if text else []
         if len(tokens) != count:
@@ -663,7 +654,7 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
         if sys.byteorder == "big":
             gids.byteswap()
         return gids
-    raise MapError(path, f"unknown encoding '{encoding}' (Tiled writes csv or base64)", place)
+    raise MapError(path, f"unknown encoding {named(encoding)} (Tiled writes csv or base64)", place)
 
 
 def _is_gid_text(token: str) -> bool:
@@ -695,7 +686,7 @@ def _decompress(raw: bytes, compression: str | None, expected: int, path: Path, 
         if type(exc).__name__ == "ZstdError":
             raise MapError(path, f"tile data does not decompress as zstd: {exc}", place) from None
         raise
-    raise MapError(path, f"unknown compression '{compression}' (Tiled writes gzip, zlib or zstd)", place)
+    raise MapError(path, f"unknown compression {named(compression)} (Tiled writes gzip, zlib or zstd)", place)
 
 
 def check_polygon(points: Any, path: Path, place: str) -> tuple[tuple[float, float], ...]:

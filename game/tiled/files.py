@@ -8,6 +8,8 @@ the map, else the map's own folder.
 
 from __future__ import annotations
 
+import reprlib
+
 import json
 import os
 import struct
@@ -18,6 +20,33 @@ from typing import BinaryIO
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
 from game.tiled.model import ProjectRoot
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = _BRIEF.maxother = 60
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
+_BRIEF.maxlevel = 2
+
+
+def brief(value: object) -> str:
+    """A value as a message quotes it: its repr, cut short (a hostile value may be megabytes long)."""
+    return _BRIEF.repr(value)
+
+
+def short(value: object, most: int = 60) -> str:
+    """A name or value from a file as a message shows it: as written, cut short (it may be megabytes long)."""
+    text = str(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def named(value: object) -> str:
+    """:func:`short` in quotes: ``layer 'ground'``, ``unknown encoding 'xml'``."""
+    return f"'{short(value)}'"
+
+
+def cut_middle(text: str, most: int = 200) -> str:
+    """A message made elsewhere (an exception's) that may quote a long value: at most ``most`` characters,
+    its middle left out."""
+    return text if len(text) <= most else text[:most // 2] + " ... " + text[-(most // 2 - 5):]
 
 ROOT_HINT = "add its folder to the folders of a .tiled-project file that holds the map, or pass --root DIR"
 
@@ -126,9 +155,9 @@ def resolve_inside(ref: str, base_dir: Path, root: ProjectRoot, owner: Path, pla
     if not ref or not ref.strip():
         raise MapError(owner, "empty file path", place)
     if "://" in ref or ref.startswith("qrc:") or ref.startswith(":/"):
-        raise MapError(owner, f"'{ref}' is not a relative file path; only files inside {root} can be used", place)
+        raise MapError(owner, f"{named(ref)} is not a relative file path; only files inside {root} can be used", place)
     if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).is_absolute() or PureWindowsPath(ref).drive:
-        raise MapError(owner, f"absolute path '{ref}' refused: maps may name files only by relative paths inside {root}; {ROOT_HINT}", place)
+        raise MapError(owner, f"absolute path {named(ref)} refused: maps may name files only by relative paths inside {root}; {ROOT_HINT}", place)
     try:
         resolved = (base_dir / ref).resolve()
     except (OSError, ValueError) as exc:  # a name too long for the system, a NUL character
@@ -139,7 +168,7 @@ def resolve_inside(ref: str, base_dir: Path, root: ProjectRoot, owner: Path, pla
         raise MapError(owner, f"'{ref[:60]}...' is longer than a file name or path can be "
                        f"({MAX_NAME_BYTES} bytes a name, {MAX_PATH_BYTES} a path)", place)
     if not root.holds(resolved):
-        raise MapError(owner, f"'{ref}' lies outside the project root {root}; {ROOT_HINT}", place)
+        raise MapError(owner, f"{named(ref)} lies outside the project root {root}; {ROOT_HINT}", place)
     return resolved
 
 

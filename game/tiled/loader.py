@@ -9,8 +9,8 @@ from typing import Any
 from game.errors import MapError, MapProblems, escaped, has_controls
 from game.grid.hex import HexGrid
 from game.tiled import model as m
-from game.tiled.build import MAX_PROBLEMS, Builder, MoreProblems, Raw, brief, capped, check_polygon, decode_gids, parse_document
-from game.tiled.files import DEFAULT_LIMITS, Limits, find_project_root, read_limited
+from game.tiled.build import MAX_PROBLEMS, Builder, MoreProblems, Raw, capped, check_polygon, decode_gids, parse_document
+from game.tiled.files import DEFAULT_LIMITS, Limits, brief, find_project_root, named, read_limited, short
 from game.tiled.hidden import HIDDEN, hidden_value
 
 _REFUSED_ORIENTATIONS = {
@@ -75,7 +75,7 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
     try:
         orientation = m.Orientation(orientation_text)
     except ValueError:
-        raise MapError(path, f"unknown orientation '{orientation_text}'", "map") from None
+        raise MapError(path, f"unknown orientation {named(orientation_text)}", "map") from None
     infinite = b.bool_field(d, "infinite", "map", path, False)
     width = b.int_field(d, "width", "map", path, minimum=0 if infinite else 1, maximum=lim.max_side)
     height = b.int_field(d, "height", "map", path, minimum=0 if infinite else 1, maximum=lim.max_side)
@@ -91,7 +91,7 @@ def _build_map(b: Builder, d: Raw) -> m.TiledMap:
         try:
             axis, index = m.StaggerAxis(axis_text), m.StaggerIndex(index_text)
         except ValueError:
-            raise MapError(path, f"staggeraxis must be x or y and staggerindex odd or even, found '{axis_text}', '{index_text}'", "map") from None
+            raise MapError(path, f"staggeraxis must be x or y and staggerindex odd or even, found {named(axis_text)}, {named(index_text)}", "map") from None
         try:
             HexGrid(tw, th, hex_side, axis, index)
         except ValueError as exc:  # the geometry's own check: tile size and hexsidelength that make no hexagon
@@ -159,7 +159,7 @@ def _count(layers: Any, counts: dict[str, int], path: Path) -> None:
         if isinstance(objects, list):
             counts["objects"] += len(objects)
         if layer.get("type") == "group":
-            _count(_list_of(layer.get("layers"), path, f"layer '{layer.get('name', '')}'", "layers"), counts, path)
+            _count(_list_of(layer.get("layers"), path, f"layer {named(layer.get('name', ''))}", "layers"), counts, path)
 
 
 def _list_of(value: Any, path: Path, place: str, key: str) -> list[Any]:
@@ -189,7 +189,7 @@ def _infinite_bounds(b: Builder, layers: list[Raw]) -> tuple[tuple[int, int], in
                 walk(layer.get("layers") or [])
             if layer.get("type") != "tilelayer":
                 continue
-            place = f"layer '{layer.get('name', '')}'"
+            place = f"layer {named(layer.get('name', ''))}"
             for chunk in _chunks(layer):
                 if not isinstance(chunk, dict):
                     raise MapError(b.path, f"malformed chunk {brief(chunk)}", place)
@@ -247,7 +247,7 @@ _TILED_KINDS: dict[type, str] = {str: "a string", int: "an int", float: "a float
 def _layer(b: Builder, d: Raw, width: int, height: int, origin: tuple[int, int], infinite: bool,
            parent: str) -> m.Layer:
     kind = d.get("type")
-    place = f"{parent}layer '{d.get('name', '')}'"
+    place = f"{parent}layer {named(d.get('name', ''))}"
     base = _base(b, d, place)
     if kind == "tilelayer":
         return _tile_layer(b, d, base, width, height, origin, infinite, place)
@@ -299,9 +299,9 @@ def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
     path = b.path
     if not isinstance(raw, dict):
         raise MapError(path, f"malformed object {brief(raw)}", layer_place)
-    place = f"{layer_place}, object {raw.get('id', '?')}"
+    place = f"{layer_place}, object {short(raw.get('id', '?'))}"
     if raw.get("name"):
-        place += f" '{raw.get('name')}'"
+        place += f" {named(raw.get('name'))}"
     d, template = b.apply_template(raw, place)
     if "typed_properties" in d:
         props = d["typed_properties"]
@@ -360,7 +360,7 @@ def _check_gids(b: Builder, layers: tuple[m.Layer, ...]) -> None:
         elif isinstance(layer, m.ObjectLayer):
             for obj in layer.objects:
                 if obj.gid and not b.gid_known(obj.gid):
-                    b.problem(f"layer '{layer.base.name}', object {obj.id}",
+                    b.problem(f"layer {named(layer.base.name)}, object {obj.id}",
                               f"tile id {obj.gid & m.GID_MASK} belongs to no tileset of the map")
 
 
@@ -381,7 +381,7 @@ def _check_layer_gids(b: Builder, layer: m.TileLayer) -> None:
     for i in order[:max(0, MAX_PROBLEMS - len(b.problems))].tolist():
         at = int(unknown_at[i])
         col, row = layer.x + at % layer.width, layer.y + at // layer.width
-        b.problem(f"layer '{layer.base.name}', cell ({col}, {row})",
+        b.problem(f"layer {named(layer.base.name)}, cell ({col}, {row})",
                   f"tile id {int(gids[at])} belongs to no tileset of the map")
         shown += 1
     b.more_problems += len(values) - shown
@@ -401,7 +401,7 @@ def _check_small_layer_gids(b: Builder, layer: m.TileLayer) -> None:
         if gid in unknown and gid not in reported:
             reported.add(gid)
             col, row = layer.x + at % layer.width, layer.y + at // layer.width
-            b.problem(f"layer '{layer.base.name}', cell ({col}, {row})", f"tile id {gid} belongs to no tileset of the map")
+            b.problem(f"layer {named(layer.base.name)}, cell ({col}, {row})", f"tile id {gid} belongs to no tileset of the map")
 
 
 def _known_gids(b: Builder, gids: Any) -> Any:

@@ -25,7 +25,8 @@ from game.board import Board, Damage, Placement, Terrain
 from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
-from game.tiled.build import MAX_PROBLEMS, MoreProblems, brief
+from game.tiled.build import MAX_PROBLEMS, MoreProblems
+from game.tiled.files import brief, cut_middle, named
 from game.tiled.hidden import HIDDEN
 from game.tiled.loader import one_line, problems_error
 
@@ -82,7 +83,7 @@ class _Converter:
             for tid, tile in ts.tiles.items():
                 self._tiles[ts.firstgid + tid] = tile
                 where = ts.source or tmap.path
-                partial = self.partial(tile.properties, f"tileset '{ts.name}', tile {tid}", where)
+                partial = self.partial(tile.properties, f"tileset {named(ts.name)}, tile {tid}", where)
                 if partial:
                     self._tile_terrain[ts.firstgid + tid] = partial
 
@@ -105,14 +106,14 @@ class _Converter:
             value: object = props[name]
             if type(value) is not kind:
                 tiled_type = TILED_TYPE_NAMES[kind]
-                self.problem(f"{place}, property '{name}'",
+                self.problem(f"{place}, property {named(name)}",
                              f"must be a {tiled_type} property, found {type(value).__name__} {brief(value)}", path)
                 continue
             if name == "damage":
                 try:
                     value = Damage.parse(str(value))
                 except ValueError as exc:
-                    self.problem(f"{place}, property 'damage'", str(exc), path)
+                    self.problem(f"{place}, property 'damage'", cut_middle(str(exc)), path)
                     out.pop("dangerous", None)  # reported once, not again as "dangerous without damage"
                     continue
             out[name] = value
@@ -127,7 +128,7 @@ class _Converter:
 
     def walk(self, layers: tuple[m.Layer, ...], inherited: Partial, hidden: bool = False) -> None:
         for layer in layers:
-            own = {**inherited, **self.partial(layer.base.properties, f"layer '{layer.base.name}'")}
+            own = {**inherited, **self.partial(layer.base.properties, f"layer {named(layer.base.name)}")}
             if isinstance(layer, m.GroupLayer):
                 self.walk(layer.layers, own, hidden or layer.base.hidden)
             elif isinstance(layer, m.TileLayer):
@@ -151,7 +152,7 @@ class _Converter:
 
     def object_layer(self, layer: m.ObjectLayer, own: Partial, hidden: bool = False) -> None:
         for obj in layer.objects:
-            place = f"layer '{layer.base.name}', object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+            place = f"layer {named(layer.base.name)}, object {obj.id}" + (f" {named(obj.name)}" if obj.name else "")
             tile_of = self._tiles.get(obj.gid & m.GID_MASK) if obj.gid else None
             if tile_of is not None:  # as in Tiled, a tile object takes its tile's class and properties by default
                 as_drawn = replace(obj, class_name=obj.class_name or tile_of.class_name,
@@ -362,11 +363,11 @@ class _Converter:
         placements = []
         for p in self.placements:
             if p.cell not in board:
-                self.problem(p.origin, f"creature '{p.name}' stands outside the map at {self.grid.cell_to_offset(p.cell)}")
+                self.problem(p.origin, f"creature {named(p.name)} stands outside the map at {self.grid.cell_to_offset(p.cell)}")
             elif board.is_wall(p.cell):
-                self.problem(p.origin, f"creature '{p.name}' stands in a wall at {self.grid.cell_to_offset(p.cell)}")
+                self.problem(p.origin, f"creature {named(p.name)} stands in a wall at {self.grid.cell_to_offset(p.cell)}")
             elif p.cell in seen:
-                self.problem(p.origin, f"creature '{p.name}' shares cell {self.grid.cell_to_offset(p.cell)} with '{seen[p.cell].name}'")
+                self.problem(p.origin, f"creature {named(p.name)} shares cell {self.grid.cell_to_offset(p.cell)} with {named(seen[p.cell].name)}")
             else:
                 seen[p.cell] = p
                 placements.append(p)

@@ -90,7 +90,7 @@ import pygame
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
-from game.tiled.build import brief
+from game.tiled.files import named
 from game.tiled.files import DEFAULT_LIMITS, ImageFormatError, image_header, image_header_size
 from game.tiled.model import (
     FLIPPED_DIAGONALLY,
@@ -526,7 +526,7 @@ class _Tiles:
                 if (w + h) ** 2 > MAX_IMAGE_PIXELS:  # turned, it may take up to (w + h) pixels a side
                     raise MapError(self.tmap.path, f"a {w}x{h} hexagonal tile turned by {angle} degrees would be over "
                                                    f"the limit of {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
-                                                   f"picture (MAX_IMAGE_PIXELS)", f"tileset {brief(tileset.name)}, tile {local}")
+                                                   f"picture (MAX_IMAGE_PIXELS)", f"tileset {named(tileset.name)}, tile {local}")
                 return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         kind = _transform_kind(_flip_matrix(flags)) if transform == "none" else transform
         return _Picture(_transformed(picture.pixels, flags), picture.opaque, kind)
@@ -536,7 +536,7 @@ class _Tiles:
         image = _tile_image(tileset, local)
         if image is None:
             return None
-        place = f"tileset {brief(tileset.name)}" + ("" if tileset.image is not None else f", tile {local}")
+        place = f"tileset {named(tileset.name)}" + ("" if tileset.image is not None else f", tile {local}")
         whole = self.images.load(image, place)
         ih, iw = whole.pixels.shape[:2]
         box = _tile_box(tileset, local, iw, ih)
@@ -1390,7 +1390,7 @@ def _check_draws(path: Path, draws: int, layer: ImageLayer | None = None, copies
         return
     if layer is not None:
         raise MapError(path, f"the image is repeated {copies} times, over the limit of {MAX_DRAWS} pictures "
-                             f"drawn for a map (MAX_DRAWS)", f"image layer {brief(layer.base.name)}")
+                             f"drawn for a map (MAX_DRAWS)", f"image layer {named(layer.base.name)}")
     raise MapError(path, f"the map draws more than {MAX_DRAWS} pictures (tiles, tile objects, copies "
                          f"of repeated images), over the limit (MAX_DRAWS)", "map")
 
@@ -1425,7 +1425,7 @@ def _grid_size(path: Path, g: _Geometry, tileset: Tileset, gid: int, pw: int,
     sw, sh = (ih * sy, iw * sx) if diagonal else (iw * sx, ih * sy)
     size = (max(1, round(sw)), max(1, round(sh)))
     if size != (pw, ph):
-        _check_drawn(path, size[0], size[1], f"a tile of tileset {brief(tileset.name)} scaled to the map's cell")
+        _check_drawn(path, size[0], size[1], f"a tile of tileset {named(tileset.name)} scaled to the map's cell")
     return size, sx, sy
 
 
@@ -1663,7 +1663,7 @@ class _Renderer:
                      tint: tuple[int, int, int, int] | None) -> None:
         if layer.image is None:
             return
-        picture = self.images.load(layer.image, f"image layer {brief(layer.base.name)}")
+        picture = self.images.load(layer.image, f"image layer {named(layer.base.name)}")
         if tint is not None:
             key = ("tinted", layer.image, tint)
             plain = picture
