@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO
 
-from game.errors import MapError
+from game.errors import MapError, escaped
 from game.files import UserFileError, read_user_file
 from game.tiled.model import ProjectRoot
 
@@ -33,9 +33,10 @@ def brief(value: object) -> str:
 
 
 def short(value: object, most: int = 60) -> str:
-    """A name or value from a file as a message shows it: as written, cut short (it may be megabytes long)."""
+    """A name or value from a file as a message shows it: as written, cut short (it may be megabytes long),
+    control and bidi characters escaped (:func:`game.errors.escaped`)."""
     text = str(value)
-    return text if len(text) <= most else text[:most - 3] + "..."
+    return escaped(text if len(text) <= most else text[:most - 3] + "...")
 
 
 def named(value: object) -> str:
