@@ -43,3 +43,11 @@ def test_a_wheel_builds_without_a_c_compiler_and_is_pure_python(tmp_path: Path) 
         names = wheel.namelist()
     assert "game/rules/encounter.py" in names and "game/__main__.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c")) or n.startswith("game/_build")]
+
+
+def test_no_compiled_module_is_left_beside_the_sources() -> None:
+    """Python prefers ``x.cpython-*.so`` to ``x.py`` in the same folder, and nothing checks any more whether one
+    is current: a compiled module left in the checkout by an install from before this change would run
+    instead of its edited source. Delete them: ``find game -name '*.so' -delete``."""
+    left = sorted(str(p.relative_to(REPO)) for pattern in ("*.so", "*.pyd") for p in (REPO / "game").rglob(pattern))
+    assert not left, f"compiled modules would run instead of their sources: {left[:5]}"
