@@ -177,6 +177,9 @@ class Builder:
     file, its size from its header."""
     object_properties: int = 0
     """Custom properties of the objects read so far (see ``Limits.max_object_properties``)."""
+    _image_pixels: dict[Path, int] = field(default_factory=dict)
+    """Width x height of each distinct image file read so far (see ``Limits.max_map_image_pixels``)."""
+    _image_total: int = 0
 
     # -- small typed readers ------------------------------------------------------------
 
@@ -352,8 +355,11 @@ class Builder:
         known = self._image_files.get((ref, base_dir))
         if known is None:  # an image collection may name one file 200000 times: looked at once
             source = resolve_inside(ref, base_dir, self.root, owner, place)
-            known = self._image_files[(ref, base_dir)] = (source, source.is_file(),
-                                                         image_header_size(source) if source.is_file() else None)
+            try:
+                size = image_header_size(source) if source.is_file() else None
+            except MapError as exc:
+                raise MapError(owner, f"image {ref}: {exc.detail}", place) from None
+            known = self._image_files[(ref, base_dir)] = (source, source.is_file(), size)
         source, found, header = known
         width = self.int_field(d, "imagewidth", place, owner, default=0, minimum=0) or None
         height = self.int_field(d, "imageheight", place, owner, default=0, minimum=0) or None
@@ -366,6 +372,13 @@ class Builder:
                 if max(w, h) > self.limits.max_image_side or w * h > self.limits.max_image_pixels:
                     raise MapError(owner, f"image {ref} is {w}x{h} pixels, larger than the limit of "
                                    f"{self.limits.max_image_side} a side / {self.limits.max_image_pixels} pixels", place)
+                if source not in self._image_pixels:
+                    self._image_pixels[source] = w * h
+                    self._image_total += w * h
+                if self._image_total > self.limits.max_map_image_pixels:
+                    raise MapError(owner, f"image {ref} brings the map's images to {self._image_total} "
+                                   f"pixels, over the limit of {self.limits.max_map_image_pixels} pixels for all the "
+                                   f"images of a map (Limits.max_map_image_pixels)", place)
                 width = width or w
                 height = height or h
         return m.Image(source, width, height, trans)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import BinaryIO
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
@@ -39,7 +40,12 @@ class Limits:
     max_object_properties: int = 1 << 22
     """Most custom properties over all of a map's objects, a template's counted once per instance."""
     max_image_side: int = 16384
+    """Largest width or height of an image (read from its header, before decoding)."""
     max_image_pixels: int = 64 * 1024 * 1024
+    """Largest width x height of one image."""
+    max_map_image_pixels: int = 256 * 1024 * 1024
+    """Largest sum of width x height over all the distinct image files a map uses (each decoded image is
+    kept, 4 bytes a pixel, while the map is drawn)."""
 
 
 DEFAULT_LIMITS = Limits()
@@ -80,46 +86,160 @@ def read_limited(path: Path, limits: Limits, owner: Path | None = None, place: s
         raise MapError(path, exc.detail) from None
 
 
+IMAGE_FORMATS = ("PNG", "GIF", "JPEG", "BMP", "TGA")
+"""The only image formats a map may use: the ones whose size :func:`image_header` reads before decoding."""
+MAX_HEADER_STEPS = 100_000
+"""Most blocks, markers or skipped bytes walked to find an image's size (GIF frames, JPEG markers)."""
+
+
+class ImageFormatError(ValueError):
+    """An image whose size cannot be read from its header: refused before it is decoded."""
+
+
+def _u8(fh: BinaryIO) -> int:
+    b = fh.read(1)
+    if not b:
+        raise EOFError
+    return b[0]
+
+
+def image_header(fh: BinaryIO, name: str) -> tuple[str, int, int]:
+    """``(format, width, height)`` of an image file, read from its header without decoding it; the largest
+    size it may decode to (for a GIF: the screen and every frame with its position; for a JPEG: its first
+    frame marker, found by walking the markers as libjpeg does). ``name`` (the file's name) tells a TGA,
+    which has no magic bytes, by its ``.tga`` ending. Raises :class:`ImageFormatError` (its text says why)
+    for any other format, or a header that does not tell the size within :data:`MAX_HEADER_STEPS` steps.
+
+    The caller must decode it as the format returned (``pygame.image.load(data, "image." + format)``):
+    SDL_image then uses that format's loader (a TGA name first of all, other names only when their magic
+    bytes match, which they do here). Files that SDL_image could take for AVIF ("ftyp" at byte 4) or SVG
+    ("<svg" in the first 4096 bytes) are refused, whatever their first bytes.
+    """
+    head = fh.read(4096)
+    fh.seek(0)
+    if head[4:8] == b"ftyp" or b"<svg" in head:
+        raise ImageFormatError(_only_formats("one SDL_image may read as AVIF or SVG"))
+    try:
+        if head[:8] == b"\x89PNG\r\n\x1a\n":
+            if head[12:16] != b"IHDR" or len(head) < 24:
+                raise ImageFormatError("PNG without its IHDR header")
+            w, h = struct.unpack(">II", head[16:24])
+            return "PNG", int(w), int(h)
+        if head[:6] in (b"GIF87a", b"GIF89a"):
+            return ("GIF", *_gif_size(fh))
+        if head[:2] == b"BM":
+            if len(head) < 26:
+                raise ImageFormatError("BMP header cut short")
+            (size,) = struct.unpack("<I", head[14:18])
+            if size == 12:  # OS/2 1.x BITMAPCOREHEADER: 16-bit sizes
+                w, h = struct.unpack("<HH", head[18:22])
+            elif size >= 40:  # BITMAPINFOHEADER and later, OS/2 2.x: 32-bit signed sizes
+                w, h = struct.unpack("<ii", head[18:26])
+            else:
+                raise ImageFormatError(f"BMP header of {size} bytes is not one SDL reads")
+            return "BMP", abs(int(w)), abs(int(h))
+        if head[:2] == b"\xff\xd8":
+            return ("JPEG", *_jpeg_size(fh))
+        if name.lower().endswith(".tga") and len(head) >= 18:
+            w, h = struct.unpack("<HH", head[12:16])
+            return "TGA", int(w), int(h)
+    except (EOFError, struct.error):
+        raise ImageFormatError("the image header is cut short") from None
+    raise ImageFormatError(_only_formats("not one of them"))
+
+
+def _only_formats(found: str) -> str:
+    return f"only {', '.join(IMAGE_FORMATS[:-1])} and {IMAGE_FORMATS[-1]} images are read (their size is checked " \
+           f"before decoding); this file is {found}"
+
+
+def _too_many_steps(what: str) -> ImageFormatError:
+    return ImageFormatError(f"{what} before the image size, over the limit of {MAX_HEADER_STEPS} "
+                            f"(MAX_HEADER_STEPS)")
+
+
+def _gif_size(fh: BinaryIO) -> tuple[int, int]:
+    """The largest of the GIF's screen and its frames (each grown by its position), as SDL_image walks it:
+    extension blocks skipped, any other stray byte skipped one by one, up to the trailer or the end."""
+    head = fh.read(13)
+    w, h, packed = struct.unpack("<HHB", head[6:11])
+    if packed & 0x80:
+        fh.seek(3 << ((packed & 7) + 1), 1)
+    steps = 0
+
+    def sub_blocks() -> None:
+        nonlocal steps
+        while True:
+            n = _u8(fh)
+            if not n:
+                return
+            fh.seek(n, 1)
+            steps += 1
+            if steps > MAX_HEADER_STEPS:
+                raise _too_many_steps("more GIF data blocks")
+
+    try:
+        while steps <= MAX_HEADER_STEPS:
+            steps += 1
+            c = _u8(fh)
+            if c == 0x3B:
+                break
+            if c == 0x21:
+                _u8(fh)
+                sub_blocks()
+            elif c == 0x2C:
+                left, top, fw, fh_, flags = struct.unpack("<HHHHB", fh.read(9))
+                w, h = max(w, left + fw), max(h, top + fh_)
+                if flags & 0x80:
+                    fh.seek(3 << ((flags & 7) + 1), 1)
+                _u8(fh)
+                sub_blocks()
+        else:
+            raise _too_many_steps("more GIF blocks")
+    except (EOFError, struct.error):
+        pass  # a cut GIF: SDL_image decodes what it found, no larger than the sizes seen
+    return int(w), int(h)
+
+
+_JPEG_FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def _jpeg_size(fh: BinaryIO) -> tuple[int, int]:
+    """The size in the JPEG's first frame (SOF) marker, walked to as libjpeg does: stray bytes and 0xFF
+    fill bytes skipped, every other marker skipped by its length."""
+    fh.seek(2)
+    steps = 0
+    while True:
+        steps += 1
+        if steps > MAX_HEADER_STEPS:
+            raise _too_many_steps("more JPEG markers or stray bytes")
+        if _u8(fh) != 0xFF:
+            continue  # libjpeg skips stray bytes up to the next 0xFF (with a warning)
+        kind = _u8(fh)
+        while kind == 0xFF:
+            steps += 1
+            kind = _u8(fh)
+        if kind in (0x00, 0x01, 0xD8) or 0xD0 <= kind <= 0xD7:
+            continue
+        if kind in (0xD9, 0xDA):
+            raise ImageFormatError("JPEG without a frame (SOF) marker before its data")
+        (length,) = struct.unpack(">H", fh.read(2))
+        if kind in _JPEG_FRAMES:
+            h, w = struct.unpack(">xHH", fh.read(5))
+            return int(w), int(h)
+        if length < 2:
+            raise ImageFormatError(f"JPEG marker 0x{kind:02X} has a length of {length}")
+        fh.seek(length - 2, 1)
+
+
 def image_header_size(path: Path) -> tuple[int, int] | None:
-    """Width and height from a PNG, GIF, BMP or JPEG header, without decoding; None if unknown."""
+    """Width and height of an image file from its header (see :func:`image_header`); None if it cannot be
+    opened. A format or header that is refused is a MapError naming the image file."""
     try:
         with path.open("rb") as fh:
-            head = fh.read(32)
-            if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-                w, h = struct.unpack(">II", head[16:24])
-                return int(w), int(h)
-            if head[:6] in (b"GIF87a", b"GIF89a"):
-                w, h = struct.unpack("<HH", head[6:10])
-                return int(w), int(h)
-            if head[:2] == b"BM" and len(head) >= 26:
-                w, h = struct.unpack("<ii", head[18:26])
-                return abs(int(w)), abs(int(h))
-            if head[:2] == b"\xff\xd8":
-                return _jpeg_size(fh)
-    except (OSError, struct.error):
+            _, w, h = image_header(fh, path.name)
+            return w, h
+    except OSError:
         return None
-    return None
-
-
-def _jpeg_size(fh: "object") -> tuple[int, int] | None:
-    import io
-
-    assert isinstance(fh, io.BufferedReader)
-    fh.seek(2)
-    for _ in range(10_000):
-        marker = fh.read(2)
-        if len(marker) < 2 or marker[0] != 0xFF:
-            return None
-        kind = marker[1]
-        if kind in (0xD8, 0x01) or 0xD0 <= kind <= 0xD7:
-            continue
-        length_bytes = fh.read(2)
-        if len(length_bytes) < 2:
-            return None
-        (length,) = struct.unpack(">H", length_bytes)
-        if kind in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            data = fh.read(5)
-            h, w = struct.unpack(">xHH", data)
-            return int(w), int(h)
-        fh.seek(length - 2, 1)
-    return None
+    except ImageFormatError as exc:
+        raise MapError(path, f"image refused: {exc}") from None

@@ -77,9 +77,9 @@ from __future__ import annotations
 
 import base64
 import bisect
+from array import array
 import io
 import math
-import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,6 +90,7 @@ import pygame
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
+from game.tiled.files import DEFAULT_LIMITS, ImageFormatError, image_header
 from game.tiled.model import (
     FLIPPED_DIAGONALLY,
     FLIPPED_HORIZONTALLY,
@@ -112,12 +113,28 @@ from game.tiled.model import (
 
 __all__ = ["MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "MapPicture", "render_map"]
 
-MAX_IMAGE_SIDE = 16384
-"""Largest width or height of an image we agree to load."""
-MAX_IMAGE_PIXELS = 64 * 1024 * 1024
-"""Largest pixel count (64 Mpx) of an image we agree to load."""
+MAX_IMAGE_SIDE = DEFAULT_LIMITS.max_image_side
+"""Largest width or height of an image we agree to load (16384, the map loader's limit)."""
+MAX_IMAGE_PIXELS = DEFAULT_LIMITS.max_image_pixels
+"""Largest pixel count (64 Mpx) of an image we agree to load (the map loader's limit)."""
+MAX_MAP_IMAGE_PIXELS = DEFAULT_LIMITS.max_map_image_pixels
+"""Largest sum of the pixel counts of all the distinct image files one picture reads (256 Mpx)."""
 MAX_IMAGE_FILE_BYTES = 32 * 1024 * 1024
 """Largest image file read (as the map files' cap, ``Limits.max_file_bytes``)."""
+
+MAX_PICTURE_SIDE = 65536
+"""Largest width or height of a map's picture at scale 1 (the map's bounds grown by its layer offsets): ``render``
+composes it in strips and ``play`` in blocks, never whole, but their plans of the draws grow with it."""
+MAX_DRAWS = 1 << 24
+"""Most pictures drawn for one map (tiles of all layers, tile objects, copies of repeated images)."""
+_STRIPS_OVER = MAX_IMAGE_PIXELS
+"""``render`` composes a picture larger than this at scale 1 (it is then drawn smaller) in strips."""
+_STRIP_PIXELS = 1 << 23
+"""``render`` of a picture over :data:`MAX_IMAGE_PIXELS` at scale 1 composes at most this many of its pixels at
+once (32 MiB), a strip of rows."""
+
+_BUCKET_ENTRIES = 1 << 24
+"""At most this many (draw, bucket) pairs in a :class:`MapPicture`'s plan (beyond MAX_DRAWS: one each)."""
 
 _BATCH_PIXELS = 1 << 20
 """At most this many pixels are composed in one numpy pass (bounds the memory)."""
@@ -356,12 +373,6 @@ class _Picture:
     the top-left of their bounding box; ``pixels`` is then a stand-in of the box's size (no memory)."""
 
 
-def _png_header_size(head: bytes) -> tuple[int, int] | None:
-    if len(head) >= 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-        return struct.unpack(">II", head[16:24])
-    return None
-
-
 def _check_size(path: Path, w: int, h: int, place: str) -> None:
     if max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
         raise MapError(path, f"image is {w}x{h} pixels, larger than the limit of {MAX_IMAGE_SIDE} pixels a side "
@@ -374,6 +385,9 @@ class _ImageCache:
     def __init__(self) -> None:
         self._images: dict[tuple[Path, tuple[int, int, int] | None], _Picture] = {}
         self._pieces: dict[tuple[object, ...], _Picture | None] = {}
+        self._pixels: dict[Path, int] = {}
+        """Width x height of each image file read (see :data:`MAX_MAP_IMAGE_PIXELS`)."""
+        self._total = 0
 
     def load(self, image: Image, place: str) -> _Picture:
         trans = (image.trans.r, image.trans.g, image.trans.b) if image.trans is not None else None
@@ -383,27 +397,42 @@ class _ImageCache:
             picture = self._images[key] = self._read(image.source, trans, place)
         return picture
 
-    @staticmethod
-    def _read(path: Path, trans: tuple[int, int, int] | None, place: str) -> _Picture:
+    def _read(self, path: Path, trans: tuple[int, int, int] | None, place: str) -> _Picture:
         try:
             data = read_user_file(path, MAX_IMAGE_FILE_BYTES)
         except UserFileError as exc:
             raise MapError(path, f"cannot read the image: {exc.detail}", place) from None
-        header = _png_header_size(data[:24])
-        if header is not None:
-            _check_size(path, header[0], header[1], place)
         try:
-            surface = pygame.image.load(io.BytesIO(data), path.name)
+            kind, hw, hh = image_header(io.BytesIO(data), path.name)
+        except ImageFormatError as exc:
+            raise MapError(path, f"image refused: {exc}", place) from None
+        _check_size(path, hw, hh, place)
+        if path not in self._pixels:
+            self._pixels[path] = hw * hh
+            self._total += hw * hh
+        if self._total > MAX_MAP_IMAGE_PIXELS:
+            raise MapError(path, f"the map's images come to {self._total} pixels, over the limit of "
+                                 f"{MAX_MAP_IMAGE_PIXELS} pixels for all the images of a map "
+                                 f"(Limits.max_map_image_pixels)", place)
+        try:
+            # decoded as the format whose header was read (see image_header)
+            surface = pygame.image.load(io.BytesIO(data), "image." + ("jpg" if kind == "JPEG" else kind.lower()))
         except (pygame.error, OSError, ValueError) as exc:
             raise MapError(path, f"cannot read the image: {exc}", place) from None
+        del data
         w, h = surface.get_size()
         _check_size(path, w, h, place)
         rgba = np.frombuffer(pygame.image.tobytes(surface, "RGBA"), np.uint8).reshape(h, w, 4).copy()
+        del surface
         if trans is not None:
             key = (rgba[..., 0] == trans[0]) & (rgba[..., 1] == trans[1]) & (rgba[..., 2] == trans[2])
             rgba[key & (rgba[..., 3] == 255), 3] = 0
         opaque = bool((rgba[..., 3] == 255).all())
-        return _Picture(_premultiply8(rgba), opaque)
+        # premultiplied in bands of rows, in place: the arithmetic's uint32 temporaries stay small
+        band = max(1, _BATCH_PIXELS // max(1, w))
+        for y in range(0, h, band):
+            rgba[y:y + band] = _premultiply8(rgba[y:y + band])
+        return _Picture(rgba, opaque)
 
     def piece(self, key: tuple[object, ...], make: Callable[[], _Picture | None]) -> _Picture | None:
         """A derived picture (a tile cut out, flipped...), made once."""
@@ -493,6 +522,10 @@ class _Tiles:
             else:  # an animation frame of another size: approximated
                 flipped = _transformed(picture.pixels, flags)
                 h, w = flipped.shape[:2]
+                if (w + h) ** 2 > MAX_IMAGE_PIXELS:  # turned, it may take up to (w + h) pixels a side
+                    raise MapError(self.tmap.path, f"a {w}x{h} hexagonal tile turned by {angle} degrees would be over "
+                                                   f"the limit of {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
+                                                   f"picture (MAX_IMAGE_PIXELS)", f"tileset '{tileset.name}', tile {local}")
                 return _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         kind = _transform_kind(_flip_matrix(flags)) if transform == "none" else transform
         return _Picture(_transformed(picture.pixels, flags), picture.opaque, kind)
@@ -662,11 +695,12 @@ class _Recorder:
         self.width, self.height = width, height
         self.pictures: list[_Picture] = []
         """Each distinct picture drawn, once."""
-        self.which: list[int] = []
+        # compact arrays, not lists: a map may make millions of draws
+        self.which = array("q")
         """Per draw: its picture's index in :attr:`pictures`."""
-        self.xs: list[float] = []
-        self.ys: list[float] = []
-        self.alphas: list[int] = []
+        self.xs = array("d")
+        self.ys = array("d")
+        self.alphas = array("H")
         self._index: dict[int, int] = {}
 
     def draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
@@ -701,31 +735,35 @@ class MapPicture:
         self.size = (plan.width, plan.height)
         self._plan = plan
         self.count = len(plan.which)
-        self.bucket = (max(8, tmap.tile_width), max(8, tmap.tile_height))
-        bw, bh = self.bucket
-        self._columns = -(-plan.width // bw)
-        rows = -(-plan.height // bh)
         # Each draw's rectangle, in buckets, wherever _place rounds it to: its left pixel is between
-        # floor(x) and ceil(x) (likewise for y).
+        # floor(x) and ceil(x) (likewise for y). A bucket's size changes only the work, never the pixels:
+        # at most 2048 x 2048 buckets, grown until the draws' bucket entries are at most _BUCKET_ENTRIES.
         which = np.asarray(plan.which, np.intp)
         sizes = np.array([p.pixels.shape[:2] for p in plan.pictures] or [(0, 0)], np.int64)[which]
         xs, ys = np.asarray(plan.xs, np.float64), np.asarray(plan.ys, np.float64)
-        bx0 = np.clip(np.floor(xs).astype(np.int64) // bw, 0, self._columns - 1)
-        bx1 = np.clip((np.ceil(xs).astype(np.int64) + sizes[:, 1] - 1) // bw, 0, self._columns - 1)
-        by0 = np.clip(np.floor(ys).astype(np.int64) // bh, 0, rows - 1)
-        by1 = np.clip((np.ceil(ys).astype(np.int64) + sizes[:, 0] - 1) // bh, 0, rows - 1)
-        bx1, by1 = np.maximum(bx0, bx1), np.maximum(by0, by1)
-        self._spans = (bx0.tolist(), bx1.tolist(), by0.tolist(), by1.tolist())
+        bw, bh = max(8, tmap.tile_width, -(-plan.width // 2048)), max(8, tmap.tile_height, -(-plan.height // 2048))
+        while True:
+            self._columns = -(-plan.width // bw)
+            rows = -(-plan.height // bh)
+            bx0 = np.clip(np.floor(xs).astype(np.int64) // bw, 0, self._columns - 1)
+            bx1 = np.clip((np.ceil(xs).astype(np.int64) + sizes[:, 1] - 1) // bw, 0, self._columns - 1)
+            by0 = np.clip(np.floor(ys).astype(np.int64) // bh, 0, rows - 1)
+            by1 = np.clip((np.ceil(ys).astype(np.int64) + sizes[:, 0] - 1) // bh, 0, rows - 1)
+            bx1, by1 = np.maximum(bx0, bx1), np.maximum(by0, by1)
+            across = bx1 - bx0 + 1
+            counts = across * (by1 - by0 + 1)
+            if int(counts.sum()) <= max(_BUCKET_ENTRIES, self.count) or (self._columns == 1 and rows == 1):
+                break
+            bw, bh = bw * 2, bh * 2
+        self.bucket = (bw, bh)
         # The draws of each bucket, in drawing order (compressed rows: bucket b holds members[ptr[b]:ptr[b + 1]]).
-        across = bx1 - bx0 + 1
-        counts = across * (by1 - by0 + 1)
         draw = np.repeat(np.arange(self.count), counts)
         nth = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
         bucket = (by0[draw] + nth // across[draw]) * self._columns + bx0[draw] + nth % across[draw]
         order = np.lexsort((draw, bucket))
-        self._members: list[int] = draw[order].tolist()
-        self._ptr: list[int] = np.concatenate(
-            ([0], np.cumsum(np.bincount(bucket, minlength=self._columns * rows)))).tolist()
+        self._members = array("q", draw[order].astype(np.int64).tobytes())
+        self._ptr = array("q", np.concatenate(
+            ([0], np.cumsum(np.bincount(bucket, minlength=self._columns * rows)))).astype(np.int64).tobytes())
 
     def needed(self, left: int, top: int, width: int, height: int) -> list[int]:
         """The draws (indices, in drawing order) the picture's pixels in the rectangle depend on."""
@@ -1327,6 +1365,11 @@ class _Renderer:
         bx, by, bw, bh = self.geometry.bounds()
         left, top, right, bottom = _offset_margins(tmap.layers)
         self.width, self.height = max(1, bw + left + right), max(1, bh + top + bottom)
+        if max(self.width, self.height) > MAX_PICTURE_SIDE:
+            raise MapError(tmap.path, f"the map's picture would be {self.width}x{self.height} pixels at scale 1 (the map "
+                                      f"grown by its layer offsets), over the limit of {MAX_PICTURE_SIDE} pixels a side "
+                                      f"(MAX_PICTURE_SIDE) that it is drawn from whatever the --scale", "map")
+        self.draws = 0
         self.canvas: _Canvas | _Recorder = _Recorder(self.width, self.height)
         # device = map pixel + shift
         self.shift = (left - bx, top - by)
@@ -1341,6 +1384,31 @@ class _Renderer:
         recorder = self.canvas = _Recorder(self.width, self.height)
         self._layers(self.tmap.layers, 1.0, (0.0, 0.0), (1.0, 1.0, 1.0, 1.0))
         return recorder
+
+    def _draw(self, picture: _Picture, x: float, y: float, const_alpha: int) -> None:
+        """One draw on the canvas (or the recorder); one that cannot touch the picture is left out."""
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return
+        h, w = picture.pixels.shape[:2]
+        x0, y0 = _round_half_up(x), _round_half_up(y)
+        if x0 >= self.width or y0 >= self.height or x0 + w <= 0 or y0 + h <= 0:
+            return
+        self._count()
+        self.canvas.draw(picture, x, y, const_alpha)
+
+    def _count(self) -> None:
+        self.draws += 1
+        if self.draws > MAX_DRAWS:
+            raise MapError(self.tmap.path, f"the map draws more than {MAX_DRAWS} pictures (tiles, tile objects, copies "
+                                           f"of repeated images), over the limit (MAX_DRAWS)", "map")
+
+    def _check_drawn(self, w: float, h: float, what: str) -> None:
+        """Refuse a picture to be made ``w`` x ``h`` (scaled or turned) over the size of one image."""
+        if not (math.isfinite(w) and math.isfinite(h)) or max(w, h) > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+            shown = f"{w:.0f}x{h:.0f}" if math.isfinite(w * h) and max(w, h) < 1e12 else "over a trillion"
+            raise MapError(self.tmap.path, f"{what} would be drawn {shown} pixels, over the limit of {MAX_IMAGE_SIDE} "
+                                           f"pixels a side and {MAX_IMAGE_PIXELS // (1024 * 1024)} megapixels of one "
+                                           f"picture (MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS)")
 
     def _layers(self, layers: Sequence[Layer], opacity: float, offset: tuple[float, float],
                 tint: tuple[float, float, float, float]) -> None:
@@ -1373,13 +1441,14 @@ class _Renderer:
             if ca > 0:
                 drawn = _span_draw(picture, left + w / 2, bottom - h / 2, self.width, self.height)
                 if drawn is not None:
+                    self._count()
                     self.canvas.draw(drawn[0], drawn[1], drawn[2], ca)
         elif picture.approximate:
             bw, bh = picture.base_size
             rh, rw = picture.pixels.shape[:2]
-            self.canvas.draw(picture, left + bw / 2 - rw / 2, bottom - bh / 2 - rh / 2, ca)
+            self._draw(picture, left + bw / 2 - rw / 2, bottom - bh / 2 - rh / 2, ca)
         else:
-            self.canvas.draw(picture, left, bottom - picture.pixels.shape[0], ca)
+            self._draw(picture, left, bottom - picture.pixels.shape[0], ca)
 
     def _tile_layer(self, layer: TileLayer, ca: int, dx: float, dy: float,
                     tint: tuple[int, int, int, int] | None) -> None:
@@ -1409,17 +1478,21 @@ class _Renderer:
             picture = self.images.piece(key, lambda: _tinted(plain, tint))  # type: ignore[assignment]
         h, w = picture.pixels.shape[:2]
         x0, y0 = _round_half_up(dx), _round_half_up(dy)
-        xs = [x0]
-        ys = [y0]
+        xs: Sequence[int] = [x0]
+        ys: Sequence[int] = [y0]
         # a repeated image covers the whole picture; Qt's tiled fill restarts its
         # spans at every copy, so drawing copy by copy composes the same
         if layer.repeat_x:
-            xs = list(range(x0 - (x0 + w - 1) // w * w, self.canvas.width, w))
+            xs = range(x0 - (x0 + w - 1) // w * w, self.canvas.width, w)
         if layer.repeat_y:
-            ys = list(range(y0 - (y0 + h - 1) // h * h, self.canvas.height, h))
+            ys = range(y0 - (y0 + h - 1) // h * h, self.canvas.height, h)
+        if self.draws + len(xs) * len(ys) > MAX_DRAWS:
+            raise MapError(self.tmap.path, f"the image is repeated {len(xs) * len(ys)} times, over the limit of "
+                                           f"{MAX_DRAWS} pictures drawn for a map (MAX_DRAWS)",
+                           f"image layer '{layer.base.name}'")
         for y in ys:
             for x in xs:
-                self.canvas.draw(picture, x, y, ca)
+                self._draw(picture, x, y, ca)
 
     def _object_layer(self, layer: ObjectLayer, ca: int, dx: float, dy: float,
                       tint: tuple[int, int, int, int] | None) -> None:
@@ -1439,6 +1512,7 @@ class _Renderer:
             angle, flips = picture.turn_by
             flipped = _transformed(picture.pixels, flips)
             h, w = flipped.shape[:2]
+            self._check_drawn(w + h, w + h, f"tile object {obj.id}, a turned hexagonal tile,")
             picture = _Picture(_rotate_pygame(flipped, angle), False, "filter", approximate=True, base_size=(w, h))
         if picture.approximate:  # a turned hexagonal tile: placed by its centre, not scaled
             bw, bh = picture.base_size
@@ -1458,6 +1532,11 @@ class _Renderer:
         top = obj.y - ay * h + ty * (h / ih)
         # on screen the picture is w x h, or h x w when turned by the diagonal flag,
         # with its bottom-left corner on the object's bottom-left corner
+        self._check_drawn(w, h, f"tile object {obj.id}")
+        if obj.rotation % 360:
+            rad = math.radians(obj.rotation % 360)
+            self._check_drawn(abs(w * math.cos(rad)) + abs(h * math.sin(rad)),
+                              abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {obj.id}, turned,")
         size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
         scaled = size != (pw, ph)
         if scaled:
@@ -1466,7 +1545,7 @@ class _Renderer:
         if obj.rotation % 360:
             self._rotated_object(picture, obj, left, top, ca, dx, dy, scaled)
         else:
-            self.canvas.draw(picture, dx + left, dy + top, ca)
+            self._draw(picture, dx + left, dy + top, ca)
 
     def _scaled(self, picture: _Picture, size: tuple[int, int]) -> _Picture:
         def make() -> _Picture:
@@ -1501,7 +1580,7 @@ class _Renderer:
             rh, rw = rotated.pixels.shape[:2]
             min_x += (max_x - min_x - rw) / 2
             min_y += (max_y - min_y - rh) / 2
-        self.canvas.draw(rotated, dx + obj.x + min_x, dy + obj.y + min_y, ca)
+        self._draw(rotated, dx + obj.x + min_x, dy + obj.y + min_y, ca)
 
 
 def _resize_nearest(pixels: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -1531,16 +1610,45 @@ def render_map(tmap: TiledMap, *, hidden_layers: Iterable[str] = (), scale: floa
     be read or is larger than ``MAX_IMAGE_SIDE`` / ``MAX_IMAGE_PIXELS``.
     """
     names = (hidden_layers,) if isinstance(hidden_layers, str) else tuple(hidden_layers)
+    if scale <= 0 or not math.isfinite(scale):
+        raise ValueError(f"scale must be a positive number, not {scale!r}")
     renderer = _Renderer(tmap, names)
-    if scale != 1:
-        if scale <= 0 or not math.isfinite(scale):
-            raise ValueError(f"scale must be a positive number, not {scale!r}")
-        check_picture_size(tmap, renderer.canvas.width, renderer.canvas.height, scale)
+    w, h = renderer.width, renderer.height
+    check_picture_size(tmap, w, h, scale)
+    if w * h > _STRIPS_OVER:
+        return _render_in_strips(tmap, names, scale)
     picture = renderer.run()
     if scale != 1:
-        w, h = picture.get_size()
         picture = pygame.transform.scale(picture, scaled_size(w, h, scale))
     return picture
+
+
+def _stretch_indices(src: int, dst: int) -> np.ndarray:
+    """For each of ``dst`` pixels, the one of ``src`` pixels that ``pygame.transform.scale`` takes (SDL's
+    nearest-neighbour stretch, 16.16 fixed point from the first pixel's centre)."""
+    step = (src << 16) // dst
+    return np.minimum((step // 2 + np.arange(dst, dtype=np.int64) * step) >> 16, src - 1)
+
+
+def _render_in_strips(tmap: TiledMap, names: tuple[str, ...], scale: float) -> pygame.Surface:
+    """:func:`render_map` of a picture over :data:`MAX_IMAGE_PIXELS` at scale 1 (so drawn smaller): the scale-1
+    picture is never whole; its rows are composed by :class:`MapPicture` a strip of at most
+    :data:`_STRIP_PIXELS` at a time and scaled as ``pygame.transform.scale`` would scale the whole."""
+    lazy = MapPicture(tmap, hidden_layers=names)
+    w, h = lazy.size
+    dw, dh = scaled_size(w, h, scale)
+    xs, ys = _stretch_indices(w, dw), _stretch_indices(h, dh)
+    out = np.zeros((dh, dw, 4), np.uint8)
+    rows = max(1, _STRIP_PIXELS // w)
+    start = 0
+    while start < dh:
+        stop = int(np.searchsorted(ys, ys[start] + rows, side="left"))
+        stop = max(stop, start + 1)
+        top, bottom = int(ys[start]), int(ys[stop - 1]) + 1
+        strip = lazy.pixels(0, top, w, bottom - top)
+        out[start:stop] = strip[ys[start:stop] - top][:, xs]
+        start = stop
+    return pygame.image.frombytes(out.tobytes(), (dw, dh), "RGBA")
 
 
 def scaled_size(w: int, h: int, scale: float) -> tuple[int, int]:

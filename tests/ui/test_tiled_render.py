@@ -232,6 +232,9 @@ def test_other_image_formats_are_checked_after_loading(tmp_path, monkeypatch):
 def test_unreadable_image_is_a_map_error(tmp_path):
     image = tmp_path / "broken.png"
     image.write_bytes(b"not a picture at all")
+    with pytest.raises(MapError, match="image refused: only PNG, GIF, JPEG, BMP and TGA"):
+        render_map(one_tile_map(tmp_path, image))
+    image.write_bytes(png_header_only(tmp_path / "cut.png", 4, 4).read_bytes())  # a PNG cut after its header
     with pytest.raises(MapError, match="cannot read the image"):
         render_map(one_tile_map(tmp_path, image))
 
