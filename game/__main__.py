@@ -60,12 +60,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
             continue
         except Exception as exc:  # a bug of ours must still not look like the user's fault
             failed += 1
-            print(f"{name}: internal error while reading this map ({type(exc).__name__}: {exc}); please report it")
+            print(last_resort_line(name, "reading this map", exc))
             continue
         print(summary(name, tmap, board))
     if len(args.maps) > 1:
         print(f"{len(args.maps) - failed} of {len(args.maps)} maps OK")
     return 1 if failed else 0
+
+
+def last_resort_line(name: str, doing: str, exc: BaseException) -> str:
+    """The one line for an exception nothing else caught: out of memory, or a bug of ours (never a traceback)."""
+    if isinstance(exc, MemoryError):
+        return f"{name}: out of memory while {doing}; the file asks for more than this machine can give"
+    text = str(exc)
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return (f"{name}: internal error while {doing} ({type(exc).__name__}: {text}); please report it"
+            .replace("\n", "\\n").replace("\r", "\\r"))
 
 
 def check_creature_sheets(path: Path, board: object) -> None:
@@ -114,7 +124,7 @@ def summary(name: str, tmap: object, board: object) -> str:
     return (f"{name}: OK - {board.name!r}, {grid} grid {board.width}x{board.height} "
             f"({tmap.tile_width}x{tmap.tile_height} px), {len(board)} cells: "
             f"{counts['wall']} wall, {counts['difficult']} difficult, {counts['dangerous']} dangerous; "
-            f"creatures: {creatures}")
+            f"files from {tmap.root.described()}; creatures: {creatures}")
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -199,7 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Tactical-combat table for Tiled battle maps.")
     sub = parser.add_subparsers(dest="command")
 
-    root_help = "also allow files inside DIR (default: the nearest folder with a .tiled-project file, else the map's folder)"
+    root_help = ("take the map's files from inside DIR (default: the folders of the nearest .tiled-project file "
+                 "whose folders hold the map, else the map's folder)")
     play = sub.add_parser("play", help="open the table window on an encounter or a map (the default command)")
     play.add_argument("map", nargs="?", default=str(DEFAULT_ENCOUNTER), metavar="MAP_OR_ENCOUNTER")
     play.add_argument("--root", metavar="DIR", help=root_help)
@@ -286,6 +297,21 @@ def main(argv: list[str] | None = None) -> int:
     if fix is not None and args.command in ("play", "render", "bench"):
         print(fix, file=sys.stderr)
         return 3
+    try:
+        return _run(args)
+    except (MemoryError, Exception) as exc:  # the last resort, as validate has for each map
+        if args.command not in LAST_RESORT:
+            raise
+        what, doing = LAST_RESORT[args.command]
+        print(last_resort_line(str(getattr(args, what, "")), doing, exc), file=sys.stderr)
+        return 1
+
+
+LAST_RESORT = {"render": ("map", "drawing this map"), "play": ("map", "playing this map or encounter")}
+"""Commands whose unexpected exceptions end as one line naming the file (``validate`` has its own, per map)."""
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         code = int(args.func(args))
         sys.stdout.flush()  # a full disk shows here, not in the interpreter's last flush

@@ -12,12 +12,21 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import Callable, Sequence, TextIO
 
-from game.errors import escaped
+from game.errors import GameError, escaped
 from game.rules import events as ev
+from game.rules.commands import Command
 from game.rules.encounter import Encounter, Impossible
 from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
+
+
+class ReplayRefusedError(GameError):
+    """:func:`replay`: the engine refused the command at ``index`` (from 0) of the list, for ``reason``."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        self.index, self.reason = index, reason
+        super().__init__(f"command {index + 1} refused: {reason}")
 
 
 @dataclass
@@ -53,8 +62,10 @@ def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
                    f"{len(source.roster)} creatures ({shown}), {len(commands)} scripted commands")
 
 
-def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Encounter:
-    """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens."""
+def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
+         chosen: Callable[[Command], None] | None = None) -> Encounter:
+    """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens, and every
+    command (scripted or the AI's, before it is applied) to ``chosen``."""
     from game.rules.ai import choose_command
 
     enc, scenario = loaded.encounter, loaded.scenario
@@ -62,6 +73,8 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
         emit(event)
     for place, command in scripted(scenario, enc.state.board):
         check_round_limit(scenario, enc.state.round, enc.state.options, place)
+        if chosen is not None:
+            chosen(command)
         try:
             for event in enc.apply(command):
                 emit(event)
@@ -74,7 +87,25 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
         if not auto and scenario.control_of(actor.id, actor.side) != "ai":
             break
         command = choose_command(enc, actor)
+        if chosen is not None:
+            chosen(command)
         for event in enc.apply(command):
+            emit(event)
+    return enc
+
+
+def replay(loaded: Loaded, commands: Sequence[Command], emit: Callable[[ev.Event], None]) -> Encounter:
+    """Start, then apply ``commands`` in order (no script, no AI): what ``play`` did, given what it chose.
+    A command the engine refuses raises :class:`ReplayRefusedError` with its index."""
+    enc = loaded.encounter
+    for event in enc.start():
+        emit(event)
+    for i, command in enumerate(commands):
+        try:
+            events = enc.apply(command)
+        except Impossible as exc:
+            raise ReplayRefusedError(i, str(exc)) from None
+        for event in events:
             emit(event)
     return enc
 
@@ -82,6 +113,15 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None]) -> Enc
 def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO = sys.stdout,
         random_decisions: bool | None = None) -> int:
     loaded = build_encounter(path, seed, random_decisions)
+    write_log(loaded, str(path), as_json=as_json, out=out, drive=lambda emit: play(loaded, auto=auto, emit=emit))
+    return 0
+
+
+def write_log(loaded: Loaded, shown: str, *, as_json: bool, out: TextIO,
+              drive: Callable[[Callable[[ev.Event], None]], Encounter]) -> None:
+    """The log ``run`` prints, of the fight ``drive`` plays (handed the emitter): one readable line per event,
+    or ``--json``'s lines (a header naming the encounter as ``shown``, one object per event, a closing note
+    when the fight did not end)."""
     enc = loaded.encounter
     counter = iter(range(1, 10**9))
 
@@ -93,8 +133,8 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
             out.write(escaped(enc.describe(event)) + "\n")  # a name may hold ESC or bidi characters
 
     if as_json:
-        out.write(json.dumps({"format": ev.EVENT_FORMAT, "encounter": str(path), "seed": enc.seed}) + "\n")
-    play(loaded, auto=auto, emit=emit)
+        out.write(json.dumps({"format": ev.EVENT_FORMAT, "encounter": shown, "seed": enc.seed}) + "\n")
+    drive(emit)
     st = enc.state
     if not st.ended:
         acting = st.acting
@@ -102,4 +142,3 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
                 (f"round limit {st.options.get('max_rounds')}" if st.round > int(st.options.get("max_rounds", 50))
                  else f"waiting for {acting.name if acting else 'nobody'} ({acting.side if acting else ''})"))
         out.write((json.dumps({"note": note}) if as_json else escaped(note)) + "\n")
-    return 0

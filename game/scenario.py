@@ -264,7 +264,7 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
     who = CreatureId(spec.creature)
     match spec.do:
         case "move":
-            route = tuple(grid.offset_to_cell(*p) for p in spec.path) if spec.path else None
+            route = tuple(grid.offset_to_cell(*p) for p in spec.path) if spec.path is not None else None
             return MoveCommand(who, cell(spec.to, "to"), route)
         case "shift":
             return ShiftCommand(who, cell(spec.to, "to"))

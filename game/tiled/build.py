@@ -13,6 +13,8 @@ import base64
 import binascii
 import io
 import json
+import os
+import re
 import reprlib
 import sys
 import zlib
@@ -69,6 +71,7 @@ def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = N
     With ``limits``, a TMX map's declared size is checked at its ``<map>`` start
     tag, before the rest of the file (its layers) is parsed at all.
     """
+    data = _utf8_text(data, path)
     head = data.lstrip()[:1]
     if head == b"<":
         caps = limits
@@ -92,12 +95,37 @@ def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = N
             raise MapError(path, "not valid JSON: nested too deeply") from None
         except UnicodeDecodeError as exc:
             raise MapError(path, f"not valid JSON: not UTF-8 text (byte {exc.start})") from None
+        except ValueError:  # the parser's int(): Python reads at most sys.get_int_max_str_digits() digits
+            raise MapError(path, f"not valid JSON for a map: a number of more than {sys.get_int_max_str_digits()} "
+                           "digits") from None
         if not isinstance(doc, dict):
             raise MapError(path, "not a Tiled JSON file: the top level is not an object")
         return _json_normalise(doc, kind, path)
     if not data.strip():
         raise MapError(path, "the file is empty")
     raise MapError(path, "neither XML nor JSON: not a Tiled file")
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _utf8_text(data: bytes, path: Path) -> bytes:
+    """The file's bytes without a UTF-8 byte-order mark (Tiled reads files that begin with one); a UTF-16
+    file (it begins with its byte-order mark) as UTF-8 without one, its XML declaration's ``encoding=``
+    then naming UTF-16 no more."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:]
+    if not data.startswith(_UTF16_BOMS):
+        return data
+    try:
+        text = data.decode("utf-16")
+    except UnicodeDecodeError as exc:
+        raise MapError(path, f"not valid UTF-16 text (byte {exc.start})") from None
+    if text.startswith("<?xml"):
+        end = text.find("?>")
+        if end > 0:
+            text = re.sub(r"""encoding\s*=\s*["'][^"']*["']""", 'encoding="UTF-8"', text[:end], count=1) + text[end:]
+    return text.encode("utf-8", "surrogatepass")
 
 
 def check_declared_size(width: object, height: object, limits: Limits, path: Path) -> None:
@@ -108,7 +136,7 @@ def check_declared_size(width: object, height: object, limits: Limits, path: Pat
         return
     for name, value in (("width", w), ("height", h)):
         if value > limits.max_side:
-            raise MapError(path, f"'{name}' is {value}, more than the limit of {limits.max_side}", "map")
+            raise MapError(path, f"'{name}' is {number_text(value)}, more than the limit of {limits.max_side}", "map")
     if w * h > limits.max_cells:
         raise MapError(path, f"the map is {w}x{h} = {w * h} cells, more than the limit of {limits.max_cells}", "map")
 
@@ -159,7 +187,7 @@ class Builder:
     """The state of one map's load: its files, the problems found, the tilesets so far."""
 
     path: Path
-    root: Path
+    root: m.ProjectRoot
     limits: Limits
     problems: list[MapError] = field(default_factory=list)
     """The first :data:`MAX_PROBLEMS` problems found."""
@@ -214,9 +242,9 @@ class Builder:
             else:
                 raise MapError(path, f"'{key}' must be a whole number, found {brief(value)}", place)
         if minimum is not None and value < minimum:
-            raise MapError(path, f"'{key}' is {value}, it must be at least {minimum}", place)
+            raise MapError(path, f"'{key}' is {number_text(value)}, it must be at least {minimum}", place)
         if maximum is not None and value > maximum:
-            raise MapError(path, f"'{key}' is {value}, more than the limit of {maximum}", place)
+            raise MapError(path, f"'{key}' is {number_text(value)}, more than the limit of {maximum}", place)
         return value
 
     def num_field(self, d: Raw, key: str, place: str, path: Path, default: float = 0.0) -> float:
@@ -225,7 +253,10 @@ class Builder:
             raise MapError(path, f"'{key}' must be a number, found {brief(value)}", place)
         if value != value or value in (float("inf"), float("-inf")):
             raise MapError(path, f"'{key}' must be a finite number, found {brief(value)}", place)
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a whole number of 309 digits or more
+            raise MapError(path, f"'{key}' is {number_text(value)}, too large for a coordinate or size", place) from None
 
     def str_field(self, d: Raw, key: str, place: str, path: Path, default: str = "") -> str:
         value = d.get(key, default)
@@ -295,7 +326,7 @@ class Builder:
                         return number
                 except ValueError:
                     pass
-            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 1e308:
                 return float(value)
         elif kind == "bool":
             if textual and value in ("true", "false"):
@@ -311,9 +342,18 @@ class Builder:
             if isinstance(value, str):
                 if value == "":
                     return ""
-                return m.FileRef(resolve_inside(value, path.parent, self.root, path, place))
+                # kept, never opened (music, notes for other tools): so not held to the project root
+                return m.FileRef(Path(os.path.normpath(path.parent / value)) if "://" not in value else Path(value))
+        elif kind == "list":
+            if isinstance(value, list):
+                items: list[m.PropertyValue] = []
+                for i, item in enumerate(value):
+                    if not isinstance(item, dict):
+                        raise MapError(path, f"list item {i} must be an object with a type and a value", place)
+                    items.append(self.property_value(item, f"{place}, item {i}", path))
+                return tuple(items)
         elif kind == "object":
-            if textual and isinstance(value, str) and value.strip().isdigit():
+            if textual and isinstance(value, str) and _is_gid_text(value):  # an object id is a 32-bit number too
                 return m.ObjectRef(int(value))
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 return m.ObjectRef(value)
@@ -324,7 +364,7 @@ class Builder:
             if isinstance(value, dict):
                 return m.ClassValue(type_name, _plain_members(value))
         else:
-            raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class)", place)
+            raise MapError(path, f"unknown property type '{kind}' (Tiled's are string, int, float, bool, color, file, object, class, list)", place)
         raise MapError(path, f"value {brief(value)} is not a valid {kind}", place)
 
     # -- files --------------------------------------------------------------------------
@@ -413,8 +453,8 @@ class Builder:
         tile_count = self.int_field(d, "tilecount", place, owner, default=0, minimum=0,
                                     maximum=self.limits.max_tiles_per_tileset)
         if image is not None and image.width and image.height:
-            fit_cols = max(0, (image.width - 2 * margin + spacing) // (tw + spacing))
-            fit_rows = max(0, (image.height - 2 * margin + spacing) // (th + spacing))
+            fit_cols = max(0, (image.width - margin + spacing) // (tw + spacing))  # as Tiled counts: one margin
+            fit_rows = max(0, (image.height - margin + spacing) // (th + spacing))
             columns = columns or fit_cols
             tile_count = tile_count or fit_cols * fit_rows
         elif image is not None and not tile_count:
@@ -468,6 +508,10 @@ class Builder:
             tiles=tiles,
             properties=self.properties(d.get("properties"), place, owner),
             class_name=self.str_field(d, "class", place, owner),
+            # as Tiled reads them: any other text means the default
+            render_size="grid" if self.str_field(d, "tilerendersize", place, owner) == "grid" else "tile",
+            fill_mode=("preserve-aspect-fit" if self.str_field(d, "fillmode", place, owner) == "preserve-aspect-fit"
+                       else "stretch"),
         )
 
     def count_object_properties(self, count: int, place: str) -> None:
@@ -540,6 +584,13 @@ class Builder:
         return (ts.firstgid + local) | flags
 
 
+def number_text(value: int | float) -> str:
+    """A number as a message quotes it: a whole number of more than 20 digits by its sign and length only."""
+    if isinstance(value, int) and not -10**20 < value < 10**20:
+        return f"{'-' if value < 0 else ''}a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
+    return str(value)
+
+
 def _plain_members(value: Raw) -> dict[str, m.PropertyValue]:
     out: dict[str, m.PropertyValue] = {}
     for k, v in value.items():
@@ -593,8 +644,8 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
         try:
             return array("I", map(int, tokens))
         except (ValueError, OverflowError):
-            bad = next(i for i, t in enumerate(tokens) if not t.strip().isdigit() or int(t) > 0xFFFFFFFF)
-            raise MapError(path, f"tile {bad}: '{tokens[bad].strip()}' is not a tile id", place) from None
+            bad = next(i for i, t in enumerate(tokens) if not _is_gid_text(t))
+            raise MapError(path, f"tile {bad}: '{tokens[bad].strip()[:40]}' is not a tile id", place) from None
     if encoding == "base64":
         try:
             raw = base64.b64decode("".join(payload.split()), validate=True)
@@ -613,6 +664,15 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
             gids.byteswap()
         return gids
     raise MapError(path, f"unknown encoding '{encoding}' (Tiled writes csv or base64)", place)
+
+
+def _is_gid_text(token: str) -> bool:
+    """Whether ``int(token)`` gives a tile id (from 0 to 2**32 - 1); never raises (``'²'.isdigit()`` is true)."""
+    text = token.strip()
+    try:
+        return len(text) <= 40 and 0 <= int(text) <= 0xFFFFFFFF
+    except ValueError:
+        return False
 
 
 def _decompress(raw: bytes, compression: str | None, expected: int, path: Path, place: str) -> bytes:
@@ -651,7 +711,7 @@ def check_polygon(points: Any, path: Path, place: str) -> tuple[tuple[float, flo
                 out.append((float(p["x"]), float(p["y"])))
         else:
             raise ValueError
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError):
         raise MapError(path, f"malformed points {brief(points)}", place) from None
     if any(x != x or y != y or abs(x) == float("inf") or abs(y) == float("inf") for x, y in out):
         raise MapError(path, "points must be finite numbers", place)

@@ -1,12 +1,15 @@
 """Opening the files a map refers to, safely: size caps, the project root, image headers.
 
 A map may come from a stranger, so a file is opened only if it is named by a
-relative path that stays inside the map's *project root*: the nearest enclosing
-folder that holds a ``*.tiled-project`` file, else the map's own folder.
+relative path that stays inside the map's *project root*: as in Tiled, the
+``folders`` of the nearest ``*.tiled-project`` file one of whose folders holds
+the map, else the map's own folder.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -14,8 +17,9 @@ from typing import BinaryIO
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
+from game.tiled.model import ProjectRoot
 
-ROOT_HINT = "put a .tiled-project file in a folder that encloses both, or pass --root DIR"
+ROOT_HINT = "add its folder to the folders of a .tiled-project file that holds the map, or pass --root DIR"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +55,73 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
-def find_project_root(map_path: Path) -> Path:
-    """The nearest folder enclosing ``map_path`` with a ``*.tiled-project`` file, else its folder."""
-    folder = map_path.resolve().parent
+MAX_PROJECT_FILE_BYTES = 1024 * 1024
+"""Largest ``.tiled-project`` file read; a larger one does not count."""
+MAX_PROJECT_FILES = 16
+"""Most ``.tiled-project`` files looked at in one folder (in name order); the others do not count."""
+MAX_PROJECT_FOLDERS = 256
+"""Most entries of a project file's ``folders`` list looked at."""
+
+
+def find_project_root(map_path: Path) -> ProjectRoot:
+    """Where ``map_path`` may take files from, as Tiled's project decides it.
+
+    The folders from ``map_path``'s own up to the filesystem's top are searched,
+    nearest first, for ``*.tiled-project`` files. A project file counts for the map
+    only when one of its ``folders`` holds the map; the root is then all of that
+    project's folders. A folder that does not lie inside the project file's own
+    folder (``..``, an absolute path) is ignored: a project file grants no more than
+    the tree it sits in. With no project file counting, the map's own folder.
+    """
+    target = map_path.resolve()
+    folder = target.parent
     for candidate in (folder, *folder.parents):
-        try:
-            if any(p.name.endswith(".tiled-project") for p in candidate.iterdir() if p.is_file()):
-                return candidate
-        except OSError:
+        for project in _project_files(candidate):
+            folders = _project_folders(project)
+            if any(target.is_relative_to(f) for f in folders):
+                return ProjectRoot(folders, project)
+    return ProjectRoot((folder,))
+
+
+def _project_files(folder: Path) -> list[Path]:
+    try:
+        names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".tiled-project"))
+    except OSError:
+        return []
+    return [folder / name for name in names[:MAX_PROJECT_FILES]]
+
+
+def _project_folders(project: Path) -> tuple[Path, ...]:
+    """The ``folders`` of a project file, resolved, each inside the project file's folder; () when unreadable."""
+    try:
+        doc = json.loads(read_user_file(project, MAX_PROJECT_FILE_BYTES))
+    except (UserFileError, ValueError, RecursionError):
+        return ()
+    entries = doc.get("folders") if isinstance(doc, dict) else None
+    if not isinstance(entries, list):
+        return ()
+    home = project.parent
+    out: list[Path] = []
+    for entry in entries[:MAX_PROJECT_FOLDERS]:
+        if not isinstance(entry, str) or not entry or PurePosixPath(entry).is_absolute() \
+                or PureWindowsPath(entry).is_absolute() or PureWindowsPath(entry).drive:
             continue
-    return folder
+        try:
+            resolved = (home / entry).resolve()
+        except (OSError, ValueError):
+            continue
+        if resolved.is_relative_to(home) and resolved not in out:
+            out.append(resolved)
+    return tuple(out)
 
 
-def resolve_inside(ref: str, base_dir: Path, root: Path, owner: Path, place: str) -> Path:
+MAX_NAME_BYTES = 255
+"""Longest file or folder name (Linux's NAME_MAX): a longer one is refused before the system is asked."""
+MAX_PATH_BYTES = 4096
+"""Longest path (Linux's PATH_MAX)."""
+
+
+def resolve_inside(ref: str, base_dir: Path, root: ProjectRoot, owner: Path, place: str) -> Path:
     """Resolve ``ref`` (as written in ``owner``) against ``base_dir``; refuse escapes from ``root``."""
     if not ref or not ref.strip():
         raise MapError(owner, "empty file path", place)
@@ -71,8 +129,16 @@ def resolve_inside(ref: str, base_dir: Path, root: Path, owner: Path, place: str
         raise MapError(owner, f"'{ref}' is not a relative file path; only files inside {root} can be used", place)
     if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).is_absolute() or PureWindowsPath(ref).drive:
         raise MapError(owner, f"absolute path '{ref}' refused: maps may name files only by relative paths inside {root}; {ROOT_HINT}", place)
-    resolved = (base_dir / ref).resolve()
-    if not resolved.is_relative_to(root):
+    try:
+        resolved = (base_dir / ref).resolve()
+    except (OSError, ValueError) as exc:  # a name too long for the system, a NUL character
+        raise MapError(owner, f"'{ref[:60]}' cannot be a file path here: "
+                       f"{exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}", place) from None
+    if len(bytes(resolved)) >= MAX_PATH_BYTES or any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES
+                                                    for part in resolved.parts):
+        raise MapError(owner, f"'{ref[:60]}...' is longer than a file name or path can be "
+                       f"({MAX_NAME_BYTES} bytes a name, {MAX_PATH_BYTES} a path)", place)
+    if not root.holds(resolved):
         raise MapError(owner, f"'{ref}' lies outside the project root {root}; {ROOT_HINT}", place)
     return resolved
 

@@ -22,8 +22,8 @@ _REFUSED_ORIENTATIONS = {
 def load_map(path: str | Path, root: str | Path | None = None, limits: Limits = DEFAULT_LIMITS) -> m.TiledMap:
     """Load and check a Tiled map.
 
-    ``root`` widens the folder the map may take files from (default: the nearest
-    folder with a ``*.tiled-project`` file, else the map's folder). Raises
+    ``root`` is the folder the map may take files from (default: the folders of
+    the nearest ``*.tiled-project`` file that holds the map, else the map's folder). Raises
     :class:`MapError` for a problem that stops the load, :class:`MapProblems`
     listing every problem otherwise.
     """
@@ -41,7 +41,7 @@ def collect_map(path: str | Path, root: str | Path | None = None,
     """
     path = Path(path).absolute()
     try:
-        project_root = Path(root).resolve() if root is not None else find_project_root(path)
+        project_root = m.ProjectRoot((Path(root).resolve(),)) if root is not None else find_project_root(path)
         data = read_limited(path, limits)
         doc = parse_document(data, path, "map", limits)
         builder = Builder(path=path, root=project_root, limits=limits)

@@ -57,7 +57,8 @@ class ObjectRef:
     id: int
 
 
-PropertyValue = Union[str, int, float, bool, Color, FileRef, ObjectRef, "ClassValue"]
+PropertyValue = Union[str, int, float, bool, Color, FileRef, ObjectRef, "ClassValue", tuple["PropertyValue", ...]]
+"""A custom property's value; a ``list`` property (Tiled 1.12) is a tuple of values, each of its own type."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,10 @@ class Tileset:
     tiles: Mapping[int, Tile] = field(default_factory=dict)
     properties: Properties = field(default_factory=dict)
     class_name: str = ""
+    render_size: str = "tile"
+    """Tiled 1.9's ``tilerendersize``: "tile" draws a tile at its own size, "grid" scales it to the map's cell."""
+    fill_mode: str = "stretch"
+    """Tiled 1.9's ``fillmode`` when a tile is scaled: "stretch", or "preserve-aspect-fit" (centred, not distorted)."""
 
     def contains(self, gid: int) -> bool:
         """Whether a (flag-free) gid belongs to this tileset's id range."""
@@ -226,10 +231,30 @@ Layer = Union[TileLayer, ObjectLayer, ImageLayer, GroupLayer]
 
 
 @dataclass(frozen=True, slots=True)
+class ProjectRoot:
+    """Where a map may take files from: one or more folders (``game.tiled.files.find_project_root``)."""
+
+    folders: tuple[Path, ...]
+    """Resolved absolute folders; a file is allowed when it lies inside one of them."""
+    project: Path | None = None
+    """The ``.tiled-project`` file whose folders these are; None for the map's own folder or ``--root``."""
+
+    def holds(self, path: Path) -> bool:
+        return any(path.is_relative_to(folder) for folder in self.folders)
+
+    def __str__(self) -> str:
+        return " and ".join(str(folder) for folder in self.folders)
+
+    def described(self) -> str:
+        """The root as ``validate`` names it: its folders, and the project file they come from."""
+        return f"{self} (the folders of {self.project})" if self.project else str(self)
+
+
+@dataclass(frozen=True, slots=True)
 class TiledMap:
     path: Path
     """The map file, absolute."""
-    root: Path
+    root: ProjectRoot
     """The project root every referenced file had to lie inside."""
     orientation: Orientation
     width: int

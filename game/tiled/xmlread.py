@@ -23,6 +23,31 @@ class _Refused(Exception):
     pass
 
 
+MAX_DEPTH = 256
+"""Deepest nesting of elements, read or skipped (group layers in groups, class properties in class properties)."""
+
+_LAYERS = ("layer", "objectgroup", "imagelayer", "group")
+READ_CHILDREN: dict[str, tuple[str, ...]] = {
+    "map": ("properties", "tileset", *_LAYERS),
+    "template": ("tileset", "object"),
+    "tileset": ("tileoffset", "image", "properties", "tile"),
+    "tile": ("properties", "image", "animation"),
+    "animation": ("frame",),
+    "properties": ("property",),
+    "property": ("properties", "item"),
+    "item": ("properties", "item"),
+    "layer": ("properties", "data"),
+    "data": ("chunk", "tile"),
+    "chunk": ("tile",),
+    "objectgroup": ("properties", "object"),
+    "object": ("properties", "ellipse", "point", "polygon", "polyline", "text"),
+    "imagelayer": ("properties", "image"),
+    "group": ("properties", *_LAYERS),
+}
+"""The elements this reader reads inside each element; any other (Wang sets, a tile's collision shapes, editor
+settings, elements of later Tiled versions) is skipped with everything in it, never built."""
+
+
 class _BareDoctype(Exception):
     """A DOCTYPE that only names an external DTD ends at byte ``end`` (its ``>``)."""
 
@@ -58,15 +83,38 @@ def parse_xml(data: bytes, path: Path,
 def _parse(data: bytes, path: Path, check_root: Callable[[str, dict[str, str]], None] | None) -> ET.Element:
     parser = expat.ParserCreate()
     builder = ET.TreeBuilder()
-    seen_root = False
+    open_tags: list[str] = []  # the elements being built, root first
+    skipped = 0  # how deep inside an element that is not read (0: not inside one)
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal seen_root
-        if not seen_root:
-            seen_root = True
+        nonlocal skipped
+        if skipped:
+            skipped += 1
+            if len(open_tags) + skipped > MAX_DEPTH:  # expat keeps every open element: 4 million take 0.5 GB
+                raise _Refused(f"elements nested too deeply (more than {MAX_DEPTH} levels)")
+            return
+        if not open_tags:
             if check_root is not None:
                 check_root(tag, attrs)
+        elif tag not in READ_CHILDREN.get(open_tags[-1], ()):
+            skipped = 1  # neither it nor anything inside it is built
+            return
+        if len(open_tags) >= MAX_DEPTH:
+            raise _Refused(f"elements nested too deeply (more than {MAX_DEPTH} levels)")
+        open_tags.append(tag)
         builder.start(tag, attrs)
+
+    def end(tag: str) -> None:
+        nonlocal skipped
+        if skipped:
+            skipped -= 1
+            return
+        open_tags.pop()
+        builder.end(tag)
+
+    def characters(text: str) -> None:
+        if not skipped:
+            builder.data(text)
 
     def check_doctype(_name: str, _system: str | None, _public: str | None, has_internal_subset: int) -> None:
         if has_internal_subset:
@@ -82,13 +130,16 @@ def _parse(data: bytes, path: Path, check_root: Callable[[str, dict[str, str]], 
     parser.ExternalEntityRefHandler = lambda *_: refuse_entity()  # type: ignore[assignment]
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
     parser.buffer_text = True
     try:
         parser.Parse(data, True)
     except _Refused as exc:
         raise MapError(path, str(exc), f"line {parser.CurrentLineNumber}") from None
+    except LookupError:  # expat asks Python's codecs for an encoding it does not know itself
+        raise MapError(path, "not valid XML: the declaration names an unknown text encoding "
+                       "(Tiled writes UTF-8)", "line 1") from None
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code) if exc.code is not None else str(exc)
         raise MapError(path, f"not valid XML: {reason}", f"line {exc.lineno}, column {exc.offset + 1}") from None
@@ -131,21 +182,25 @@ def _properties(el: ET.Element) -> list[dict[str, Any]]:
     props = el.find("properties")
     if props is None:
         return []
-    out = []
-    for p in props.findall("property"):
-        entry: dict[str, Any] = {"name": p.get("name", ""), "type": p.get("type", "string")}
-        if p.get("propertytype") is not None:
-            entry["propertytype"] = p.get("propertytype")
-        if entry["type"] == "class":
-            entry["value"] = _properties(p)
-            entry["xml_members"] = True
-        elif "value" in p.attrib:
-            entry["value"] = p.get("value")
-        else:
-            entry["value"] = p.text or ""
-        entry["from_text"] = True
-        out.append(entry)
-    return out
+    return [{"name": p.get("name", ""), **_property_value(p)} for p in props.findall("property")]
+
+
+def _property_value(p: ET.Element) -> dict[str, Any]:
+    """A <property> (or a list's <item>) without its name: its type and value as Tiled's JSON has them."""
+    entry: dict[str, Any] = {"type": p.get("type", "string")}
+    if p.get("propertytype") is not None:
+        entry["propertytype"] = p.get("propertytype")
+    if entry["type"] == "class":
+        entry["value"] = _properties(p)
+        entry["xml_members"] = True
+    elif entry["type"] == "list":  # Tiled 1.12: <item type=".." value=".."/> elements, each typed
+        entry["value"] = [_property_value(item) for item in p.findall("item")]
+    elif "value" in p.attrib:
+        entry["value"] = p.get("value")
+    else:
+        entry["value"] = p.text or ""
+    entry["from_text"] = True
+    return entry
 
 
 def _image(el: ET.Element | None, into: dict[str, Any], key: str = "image") -> None:

@@ -537,9 +537,9 @@ class _Tiles:
             whole = self.images.load(tileset.image, place)
             ih, iw = whole.pixels.shape[:2]
             tw, th, sp, mg = tileset.tile_width, tileset.tile_height, tileset.spacing, tileset.margin
-            # Tiled cuts as many tiles as the actual image holds
-            columns = max(0, (iw - 2 * mg + sp) // (tw + sp))
-            rows = max(0, (ih - 2 * mg + sp) // (th + sp))
+            # Tiled cuts as many tiles as the actual image holds, counting the margin once (left, top)
+            columns = max(0, (iw - mg + sp) // (tw + sp))
+            rows = max(0, (ih - mg + sp) // (th + sp))
             if local < 0 or columns == 0 or local >= columns * rows:
                 return None
             x = mg + (local % columns) * (tw + sp)
@@ -1463,9 +1463,32 @@ class _Renderer:
                 continue
             picture, tileset = found
             cx, cy = g.cell_top_left(col, row)
+            if tileset.render_size == "grid" and not picture.approximate and picture.turn is None:
+                self._grid_sized_tile(picture, tileset, gid, dx + cx, dy + cy + g.th, ca)
+                continue
             tx, ty = tileset.tile_offset
             # bottom-left of the picture on the bottom-left of the cell, plus the tile offset
             self._draw_tile(picture, dx + cx + tx, dy + cy + g.th + ty, ca)
+
+    def _grid_sized_tile(self, picture: _Picture, tileset: Tileset, gid: int, left: float, bottom: float,
+                         ca: int) -> None:
+        """A tile of a tileset with ``tilerendersize="grid"`` (Tiled 1.9), as Tiled's CellRenderer draws it:
+        scaled to the map's cell, stretched or (``fillmode="preserve-aspect-fit"``) by the smaller of the two
+        factors and centred on the cell; its tile offset is scaled with it."""
+        g = self.geometry
+        ph, pw = picture.pixels.shape[:2]
+        diagonal = bool(gid & FLIPPED_DIAGONALLY)
+        iw, ih = (ph, pw) if diagonal else (pw, ph)  # the tile's own (unturned) size
+        sx, sy = g.tw / iw, g.th / ih
+        if tileset.fill_mode == "preserve-aspect-fit":
+            sx = sy = min(sx, sy)
+        sw, sh = (ih * sy, iw * sx) if diagonal else (iw * sx, ih * sy)
+        size = (max(1, round(sw)), max(1, round(sh)))
+        if size != (pw, ph):
+            picture = self._scaled(picture, size)
+        tx, ty = tileset.tile_offset
+        centre_x, centre_y = left + g.tw / 2 + tx * sx, bottom - g.th / 2 + ty * sy
+        self._draw(picture, centre_x - size[0] / 2, centre_y - size[1] / 2, ca)
 
     def _image_layer(self, layer: ImageLayer, ca: int, dx: float, dy: float,
                      tint: tuple[int, int, int, int] | None) -> None:
@@ -1528,20 +1551,28 @@ class _Renderer:
         h = obj.height or ih
         ax, ay = _ALIGN.get(tileset.object_alignment, _ALIGN["bottomleft"])
         tx, ty = tileset.tile_offset
-        left = obj.x - ax * w + tx * (w / iw)
-        top = obj.y - ay * h + ty * (h / ih)
-        # on screen the picture is w x h, or h x w when turned by the diagonal flag,
-        # with its bottom-left corner on the object's bottom-left corner
         self._check_drawn(w, h, f"tile object {obj.id}")
         if obj.rotation % 360:
             rad = math.radians(obj.rotation % 360)
             self._check_drawn(abs(w * math.cos(rad)) + abs(h * math.sin(rad)),
                               abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {obj.id}, turned,")
-        size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
+        if tileset.fill_mode == "preserve-aspect-fit" and w / iw != h / ih:
+            # Tiled 1.9's fill mode: scaled by the smaller factor, keeping its shape, centred on the object
+            fit = min(w / iw, h / ih)
+            fw, fh = iw * fit, ih * fit
+            size = (max(1, round(fh)), max(1, round(fw))) if diagonal else (max(1, round(fw)), max(1, round(fh)))
+            left = obj.x - ax * w + (w - size[0]) / 2 + tx * fit
+            top = obj.y - ay * h + (h - size[1]) / 2 + ty * fit
+        else:
+            left = obj.x - ax * w + tx * (w / iw)
+            top = obj.y - ay * h + ty * (h / ih)
+            # on screen the picture is w x h, or h x w when turned by the diagonal flag,
+            # with its bottom-left corner on the object's bottom-left corner
+            size = (max(1, round(h)), max(1, round(w))) if diagonal else (max(1, round(w)), max(1, round(h)))
+            top += h - size[1]
         scaled = size != (pw, ph)
         if scaled:
             picture = self._scaled(picture, size)
-        top += h - size[1]
         if obj.rotation % 360:
             self._rotated_object(picture, obj, left, top, ca, dx, dy, scaled)
         else:

@@ -91,7 +91,6 @@ EXPECTED: dict[str, list[str]] = {
     "tileset_garbage.tmx": ["tileset 1: garbage.tsx: ", "neither XML nor JSON"],
     "tileset_bad_property.tmx": ["bad_property.tsx: tileset 'tiles', tile 1, property 'height': ", "'tall' is not a valid int"],
     "huge_image_header.tmx": ["tileset 'tiles': ", "100000x100000 pixels", "limit"],
-    "file_property_outside_root.tmx": ["map, property 'music': ", *ROOT_HINT],
     "template_outside_root.tmx": ["layer 'things', object 1: ", "'../good_maps/templates/zone.tx'", *ROOT_HINT],
     "missing_template.tmx": ["layer 'things', object 1: ", "file not found", "nowhere.tx"],
     "template_not_template.tmx": ["layer 'things', object 1: tiles.tsx: ", "not a Tiled template"],
@@ -108,6 +107,11 @@ EXPECTED: dict[str, list[str]] = {
     "firstgid_zero.tmx": ["tileset 1: ", "'firstgid' is 0"],
     "bad_polygon.tmx": ["layer 'things', object 4 'zone': ", "malformed points"],
     "infinite_coordinate.tmx": ["layer 'things', object 5 'far': ", "'x' must be a finite number"],
+    "number_400_digits.tmx": ["layer 'things', object 6 'far': ", "'x' is a number of 400 digits, too large"],
+    "json_number_400_digits.tmj": ["layer 'things', object 6 'far': ", "'x' is a number of 401 digits, too large"],
+    "json_int_5000_digits.tmj": ["not valid JSON for a map: a number of more than 4300 digits"],
+    "csv_superscript_digit.tmx": ["layer 'ground': ", "tile 2: '\u00b2' is not a tile id"],
+    "unknown_xml_encoding.tmx": ["line 1: ", "unknown text encoding"],
     "wrong_property_type.tmx": [
         "map, property 'count': value 'abc' is not a valid int",
         "map, property 'ratio': value 'half' is not a valid float",
@@ -145,7 +149,7 @@ EXPECTED: dict[str, list[str]] = {
 WHOLE_FILE = {
     "not_xml_garbage.tmx", "empty.tmx", "wrong_root_element.tmx", "deep_group_nesting.tmx",
     "deep_class_property.tmx", "json_not_object.tmj", "json_deep_nesting.tmj", "json_invalid_utf8.tmj",
-    "tile_template_without_tileset.tmx",
+    "tile_template_without_tileset.tmx", "json_int_5000_digits.tmj",
 }
 """Cases where the whole file is wrong, so a line names no place inside it."""
 

@@ -187,7 +187,7 @@ def test_object_properties_are_typed(name: str) -> None:
 
 def test_map_header_is_read() -> None:
     tmap = load_map(GOOD / "embedded.tmx")
-    assert tmap.path == GOOD / "embedded.tmx" and tmap.root == GOOD
+    assert tmap.path == GOOD / "embedded.tmx" and tmap.root.folders == (GOOD,)
     assert tmap.orientation is m.Orientation.ORTHOGONAL
     assert (tmap.width, tmap.height, tmap.tile_width, tmap.tile_height) == (5, 4, 16, 16)
     assert (tmap.infinite, tmap.origin, tmap.render_order) == (False, (0, 0), "right-down")
@@ -340,12 +340,12 @@ def test_bare_doctype_is_ignored_without_reading_its_dtd(tmp_path: Path) -> None
 
 # -- files, roots and limits --------------------------------------------------------------------
 
-def test_project_root_is_the_nearest_folder_with_a_tiled_project_file(tmp_path: Path) -> None:
-    assert find_project_root(GOOD / "embedded.tmx") == GOOD
-    assert find_project_root(GOOD / "tilesets" / "terrain.tsx") == GOOD
+def test_project_root_is_the_folders_of_the_nearest_tiled_project_file_holding_the_map(tmp_path: Path) -> None:
+    assert find_project_root(GOOD / "embedded.tmx").folders == (GOOD,)
+    assert find_project_root(GOOD / "tilesets" / "terrain.tsx").folders == (GOOD,)
     lonely = tmp_path / "maps" / "a.tmx"
     lonely.parent.mkdir()
-    assert find_project_root(lonely) == lonely.parent
+    assert find_project_root(lonely).folders == (lonely.parent,)
 
 
 def test_map_without_project_file_may_not_reach_above_its_folder_unless_given_a_root(tmp_path: Path) -> None:
@@ -356,7 +356,7 @@ def test_map_without_project_file_may_not_reach_above_its_folder_unless_given_a_
     (tmp_path / "maps" / "up.tmx").write_text(text)
     with pytest.raises(MapError, match=r"tileset 'terrain': '\.\./images/terrain\.png' lies outside the project root .*--root"):
         load_map(tmp_path / "maps" / "up.tmx")
-    assert load_map(tmp_path / "maps" / "up.tmx", root=tmp_path).root == tmp_path.resolve()
+    assert load_map(tmp_path / "maps" / "up.tmx", root=tmp_path).root.folders == (tmp_path.resolve(),)
 
 
 def test_missing_map_file_is_refused_naming_it(tmp_path: Path) -> None:

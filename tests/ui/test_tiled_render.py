@@ -74,6 +74,14 @@ def test_orthogonal_layers_with_opacity_offsets_and_hidden_layer_match_tmxraster
     check_fixture("ortho_layers", hidden=("notes",))
 
 
+def test_tileset_with_a_margin_on_two_sides_only_matches_tmxrasterizer():
+    # margin 4 on the left and top, none on the right or at the bottom: Tiled counts
+    # (width - margin + spacing) // (tile + spacing) = 4 columns, not 3, and 3 rows, not 2
+    check_fixture("margin")
+    tileset = load_map(DATA / "margin.tmx").tilesets[0]
+    assert (tileset.columns, tileset.tile_count) == (4, 12)
+
+
 def test_map_background_colour_is_not_painted_like_tmxrasterizer():
     check_fixture("ortho_background")
     tmap = load_map(DATA / "ortho_background.tmx")

@@ -236,8 +236,6 @@ def cases() -> dict[str, str | bytes]:
     files["tileset_garbage.tmx"] = tmx(FLOOR, tileset=' <tileset firstgid="1" source="garbage.tsx"/>\n')
     files["huge_image_header.tmx"] = tmx(FLOOR, tileset=tile_props("").replace('source="tiles.png" width="32" height="16"',
                                                                               'source="huge.png"'))
-    files["file_property_outside_root.tmx"] = tmx(' <properties>\n  <property name="music" type="file" '
-                                                  'value="../../../etc/passwd"/>\n </properties>\n' + FLOOR)
     files["template_outside_root.tmx"] = tmx(FLOOR + objects('  <object id="1" template="../good_maps/templates/zone.tx" x="0" y="0"/>\n'))
     files["missing_template.tmx"] = tmx(FLOOR + objects('  <object id="1" template="nowhere.tx" x="0" y="0"/>\n'))
     files["template_not_template.tmx"] = tmx(FLOOR + objects('  <object id="1" template="tiles.tsx" x="0" y="0"/>\n'))
@@ -257,6 +255,14 @@ def cases() -> dict[str, str | bytes]:
     files["firstgid_zero.tmx"] = tmx(FLOOR, tileset=' <tileset firstgid="0" source="tiles.tsx"/>\n')
     files["bad_polygon.tmx"] = tmx(FLOOR + objects('  <object id="4" name="zone" x="0" y="0">\n   <polygon points="0,0 16,0 16"/>\n  </object>\n'))
     files["infinite_coordinate.tmx"] = tmx(FLOOR + objects('  <object id="5" name="far" x="1e999" y="0" width="16" height="16"/>\n'))
+    # numbers and text that look ordinary: each once raised from Python itself (issue 23, class 4)
+    files["number_400_digits.tmx"] = tmx(FLOOR + objects(f'  <object id="6" name="far" x="{"9" * 400}" y="0"/>\n'))
+    files["json_number_400_digits.tmj"] = json.dumps(json_map(layers=[
+        {"id": 2, "name": "things", "type": "objectgroup", "objects": [{"id": 6, "name": "far", "x": 10 ** 400, "y": 0}]}]),
+        indent=1)
+    files["json_int_5000_digits.tmj"] = json.dumps(json_map(width=3), indent=1).replace('"width": 3', '"width": ' + "1" * 5000)
+    files["csv_superscript_digit.tmx"] = tmx(csv_layer("1,1,\u00b2,1,1,1,1,1,1"))
+    files["unknown_xml_encoding.tmx"] = tmx(FLOOR).replace('encoding="UTF-8"', 'encoding="klingon"', 1)
     files["wrong_property_type.tmx"] = tmx(
         ' <properties>\n  <property name="count" type="int" value="abc"/>\n'
         '  <property name="ratio" type="float" value="half"/>\n  <property name="lit" type="bool" value="yes"/>\n'

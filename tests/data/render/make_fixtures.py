@@ -166,6 +166,16 @@ def make_images() -> None:
     pointy = [hex_tile(rng, 28, 32, 16, False, 80 + i) for i in range(3)]
     pointy.append(hex_tile(rng, 28, 32, 16, False, 83, alpha_scale=0.6))
     save_rgba("hex_pointy.png", atlas(pointy, columns=2, fill=(0, 0, 0, 0)))
+    make_margin_image()
+
+
+def make_margin_image() -> None:
+    """A tileset image with a margin on its left and top only, as Tiled users' images often are (excalibur-tiled's
+    margin.tmx): Tiled counts its columns as (width - margin + spacing) // (tile + spacing)."""
+    rng = np.random.default_rng(20261126)
+    tiles = [tile_pixels(rng, ["opaque", "gradient", "sparse", "noise"][i % 4], 16, 16, 90 + i) for i in range(12)]
+    whole = atlas(tiles, columns=4, margin=4, spacing=2)
+    save_rgba("margin_left_top.png", whole[:-4, :-4])  # 74 x 56: no margin on the right or at the bottom
 
 
 # ---------------------------------------------------------------- maps
@@ -415,6 +425,12 @@ def ortho_infinite() -> str:
 
 
 # map file -> (xml text, object layers to hide)
+def margin_map() -> str:
+    tileset = (' <tileset firstgid="1" name="margin" tilewidth="16" tileheight="16" spacing="2" margin="4" '
+               'tilecount="12" columns="4">\n  <image source="margin_left_top.png" width="74" height="56"/>\n </tileset>\n')
+    return map_xml(tile_layer(1, "ground", grid(4, 3, lambda c, r: 1 + c + 4 * r)), w=4, h=3, tilesets=tileset)
+
+
 def maps() -> dict[str, tuple[str, list[str]]]:
     return {
         "ortho_layers.tmx": (ortho_layers(), ["notes"]),
@@ -432,6 +448,7 @@ def maps() -> dict[str, tuple[str, list[str]]]:
         "tile_objects.tmx": (tile_objects(), []),
         "image_repeat.tmx": (image_repeat(), []),
         "ortho_infinite.tmx": (ortho_infinite(), []),
+        "margin.tmx": (margin_map(), []),
     }
 
 
