@@ -1,5 +1,1 @@
 """A desktop tactical-combat table: Tiled battle maps and a rules engine."""
-
-from game import _native
-
-_native.guard()

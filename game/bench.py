@@ -322,22 +322,6 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
                    thinking[0] / max(1, thinking[1]) * 1000, loaded.encounter.state.board.kind.value)
 
 
-def _source_rate(name: str, count: int, repeats: int) -> float | None:
-    """The same fights in a fresh process running the engine from its Python source (``TACTICAL_TABLE_PURE``):
-    the reference for what compiling gives."""
-    import subprocess
-    import sys
-
-    code = f"from game.bench import encounter_rates; print(encounter_rates({name!r}, {count}, {repeats}).best)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={**os.environ, "TACTICAL_TABLE_PURE": "1"})
-    try:
-        return float(done.stdout.split()[-1])
-    except (ValueError, IndexError):
-        print(f"  (the Python-source run failed: {done.stderr.strip()[-300:]})")
-        return None
-
-
 def bench_encounters(repeats: int) -> None:
     """Whole sample encounters, every side played by the AI, headless, on one core.
 
@@ -348,20 +332,17 @@ def bench_encounters(repeats: int) -> None:
     least disturbed by other work on the machine); the best round and the
     median are printed, and the wall-clock rate of the best round. The AI's
     share is the CPU time inside ``choose_command``; the rest is the engine.
-    With the engine compiled (the install does it, see ``game/_native.py``),
-    the square map's fights are also played from the Python source in a
-    second process, in the same run, for the ratio.
+    Below the goal, five square-map fights are profiled to say where the time
+    goes.
     """
     import cProfile
     import pstats
 
-    from game import _native
     from game.runner import build_encounter, play
 
     maps = Path(__file__).resolve().parent.parent / "maps"
-    engine = "compiled with mypyc" if _native.COMPILED else f"Python source ({_native.WHY})"
     print(f"headless encounters, 5 v 5, AI on every side (play --auto), seeds 1..N, {repeats} rounds, "
-          f"CPU time of this process (one core); engine: {engine}")
+          f"CPU time of this process (one core)")
     square_rate = 0.0
     for name, count in ENCOUNTER_FIGHTS.items():
         f = encounter_rates(name, count, repeats)
@@ -372,17 +353,7 @@ def bench_encounters(repeats: int) -> None:
               f"wall clock {f.wall:5.1f}), {f.rounds:4.1f} rounds and {f.decisions:3.0f} "
               f"decisions a fight; AI {f.ai_share:4.0%} of the time "
               f"({f.per_decision_ms:.2f} ms a decision){goal}")
-    if _native.COMPILED:
-        name = "crypt_skirmish.toml"
-        source = _source_rate(name, ENCOUNTER_FIGHTS[name], repeats)
-        if source:
-            print(f"  {name:22} from the Python source (another process, same run): {source:6.1f} per second; "
-                  f"compiled {square_rate / source:.2f}x as fast")
     if square_rate >= ENCOUNTER_GOAL:
-        return
-    if _native.COMPILED:
-        print("  below the goal; for where the time goes, run the bench with TACTICAL_TABLE_PURE=1 "
-              "(cProfile does not see into compiled modules)")
         return
     loaded = build_encounter(maps / "crypt_skirmish.toml")
     profile = cProfile.Profile()

@@ -3,7 +3,6 @@ a wrong command or a 30-second window."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,34 +10,10 @@ from pathlib import Path
 import pytest
 
 from game import __main__ as cli
+from tests.hostile import one_line_refusal, run_game as hostile
 
 REPO = Path(__file__).resolve().parent.parent
 MAP = str(REPO / "maps" / "square_crypt.tmx")
-MEMORY_CAP = 3 * 1024 ** 3
-HANG = 90
-"""Seconds: a refusal takes about one; only a hang (or a machine shared by many) takes this long."""
-
-
-def _cap_memory() -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def hostile(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m game ARGS`` under a memory cap, killed if it hangs (``TimeoutExpired`` fails the test)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, cwd=REPO, env=env,
-                          timeout=HANG, preexec_fn=_cap_memory if sys.platform != "win32" else None)
-
-
-def one_line_refusal(result: subprocess.CompletedProcess[str], *needles: str) -> str:
-    err = result.stderr.strip()
-    assert result.returncode != 0, result.stdout
-    assert "Traceback" not in err and "internal error" not in err and err.count("\n") == 0, err
-    for needle in needles:
-        assert needle in err, err
-    return err
 
 
 @pytest.mark.parametrize("scale", ["0", "-1", "nan", "inf", "-inf", "two"])

@@ -7,7 +7,6 @@ slow machine). Special files are made in a temporary folder.
 
 from __future__ import annotations
 
-import os
 import resource
 import shutil
 import subprocess
@@ -28,6 +27,7 @@ from game.runner import build_encounter, play
 from game.scenario import EncounterFileError, load_scenario, roster
 from game.session import Session, open_source
 from game.tiled import load_board
+from tests import hostile
 
 REPO = Path(__file__).resolve().parent.parent
 CRYPT = REPO / "maps" / "square_crypt.tmx"
@@ -36,25 +36,13 @@ MEMORY_CAP = 1536 * 1024 * 1024
 
 
 def run_game(*args: str | Path, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """``python -m game ARGS`` under the memory cap; a hang fails the test after ``timeout`` seconds."""
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "game", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=timeout, preexec_fn=cap)
+    """``python -m game ARGS`` under this file's memory cap; a hang fails the test after ``timeout`` seconds."""
+    return hostile.run_game(*args, cwd=cwd, memory=MEMORY_CAP, timeout=timeout)
 
 
 def one_line_refusal(result: subprocess.CompletedProcess[str], *words: str) -> str:
     """The run was refused with exit code 2 and one line on stderr holding ``words``; that line."""
-    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr[-2000:]
-    assert result.returncode == 2, (result.returncode, result.stderr[-2000:])
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, lines
-    for word in words:
-        assert word in lines[0], (word, lines[0])
-    return lines[0]
+    return hostile.one_line_refusal(result, *words, code=2)
 
 
 def encounter(tmp_path: Path, body: str, name: str = "fight.toml", *, map_creatures: bool = False) -> Path:

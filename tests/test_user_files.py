@@ -18,37 +18,11 @@ from pathlib import Path
 import pytest
 
 from game.files import UserFileError, output_target, read_user_file, write_user_file
+from tests.hostile import HANG, memory_cap, one_line_refusal, run_game as hostile
 
 REPO = Path(__file__).resolve().parent.parent
-MEMORY_CAP = 3 * 1024 ** 3
-"""Address space of a hostile run (pygame, numpy and SDL's dummy driver fit in well under 1 GiB)."""
-HANG = 90
-"""Seconds: a refusal takes about one; only a hang (or a machine shared by many) takes this long."""
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
-
-
-def _cap_memory() -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def hostile(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    """``python -m game ARGS`` under a memory cap, killed if it hangs (``TimeoutExpired`` fails the test)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, cwd=cwd, env=env,
-                          timeout=HANG, preexec_fn=_cap_memory if sys.platform != "win32" else None)
-
-
-def one_line_refusal(result: subprocess.CompletedProcess[str], *needles: str) -> str:
-    err = result.stderr.strip()
-    assert result.returncode != 0, result.stdout
-    assert "Traceback" not in err and "internal error" not in err, err
-    assert err.count("\n") == 0, err
-    for needle in needles:
-        assert needle in err, err
-    return err
 
 
 # -- item 3: reading -----------------------------------------------------------------------------------------
@@ -93,7 +67,7 @@ def test_a_fifo_among_the_content_files_is_reported_not_read(tmp_path: Path) -> 
     code = ("import sys; from game.content import load_content; from game.errors import GameError\n"
             f"try:\n    load_content([{str(tmp_path)!r}])\nexcept GameError as exc:\n    print(exc)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=HANG,
-                            preexec_fn=_cap_memory)
+                            preexec_fn=memory_cap())
     assert "Traceback" not in result.stderr
     assert "more.toml" in result.stdout and "FIFO" in result.stdout
 

@@ -11,13 +11,12 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
-from game.rules.events import DiceRolled, Event, RandomChoice, quick_init
+from game.rules.events import DiceRolled, Event, RandomChoice
 from game.rules.model import DamageRoll
 
 T = TypeVar("T")
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     expression: str

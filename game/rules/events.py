@@ -9,10 +9,9 @@ EVENT_FORMAT is bumped whenever a field changes meaning.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, TypeVar, Union, get_args
+from typing import Any, Callable, Union
 
 from game.grid import Cell, Hex, Square
 
@@ -20,41 +19,6 @@ EVENT_FORMAT = 2
 """2: reactions (seed 000) as events of their own; ``decision.candidates`` lists the candidates."""
 
 Id = str
-
-_Class = TypeVar("_Class", bound=type)
-
-
-def quick_init(cls: _Class) -> _Class:
-    """Give a frozen slots dataclass an ``__init__`` that stores each field through its slot's own descriptor.
-
-    The ``__init__`` dataclasses writes for a frozen class stores every field with ``object.__setattr__`` (the
-    class's own ``__setattr__`` refuses), a costly call; calling the slot's member descriptor stores the same
-    value for about a third less work, and events and steps are made by the thousand each fight. Same
-    parameters and defaults; the instance is as frozen as before (only ``__init__`` is replaced).
-
-    A class compiled by mypyc (see ``game/_native.py``) is left as it is: its own ``__init__`` is already C,
-    and a compiled class takes no new attributes."""
-    if not str(sys.modules[cls.__module__].__file__).endswith(".py"):
-        return cls
-    params = cls.__dataclass_params__  # type: ignore[attr-defined]
-    assert params.frozen and "__slots__" in cls.__dict__ and not hasattr(cls, "__post_init__"), cls
-    fields = dataclasses.fields(cls)
-    namespace: dict[str, Any] = {}
-    signature: list[str] = []
-    for f in fields:
-        assert f.init and not f.kw_only and f.default_factory is dataclasses.MISSING, (cls, f.name)
-        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
-        if f.default is dataclasses.MISSING:
-            signature.append(f.name)
-        else:
-            namespace[f"_default_{f.name}"] = f.default
-            signature.append(f"{f.name}=_default_{f.name}")
-    body = "".join(f"\n    _set_{f.name}(self, {f.name})" for f in fields) or "\n    pass"
-    exec(f"def __init__(self, {', '.join(signature)}):{body}", namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    setattr(cls, "__init__", init)
-    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,10 +286,6 @@ Event = Union[
     AttackRolled, DamageDealt, Healed, SurgeSpent, Bloodied, DroppedToZero, Died, ConditionApplied,
     ConditionEnded, SavingThrow, Decision, CommandRefused, EncounterEnded,
 ]
-
-# Every event is made once per happening (a break point twice a step): see quick_init.
-for _event_class in get_args(Event):
-    quick_init(_event_class)
 
 _KINDS: dict[type, str] = {}
 

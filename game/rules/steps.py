@@ -12,10 +12,9 @@ impossible, the rest is dropped together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union, get_args
+from typing import Union
 
 from game.grid import Cell
-from game.rules.events import quick_init
 from game.rules.model import CreatureId, PowerId
 
 
@@ -129,15 +128,9 @@ STEP_KINDS: dict[type, str] = {
     BeginReaction: "begin_reaction",
 }
 """Each step's kind as break points and fizzles name it (the ``step`` field of those events; part of the
-event format). A table rather than a class attribute on each step: mypyc mishandles a ``ClassVar`` with a
-default on a frozen dataclass."""
+event format), all in one place."""
 
 
 def step_kind(step: Step) -> str:
     """The step's kind as break points name it ("leave_cell", "attack_roll"...)."""
     return STEP_KINDS[type(step)]
-
-
-# A step is made for every cell moved and every attack: see quick_init.
-for _step_class in get_args(Step):
-    quick_init(_step_class)

@@ -360,8 +360,8 @@ def _sorted_cells(encounter: Encounter, cells: Any) -> list[Cell]:
 
 
 class _BeforeWatched:
-    """The ruleset with its ``before`` hook wrapped; everything else is the ruleset's own. (A wrapper, not
-    an assignment to ``ruleset.before``: the compiled engine's classes do not take new attributes.)"""
+    """The ruleset with its ``before`` hook wrapped; everything else is the ruleset's own (a wrapper, so the
+    ruleset the encounter built is left as it was)."""
 
     def __init__(self, inner: Any, before: Any) -> None:
         self._inner = inner

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_user_files import hostile, needs_fifo
+from tests.hostile import run_game as hostile
+from tests.test_user_files import needs_fifo
 
 MAP = """<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.8" orientation="orthogonal" renderorder="right-down" width="2" height="2" tilewidth="32"

@@ -6,6 +6,8 @@ dummy video driver.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.grid import Cell
@@ -41,3 +43,22 @@ def pixel(table: Table, cell: Cell) -> tuple[int, int]:
     pos = table.cell_pixel(*table.view.grid.cell_to_offset(cell))
     assert pos is not None, "cell off screen"
     return pos
+
+
+REPO = Path(__file__).resolve().parents[2]
+CRYPT_MAP = REPO / "maps" / "square_crypt.tmx"
+
+Placed = tuple[str, str, str, tuple[int, int]]
+"""A creature of a test fight: (name, side, template, [column, row])."""
+
+
+def crypt_encounter(path: Path, creatures: list[Placed], *, seed: int = 3, heroes: str = "Ann",
+                    monsters: str = "ai") -> Path:
+    """Write an encounter file at ``path``: these creatures alone on the crypt map, the heroes and the
+    monsters played as named (a player's name or ``ai``); returns ``path``."""
+    lines = [f'format = 1\nmap = "{CRYPT_MAP.as_posix()}"\nseed = {seed}\nuse_map_creatures = false\n'
+             f'[sides.heroes]\ncontrol = "{heroes}"\n[sides.monsters]\ncontrol = "{monsters}"\n']
+    for name, side, template, (col, row) in creatures:
+        lines.append(f'[[creatures]]\nname = "{name}"\nside = "{side}"\ntemplate = "{template}"\nat = [{col}, {row}]\n')
+    path.write_text("".join(lines))
+    return path

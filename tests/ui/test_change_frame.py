@@ -16,7 +16,7 @@ import pytest
 
 from game.rules.commands import EndTurnCommand, MoveCommand
 from game.ui.table import Table
-from tests.ui.driving import frames
+from tests.ui.driving import crypt_encounter, frames
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -24,31 +24,10 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture()
 def table(tmp_path: Path) -> Iterator[Table]:
     """Two goblins (the same powers) and a wizard (other powers) across the crypt, every side played by Ann."""
-    encounter = tmp_path / "same_powers.toml"
-    encounter.write_text(f'''format = 1
-map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
-seed = 3
-use_map_creatures = false
-[sides.heroes]
-control = "Ann"
-[sides.monsters]
-control = "Ann"
-[[creatures]]
-name = "Goblin 1"
-side = "monsters"
-template = "goblin_cutter"
-at = [5, 3]
-[[creatures]]
-name = "Goblin 2"
-side = "monsters"
-template = "goblin_cutter"
-at = [8, 3]
-[[creatures]]
-name = "Wenna"
-side = "heroes"
-template = "wizard"
-at = [20, 14]
-''')
+    encounter = crypt_encounter(tmp_path / "same_powers.toml", [("Goblin 1", "monsters", "goblin_cutter", (5, 3)),
+                                                                 ("Goblin 2", "monsters", "goblin_cutter", (8, 3)),
+                                                                 ("Wenna", "heroes", "wizard", (20, 14))],
+                                monsters="Ann")
     pygame.display.init()
     pygame.font.init()
     out = Table((1280, 800), skip_setup=True)

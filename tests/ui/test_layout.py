@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton
 from game.rules.commands import EndTurnCommand
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
-from tests.ui.driving import frames, settle
+from tests.ui.driving import crypt_encounter, frames, settle
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
@@ -33,26 +33,9 @@ def start(path: Path, size: tuple[int, int], controls: dict[str, str] | None = N
 @pytest.fixture()
 def wizard_table(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Table]:
     """Ann's weather wizard (seven powers on the action bar) on her turn, at the size asked for."""
-    encounter = tmp_path / "wizard.toml"
-    encounter.write_text(f'''format = 1
-map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
-seed = 4
-use_map_creatures = false
-[sides.heroes]
-control = "Ann"
-[sides.monsters]
-control = "Bob"
-[[creatures]]
-name = "Wenna"
-side = "heroes"
-template = "wizard"
-at = [5, 11]
-[[creatures]]
-name = "Goblin"
-side = "monsters"
-template = "goblin_cutter"
-at = [21, 3]
-''')
+    encounter = crypt_encounter(tmp_path / "wizard.toml", [("Wenna", "heroes", "wizard", (5, 11)),
+                                                            ("Goblin", "monsters", "goblin_cutter", (21, 3))],
+                                seed=4, monsters="Bob")
     table = start(encounter, request.param)
     assert table.session is not None
     for _ in range(4):

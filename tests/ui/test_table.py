@@ -21,7 +21,7 @@ from game.rules.model import CreatureId
 from game.session import Session
 from game.ui.script import ScriptError, parse_script, post_click, post_key
 from game.ui.table import Table
-from tests.ui.driving import frames, settle, pixel
+from tests.ui.driving import crypt_encounter, frames, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
@@ -229,26 +229,8 @@ def test_file_open_opens_pygame_guis_file_dialog(crypt: Table) -> None:
 
 
 def test_a_forced_movement_landing_is_chosen_among_the_engines_candidates(tmp_path: Path) -> None:
-    encounter = tmp_path / "push.toml"
-    encounter.write_text(f'''format = 1
-map = "{(REPO / 'maps' / 'square_crypt.tmx').as_posix()}"
-seed = 3
-use_map_creatures = false
-[sides.heroes]
-control = "Ann"
-[sides.monsters]
-control = "ai"
-[[creatures]]
-name = "Hedda"
-side = "heroes"
-template = "fighter"
-at = [9, 17]
-[[creatures]]
-name = "Goblin 1"
-side = "monsters"
-template = "goblin_cutter"
-at = [9, 16]
-''')
+    encounter = crypt_encounter(tmp_path / "push.toml", [("Hedda", "heroes", "fighter", (9, 17)),
+                                                          ("Goblin 1", "monsters", "goblin_cutter", (9, 16))])
     table = open_table(encounter, {})
     settle(table)
     if table.screen_state == "handoff":

@@ -17,7 +17,7 @@ from game.rules.commands import MoveCommand, UsePowerCommand
 from game.rules.model import CreatureId
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
-from tests.ui.driving import frames, settle, pixel
+from tests.ui.driving import crypt_encounter, frames, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
 MARSH = REPO / "maps" / "marsh_ambush.toml"
@@ -26,12 +26,7 @@ MARSH = REPO / "maps" / "marsh_ambush.toml"
 def crypt_fight(tmp_path: Path, creatures: list[tuple[str, str, str, tuple[int, int]]]) -> Table:
     """A fight on the crypt map with these (name, side, template, [col, row]); heroes played by Ann, the
     monsters by the AI; returns the table once it is Ann's turn."""
-    lines = [f'format = 1\nmap = "{(REPO / "maps" / "square_crypt.tmx").as_posix()}"\nseed = 3\n'
-             'use_map_creatures = false\n[sides.heroes]\ncontrol = "Ann"\n[sides.monsters]\ncontrol = "ai"\n']
-    for name, side, template, (col, row) in creatures:
-        lines.append(f'[[creatures]]\nname = "{name}"\nside = "{side}"\ntemplate = "{template}"\nat = [{col}, {row}]\n')
-    path = tmp_path / "fight.toml"
-    path.write_text("".join(lines))
+    path = crypt_encounter(tmp_path / "fight.toml", creatures)
     pygame.display.init()
     pygame.font.init()
     table = Table((1280, 800), controls={}, skip_setup=True)
