@@ -9,7 +9,8 @@ from typing import Any
 from game.errors import MapError, MapProblems, escaped, has_controls
 from game.grid.hex import HexGrid
 from game.tiled import model as m
-from game.tiled.build import MAX_PROBLEMS, Builder, MoreProblems, Raw, capped, check_polygon, decode_gids, parse_document
+from game.tiled.build import (MAX_PROBLEMS, Builder, MoreProblems, Raw, capped, check_polygon, decode_gids, number_text,
+                              parse_document)
 from game.tiled.files import DEFAULT_LIMITS, Limits, brief, find_project_root, named, read_limited, short
 from game.tiled.hidden import HIDDEN, hidden_value
 
@@ -204,7 +205,7 @@ def _infinite_bounds(b: Builder, layers: list[Raw]) -> tuple[tuple[int, int], in
         return (0, 0), 0, 0
     w, h = x1 - x0, y1 - y0
     if w > b.limits.max_side or h > b.limits.max_side or w * h > b.limits.max_cells:
-        raise MapError(b.path, f"the infinite map's chunks span {w}x{h} cells, more than the limit of "
+        raise MapError(b.path, f"the infinite map's chunks span {number_text(w)}x{number_text(h)} cells, more than the limit of "
                        f"{b.limits.max_side} a side and {b.limits.max_cells} cells", "map")
     return (x0, y0), w, h
 
@@ -277,7 +278,7 @@ def _tile_layer(b: Builder, d: Raw, base: m.LayerBase, width: int, height: int,
         lw = b.int_field(d, "width", place, b.path, default=width)
         lh = b.int_field(d, "height", place, b.path, default=height)
         if (lw, lh) != (width, height):
-            raise MapError(b.path, f"layer is {lw}x{lh} but the map is {width}x{height}", place)
+            raise MapError(b.path, f"layer is {number_text(lw)}x{number_text(lh)} but the map is {width}x{height}", place)
         if "chunks" in info:
             raise MapError(b.path, "chunks are only allowed in infinite maps", place)
         gids = decode_gids(info.get("data"), encoding, compression, width * height, b.path, place)
@@ -360,7 +361,7 @@ def _check_gids(b: Builder, layers: tuple[m.Layer, ...]) -> None:
         elif isinstance(layer, m.ObjectLayer):
             for obj in layer.objects:
                 if obj.gid and not b.gid_known(obj.gid):
-                    b.problem(f"layer {named(layer.base.name)}, object {obj.id}",
+                    b.problem(f"layer {named(layer.base.name)}, object {short(obj.id)}",
                               f"tile id {obj.gid & m.GID_MASK} belongs to no tileset of the map")
 
 

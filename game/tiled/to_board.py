@@ -26,7 +26,7 @@ from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
 from game.tiled.build import MAX_PROBLEMS, MoreProblems
-from game.tiled.files import brief, cut_middle, named
+from game.tiled.files import brief, cut_middle, named, short
 from game.tiled.hidden import HIDDEN
 from game.tiled.loader import one_line, problems_error
 
@@ -152,7 +152,7 @@ class _Converter:
 
     def object_layer(self, layer: m.ObjectLayer, own: Partial, hidden: bool = False) -> None:
         for obj in layer.objects:
-            place = f"layer {named(layer.base.name)}, object {obj.id}" + (f" {named(obj.name)}" if obj.name else "")
+            place = f"layer {named(layer.base.name)}, object {short(obj.id)}" + (f" {named(obj.name)}" if obj.name else "")
             tile_of = self._tiles.get(obj.gid & m.GID_MASK) if obj.gid else None
             if tile_of is not None:  # as in Tiled, a tile object takes its tile's class and properties by default
                 as_drawn = replace(obj, class_name=obj.class_name or tile_of.class_name,

@@ -90,7 +90,7 @@ import pygame
 
 from game.errors import MapError
 from game.files import UserFileError, read_user_file
-from game.tiled.files import named
+from game.tiled.files import named, short
 from game.tiled.files import DEFAULT_LIMITS, ImageFormatError, image_header, image_header_size
 from game.tiled.model import (
     FLIPPED_DIAGONALLY,
@@ -1400,17 +1400,17 @@ def _check_object(path: Path, obj: MapObject, iw: int, ih: int) -> tuple[float, 
     turned is over one picture's limits."""
     w = obj.width or iw
     h = obj.height or ih
-    _check_drawn(path, w, h, f"tile object {obj.id}")
+    _check_drawn(path, w, h, f"tile object {short(obj.id)}")
     if obj.rotation % 360:
         rad = math.radians(obj.rotation % 360)
         _check_drawn(path, abs(w * math.cos(rad)) + abs(h * math.sin(rad)),
-                     abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {obj.id}, turned,")
+                     abs(w * math.sin(rad)) + abs(h * math.cos(rad)), f"tile object {short(obj.id)}, turned,")
     return w, h
 
 
 def _check_turned_hex_object(path: Path, obj: MapObject, w: int, h: int) -> None:
     """A tile object of a hexagonal tile turned by 60 or 120 degrees: turned, up to (w + h) pixels a side."""
-    _check_drawn(path, w + h, w + h, f"tile object {obj.id}, a turned hexagonal tile,")
+    _check_drawn(path, w + h, w + h, f"tile object {short(obj.id)}, a turned hexagonal tile,")
 
 
 def _grid_size(path: Path, g: _Geometry, tileset: Tileset, gid: int, pw: int,

@@ -1,7 +1,7 @@
 """Issue 23, class 5: every message quotes a value from the file shortened.
 
 A sweep sets each attribute of a few good maps (each key of a JSON map), one at a time, to a 100,000-character
-text or a 100,000-digit number, and runs ``validate`` on every variant in one child process under a memory cap
+text, a 100,000-digit number or a 4000-digit one, and runs ``validate`` on every variant in one child process under a memory cap
 and a time bound: every line it prints is one short line, never a traceback nor an internal error."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _xml_variants(path: Path) -> Iterator[str]:
     elements = list(tree.getroot().iter())
     for i, element in enumerate(elements):
         for attr in list(element.attrib):
-            for long in ("x" * LONG, "9" * LONG):
+            for long in ("x" * LONG, "9" * LONG, "9" * 4000):
                 old = element.attrib[attr]
                 element.attrib[attr] = long
                 yield '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(tree.getroot(), encoding="unicode")
@@ -87,6 +87,7 @@ def _json_variants(path: Path) -> Iterator[str]:
         holder[at[-1]] = old
         yield text.replace('"@@LONG@@"', json.dumps("x" * LONG))
         yield text.replace('"@@LONG@@"', "9" * LONG)
+        yield text.replace('"@@LONG@@"', "9" * 4000)  # within the digits Python parses
 
 
 def test_every_line_validate_prints_about_a_long_value_is_short(tmp_path: Path) -> None:
