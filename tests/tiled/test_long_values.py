@@ -1,6 +1,6 @@
 """Issue 23, class 5: every message quotes a value from the file shortened.
 
-A sweep sets each attribute of a few good maps (each key of a JSON map), one at a time, to a 100,000-character
+A sweep sets each attribute of a few good maps and of a tileset file (each key of a JSON map), one at a time, to a 100,000-character
 text, a 100,000-digit number or a 4000-digit one, and runs ``validate`` on every variant in one child process under a memory cap
 and a time bound: every line it prints is one short line, never a traceback nor an internal error."""
 
@@ -101,6 +101,13 @@ def test_every_line_validate_prints_about_a_long_value_is_short(tmp_path: Path) 
             variant = folder / f"{source.stem}_v{n}{source.suffix}"
             variant.write_text(text, encoding="utf-8")
             names.append(str(variant))
+    # the attributes of an external tileset: each variant of terrain.tsx is used by a copy of external_tsx.tmx
+    map_text = (folder / "external_tsx.tmx").read_text(encoding="utf-8")
+    for n, text in enumerate(_xml_variants(folder / "tilesets" / "terrain.tsx")):
+        (folder / "tilesets" / f"terrain_v{n}.tsx").write_text(text, encoding="utf-8")
+        variant = folder / f"external_tsx_t{n}.tmx"
+        variant.write_text(map_text.replace("tilesets/terrain.tsx", f"tilesets/terrain_v{n}.tsx"), encoding="utf-8")
+        names.append(str(variant))
     listing = tmp_path / "list.txt"
     listing.write_text("\n".join(names))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -113,9 +120,9 @@ def test_every_line_validate_prints_about_a_long_value_is_short(tmp_path: Path) 
     for name, output in outputs.items():
         lines = output.splitlines() or [""]
         for line in lines:
-            # each line names the file (one problem, one line); what it says besides the user's own paths (the
-            # file's, the root's) is at most LINE characters
-            if (not line.startswith(name + ": ") or len(line.replace(str(folder), "")) > LINE
+            # each line names the file (the map, or the tileset file at fault): one problem, one line; what it
+            # says besides the user's own paths (the file's, the root's) is at most LINE characters
+            if (not line.startswith(str(folder) + os.sep) or len(line.replace(str(folder), "")) > LINE
                     or "Traceback" in line or "internal error" in line):
                 bad.append(f"{Path(name).name}: {line[:300]} ... ({len(line)} characters)")
     assert not bad, f"{len(bad)} long or broken lines:\n" + "\n".join(bad[:40])
