@@ -15,6 +15,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+from tests import hostile  # noqa: E402
+from tests.hostile import memory_cap  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 MEMORY_CAP = 1024 ** 3
@@ -23,16 +25,8 @@ HANG = 60
 """Seconds: a refusal takes about one; only a hang (or a machine shared by many) takes this long."""
 
 
-def _cap_memory() -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
 def run_game(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, cwd=REPO,
-                          env=env, timeout=HANG, preexec_fn=_cap_memory if sys.platform != "win32" else None)
+    return hostile.run_game(*args, memory=MEMORY_CAP, timeout=HANG)
 
 
 def one_line(result: subprocess.CompletedProcess[str], *needles: str) -> None:
@@ -128,7 +122,7 @@ def test_render_refuses_a_hostile_image_even_when_the_map_was_loaded_without_its
     (tmp_path / "bad.gif").write_bytes(HOSTILE["tiny.svg"][0])
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, "-c", code, str(tmx), str(tmp_path / "ok.gif"), str(tmp_path / "bad.gif")],
-                            capture_output=True, text=True, cwd=REPO, env=env, timeout=HANG, preexec_fn=_cap_memory)
+                            capture_output=True, text=True, cwd=REPO, env=env, timeout=HANG, preexec_fn=memory_cap(MEMORY_CAP))
     assert "only PNG, GIF, JPEG, BMP and TGA images are read" in result.stdout, (result.stdout, result.stderr)
 
 

@@ -26,6 +26,8 @@ import pygame  # noqa: E402
 from game.tiled import load_map  # noqa: E402
 from game.ui import tiled_render  # noqa: E402
 from game.ui.tiled_render import render_map  # noqa: E402
+from tests import hostile  # noqa: E402
+from tests.hostile import memory_cap  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data" / "render"
@@ -36,16 +38,8 @@ HANG = 90
 machine shared by many) takes this long."""
 
 
-def _cap_memory() -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
 def run_game(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, cwd=REPO,
-                          env=env, timeout=HANG, preexec_fn=_cap_memory if sys.platform != "win32" else None)
+    return hostile.run_game(*args, memory=MEMORY_CAP, timeout=HANG)
 
 
 def one_line(result: subprocess.CompletedProcess[str], *needles: str) -> None:
@@ -152,7 +146,7 @@ def test_a_repeated_image_over_the_draws_is_refused_before_any_is_drawn(tmp_path
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     result = subprocess.run([sys.executable, "-c", PEAK, "render", str(tmx), "--out", str(tmp_path / "out.png"),
                              "--scale", "0.25"], capture_output=True, text=True, cwd=REPO, env=env, timeout=HANG,
-                            preexec_fn=_cap_memory)
+                            preexec_fn=memory_cap(MEMORY_CAP))
     one_line(result, "m.tmx", *needles)
     peak_kib = int(result.stderr.rsplit("peak ", 1)[1])
     assert peak_kib < 150 * 1024, f"{peak_kib} KiB"
@@ -201,7 +195,7 @@ def test_play_refuses_a_picture_over_its_limits_in_one_line(tmp_path: Path, case
     pygame.image.save(pygame.Surface((1, 1)), str(tmp_path / "dot.png"))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     view = subprocess.run([sys.executable, "-c", BOARD_VIEW, str(tmx)], capture_output=True, text=True, cwd=REPO,
-                          env=env, timeout=HANG, preexec_fn=_cap_memory)
+                          env=env, timeout=HANG, preexec_fn=memory_cap(MEMORY_CAP))
     one_line(view, "m.tmx", *needles)
     script = tmp_path / "s.txt"
     script.write_text("wait 1\n")
