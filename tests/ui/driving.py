@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.grid import Cell
+from game.ui.script import post_key
 from game.ui.table import Table
 
 
@@ -62,3 +63,19 @@ def crypt_encounter(path: Path, creatures: list[Placed], *, seed: int = 3, heroe
         lines.append(f'[[creatures]]\nname = "{name}"\nside = "{side}"\ntemplate = "{template}"\nat = [{col}, {row}]\n')
     path.write_text("".join(lines))
     return path
+
+
+def pass_to_the_heroes(table: Table, *, monsters: str, limit: int) -> None:
+    """End the monsters' turns (played by ``monsters``, at most ``limit`` of them) until someone else
+    acts, then settle and press Enter through the handoff screen."""
+    from game.rules.commands import EndTurnCommand
+
+    assert table.session is not None
+    for _ in range(limit):
+        acting = table.acting
+        if acting is None or acting.side != "monsters":
+            break
+        table.session.apply(EndTurnCommand(acting.id), by=monsters)
+    settle(table)
+    post_key(pygame.K_RETURN)
+    frames(table)

@@ -13,10 +13,9 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
-from game.rules.commands import EndTurnCommand
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
-from tests.ui.driving import crypt_encounter, frames, settle
+from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, settle
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
@@ -37,15 +36,7 @@ def wizard_table(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Tab
                                                             ("Goblin", "monsters", "goblin_cutter", (21, 3))],
                                 seed=4, monsters="Bob")
     table = start(encounter, request.param)
-    assert table.session is not None
-    for _ in range(4):
-        goblin = table.acting
-        if goblin is None or goblin.side != "monsters":
-            break
-        table.session.apply(EndTurnCommand(goblin.id), by="Bob")
-    settle(table)
-    post_key(pygame.K_RETURN)
-    frames(table)
+    pass_to_the_heroes(table, monsters="Bob", limit=4)
     assert table.acting is not None and table.acting.name == "Wenna" and table.my_turn()
     assert len(table.usable_powers(table.acting)) == 7
     yield table

@@ -21,7 +21,7 @@ from game.rules.model import CreatureId
 from game.session import Session
 from game.ui.script import ScriptError, parse_script, post_click, post_key
 from game.ui.table import Table
-from tests.ui.driving import crypt_encounter, frames, settle, pixel
+from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
@@ -443,17 +443,7 @@ template = "goblin_cutter"
 at = [{x}, {y}]
 ''' for i, (x, y) in enumerate(((9, 11), (10, 13), (21, 3)), 1)))
     table = open_table(encounter, {})
-    assert table.session is not None
-    from game.rules.commands import EndTurnCommand
-
-    for _ in range(10):
-        goblin = table.acting
-        if goblin is None or goblin.side != "monsters":
-            break
-        table.session.apply(EndTurnCommand(goblin.id), by="Bob")
-    settle(table)
-    post_key(pygame.K_RETURN)
-    frames(table)
+    pass_to_the_heroes(table, monsters="Bob", limit=10)
     assert table.acting is not None and table.acting.name == "Hedda" and table.my_turn()
     return table
 
