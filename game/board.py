@@ -162,7 +162,7 @@ class Board:
     def footprint(self, anchor: Cell, size: int) -> tuple[Cell, ...]:
         """The cells a creature of ``size`` fills with its anchor at ``anchor``, anchor first: on squares a
         ``size`` x ``size`` block growing toward +x and +y; on hexes one hex whatever the size (a ruling: see
-        the README). The same space as ``EncounterState.space_at``."""
+        the README). ``EncounterState.space_at`` asks this for a creature's space."""
         if size <= 1 or self.kind is GridKind.HEX:
             return (anchor,)
         assert isinstance(anchor, Square)

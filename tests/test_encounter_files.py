@@ -135,7 +135,9 @@ def test_the_footprint_off_the_board_is_refused_and_a_hex_creature_fills_one_hex
 
 @pytest.mark.parametrize("hexes", [False, True])
 def test_the_footprint_is_the_space_the_rules_give_a_creature(hexes: bool) -> None:
-    """Board.footprint (placement) and EncounterState.space_at (movement) name the same cells."""
+    """The space placement checks (Board.footprint) and movement uses (EncounterState.space_at, which asks
+    it) is the README's ruling: a large creature fills a 2x2 block toward +x and +y on squares; on hexes
+    every creature fills one hex."""
     library = load_content()
     grid = HexGrid(32, 32, 16, StaggerAxis.Y, StaggerIndex.ODD) if hexes else SquareGrid(32, 32)
     board = Board(grid, 5, 5)
@@ -145,7 +147,13 @@ def test_the_footprint_is_the_space_the_rules_give_a_creature(hexes: bool) -> No
     state = Encounter(board, people).state
     for who in state.creatures.values():
         for anchor in board:
-            assert board.footprint(anchor, who.template.size) == state.space_at(who, anchor)
+            if hexes or who.template.size == 1:
+                expected: tuple[Cell, ...] = (anchor,)
+            else:
+                col, row = grid.cell_to_offset(anchor)
+                expected = tuple(grid.offset_to_cell(col + dc, row + dr) for dr in (0, 1) for dc in (0, 1))
+            assert board.footprint(anchor, who.template.size) == expected
+            assert state.space_at(who, anchor) == expected
 
 
 def test_the_engine_refuses_a_roster_whose_spaces_overlap() -> None:

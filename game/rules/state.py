@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from game.board import Board
-from game.grid import Cell, GridKind, Square
+from game.grid import Cell, GridKind
 from game.rules.model import ConditionKind, CreatureId, Duration, PowerId, Template
 
 
@@ -198,11 +198,7 @@ class EncounterState:
         Large creatures (size 2) fill 2x2 squares; on hex grids every creature
         fills one hex (a ruling: see the README).
         """
-        size = creature.template.size
-        if size <= 1 or self.board.kind is GridKind.HEX:
-            return (anchor,)
-        assert isinstance(anchor, Square)
-        return tuple(Square(anchor.x + dx, anchor.y + dy) for dy in range(size) for dx in range(size))
+        return self.board.footprint(anchor, creature.template.size)
 
     def space(self, creature: Creature) -> tuple[Cell, ...]:
         if creature.template.size <= 1:
