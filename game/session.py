@@ -37,6 +37,7 @@ from game.rules.encounter import Encounter, Impossible
 from game.rules.model import CreatureId, Template
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
                            roster, scripted, to_preparation)
+from game.starting import apply_start
 from game.tiled.model import TiledMap
 
 AI = "ai"
@@ -63,7 +64,7 @@ class Source:
 
     def fresh(self) -> Encounter:
         """A new, unstarted encounter: same board, creatures, seed and options, and the file's
-        ``[preparations]`` in force. The one way an encounter is built from a file: the window's session,
+        ``[preparations]`` and ``[start]`` (:func:`game.starting.apply_start`) in force. The one way an encounter is built from a file: the window's session,
         its undo and the headless runner all call it. A preparation that does not fit its creature's sheet
         raises :class:`EncounterFileError` naming ``preparations.<id>``."""
         encounter = Encounter(self.board, list(self.roster), seed=self.seed,
@@ -73,6 +74,7 @@ class Source:
                 encounter.set_preparation(CreatureId(cid), to_preparation(spec, self.board))
             except Impossible as exc:
                 raise EncounterFileError(self.scenario.path, str(exc), f"preparations.{cid}") from None
+        apply_start(encounter, self.scenario)
         return encounter
 
     def begin(self) -> tuple[Encounter, list[ev.Event]]:
@@ -96,9 +98,11 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     the encounter options' defaults, its first side (``heroes`` if there is one)
     played by "Player 1" and every other side by the AI. ``seed`` and
     ``random_decisions`` replace the file's (``run --seed``, ``--random-decisions``).
+    The content is the built-in library (``assets/content``) and the file's own ``content`` files,
+    all for the file's ruleset; an id defined in two of them is refused naming both files.
     Any other kind of file is refused by its name, before it is read.
     """
-    from game.content import load_content
+    from game.content import CONTENT_DIR, load_content
     from game.tiled import load_board
 
     path = Path(path)
@@ -123,7 +127,7 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     else:
         scenario = load_scenario(path)
         tmap, board = load_board(scenario.map_path, root=root)
-    library = load_content()
+    library = load_content([CONTENT_DIR, *scenario.content], ruleset=scenario.ruleset)
     people = roster(scenario, board, dict(library))
     check_creature_ids(scenario, [str(cid) for cid, _, _, _, _ in people])
     sides_seen = [side for _, _, side, _, _ in people]

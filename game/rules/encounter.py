@@ -121,6 +121,11 @@ class Encounter:
         """The creature whose command or step is being resolved (None at the start or end of a turn)."""
         self.last_acts: set[int] = set()
         """Actions whose creature acts although it is down: a reaction to its own drop to 0 hit points."""
+        self.fixed_order: tuple[CreatureId, ...] | None = None
+        """A turn order set before ``start`` (every creature once: ``game.starting`` checks it), which
+        ``start`` takes instead of rolling initiative."""
+        self.opening: list[ev.Event] = []
+        """Events set before ``start`` for ``start`` to emit first (a creature's starting state)."""
         self.ruleset.attach(self)
 
     # -- output -------------------------------------------------------------------------
@@ -176,16 +181,23 @@ class Encounter:
         st = self.state
         self.emit(ev.EncounterStarted(self.seed, self.map_name,
                                       tuple(sorted((k, str(v)) for k, v in st.options.items()))))
-        rolls = []
-        for c in st.creatures.values():
-            roll = self.dice.d20(c.template.initiative, f"initiative of {c.name}")
-            rolls.append((roll.total, c.template.initiative, c))
-        ties = self.dice.shuffle([r[2].id for r in rolls], "initiative ties", self.name)
-        tie_rank = {cid: i for i, cid in enumerate(ties)}
-        rolls.sort(key=lambda r: (-r[0], -r[1], tie_rank[r[2].id]))
-        st.initiative = [r[2].id for r in rolls]
-        self.ruleset.new_occasion()
-        self.emit(ev.InitiativeRolled(tuple(st.initiative), tuple(r[0] for r in rolls)))
+        for event in self.opening:
+            self.emit(event)
+        if self.fixed_order is not None:  # an encounter file's [start] order: nobody rolls
+            st.initiative = list(self.fixed_order)
+            self.ruleset.new_occasion()
+            self.emit(ev.InitiativeFixed(tuple(st.initiative)))
+        else:
+            rolls = []
+            for c in st.creatures.values():
+                roll = self.dice.d20(c.template.initiative, f"initiative of {c.name}")
+                rolls.append((roll.total, c.template.initiative, c))
+            ties = self.dice.shuffle([r[2].id for r in rolls], "initiative ties", self.name)
+            tie_rank = {cid: i for i, cid in enumerate(ties)}
+            rolls.sort(key=lambda r: (-r[0], -r[1], tie_rank[r[2].id]))
+            st.initiative = [r[2].id for r in rolls]
+            self.ruleset.new_occasion()
+            self.emit(ev.InitiativeRolled(tuple(st.initiative), tuple(r[0] for r in rolls)))
         self.ruleset.on_initiative(self)
         self._drain()
         st.round = 1

@@ -51,6 +51,29 @@ class InitiativeRolled:
 
 
 @dataclass(frozen=True, slots=True)
+class InitiativeFixed:
+    """The turn order an encounter file fixed (a fight carried over from paper): nobody rolled for it."""
+
+    order: tuple[Id, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StateCarriedOver:
+    """A creature starts the fight as its encounter file says, not fresh (a fight carried over from paper)."""
+
+    creature: Id
+    hp: int
+    max_hp: int
+    temp_hp: int
+    surges: int
+    """Healing surges left."""
+    max_surges: int
+    conditions: tuple[str, ...]
+    """Each as people read it: ``slowed (save ends)``."""
+    used_powers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted:
     round: int
 
@@ -280,7 +303,7 @@ class EncounterEnded:
 
 
 Event = Union[
-    EncounterStarted, DiceRolled, RandomChoice, InitiativeRolled, RoundStarted, TurnStarted, TurnEnded,
+    EncounterStarted, DiceRolled, RandomChoice, InitiativeRolled, InitiativeFixed, StateCarriedOver, RoundStarted, TurnStarted, TurnEnded,
     ActionSpent, BreakPoint, StepFizzled, CreatureMoved, StoodUp, PowerUsed, ReactionsPrepared,
     ReactionTriggered, BudgetChecked, ReactionResolved, ReactionFizzled,
     AttackRolled, DamageDealt, Healed, SurgeSpent, Bloodied, DroppedToZero, Died, ConditionApplied,
@@ -337,6 +360,19 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
         case InitiativeRolled():
             order = ", ".join(f"{name(c)} {t}" for c, t in zip(event.order, event.totals))
             return f"Initiative: {order}"
+        case InitiativeFixed():
+            return f"Initiative fixed by the encounter file (no roll): {', '.join(name(c) for c in event.order)}"
+        case StateCarriedOver():
+            bloodied = " (bloodied)" if 0 < event.hp * 2 <= event.max_hp else ""
+            parts = [f"{event.hp} of {event.max_hp} hit points{bloodied}"]
+            if event.temp_hp:
+                parts.append(f"{event.temp_hp} temporary hit points")
+            if event.max_surges:
+                parts.append(f"{event.surges} of {event.max_surges} healing surges left")
+            parts += event.conditions
+            if event.used_powers:
+                parts.append("used: " + ", ".join(event.used_powers))
+            return f"{name(event.creature)} starts as the encounter file says: {', '.join(parts)}"
         case RoundStarted():
             return f"== Round {event.round} =="
         case TurnStarted():
