@@ -67,9 +67,14 @@ def apply_start(encounter: Encounter, scenario: Scenario) -> None:
     if start is None or encounter.state.round:
         return
     creatures = encounter.state.creatures
+    seen: dict[CreatureId, str] = {}
     for key, table in start.creatures.items():
         place = f"start.creatures.{shown_key(key)}"
         creature = creatures[_creature(scenario.path, creatures, key, place)]
+        if creature.id in seen:
+            raise EncounterFileError(scenario.path, f"{quoted(key)} is {creature.id}, whose starting state "
+                                                    f"{seen[creature.id]} already sets", place)
+        seen[creature.id] = place
         encounter.opening.append(_seed000_state(scenario.path, encounter, creature, table, place))
     if start.order is not None:
         encounter.fixed_order = _order(scenario.path, creatures, start)

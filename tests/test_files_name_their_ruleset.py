@@ -358,6 +358,13 @@ def test_a_starting_state_for_nobody_is_refused(tmp_path: Path) -> None:
         caught.detail
 
 
+def test_one_creature_has_one_starting_state(tmp_path: Path) -> None:
+    caught = refusal(encounter(tmp_path, FIGHTERS + '[start.creatures.mirela]\nhp = 3\n'
+                                                    '[start.creatures."Mirela"]\nhp = 4\n'))
+    assert caught.place == "start.creatures.Mirela"
+    assert caught.detail == "'Mirela' is mirela, whose starting state start.creatures.mirela already sets"
+
+
 def test_undo_replays_from_the_starting_state(tmp_path: Path) -> None:
     """The window's session rebuilds the fight for undo from the file: the starting state comes back too."""
     path = encounter(tmp_path, FIGHTERS + START + '[sides.heroes]\ncontrol = "Ann"\n'
