@@ -399,6 +399,23 @@ def test_the_sample_fight_from_paper_runs_headless_with_its_order_state_and_own_
         "1 content file of its own, turn order fixed, 4 starting states")
 
 
+def test_the_readmes_start_example_is_a_real_one(tmp_path: Path) -> None:
+    """The README's ``[start]`` block, in place of the sample's own, loads and opens the log as it says."""
+    import re
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```toml\n(.*?)```", readme, re.S) if "[start]" in b)
+    base = FROM_PAPER.read_text(encoding="utf-8").split("\n[start]\n")[0]
+    for name in ("paper_creatures.toml",):
+        (tmp_path / name).write_text((FROM_PAPER.parent / name).read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / "example.toml"
+    path.write_text(base.replace('"../square_crypt.tmx"', f'"{CRYPT.as_posix()}"') + "\n" + block, encoding="utf-8")
+    lines = log_lines(path)
+    assert lines[1] == ("Brannoc starts as the encounter file says: 14 of 33 hit points (bloodied), "
+                        "6 of 8 healing surges left, used: wheeling_guard")
+    assert "Initiative fixed by the encounter file (no roll): Vex, Thrall 1, Brannoc" in lines[3]
+
+
 def test_a_problem_found_is_a_game_error_never_a_traceback(tmp_path: Path) -> None:
     """A [start] that is not a table at all: pydantic's refusal, one line."""
     caught = refusal(encounter(tmp_path, 'start = "now"\n' + FIGHTERS))
