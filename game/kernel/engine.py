@@ -141,8 +141,8 @@ class Engine(Generic[S, C]):
 
     @property
     def pending(self) -> tuple[Decision, ...]:
-        """The decisions the engine waits for (empty when it waits for nobody)."""
-        return tuple(self._open)
+        """The decisions the engine waits for, not yet answered (empty when it waits for nobody)."""
+        return tuple(d for d in self._open if d.id not in self._answers)
 
     def apply(self, command: C | Answer) -> list[ev.Event]:
         """Apply one command, or one answer to an open decision; returns the events it caused. Raises

@@ -12,41 +12,30 @@ steps) and fires ``after``. When the stack is empty the reactions queued for
 
 from __future__ import annotations
 
+import itertools
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from game.board import Board, Placement
-from game.errors import GameError
 from game.grid import Cell
 from game.rules import events as ev
 from game.rules import charging, tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
+from game.kernel.decisions import PASS, Answer, Decision, Option, Question
+from game.kernel.engine import Engine
+from game.kernel.engine import Impossible as Impossible
 from game.rules.dice import Dice
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, Duration, ForcedKind, Frequency,
                               Outcome, Power, RangeKind, TargetKind, Template)
 from game.rules.preparation import Preparation, with_builtin_reactions
 from game.rules.state import Condition, Creature, EncounterState
 from game.rules.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
-                              ResolveAttack, SelfMove, StartPower, Step, step_kind)
+                              ResolveAttack, SelfMove, StartPower, Step)
 
 
 if TYPE_CHECKING:
     from game.rules.rulesets import Ruleset
-
-
-class Impossible(GameError):
-    """A command the rules do not allow now; the message says why, for the player."""
-
-
-class _Frame:
-    __slots__ = ("step", "announced", "detail")
-
-    def __init__(self, step: Step, announced: bool = False, detail: str = "") -> None:
-        self.step = step
-        self.announced = announced
-        self.detail = detail
-        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
 
 
 def _self_move_distance(power: Power) -> int:
@@ -98,15 +87,16 @@ class Encounter:
                 sheet = completed[id(template)] = with_builtin_reactions(template)
             creatures[cid] = Creature(cid, name, side, sheet, cell, hp=sheet.hp, surges=sheet.surges)
         self.state = EncounterState(board, creatures, options=dict(options or {}))
-        self.log: list[ev.Event] = []
-        self._out: list[ev.Event] = []
+        self.engine: Engine[Step, Command] = Engine(seed, Dice)
+        """The kernel that runs this fight's steps, keeps its log and rolls its dice."""
+        self.engine.attach(self)
+        self.log = self.engine.log
         self.seed = seed
-        self.dice = Dice(seed, self.emit)
+        self.dice: Dice = self.engine.dice  # type: ignore[assignment]  # made by the Dice class given
         self.ruleset: Ruleset = ruleset if ruleset is not None else default_ruleset()
         self.map_name = map_name
-        self._stack: list[_Frame] = []
-        self._next_action = 0
-        self._listeners: list[tuple[Callable[[ev.Event], None], tuple[type, ...] | None]] = []
+        self._command: tuple[Creature, Command] | None = None
+        """The command being applied and its creature, until it has settled."""
         self._origins: dict[int, Cell | None] = {}
         """Where each power action is centred, by action number (area powers)."""
         self._landings: dict[CreatureId, Cell] = {}
@@ -115,8 +105,6 @@ class Encounter:
         """The cells each movement of the command being applied has stood on, by action, start first."""
         self._shift_to: Cell | None = None
         """The player's choice of where a power that shifts its user puts it, for the command being applied."""
-        self.current_step: Step | None = None
-        """The step being resolved (None between steps): what an event happening now is part of."""
         self.cause: CreatureId | None = None
         """The creature whose command or step is being resolved (None at the start or end of a turn)."""
         self.last_acts: set[int] = set()
@@ -126,20 +114,20 @@ class Encounter:
     # -- output -------------------------------------------------------------------------
 
     def emit(self, event: ev.Event) -> None:
-        self.log.append(event)
-        self._out.append(event)
-        for listener, kinds in self._listeners:
-            if kinds is None or isinstance(event, kinds):
-                listener(event)
+        self.engine.emit(event)
 
     def listen(self, listener: Callable[[ev.Event], None], kinds: tuple[type, ...] | None = None) -> None:
         """Call ``listener`` with every event as it happens (the reaction system's trigger feed); with
         ``kinds``, only with the events of those classes (listeners are called in the order they came)."""
-        self._listeners.append((listener, kinds))
+        self.engine.listen(listener, kinds)
 
     def _take(self) -> list[ev.Event]:
-        out, self._out = self._out, []
-        return out
+        return self.engine.take()
+
+    @property
+    def current_step(self) -> Step | None:
+        """The step being resolved (None between steps): what an event happening now is part of."""
+        return self.engine.current_step
 
     def name(self, cid: str) -> str:
         c = self.state.creatures.get(CreatureId(cid))
@@ -196,49 +184,141 @@ class Encounter:
 
     # -- commands -----------------------------------------------------------------------
 
-    def apply(self, command: Command) -> list[ev.Event]:
-        """Apply one command; returns the events it caused. Raises Impossible, changing nothing."""
-        st = self.state
-        if st.ended:
+    def apply(self, command: Command | Answer) -> list[ev.Event]:
+        """Apply one command (or an answer to an open decision); returns the events it caused. Raises
+        Impossible, changing nothing."""
+        if self.state.ended:
             raise Impossible("the encounter is over")
+        return self.engine.apply(command)
+
+    def why_illegal(self, command: Command) -> str:
+        """"" if ``command`` is legal now, else why not (the reason ``apply`` would refuse it with); changes
+        nothing. The same checks ``apply`` makes, run without carrying anything out."""
+        if self.state.ended:
+            return "the encounter is over"
+        if self.engine.waiting:
+            return f"waiting for an answer: {self.engine.pending[0].question}"
+        try:
+            self._apply(self._actor_of(command), command, dry=True)
+        except Impossible as e:
+            return str(e)
+        return ""
+
+    def is_legal(self, command: Command) -> bool:
+        return not self.why_illegal(command)
+
+    def legal_commands(self) -> Iterator[Command]:
+        """The acting creature's legal commands, worked out lazily as they are read (as python-chess's
+        ``board.legal_moves``): ending the turn, standing up, a move or shift to each cell it can reach, each
+        use of each power (each target, each combination up to its limit, each area origin) and each
+        charge. A move is listed once per destination (its safest path); moves along a path of the
+        player's own are legal too when ``why_illegal`` says so."""
+        actor = self.state.acting
+        if actor is None or self.state.ended or self.engine.waiting:
+            return
+        for command in self._candidates(actor):
+            if not self.why_illegal(command):
+                yield command
+
+    def _candidates(self, actor: Creature) -> Iterator[Command]:
+        st = self.state
+        yield EndTurnCommand(actor.id)
+        if actor.has(ConditionKind.PRONE):
+            yield StandUpCommand(actor.id)
+        elif tactics.can_move(st, actor):
+            for mode, make in (("move", MoveCommand), ("shift", ShiftCommand)):
+                for cell in sorted(tactics.reachable(st, actor, mode), key=st.board.grid.cell_to_offset):
+                    yield make(actor.id, cell)
+        for power in actor.template.powers:
+            if power.action is ActionType.REACTION:
+                continue
+            kind = power.reach.kind
+            if kind is RangeKind.AREA_BURST:
+                origins: list[Cell | None] = sorted(tactics.burst_origins(st, actor, power),
+                                                    key=st.board.grid.cell_to_offset)
+            elif kind is RangeKind.CLOSE_BLAST:
+                origins = sorted(st.board.grid.neighbours(actor.cell), key=st.board.grid.cell_to_offset)
+            else:
+                origins = [None]
+            for origin in origins:
+                if kind in (RangeKind.MELEE, RangeKind.RANGED) and power.targets is not TargetKind.SELF:
+                    valid = [c.id for c in st.by_initiative() if tactics.is_valid_target(st, actor, power, c, origin)]
+                    limit = power.target_limit or len(valid)
+                    for n in range(1, min(limit, len(valid)) + 1):
+                        for targets in itertools.combinations(valid, n):
+                            yield UsePowerCommand(actor.id, power.id, targets, origin)
+                else:
+                    yield UsePowerCommand(actor.id, power.id, (), origin)
+        charger = charging.charge_attack(actor)
+        if charger is not None and not actor.has(ConditionKind.PRONE):
+            routes = tactics.reachable(st, actor, "move")
+            for target in st.by_initiative():
+                if st.is_enemy(actor, target) and not target.is_out:
+                    for cell in sorted(charging.charge_ends(st, actor, target, routes), key=st.board.grid.cell_to_offset):
+                        yield ChargeCommand(actor.id, target.id, cell)
+
+    def ai_answer(self, decision: Decision) -> str:
+        """The AI's answer to an open decision. Seed 000 opens none (its decisions are automatic, made with
+        their reasons inside the steps); should one be open, the AI passes when it may."""
+        return PASS if decision.may_pass else decision.options[0].key
+
+    def _actor_of(self, command: Command) -> Creature:
+        st = self.state
         actor = st.creatures.get(command.creature)
         if actor is None:
             raise Impossible(f"there is no creature '{command.creature}'")
         if actor.id != st.acting_id:
             acting = st.acting
             raise Impossible(f"it is {acting.name if acting else 'nobody'}'s turn, not {actor.name}'s")
+        return actor
+
+    def perform(self, command: Command) -> None:
+        """The kernel's entry for a command: check it whole, then carry it out."""
+        actor = self._actor_of(command)
         self.ruleset.new_occasion()
         self.cause = actor.id
+        self._command = (actor, command)
         try:
             self._apply(actor, command)
             self._drain()  # reactions to a command with no steps of its own (standing up: own_action "move")
         finally:
             self.cause = None
+
+    def settled(self) -> None:
+        """The kernel's word that the command has run to its end: is the fight over, does the turn pass."""
+        st = self.state
+        if self._command is None:
+            return
+        actor, command = self._command
+        self._command = None
         self._check_victory()
         if not st.ended and st.acting_id == actor.id and not isinstance(command, EndTurnCommand) \
                 and (actor.dead or actor.dying or not actor.can_act):
             # Dropped, killed or stunned during its own turn (an interrupt, dangerous terrain):
             # it can do nothing more, so its turn ends, as a turn that starts that way does.
             self._end_turn()
-        return self._take()
 
-    def _apply(self, actor: Creature, command: Command) -> None:
+    def _apply(self, actor: Creature, command: Command, dry: bool = False) -> None:
+        """Check ``command`` whole and, unless ``dry``, carry it out (a dry run stops where the first change
+        would be made, once every check has passed)."""
         match command:
             case EndTurnCommand():
-                problems = self.ruleset.prepare(self, actor, command.preparation)
+                problems = (self.ruleset.preparation_problems(self, actor, command.preparation) if dry
+                            else self.ruleset.prepare(self, actor, command.preparation))
                 if problems:
                     raise Impossible(f"{actor.name}'s preparation: " + "; ".join(problems))
-                self._end_turn()
+                if not dry:
+                    self._end_turn()
             case MoveCommand():
-                self._move(actor, command)
+                self._move(actor, command, dry)
             case ShiftCommand():
-                self._shift(actor, command)
+                self._shift(actor, command, dry)
             case StandUpCommand():
-                self._stand_up(actor)
+                self._stand_up(actor, dry)
             case UsePowerCommand():
-                self._use_power(actor, command)
+                self._use_power(actor, command, dry)
             case ChargeCommand():
-                self._charge(actor, command)
+                self._charge(actor, command, dry)
 
     def _spend(self, actor: Creature, action: ActionType, purpose: str, check_only: bool = False) -> None:
         if not actor.can_act:
@@ -251,21 +331,17 @@ class Encounter:
 
     def new_action(self) -> int:
         """A fresh action number (steps of one action fizzle together)."""
-        self._next_action += 1
-        return self._next_action
+        return self.engine.new_action()
 
     def pending_steps(self) -> list[Step]:
         """The steps still on the stack, the next to resolve last."""
-        return [f.step for f in self._stack]
+        return self.engine.pending_steps()
 
     def has_pending(self, action: int, kind: type) -> bool:
         """Whether a step of class ``kind`` (e.g. ``LeaveCell``) of action ``action`` is still on the stack."""
-        for f in self._stack:
-            if f.step.action == action and isinstance(f.step, kind):
-                return True
-        return False
+        return self.engine.has_pending(action, kind)
 
-    def _move(self, actor: Creature, command: MoveCommand) -> None:
+    def _move(self, actor: Creature, command: MoveCommand, dry: bool = False) -> None:
         st = self.state
         if actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is prone: stand up first")
@@ -283,7 +359,9 @@ class Encounter:
                 raise Impossible(f"{actor.name} cannot reach ({', '.join(map(str, self.offset(command.to)))})"
                                  f" with speed {actor.speed()}")
             path = route.safest_path
-        self._spend(actor, ActionType.MOVE, "move")
+        self._spend(actor, ActionType.MOVE, "move", check_only=dry)
+        if dry:
+            return
         self._run(self._path_steps(actor, path, "move"))
 
     def _path_steps(self, actor: Creature, path: tuple[Cell, ...], mode: str, action: int | None = None) -> list[Step]:
@@ -297,20 +375,24 @@ class Encounter:
             here = cell
         return steps
 
-    def _shift(self, actor: Creature, command: ShiftCommand) -> None:
+    def _shift(self, actor: Creature, command: ShiftCommand, dry: bool = False) -> None:
         st = self.state
         if actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is prone: stand up first")
         route = tactics.reachable(st, actor, "shift").get(command.to)
         if route is None:
             raise Impossible(f"{actor.name} cannot shift there")
-        self._spend(actor, ActionType.MOVE, "shift")
+        self._spend(actor, ActionType.MOVE, "shift", check_only=dry)
+        if dry:
+            return
         self._run(self._path_steps(actor, route.safest_path, "shift"))
 
-    def _stand_up(self, actor: Creature) -> None:
+    def _stand_up(self, actor: Creature, dry: bool = False) -> None:
         if not actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is not prone")
-        self._spend(actor, ActionType.MOVE, "stand up")
+        self._spend(actor, ActionType.MOVE, "stand up", check_only=dry)
+        if dry:
+            return
         actor.conditions = [c for c in actor.conditions if c.kind is not ConditionKind.PRONE]
         self.emit(ev.StoodUp(actor.id))
 
@@ -343,7 +425,7 @@ class Encounter:
                 why = tactics.target_problem(st, actor, power, target, origin)
                 raise Impossible(f"{target.name} is not a valid target of {power.name}: {why or 'not in the area'}")
 
-    def _use_power(self, actor: Creature, command: UsePowerCommand) -> None:
+    def _use_power(self, actor: Creature, command: UsePowerCommand, dry: bool = False) -> None:
         st = self.state
         power = next((p for p in actor.template.powers if p.id == command.power), None)
         if power is None:
@@ -376,6 +458,8 @@ class Encounter:
         self.check_power(actor, power, targets, command.origin, test=test)
         self._check_move_to(actor, power, command.shift_to)
         self._spend(actor, power.action, power.name, check_only=True)
+        if dry:
+            return
         self._spend(actor, power.action, power.name)
         if power.frequency is not Frequency.AT_WILL:
             actor.used_powers.add(power.id)
@@ -423,7 +507,7 @@ class Encounter:
             steps.append(SelfMove(action, actor.id, power.id, move, "move"))
         return steps
 
-    def _charge(self, actor: Creature, command: ChargeCommand) -> None:
+    def _charge(self, actor: Creature, command: ChargeCommand, dry: bool = False) -> None:
         st = self.state
         target = st.creatures.get(command.target)
         if target is None or target.is_out:
@@ -440,7 +524,9 @@ class Encounter:
             raise Impossible(f"a charge must move at least {charging.MIN_PATH} cells to a reachable cell")
         if command.to not in charging.charge_ends(st, actor, target, {command.to: route}):
             raise Impossible(f"from there {actor.name} could not reach {target.name}")
-        self._spend(actor, ActionType.STANDARD, "charge")
+        self._spend(actor, ActionType.STANDARD, "charge", check_only=dry)
+        if dry:
+            return
         st.budget.move = False
         st.budget.minor = False
         self._landings = {}
@@ -455,59 +541,43 @@ class Encounter:
 
     def _run(self, steps: list[Step]) -> None:
         self._trails = {}
-        self._stack.extend(_Frame(s) for s in reversed(steps))
-        self._drain()
+        self.engine.run(steps)
 
     def _drain(self) -> None:
         """Resolve the stack, then whatever the ruleset schedules once it is empty (reactions that wait
         for the end of the triggering action), until nothing is left."""
-        while True:
-            while self._stack:
-                self._step(self._stack.pop())
-            more = self.ruleset.action_complete(self)
-            if not more:
-                return
-            self.push(more)
-
-    def _step(self, frame: _Frame) -> None:
-        step = frame.step
-        reason = self._precondition(step)
-        if reason:
-            self._fizzle(step, reason)
-            return
-        detail = frame.detail
-        if not frame.announced:
-            detail = self._detail(step)
-            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
-            interrupts = self.ruleset.before(self, step)
-            if interrupts:
-                frame.announced, frame.detail = True, detail  # it resolves once the interrupts are done
-                self._stack.append(frame)
-                self.push(interrupts)
-                return
-        cause, self.cause = self.cause, step.creature
-        self.current_step = step
-        try:
-            self._resolve(step)
-        finally:
-            self.current_step = None
-            self.cause = cause
-        self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail or self._detail(step)))
-        follow = self.ruleset.after(self, step)
-        if follow:
-            self.push(follow)
+        self.engine.drain()
 
     def push(self, steps: list[Step]) -> None:
         """Put steps on top of the stack (they resolve next)."""
-        self._stack.extend([_Frame(s) for s in reversed(steps)])
+        self.engine.push(steps)
 
-    def _fizzle(self, step: Step, reason: str) -> None:
+    # -- the kernel's questions about steps --------------------------------------------------
+
+    def before(self, step: Step) -> list[Step]:
+        return self.ruleset.before(self, step)
+
+    def question(self, step: Step) -> list[Question]:
+        """Seed 000 asks nobody while a step resolves: its decisions are automatic, as its text demands."""
+        return []
+
+    def resolve(self, step: Step, answers: Sequence[Option]) -> None:
+        cause, self.cause = self.cause, step.creature
+        try:
+            self._resolve(step)
+        finally:
+            self.cause = cause
+
+    def after(self, step: Step) -> list[Step]:
+        return self.ruleset.after(self, step)
+
+    def action_complete(self) -> list[Step]:
+        return self.ruleset.action_complete(self)
+
+    def fizzled(self, step: Step, reason: str, dropped: list[Step]) -> None:
         """A step that cannot happen any more: it and the rest of its action are lost."""
-        dropped = [f for f in self._stack if f.step.action == step.action]
-        self._stack = [f for f in self._stack if f.step.action != step.action]
-        rest = f" (and {len(dropped)} later step{'s' if len(dropped) != 1 else ''} of the action)" if dropped else ""
         if not isinstance(step, BeginReaction):  # the ruleset says why a reaction fizzles
-            self.emit(ev.StepFizzled(step_kind(step), step.creature, reason + rest))
+            self.engine.report_fizzle(step, reason, len(dropped))
         if isinstance(step, (LeaveCell, EnterCell)):
             self._settle(self.state.creatures[step.creature], step.action)
         self.ruleset.fizzled(self, step, reason)
@@ -524,7 +594,7 @@ class Encounter:
                 self.emit(ev.CreatureMoved(creature.id, here, cell, "return"))
                 return
 
-    def _detail(self, step: Step) -> str:
+    def detail(self, step: Step) -> str:
         who = self.name(step.creature)
         match step:
             case LeaveCell():
@@ -547,7 +617,7 @@ class Encounter:
                 return f"{who} reacts with {step.power}"
         return who
 
-    def _precondition(self, step: Step) -> str:
+    def precondition(self, step: Step) -> str:
         st = self.state
         actor = st.creatures[step.creature]
         match step:
@@ -588,9 +658,9 @@ class Encounter:
         return ""
 
     def _origin_of(self, step: Step) -> Cell | None:
-        for f in self._stack:
-            if isinstance(f.step, StartPower) and f.step.action == step.action:
-                return f.step.origin
+        for pending in self.engine.steps_of(step.action):
+            if isinstance(pending, StartPower):
+                return pending.origin
         return self._origins.get(step.action)
 
     def _may_pass(self, actor: Creature, step: LeaveCell) -> bool:

@@ -255,6 +255,10 @@ class ReactionSystem:
             self.budgets[actor.id].staged = preparation
         return problems
 
+    def preparation_problems(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+        """What ``prepare`` would refuse, changing nothing."""
+        return [] if preparation is None else self._problems(encounter, actor.template, preparation)
+
     def _problems(self, encounter: Encounter, template: Template, preparation: Preparation) -> list[str]:
         """``preparation_problems`` in this encounter (remembered when there are none)."""
         fine = self._fine.get(preparation)

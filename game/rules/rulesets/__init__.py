@@ -45,6 +45,10 @@ class Ruleset(Protocol):
         """A preparation handed in with the end of ``actor``'s turn: its problems ([] = accepted)."""
         ...
 
+    def preparation_problems(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+        """What ``prepare`` would refuse in ``preparation``, changing nothing."""
+        ...
+
     def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
         """A creature's preparation before the encounter starts: its problems ([] = in force)."""
         ...

@@ -77,6 +77,9 @@ class Seed000:
     def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
         return self.reactions.set_preparation(encounter, creature, preparation)
 
+    def preparation_problems(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+        return self.reactions.preparation_problems(encounter, actor, preparation)
+
     def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
         self.reactions.turn_ended(encounter, actor)
 
