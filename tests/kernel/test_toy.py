@@ -183,3 +183,25 @@ def test_the_kernel_speaks_no_rules_system() -> None:
             if re.search(rf"\b{re.escape(word)}", text):
                 found.append(f"{path.name}: {word}")
     assert found == []
+
+
+def test_the_table_asks_only_the_player_who_must_answer() -> None:
+    """Hot-seat: red is Ann's, blue the AI's. Ann strikes whenever she may (a standing order) but chooses
+    her pace herself; the table stops only for her, and only for that."""
+    from game.seats import AI, Seats, settle
+
+    toy = fresh()
+    seats = Seats(lambda pid: "Ann" if toy.pieces[pid].side == "red" else AI)
+    seats.set_order("Ann", "reaction:strike", StandingOrder.ALWAYS)
+    toy.start()
+    events = settle(toy.engine, seats, toy.ai_answer)
+    assert [e.by for e in events if isinstance(e, ev.DecisionAnswered)] == ["AI"]  # blue's pace
+    who, d = seats.next_to_answer(toy.engine.pending) or ("", None)
+    assert who == "Ann" and d is not None and d.kind == "clock:pace"
+    toy.engine.apply(Answer(d.id, "slow"))
+    assert toy.clock.holder() == "orc"  # blue, fast, acts first
+    toy.engine.apply(Go("orc", "step", 4))  # leaves the knight: Ann's standing order strikes
+    events = settle(toy.engine, seats, toy.ai_answer)
+    assert [(e.chooser, e.option, e.by) for e in events if isinstance(e, ev.DecisionAnswered)] == [
+        ("knight", "strike", "standing order")]
+    assert not toy.engine.waiting and toy.pieces["orc"].cell == 4
