@@ -254,7 +254,7 @@ def load_scenario(path: str | Path) -> Scenario:
         use_map_creatures=spec.use_map_creatures,
         options=spec.options.model_dump(), commands=list(spec.commands), preparations=dict(spec.preparations),
         creature_control=dict(spec.creature_control), gm=spec.gm, ruleset=ruleset,
-        content=[_content_path(path, written, f"content[{i}]") for i, written in enumerate(spec.content, 1)],
+        content=_content_paths(path, spec.content),
         start=spec.start,
     )
 
@@ -278,6 +278,21 @@ def _map_path(path: Path, written: str) -> Path:
         return (path.parent / written).resolve()
     except (OSError, RuntimeError, ValueError) as exc:
         raise EncounterFileError(path, f"{quoted(written)} cannot be opened: {exc}", "map") from None
+
+
+def _content_paths(path: Path, written: list[str]) -> list[Path]:
+    """The content files an encounter file names (``content``), each once."""
+    out: list[Path] = []
+    seen: dict[Path, int] = {}
+    for i, name in enumerate(written, 1):
+        found = _content_path(path, name, f"content[{i}]")
+        same = found.resolve()
+        if same in seen:
+            raise EncounterFileError(path, f"{quoted(name)} is already listed as content[{seen[same]}]",
+                                     f"content[{i}]")
+        seen[same] = i
+        out.append(found)
+    return out
 
 
 def _content_path(path: Path, written: str, place: str) -> Path:
@@ -307,6 +322,8 @@ def _content_path(path: Path, written: str, place: str) -> Path:
         raise refuse("leads out of the encounter file's folder (a symlink): a content file lies beside it")
     if resolved.is_dir():
         raise refuse("is a folder, not a file: name each content file")
+    if resolved == path.resolve():
+        raise refuse("is this encounter file itself: name a content file (creatures and powers)")
     return folder / given
 
 

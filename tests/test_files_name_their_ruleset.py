@@ -206,6 +206,7 @@ def test_an_own_template_clashing_with_a_built_in_one_is_refused_naming_both_fil
     ("/etc/passwd.toml", "'/etc/passwd.toml' is an absolute path"),
     ("mine.txt", "'mine.txt' is not a .toml file"),
     ("link.toml", "'link.toml' leads out of the encounter file's folder (a symlink)"),
+    ("fight.toml", "'fight.toml' is this encounter file itself"),
 ])
 def test_an_own_content_path_outside_the_encounters_folder_is_refused(tmp_path: Path, written: str,
                                                                       words: str) -> None:
@@ -228,6 +229,12 @@ def test_an_own_content_file_that_is_missing_or_a_folder_is_one_line(tmp_path: P
     path.write_text(path.read_text("utf-8").replace(', "folder.toml"', ""), encoding="utf-8")
     line = hostile.one_line_refusal(hostile.run_game("run", path.name, cwd=tmp_path), code=2)
     assert line == "gone.toml: no such file"
+
+
+def test_an_own_content_file_listed_twice_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text(THRALL, encoding="utf-8")
+    caught = refusal(encounter(tmp_path, 'content = ["mine.toml", "./mine.toml"]\n' + FIGHTERS))
+    assert caught.place == "content[2]" and caught.detail == "'./mine.toml' is already listed as content[1]"
 
 
 def test_more_own_content_files_than_the_cap_are_refused(tmp_path: Path) -> None:
