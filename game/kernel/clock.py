@@ -8,11 +8,14 @@ fixed order round after round that several rulesets use.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Generic, Protocol, Sequence, TypeVar
+
+P = TypeVar("P", bound=str)
+"""A ruleset's piece id type."""
 
 
 class Clock(Protocol):
-    def holder(self) -> str | None:
+    def holder(self) -> P | None:
         """The piece that holds the turn now (None between turns or before the start)."""
         ...
 
@@ -21,15 +24,15 @@ class Clock(Protocol):
         ...
 
 
-class Cycle:
+class Cycle(Generic[P]):
     """A fixed order, repeated round after round; pieces that have left the fight are skipped."""
 
-    def __init__(self, order: Sequence[str] = ()) -> None:
-        self.order: list[str] = list(order)
+    def __init__(self, order: Sequence[P] = ()) -> None:
+        self.order: list[P] = list(order)
         self.index = 0
         self.round = 0
 
-    def holder(self) -> str | None:
+    def holder(self) -> P | None:
         if not self.round or not self.order:
             return None
         return self.order[self.index]
@@ -37,11 +40,11 @@ class Cycle:
     def when(self) -> str:
         return f"round {self.round}" if self.round else "before the first round"
 
-    def begin(self, order: Sequence[str]) -> None:
+    def begin(self, order: Sequence[P]) -> None:
         self.order, self.index, self.round = list(order), 0, 1
 
-    def advance(self, out: Callable[[str], bool], on_skip: Callable[[str], None] | None = None,
-                on_round: Callable[[int], None] | None = None) -> str | None:
+    def advance(self, out: Callable[[P], bool], on_skip: Callable[[P], None] | None = None,
+                on_round: Callable[[int], None] | None = None) -> P | None:
         """The next piece in the order that is not ``out``; ``on_round`` is told when a new round begins and
         ``on_skip`` of each piece passed over. None if everyone is out (at most one lap)."""
         for _ in range(len(self.order) + 1):

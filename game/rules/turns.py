@@ -5,7 +5,7 @@ A part of :class:`game.rules.encounter.Encounter`."""
 from __future__ import annotations
 
 from game.rules import events as ev
-from game.rules.model import ConditionKind, Duration
+from game.rules.model import ConditionKind, CreatureId, Duration
 from game.rules.parts import EncounterParts
 from game.rules.state import Creature
 
@@ -72,20 +72,19 @@ class Turns(EncounterParts):
         self._advance()
 
     def _advance(self) -> None:
+        """The clock moves to the next creature in the order that is not dead (a new round when it comes
+        round to the first again)."""
         st = self.state
-        for _ in range(len(st.initiative) + 1):
-            st.turn_index += 1
-            if st.turn_index >= len(st.initiative):
-                st.turn_index = 0
-                st.round += 1
-                self.emit(ev.RoundStarted(st.round))
-            skipped = st.creatures[st.initiative[st.turn_index]]
-            if not skipped.dead:
-                break
+
+        def passed_over(cid: CreatureId) -> None:
             # A dead creature has no turn, but what it inflicted "until the start / end of its
             # next turn" still ends when that turn would have come.
+            skipped = st.creatures[cid]
             self._tick(skipped, at_start=True)
             self._tick(skipped, at_start=False)
+
+        st.clock.advance(lambda cid: st.creatures[cid].dead, passed_over,
+                         lambda n: self.emit(ev.RoundStarted(n)))
         self._begin_turn()
 
     def _tick(self, actor: Creature, *, at_start: bool) -> None:
