@@ -11,7 +11,8 @@ Screens: *setup* (who plays each side), *table* (the fight), *handoff* (the
 board hidden until the next player confirms). Within the table, the player
 whose creature acts is in one of a few *modes*: moving (or shifting),
 choosing the target of a power, choosing where a forced movement lands, or
-preparing reactions at the end of the turn.
+preparing reactions at the end of the turn. Each screen and mode is a small
+object of ``game.ui.modes``, on a stack the table sends the input to.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import math
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -37,7 +37,7 @@ from game.rules import charging
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
                                  UsePowerCommand)
 from game.rules.encounter import Impossible
-from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
+from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind
 from game.rules.state import Creature, EncounterState
 from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.ui import overlays
@@ -45,13 +45,14 @@ from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
 from game.ui.combat_log import CombatLog, wrap
 from game.ui.map_view import side_colour
-from game.ui.modes.base import FightMode, Mode
+from game.ui.modes.base import FIGHT_KEYS, FightMode, Mode, action_left
 from game.ui.modes.charge import ChargeChoice, ChargeMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
-from game.ui.modes.setup import SETUP_CREATURE_ROWS, SetupMode
+from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
+from game.ui.modes.setup import SetupMode
 from game.ui.modes.table_mode import MoveMode, danger_text
-from game.ui.modes.targeting import AREA_KINDS, Choice, TargetingMode
+from game.ui.modes.targeting import Choice, TargetingMode, power_ready, usable_powers
 
 TOP = 38
 BOTTOM = 64
@@ -119,9 +120,6 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F11", "fullscreen"),
     ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
-
-
-__all__ = ["AREA_KINDS", "SETUP_CREATURE_ROWS", "ChargeChoice", "Choice", "Table", "danger_text", "run_table"]
 
 
 class Table:
@@ -657,71 +655,24 @@ class Table:
 
     def usable_powers(self, actor: Creature) -> list[Power]:
         """The action bar: every power but reactions (those are prepared, not used)."""
-        return [p for p in actor.template.powers if p.action is not ActionType.REACTION]
+        return usable_powers(actor)
 
     def power_ready(self, actor: Creature, power: Power) -> bool:
         """Not spent (encounter / daily) and an action of its kind is left (the ruleset says)."""
-        assert self.session is not None
-        if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
-            return False
-        enc = self.session.encounter
-        return actor.can_act and enc.ruleset.spend(enc.state, actor, power.action, check_only=True) is not None
+        return power_ready(self, actor, power)
 
     def pick_power(self, index: int) -> None:
-        actor = self.acting
-        if actor is None or not self.my_turn():
-            return
-        powers = self.usable_powers(actor)
-        if not 0 <= index < len(powers):
-            return
-        power = powers[index]
-        if not self.power_ready(actor, power):
-            self.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
-            return
-        move = self.moving
-        move.pending = None
-        aiming = TargetingMode(Choice(power, []), move)
-        self.modes[0] = aiming
-        self._cache_key = None
-        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
-            aiming.choice.targets = [actor.id]
-            aiming.aim_done(self)
-            return
-        self.say(self.prompt())
+        TargetingMode.pick(self, index)
 
     def action_left(self, actor: Creature, action: ActionType) -> bool:
         """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
-        assert self.session is not None
-        enc = self.session.encounter
-        return actor.can_act and enc.ruleset.spend(enc.state, actor, action, check_only=True) is not None
+        return action_left(self, actor, action)
 
     def standard_left(self, actor: Creature) -> bool:
         return self.action_left(actor, ActionType.STANDARD)
 
     def start_charge(self) -> None:
-        """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge."""
-        actor = self.acting
-        if actor is None or not self.my_turn() or self.session is None:
-            return
-        if isinstance(self.fight, ChargeMode):
-            self.cancel()
-            return
-        if not charging.can_charge(actor):
-            self.say(f"{actor.name} cannot charge (prone, or no melee basic attack)", error=True)
-            return
-        if not self.standard_left(actor):
-            self.say(f"{actor.name} has no standard action left to charge with", error=True)
-            return
-        targets = charging.charge_targets(self.session.encounter.state, actor)
-        if not targets:
-            self.say(f"{actor.name} can charge nobody: no enemy within a move of 2 cells or more and a reach",
-                     error=True)
-            return
-        move = self.moving
-        move.pending = None
-        self.modes[0] = ChargeMode(ChargeChoice(targets), move)
-        self._cache_key = None
-        self.say(self.prompt())
+        ChargeMode.start(self)
 
     def charge_text(self, cell: Cell) -> str:
         """"charge Goblin 1: cost 4, provokes 1: Goblin 3" for the charge previewed to ``cell``."""
@@ -1075,24 +1026,8 @@ class Table:
                 self.cancel()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif k == pygame.K_SPACE:
-            self.end_turn()
-        elif pygame.K_1 <= k <= pygame.K_9:
-            self.pick_power(k - pygame.K_1)
-        elif k == pygame.K_m:
-            self.set_move_mode("move")
-        elif k == pygame.K_h:
-            self.set_move_mode("shift")
-        elif k == pygame.K_u:
-            self.stand_up()
-        elif k == pygame.K_c:
-            self.start_charge()
-        elif k == pygame.K_w:
-            if self.hover is not None and self.my_turn():
-                self.add_waypoint(self.hover)
-        elif k == pygame.K_TAB:
-            self.cheapest = not self.cheapest
-            self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
+        elif k in FIGHT_KEYS:
+            self.follow(mode, mode.on_key(self, k))
         elif k == pygame.K_p:
             self.request_setup()
         elif k == pygame.K_g:

@@ -14,7 +14,7 @@ import pygame_gui
 from game.grid import Cell
 from game.rules import tactics
 from game.rules.commands import Command
-from game.rules.model import CreatureId
+from game.rules.model import ActionType, CreatureId
 from game.rules.state import Creature
 from game.session import Session
 
@@ -63,8 +63,33 @@ class Mode:
         return ""
 
 
+FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_m, pygame.K_h, pygame.K_u,
+                        pygame.K_c, pygame.K_w, pygame.K_TAB))
+"""The fight's keys (README: the table window): the table sends them to the fight's mode."""
+
+
 class FightMode(Mode):
     """A mode of the fight itself, at the bottom of the stack: moving, aiming a power or charging."""
+
+    def on_key(self, table: Host, key: int) -> Mode | None:
+        """The fight's keys, the same in every fight mode: each starts a mode of its own or acts at once."""
+        if key == pygame.K_SPACE:
+            table.end_turn()
+        elif pygame.K_1 <= key <= pygame.K_9:
+            table.pick_power(key - pygame.K_1)
+        elif key in (pygame.K_m, pygame.K_h):
+            table.set_move_mode("move" if key == pygame.K_m else "shift")
+        elif key == pygame.K_u:
+            table.stand_up()
+        elif key == pygame.K_c:
+            table.start_charge()
+        elif key == pygame.K_w:
+            if table.hover is not None and table.my_turn():
+                table.add_waypoint(table.hover)
+        elif key == pygame.K_TAB:
+            table.cheapest = not table.cheapest
+            table.say("previewing the cheapest paths" if table.cheapest else "previewing the safest paths")
+        return None
 
     @property
     def move(self) -> Moving:
@@ -102,6 +127,7 @@ class Host(Protocol):
 
     session: Session | None
     viewer: str | None
+    hover: Cell | None
     selected: CreatureId | None
     cheapest: bool
     controls: dict[str, str]
@@ -142,6 +168,27 @@ class Host(Protocol):
 
     def close_prep(self) -> None: ...
 
+    def cancel(self) -> None: ...
+
+    def end_turn(self) -> None: ...
+
+    def pick_power(self, index: int) -> None: ...
+
+    def set_move_mode(self, mode: str) -> None: ...
+
+    def stand_up(self) -> None: ...
+
+    def start_charge(self) -> None: ...
+
+    def add_waypoint(self, cell: Cell) -> None: ...
+
     def idle(self) -> bool: ...
 
     def cell_pixel(self, col: int, row: int) -> tuple[int, int] | None: ...
+
+
+def action_left(table: Host, actor: Creature, action: ActionType) -> bool:
+    """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
+    assert table.session is not None
+    enc = table.session.encounter
+    return actor.can_act and enc.ruleset.spend(enc.state, actor, action, check_only=True) is not None

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from game.grid import Cell
 from game.rules import charging, tactics
 from game.rules.commands import ChargeCommand
-from game.rules.model import CreatureId
+from game.rules.model import ActionType, CreatureId
 from game.rules.state import Creature
-from game.ui.modes.base import FightMode, Host, Mode
+from game.ui.modes.base import FightMode, Host, Mode, action_left
 from game.ui.modes.table_mode import MoveMode
 
 
@@ -34,6 +34,34 @@ class ChargeMode(FightMode):
 
     charge: ChargeChoice
     back: MoveMode
+
+    @classmethod
+    def start(cls, table: Host) -> None:
+        """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge (again
+        while charging: as Esc)."""
+        actor = table.acting
+        if actor is None or not table.my_turn() or table.session is None:
+            return
+        if isinstance(table.fight, ChargeMode):
+            table.cancel()
+            return
+        if not charging.can_charge(actor):
+            table.say(f"{actor.name} cannot charge (prone, or no melee basic attack)", error=True)
+            return
+        if not action_left(table, actor, ActionType.STANDARD):
+            table.say(f"{actor.name} has no standard action left to charge with", error=True)
+            return
+        targets = charging.charge_targets(table.session.encounter.state, actor)
+        if not targets:
+            table.say(f"{actor.name} can charge nobody: no enemy within a move of 2 cells or more and a reach",
+                      error=True)
+            return
+        move = table.fight.move
+        assert isinstance(move, MoveMode)
+        move.pending = None
+        table.follow(table.fight, cls(ChargeChoice(targets), move))
+        table.invalidate()
+        table.say(table.prompt())
 
     @property
     def move(self) -> MoveMode:

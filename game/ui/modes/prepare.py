@@ -43,6 +43,11 @@ class PreparationMode(Mode):
             table.selected = who.id
         return None
 
+    def on_key(self, table: Host, key: int) -> Mode | None:
+        fight = table.fight
+        table.follow(fight, fight.on_key(table, key))
+        return None
+
     def on_confirm(self, table: Host) -> Mode | None:
         fight = table.fight
         table.follow(fight, fight.on_confirm(table))

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from game.grid import Cell
 from game.rules import tactics
 from game.rules.commands import UsePowerCommand
-from game.rules.model import CreatureId, Power, RangeKind
+from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
 from game.rules.state import Creature
 from game.ui import overlays
-from game.ui.modes.base import FightMode, Host, Mode
+from game.ui.modes.base import FightMode, Host, Mode, action_left
 from game.ui.modes.table_mode import MoveMode
 
 AREA_KINDS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
@@ -45,6 +45,32 @@ class TargetingMode(FightMode):
     choice: Choice
     back: MoveMode
     """The moving mode it was picked from (its kind and waypoints are kept)."""
+
+    @classmethod
+    def pick(cls, table: Host, index: int) -> None:
+        """1-9 or the action bar: aim the acting creature's ``index``-th power (a power on its user alone is
+        used at once)."""
+        actor = table.acting
+        if actor is None or not table.my_turn():
+            return
+        powers = usable_powers(actor)
+        if not 0 <= index < len(powers):
+            return
+        power = powers[index]
+        if not power_ready(table, actor, power):
+            table.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
+            return
+        move = table.fight.move
+        assert isinstance(move, MoveMode)
+        move.pending = None
+        aiming = cls(Choice(power, []), move)
+        table.follow(table.fight, aiming)
+        table.invalidate()
+        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+            aiming.choice.targets = [actor.id]
+            aiming.aim_done(table)
+            return
+        table.say(table.prompt())
 
     @property
     def move(self) -> MoveMode:
@@ -207,3 +233,15 @@ class TargetingMode(FightMode):
             return f"{p.name}: click or press Enter to use it on everyone marked  ·  Esc cancel"
         more = f" (up to {limit}; Enter when done)" if limit > 1 else ""
         return f"{p.name}: click a target ringed in yellow{more}  ·  Esc cancel"
+
+
+def usable_powers(actor: Creature) -> list[Power]:
+    """The action bar: every power but reactions (those are prepared, not used)."""
+    return [p for p in actor.template.powers if p.action is not ActionType.REACTION]
+
+
+def power_ready(table: Host, actor: Creature, power: Power) -> bool:
+    """Not spent (encounter / daily) and an action of its kind is left (the ruleset says)."""
+    if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
+        return False
+    return action_left(table, actor, power.action)
