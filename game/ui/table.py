@@ -371,10 +371,6 @@ class Table:
         """Creature id -> who plays it (empty: as its side), in the setup dialog."""
         return self.setup_mode.creature_entries if self.setup_mode is not None else {}
 
-    @property
-    def setup_gm_entry(self) -> UITextEntryLine | None:
-        return self.setup_mode.gm_entry if self.setup_mode is not None else None
-
     # -- layout -----------------------------------------------------------------------------
 
     @property
