@@ -179,3 +179,30 @@ def test_setup_mode_keeps_the_keys_for_its_entries_and_enter_plays() -> None:
     assert isinstance(table.mode, MoveMode) and table.setup_window is None and table.screen_state == "table"
     assert not setup.window.alive()
     pygame.quit()
+
+
+def test_closing_the_preparation_window_by_its_cross_leaves_the_fight_mode_as_it_was(crypt: Table) -> None:
+    table = crypt
+    moving = table.mode
+    post_key(pygame.K_SPACE)
+    frames(table)
+    preparing = table.mode
+    assert isinstance(preparing, PreparationMode)
+    preparing.panel.window.on_close_window_button_pressed()  # type: ignore[attr-defined]
+    frames(table)
+    assert table.modes == [moving] and table.prep is None and table.commands_sent == []
+    assert table.my_turn() and "reach" in table.view.layers  # type: ignore[union-attr]
+
+
+def test_closing_the_setup_window_by_its_cross_keeps_who_plays_what() -> None:
+    table = open_table(CRYPT, {"heroes": "Ann", "monsters": "ai"}, setup=True)
+    frames(table)
+    setup = table.mode
+    assert isinstance(setup, SetupMode) and table.session is not None
+    before = dict(table.session.controllers)
+    setup.entries["heroes"].set_text("Zed")
+    setup.window.on_close_window_button_pressed()
+    frames(table)
+    assert isinstance(table.mode, MoveMode) and table.screen_state == "table" and table.setup_window is None
+    assert table.session.controllers == before
+    pygame.quit()
