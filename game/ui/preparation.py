@@ -38,7 +38,7 @@ from game.ui.board_view import font
 from game.ui.combat_log import wrap
 
 if TYPE_CHECKING:
-    from game.ui.table import Table
+    from game.ui.modes.base import Host
 
 NONE = "none"
 RANDOM = "at random (seed 000)"
@@ -82,22 +82,22 @@ def what_it_does(power: Power) -> str:
     return f"{head}: {power.description}" if power.description else head
 
 
-def in_force(table: Table, creature: Creature) -> Preparation:
+def in_force(table: Host, creature: Creature) -> Preparation:
     """The creature's preparation now, as the engine holds it (before its first turn: its sheet's default)."""
     assert table.session is not None
     return table.session.encounter.preparation(creature.id)
 
 
-def available(table: Table, actor: Creature) -> bool:
+def available(table: Host, actor: Creature) -> bool:
     """A creature with reaction powers prepares at the end of its turn."""
     return bool(reaction_powers(actor.template))
 
 
-def open_panel(table: Table, actor: Creature) -> PreparationPanel:
+def open_panel(table: Host, actor: Creature) -> PreparationPanel:
     return PreparationPanel(table, actor)
 
 
-def summary(table: Table, creature: Creature) -> str:
+def summary(table: Host, creature: Creature) -> str:
     """The sheet's line about a creature's preparation: only for its own player."""
     if table.session is None or not table.session.may_see_secrets_of(table.viewer, creature.id):
         return ""
@@ -119,7 +119,7 @@ def _namer(creature: Creature) -> Any:
 class PreparationPanel:
     """A pygame_gui window holding a draft preparation; rebuilt whenever the draft changes."""
 
-    def __init__(self, table: Table, actor: Creature) -> None:
+    def __init__(self, table: Host, actor: Creature) -> None:
         self.table = table
         self.actor = actor
         sheet = actor.template

@@ -31,7 +31,7 @@ from game.errors import GameError
 from game.files import UserFileError, read_user_text
 
 if TYPE_CHECKING:
-    from game.ui.table import Table
+    from game.ui.modes.base import Host
 
 
 class ScriptError(GameError):
@@ -84,7 +84,7 @@ class Script:
     def done(self) -> bool:
         return self.index >= len(self.lines) and self.waiting <= 0
 
-    def feed(self, table: Table) -> None:
+    def feed(self, table: Host) -> None:
         """Post the next line's events (one line per frame; ``wait`` holds for frames)."""
         if self.waiting > 0:
             self.waiting -= 1
@@ -104,7 +104,7 @@ class Script:
         except (pygame.error, OverflowError, ValueError) as exc:  # e.g. pygame's event queue is full
             raise ScriptError(f"{where}: '{verb}' could not be played: {exc}") from None
 
-    def _post(self, table: Table, verb: str, args: list[str], where: str) -> None:
+    def _post(self, table: Host, verb: str, args: list[str], where: str) -> None:
         """Post one line's events (checked by :func:`parse_script`)."""
         if verb == "wait":
             self.waiting = int(args[0])

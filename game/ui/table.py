@@ -11,7 +11,8 @@ Screens: *setup* (who plays each side), *table* (the fight), *handoff* (the
 board hidden until the next player confirms). Within the table, the player
 whose creature acts is in one of a few *modes*: moving (or shifting),
 choosing the target of a power, choosing where a forced movement lands, or
-preparing reactions at the end of the turn.
+preparing reactions at the end of the turn. Each screen and mode is a small
+object of ``game.ui.modes``, on a stack the table sends the input to.
 """
 
 from __future__ import annotations
@@ -19,17 +20,15 @@ from __future__ import annotations
 import math
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine, UIWindow
-from pygame_gui.elements import UIScrollingContainer, UITextBox
+from pygame_gui.elements import UIButton, UIPanel, UITextEntryLine, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-from game.board import Board, Damage
+from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer
@@ -39,14 +38,22 @@ from game.rules import charging
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
                                  UsePowerCommand)
 from game.rules.encounter import Impossible
-from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
+from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind
 from game.rules.state import Creature, EncounterState
-from game.session import AI, DEFAULT_PLAYER, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
+from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.ui import overlays
 from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
 from game.ui.combat_log import CombatLog, wrap
 from game.ui.map_view import side_colour
+from game.ui.modes.base import FIGHT_KEYS, FightMode, Mode, action_left
+from game.ui.modes.charge import ChargeChoice, ChargeMode
+from game.ui.modes.handoff import HandoffMode
+from game.ui.modes.prepare import PreparationMode
+from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
+from game.ui.modes.setup import SetupMode
+from game.ui.modes.table_mode import MoveMode, danger_text
+from game.ui.modes.targeting import Choice, TargetingMode, power_ready, usable_powers
 
 TOP = 38
 BOTTOM = 64
@@ -91,9 +98,6 @@ _LAYER_ORDER = {"terrain": 0, "reach": 10, "reach_danger": 15, "charge": 20, "th
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
-SETUP_CREATURE_ROWS = 24
-"""The setup dialog lists at most this many creatures (those the players play first): a map of a
-thousand would take seconds to lay out (pygame_gui: about 7 ms a row)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select / preview a move, click again to go / choose target, landing"),
@@ -119,45 +123,6 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
 )
 
 
-AREA_KINDS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
-
-
-@dataclass
-class Choice:
-    """The power being aimed: what is chosen so far."""
-
-    power: Power
-    targets: list[CreatureId]
-    origin: Cell | None = None
-    landings: list[tuple[CreatureId, Cell]] | None = None
-    landing_queue: list[CreatureId] | None = None
-    """Targets still to choose a landing for (forced movement), first first."""
-    shift_cells: dict[Cell, tactics.Route] | None = None
-    """While asking where the power's "shift N" puts the user: the legal cells (``tactics.reachable``)."""
-    shift_to: Cell | None = None
-    """Where the player put the power's shift."""
-
-    @property
-    def picks_area_targets(self) -> bool:
-        """An area or close power that takes at most N of the creatures in its area: the user picks them."""
-        return self.power.reach.kind in AREA_KINDS and self.power.target_limit is not None
-
-
-@dataclass
-class ChargeChoice:
-    """A charge being aimed (``game.rules.charging``): the enemies it can reach, then the one chosen."""
-
-    targets: dict[CreatureId, dict[Cell, tactics.Route]]
-    """Each enemy that can be charged now, with the cells the charge may end on."""
-    target: CreatureId | None = None
-    pending: Cell | None = None
-    """The end cell previewed by a first click (a second click, or Enter, charges)."""
-
-    @property
-    def ends(self) -> dict[Cell, tactics.Route]:
-        return self.targets.get(self.target, {}) if self.target is not None else {}
-
-
 class Table:
     def __init__(self, size: tuple[int, int], *, controls: dict[str, str] | None = None,
                  skip_setup: bool = False) -> None:
@@ -179,21 +144,11 @@ class Table:
         self.anim = Animator()
         self.clock = 0.0
         """The window's own time in seconds, advanced by ``update(dt)``: animations run on it."""
-        self.screen_state = "table"
-        """setup, table or handoff."""
+        self.modes: list[Mode] = [MoveMode()]
+        """The input modes (``game.ui.modes``): the fight's at the bottom, then the preparation panel if open,
+        then a screen that hides the fight (handoff, setup); the top one takes the input."""
         self.viewer: str | None = None
         """The player looking at the table now (the last one who confirmed a handoff)."""
-        self.handoff_to: str | None = None
-        self.move_mode = "move"
-        self.choice: Choice | None = None
-        self.charge: ChargeChoice | None = None
-        self.pending: Cell | None = None
-        self.waypoints: list[Cell] = []
-        """Cells the previewed move must pass through, in order (Shift+click or W)."""
-        self._waypoints_at = -1
-        """The log's length when the waypoints were placed (they are dropped once anything happens)."""
-        self._via: tuple[object, tactics.Route | None] = (None, None)
-        """The last route through the waypoints worked out, with its key."""
         self.cheapest = False
         self.hover: Cell | None = None
         self.mouse = (0, 0)
@@ -258,19 +213,10 @@ class Table:
         self.commands_sent: list[Command] = []
         """Every command this window sent to the engine (tests read it)."""
         self.file_dialog: UIFileDialog | None = None
-        self.setup_window: UIWindow | None = None
-        self.setup_entries: dict[str, UITextEntryLine] = {}
-        self.setup_creature_entries: dict[str, UITextEntryLine] = {}
-        """Creature id -> who plays it (empty: as its side), in the setup dialog."""
-        self.setup_gm_entry: UITextEntryLine | None = None
-        self.handoff_for_setup = False
-        """The handoff screen passes the table to the game master, to change who plays what (``P``)."""
         self.quit_dialog: UIConfirmationDialog | None = None
         self._followed: object = None
         """(round, turn, creature) of the turn the camera last looked at: a new turn brings its creature into view."""
         self.action_buttons: dict[UIButton, Callable[[], None]] = {}
-        self.prep: Any = None
-        """The open reaction-preparation panel (``game.ui.preparation``), if any."""
         self.frame_ms = 0.0
         self.drawn_looks: list[tuple[TokenLook, float, float]] = []
         self.late_labels: list[tuple[str, tuple[int, int]]] = []
@@ -291,6 +237,140 @@ class Table:
         self._laid_out = self.board_rect.size
         """The board's size when the window was last laid out."""
         self.build_chrome()
+
+    # -- input modes ------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        """The mode that takes the input now (the top of ``modes``)."""
+        return self.modes[-1]
+
+    @property
+    def fight(self) -> FightMode:
+        """The fight's mode: moving, aiming a power or charging."""
+        fight = self.modes[0]
+        assert isinstance(fight, FightMode)
+        return fight
+
+    @property
+    def moving(self) -> MoveMode:
+        """The moving mode: the fight's, or the one it goes back to (its kind and waypoints are kept)."""
+        move = self.fight.move
+        assert isinstance(move, MoveMode)
+        return move
+
+    def follow(self, mode: Mode, nxt: Mode | None) -> None:
+        """Go where ``mode`` answered: nowhere (None), back down to a mode on the stack, or to a new mode in
+        ``mode``'s place."""
+        if nxt is None or nxt is mode:
+            return
+        if nxt in self.modes:
+            del self.modes[self.modes.index(nxt) + 1:]
+        elif mode in self.modes:
+            self.modes[self.modes.index(mode)] = nxt
+
+    def show_screen(self, screen: Mode) -> None:
+        """Put a screen that hides the fight (handoff, setup) on top, in place of the one there."""
+        while len(self.modes) > 1 and self.modes[-1].screen != "table":
+            self.modes.pop()
+        self.modes.append(screen)
+
+    def drop_choice(self) -> None:
+        """Back to moving: the power being aimed, the charge and the previewed move are dropped."""
+        move = self.moving
+        move.pending = None
+        self.modes[0] = move
+
+    def invalidate(self, *, bar: bool = False) -> None:
+        """The highlights (and with ``bar`` the action bar) are worked out again at the next frame."""
+        self._cache_key = None
+        if bar:
+            self._bar_key = None
+
+    @property
+    def screen_state(self) -> str:
+        """``table`` (the fight), ``handoff`` or ``setup``: the top mode's screen."""
+        return self.mode.screen
+
+    @screen_state.setter
+    def screen_state(self, screen: str) -> None:
+        if screen == "table":
+            self.follow(self.mode, self.fight)
+        elif screen == "handoff":
+            self.start_handoff()
+        elif screen == "setup":
+            self.open_setup()
+
+    @property
+    def choice(self) -> Choice | None:
+        """The power being aimed, if any."""
+        fight = self.modes[0]
+        return fight.choice if isinstance(fight, TargetingMode) else None
+
+    @property
+    def charge(self) -> ChargeChoice | None:
+        """The charge being aimed, if any."""
+        fight = self.modes[0]
+        return fight.charge if isinstance(fight, ChargeMode) else None
+
+    @property
+    def pending(self) -> Cell | None:
+        """The cell whose move a first click previewed (a second click, or Enter, goes)."""
+        fight = self.modes[0]
+        return fight.pending if isinstance(fight, MoveMode) else None
+
+    @property
+    def waypoints(self) -> list[Cell]:
+        """Cells the previewed move must pass through, in order (Shift+click or W)."""
+        return self.moving.waypoints
+
+    @waypoints.setter
+    def waypoints(self, cells: list[Cell]) -> None:
+        self.moving.waypoints = cells
+
+    @property
+    def _waypoints_at(self) -> int:
+        return self.moving.waypoints_at
+
+    @property
+    def move_mode(self) -> str:
+        """``move`` or ``shift`` (M / H)."""
+        return self.moving.kind
+
+    @property
+    def prep(self) -> Any:
+        """The open reaction-preparation panel (``game.ui.preparation``), if any."""
+        for mode in self.modes:
+            if isinstance(mode, PreparationMode):
+                return mode.panel
+        return None
+
+    @property
+    def handoff_to(self) -> str | None:
+        """Who the handoff screen passes the table to."""
+        return self.mode.to if isinstance(self.mode, HandoffMode) else None
+
+    @property
+    def handoff_for_setup(self) -> bool:
+        """The handoff screen passes the table to the game master, to change who plays what (``P``)."""
+        return isinstance(self.mode, HandoffMode) and self.mode.for_setup
+
+    @property
+    def setup_mode(self) -> SetupMode | None:
+        return self.mode if isinstance(self.mode, SetupMode) else None
+
+    @property
+    def setup_window(self) -> UIWindow | None:
+        return self.setup_mode.window if self.setup_mode is not None else None
+
+    @property
+    def setup_entries(self) -> dict[str, UITextEntryLine]:
+        return self.setup_mode.entries if self.setup_mode is not None else {}
+
+    @property
+    def setup_creature_entries(self) -> dict[str, UITextEntryLine]:
+        """Creature id -> who plays it (empty: as its side), in the setup dialog."""
+        return self.setup_mode.creature_entries if self.setup_mode is not None else {}
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -359,23 +439,19 @@ class Table:
         self.anim = Animator()
         self._log(session.start_events + events)
         self.viewer = None
-        self.choice = None
-        self.charge = None
-        self.pending = None
+        self.close_prep()
+        self.modes = [self.moving]
+        self.drop_choice()
         self.selected = None
         self._cache_key = None
         self._bar_key = None
         self._token_looks, self._token_looks_for = {}, None
         self._name_layouts, self._names_ahead = {}, None
-        self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
         self._followed = None
-        self.handoff_for_setup = False
         about = self.description()
         self.say(f"Opened {Path(path).name}: {session.source.title}" + (f". {about}" if about else ""))
-        if self.skip_setup:
-            self.screen_state = "table"
-        else:
+        if not self.skip_setup:
             self.open_setup()
         return True
 
@@ -401,98 +477,19 @@ class Table:
 
     def open_setup(self) -> None:
         """The dialog of who plays what: the game master, each side, and each creature that is not played
-        with its side. Changing it during a fight is the game master's (:meth:`request_setup`)."""
+        with its side (``game.ui.modes.setup``). Changing it during a fight is the game master's
+        (:meth:`request_setup`)."""
         if self.session is None:
             return
-        if self.setup_window is not None:
-            kill(self.setup_window)
-        session = self.session
-        sides = list(session.controllers)
-        proposal = dict(session.controllers)
-        if self.screen_state != "table" or not session.played:
-            if all(v == AI for v in proposal.values()) and sides and not self.controls:
-                proposal[sides[0]] = DEFAULT_PLAYER
-        alive = [c for c in session.encounter.state.creatures.values() if not c.dead]
-        alive.sort(key=lambda c: session.controller_of(c.id) == AI)  # the players' creatures first
-        creatures, untold = alive[:SETUP_CREATURE_ROWS], len(alive) - SETUP_CREATURE_ROWS
-        about = self.description()
-        w, h = self.screen.get_size()
-        width = min(w, 560)
-        rows = 1 + len(sides) + len(creatures) + (1 if untold > 0 else 0)
-        top = 40 + (76 if about else 0)
-        height = min(max(200, h - 20), top + 40 * rows + 100)
-        self.setup_window = UIWindow(pygame.Rect(max(0, w // 2 - width // 2), max(0, h // 2 - height // 2), width, height),
-                                     self.manager, window_display_title="Who plays what?", object_id="#setup")
-        inner = width - 32
-        UILabel(pygame.Rect(10, 6, inner, 24), "A player's name, or ai for the computer; a creature left empty "
-                "plays with its side.", self.manager, container=self.setup_window)
-        if about:
-            UITextBox(about, pygame.Rect(10, 34, inner, 70), self.manager, container=self.setup_window)
-        scroller = UIScrollingContainer(pygame.Rect(0, top, width - 30, height - top - 96), self.manager,
-                                        container=self.setup_window, allow_scroll_x=False)
-        scroller.set_scrollable_area_dimensions((width - 50, 40 * rows + 4))
-
-        def row(k: int, label: str, text: str, placeholder: str = "") -> UITextEntryLine:
-            UILabel(pygame.Rect(10, 4 + 40 * k, 190, 32), label, self.manager, container=scroller)
-            entry = UITextEntryLine(pygame.Rect(210, 4 + 40 * k, width - 280, 32), self.manager, container=scroller,
-                                    initial_text=text, placeholder_text=placeholder)
-            return entry
-
-        self.setup_gm_entry = row(0, "Game master", session.gm_name or "", "(empty: the first player)")
-        self.setup_entries = {}
-        for k, side in enumerate(sides, 1):
-            self.setup_entries[side] = row(k, f"side {side}", proposal[side])
-        self.setup_creature_entries = {}
-        for k, c in enumerate(creatures, 1 + len(sides)):
-            own = session.creature_controllers.get(c.id, "")
-            self.setup_creature_entries[c.id] = row(k, f"  {c.name} ({c.side})", own, "(empty: as its side)")
-        if untold > 0:
-            UILabel(pygame.Rect(10, 4 + 40 * (rows - 1), width - 70, 32), f"and {untold} more: see the file's "
-                    "[creature_control]", self.manager, container=scroller)
-        self.setup_ok = UIButton(pygame.Rect(width - 170, height - 90, 130, 32), "Play (Enter)", self.manager,
-                                 container=self.setup_window)
-        self.screen_state = "setup"
+        if self.setup_mode is not None:
+            kill(self.setup_mode.window)
+        propose = self.screen_state != "table" or not self.session.played
+        self.show_screen(SetupMode.build(self, propose=propose))
 
     def accept_setup(self) -> None:
-        """Take the dialog's names. An empty side is refused (the dialog stays open with the reason): the AI
-        plays a side only when it says ``ai``."""
-        if self.session is None or self.setup_window is None:
-            return
-        session = self.session
-        chosen: dict[str, str] = {}
-        for side, entry in self.setup_entries.items():
-            name = entry.get_text().strip()
-            if not name:
-                self.say(f"side {side}: write who plays it, a player's name or ai", error=True)
-                return
-            chosen[side] = AI if name.lower() == AI else name
-        creatures: dict[str, str] = {}
-        for cid, entry in self.setup_creature_entries.items():
-            name = entry.get_text().strip()
-            creature = session.encounter.state.creatures[CreatureId(cid)]
-            if name and (AI if name.lower() == AI else name) != chosen.get(creature.side, AI):
-                creatures[cid] = AI if name.lower() == AI else name
-        for cid, name in session.creature_controllers.items():  # the dead keep theirs (their log lines)
-            if cid not in self.setup_creature_entries:
-                creatures[cid] = name
-        gm = self.setup_gm_entry.get_text().strip() if self.setup_gm_entry is not None else ""
-        session.controllers = chosen
-        session.creature_controllers = creatures
-        session.gm_name = gm or None
-        kill(self.setup_window)
-        self.setup_window = None
-        self.setup_entries = {}
-        self.setup_creature_entries = {}
-        self.setup_gm_entry = None
-        self.screen_state = "table"
-        if self.viewer is not None and self.viewer not in session.players() and self.viewer != session.gm:
-            self.viewer = None
-        self._cache_key = None
-        self._bar_key = None
-        players = session.players()
-        gm_note = f"; game master {session.gm}" if session.gm else ""
-        self.say("Players: " + (", ".join(f"{p} ({session.plays(p)})" for p in players)
-                                if players else "the AI plays every side") + gm_note)
+        """Take the dialog's names (``SetupMode.accept``)."""
+        if self.setup_mode is not None:
+            self.setup_mode.accept(self)
 
     def request_setup(self) -> None:
         """``P``: who plays what may change, but only in the game master's hands: the board is hidden
@@ -554,9 +551,7 @@ class Table:
             return False
         self.commands_sent.append(command)
         self.took(events)
-        self.choice = None
-        self.charge = None
-        self.pending = None
+        self.drop_choice()
         self.say("")
         return True
 
@@ -629,9 +624,7 @@ class Table:
         self._log(self.session.start_events)
         for played in self.session.played:
             self._log(played.events)
-        self.choice = None
-        self.charge = None
-        self.pending = None
+        self.drop_choice()
         self._cache_key = None
         self.say(f"Undone: {describe_command(undone.command, self.session.encounter.name)}")
 
@@ -642,411 +635,74 @@ class Table:
         from game.ui import preparation
 
         if self.prep is None and preparation.available(self, actor):
-            self.prep = preparation.open_panel(self, actor)
+            self.modes.insert(1, PreparationMode(preparation.open_panel(self, actor)))
             return
         self.send(EndTurnCommand(actor.id))
 
-    def close_prep(self) -> None:
-        if self.prep is not None:
-            self.prep.kill()
-            self.prep = None
+    def close_prep(self, *, closed: bool = False) -> None:
+        """Close the preparation panel (``closed``: its window was closed already)."""
+        for mode in self.modes:
+            if isinstance(mode, PreparationMode):
+                if not closed:
+                    self.prep.kill()
+                self.modes.remove(mode)
+                return
 
     # -- choosing powers, targets, landings ---------------------------------------------------
 
     def usable_powers(self, actor: Creature) -> list[Power]:
         """The action bar: every power but reactions (those are prepared, not used)."""
-        return [p for p in actor.template.powers if p.action is not ActionType.REACTION]
+        return usable_powers(actor)
 
     def power_ready(self, actor: Creature, power: Power) -> bool:
         """Not spent (encounter / daily) and an action of its kind is left (the ruleset says)."""
-        assert self.session is not None
-        if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
-            return False
-        enc = self.session.encounter
-        return actor.can_act and enc.ruleset.spend(enc.state, actor, power.action, check_only=True) is not None
+        return power_ready(self, actor, power)
 
     def pick_power(self, index: int) -> None:
-        actor = self.acting
-        if actor is None or not self.my_turn():
-            return
-        powers = self.usable_powers(actor)
-        if not 0 <= index < len(powers):
-            return
-        power = powers[index]
-        if not self.power_ready(actor, power):
-            self.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
-            return
-        self.pending = None
-        self.charge = None
-        self.choice = Choice(power, [])
-        self._cache_key = None
-        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
-            self.choice.targets = [actor.id]
-            self.aim_done()
-            return
-        self.say(self.prompt())
+        TargetingMode.pick(self, index)
 
     def action_left(self, actor: Creature, action: ActionType) -> bool:
         """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
-        assert self.session is not None
-        enc = self.session.encounter
-        return actor.can_act and enc.ruleset.spend(enc.state, actor, action, check_only=True) is not None
+        return action_left(self, actor, action)
 
     def standard_left(self, actor: Creature) -> bool:
         return self.action_left(actor, ActionType.STANDARD)
 
     def start_charge(self) -> None:
-        """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge."""
-        actor = self.acting
-        if actor is None or not self.my_turn() or self.session is None:
-            return
-        if self.charge is not None:
-            self.cancel()
-            return
-        if not charging.can_charge(actor):
-            self.say(f"{actor.name} cannot charge (prone, or no melee basic attack)", error=True)
-            return
-        if not self.standard_left(actor):
-            self.say(f"{actor.name} has no standard action left to charge with", error=True)
-            return
-        targets = charging.charge_targets(self.session.encounter.state, actor)
-        if not targets:
-            self.say(f"{actor.name} can charge nobody: no enemy within a move of 2 cells or more and a reach",
-                     error=True)
-            return
-        self.choice = None
-        self.pending = None
-        self.charge = ChargeChoice(targets)
-        self._cache_key = None
-        self.say(self.prompt())
-
-    def click_charging(self, cell: Cell, who: Creature | None, actor: Creature, charge: ChargeChoice) -> None:
-        """A click while charging: an enemy ringed orange becomes the target; a violet cell is previewed,
-        and charges on a second click."""
-        assert self.session is not None
-        if who is not None and who.id in charge.targets:
-            charge.target = who.id
-            charge.pending = None
-            self._cache_key = None
-            self.say(self.prompt())
-            return
-        if charge.target is None:
-            self.say("Charge: click an enemy ringed in orange", error=True)
-            return
-        route = charge.ends.get(cell)
-        if route is None:
-            target = self.session.encounter.name(charge.target)
-            self.say(f"a charge at {target} cannot end there: pick a violet cell", error=True)
-            return
-        if charge.pending == cell:
-            self.send(ChargeCommand(actor.id, charge.target, cell))
-        else:
-            charge.pending = cell
-            self.say(self.charge_text(cell))
+        ChargeMode.start(self)
 
     def charge_text(self, cell: Cell) -> str:
         """"charge Goblin 1: cost 4, provokes 1: Goblin 3" for the charge previewed to ``cell``."""
-        charge = self.charge
-        if charge is None or charge.target is None or self.session is None:
-            return ""
-        route = charge.ends.get(cell)
-        if route is None:
-            return ""
-        name = self.session.encounter.name
-        text = f"charge {name(charge.target)}: cost {route.safest_cost}"
-        if route.safest_provokers:
-            text += f", provokes {len(route.safest_provokers)}: " + ", ".join(name(p) for p in route.safest_provokers)
-        else:
-            text += ", provokes nobody"
-        actor = self.acting
-        power = charging.charge_attack(actor) if actor is not None else None
-        if power is not None:
-            text += f"; then {power.name} +1"
-        if charge.pending == cell:
-            text += "  ·  click again (or Enter) to charge"
-        return text
-
-    def aim_done(self) -> None:
-        """Targets (and origin) chosen: ask for landings if the power forces movement, else use it."""
-        assert self.session is not None and self.choice is not None
-        actor = self.acting
-        assert actor is not None
-        choice = self.choice
-        st = self.session.encounter.state
-        if choice.landings is None:
-            choice.landings = []
-            targets = choice.targets
-            if choice.power.reach.kind in AREA_KINDS and not (choice.picks_area_targets and targets):
-                targets = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
-            choice.landing_queue = [t for t in targets if overlays.forced_power(choice.power) is not None
-                                    and overlays.forced_options(st, actor, st.creatures[t], choice.power).finals]
-        if choice.landing_queue:
-            self._cache_key = None
-            self.say(self.prompt())
-            return
-        moving = overlays.self_movement(choice.power)
-        if moving is not None and choice.shift_to is None:
-            # the player's own turn: the player puts the shift or move (never seed 000's decision, which is for
-            # reactions), among the cells the engine accepts (a move: at most the user's speed)
-            if choice.shift_cells is None:
-                mode, distance = moving
-                budget = distance if mode == "shift" else min(distance, actor.speed())
-                choice.shift_cells = tactics.reachable(st, actor, mode, budget=budget)
-            if choice.shift_cells:
-                self._cache_key = None
-                self.say(self.prompt())
-                return
-        self.fire()
-
-    def fire(self) -> None:
-        actor = self.acting
-        choice = self.choice
-        if actor is None or choice is None:
-            return
-        targets = tuple(choice.targets)
-        if choice.power.reach.kind in AREA_KINDS and not choice.picks_area_targets:
-            targets = ()  # the engine takes everyone in the area
-        self.send(UsePowerCommand(actor.id, choice.power.id, targets, choice.origin, tuple(choice.landings or ()),
-                                  shift_to=choice.shift_to))
+        fight = self.fight
+        return fight.charge_text(self, cell) if isinstance(fight, ChargeMode) else ""
 
     def prompt(self) -> str:
-        choice = self.choice
-        actor = self.acting
-        if actor is None or self.session is None:
-            return ""
-        if self.charge is not None:
-            if self.charge.target is None:
-                return f"{actor.name} charges: click an enemy ringed in orange  ·  Esc cancel"
-            return (f"Charge {self.session.encounter.name(self.charge.target)}: click a violet cell to end on, "
-                    "click it again (or Enter) to charge  ·  Esc: another target")
-        if choice is None:
-            what = "shift 1" if self.move_mode == "shift" else "move"
-            if self.waypoints:
-                return (f"{actor.name}: move through {len(self.waypoints)} waypoint"
-                        f"{'s' if len(self.waypoints) > 1 else ''}: click the destination (or the last waypoint), "
-                        "again to go  ·  Shift+click / W another waypoint  ·  Esc drop them")
-            return (f"{actor.name}: click a cell to preview a {what}, click it again to go  ·  Shift+click / W: "
-                    "waypoint  ·  1-9 powers  ·  Space end turn  ·  F1 help")
-        p = choice.power
-        if choice.landing_queue:
-            target = self.session.encounter.name(choice.landing_queue[0])
-            return (f"{p.name}: click where {target} lands if the power moves it (cyan cells; pink: dangerous)"
-                    "  ·  Esc cancel")
-        if choice.shift_cells and choice.shift_to is None:
-            moving = overlays.self_movement(p)
-            verb = moving[0] if moving is not None else "shift"
-            return (f"{p.name}: click where {actor.name} {verb}s to afterwards (cyan cells; pink: dangerous)"
-                    "  ·  Esc cancel")
-        kind = p.reach.kind
-        if kind is RangeKind.AREA_BURST and choice.origin is None:
-            return f"{p.name}: click the cell to centre the burst on (blue cells)  ·  Esc cancel"
-        if kind is RangeKind.CLOSE_BLAST and choice.origin is None:
-            return f"{p.name}: click a cell next to {actor.name} to aim the blast  ·  Esc cancel"
-        limit = p.target_limit or 1
-        if choice.picks_area_targets:
-            chosen = f" ({len(choice.targets)} chosen)" if choice.targets else ""
-            return (f"{p.name}: click up to {limit} target{'s' if limit > 1 else ''} ringed in yellow{chosen}, "
-                    "Enter when done  ·  Esc cancel")
-        if kind is RangeKind.CLOSE_BURST:
-            return f"{p.name}: click or press Enter to use it on everyone marked  ·  Esc cancel"
-        more = f" (up to {limit}; Enter when done)" if limit > 1 else ""
-        return f"{p.name}: click a target ringed in yellow{more}  ·  Esc cancel"
+        """What the fight's mode asks of the player now."""
+        return self.fight.prompt(self)
 
     def click_board(self, cell: Cell) -> None:
         assert self.session is not None
-        st = self.session.encounter.state
-        who = st.occupant(cell)
-        actor = self.acting
-        if self.prep is not None:
-            if self.prep.picking:
-                self.prep.picked(cell, who)
-            elif who is not None:
-                self.selected = who.id
-            return
-        if not self.my_turn() or actor is None:
-            if who is not None:
-                self.selected = who.id
-            return
-        if self.charge is not None:
-            self.click_charging(cell, who, actor, self.charge)
-            return
-        choice = self.choice
-        if choice is not None:
-            self.click_aiming(cell, who, actor, choice)
-            return
-        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            self.add_waypoint(cell)
-            return
-        if self.route_to(cell) is not None:
-            if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
-                self.go(cell)
-            else:
-                self.pending = cell
-                self.say(self.route_text(cell))
-            return
-        if who is not None:
-            self.selected = who.id
-            if who.id == actor.id:
-                self.pending = None
-            return
-        self.pending = None
-        what = "shift" if self.move_mode == "shift" else "move"
-        self.say(f"{actor.name} cannot {what} there", error=True)
-
-    def click_aiming(self, cell: Cell, who: Creature | None, actor: Creature, choice: Choice) -> None:
-        assert self.session is not None
-        st = self.session.encounter.state
-        power = choice.power
-        if choice.landing_queue:
-            target = choice.landing_queue[0]
-            if self.forced is not None and cell in self.forced.finals:
-                assert choice.landings is not None
-                choice.landings.append((target, cell))
-                choice.landing_queue.pop(0)
-                self._cache_key = None
-                self.aim_done()
-            else:
-                self.say(f"{self.session.encounter.name(target)} cannot land there: pick a cyan cell", error=True)
-            return
-        if choice.shift_cells and choice.shift_to is None:
-            if cell in choice.shift_cells:
-                choice.shift_to = cell
-                self._cache_key = None
-                self.aim_done()
-            else:
-                moving = overlays.self_movement(power)
-                verb = moving[0] if moving is not None else "shift"
-                self.say(f"{actor.name} cannot {verb} there with {power.name}: pick a cyan cell", error=True)
-            return
-        kind = power.reach.kind
-        if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) and choice.origin is None:
-            if cell in self.origins:
-                choice.origin = cell
-                self._cache_key = None
-                if choice.picks_area_targets and \
-                        len(tactics.valid_targets(st, actor, power, cell)) > (power.target_limit or 1):
-                    self.say(self.prompt())  # more in the area than it takes: the player picks them
-                else:
-                    self.aim_done()
-            else:
-                why = tactics.origin_problem(st, actor, power, cell)
-                self.say(f"{power.name} cannot be aimed there: {why}", error=True)
-            return
-        if kind is RangeKind.CLOSE_BURST and not choice.picks_area_targets:
-            self.aim_done()
-            return
-        if who is None:
-            self.say(f"{power.name}: click a creature ringed in yellow", error=True)
-            return
-        if who.id not in self.valid:
-            why = tactics.target_problem(st, actor, power, who, choice.origin)
-            self.say(f"{who.name} is not a valid target of {power.name}: {why}", error=True)
-            return
-        if who.id in choice.targets:
-            choice.targets.remove(who.id)
-        else:
-            choice.targets.append(who.id)
-        self._cache_key = None
-        if len(choice.targets) >= min(power.target_limit or 1, len(self.valid)):
-            self.aim_done()
-        else:
-            self.say(self.prompt())
-
-    def go(self, cell: Cell) -> None:
-        actor = self.acting
-        route = self.route_to(cell)
-        if actor is None or route is None:
-            return
-        self.waypoints = []
-        if self.move_mode == "shift":
-            self.send(ShiftCommand(actor.id, cell))
-        else:
-            path = route.path if self.cheapest else route.safest_path
-            self.send(MoveCommand(actor.id, cell, path))
+        mode = self.mode
+        self.follow(mode, mode.on_click(self, cell))
 
     def route_to(self, cell: Cell) -> tactics.Route | None:
-        """The route previewed to ``cell``: ``tactics.reachable``'s, or through the waypoints
-        ``tactics.route_via``'s (remembered for the last cell asked, while nothing changes)."""
-        if not self.waypoints or self.session is None or self.move_mode == "shift":
-            return self.routes.get(cell)
-        actor = self.acting
-        if actor is None or cell not in self.routes and cell != self.waypoints[-1]:
-            return None
-        stops = self.waypoints if cell == self.waypoints[-1] else [*self.waypoints, cell]
-        key = (len(self.session.encounter.log), actor.id, tuple(stops), self.move_mode)
-        if self._via[0] != key:
-            self._via = (key, tactics.route_via(self.session.encounter.state, actor, stops, self.move_mode))
-        return self._via[1]
+        """The route previewed to ``cell`` (``MoveMode.route_to``)."""
+        return self.moving.route_to(self, cell)
 
     def add_waypoint(self, cell: Cell) -> None:
         """Shift+click or W: the move goes through ``cell`` (again on the last waypoint: drop it)."""
-        actor = self.acting
-        if actor is None or self.session is None or self.choice is not None or self.charge is not None:
-            return
-        if self.move_mode == "shift":
-            self.say("waypoints are for moves (M): a shift goes one cell", error=True)
-            return
-        log = len(self.session.encounter.log)
-        if self._waypoints_at != log:
-            self.waypoints = []
-        if self.waypoints and self.waypoints[-1] == cell:
-            self.waypoints.pop()
-        elif tactics.route_via(self.session.encounter.state, actor, [*self.waypoints, cell], self.move_mode) is None:
-            self.say(f"{actor.name} cannot pass there on this move (speed {actor.speed()})", error=True)
-            return
-        else:
-            self.waypoints.append(cell)
-        self._waypoints_at = log
-        self.pending = None
-        self.say(self.route_text(cell) if self.waypoints else self.prompt())
+        fight = self.fight
+        if isinstance(fight, MoveMode):
+            fight.add_waypoint(self, cell)
 
     def route_text(self, cell: Cell) -> str:
-        """"safest path, cost 3, provokes 2: Goblin 1, Goblin 3, enters dangerous terrain: 1d6 fire" for the
-        path previewed to ``cell`` (through the waypoints, if any)."""
-        route = self.route_to(cell)
-        actor = self.acting
-        if route is None or self.session is None or actor is None:
-            return ""
-        name = self.session.encounter.name
-        path, cost, provokers = ((route.path, route.cost, route.provokers) if self.cheapest
-                                 else (route.safest_path, route.safest_cost, route.safest_provokers))
-        which = "cheapest" if self.cheapest else "safest"
-        if self.waypoints:
-            which += f" path through {len(self.waypoints)} waypoint{'s' if len(self.waypoints) > 1 else ''}"
-        else:
-            which += " path"
-        text = f"{which}, cost {cost}"
-        if provokers:
-            text += f", provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
-        else:
-            text += ", provokes nobody"
-        harm = danger_text(tactics.path_dangers(self.session.encounter.state, actor, path))
-        if harm:
-            text += ", " + harm
-        if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
-            text += "  ·  click again (or Enter) to go"
-        return text
+        """"safest path, cost 3, provokes 2: Goblin 1, ..." for the path previewed to ``cell``."""
+        return self.moving.route_text(self, cell)
 
     def cancel(self) -> None:
-        if self.prep is not None:
-            self.close_prep()
-            return
-        if self.charge is not None and self.charge.target is not None:
-            self.charge.target = None
-            self.charge.pending = None
-            self._cache_key = None
-            self.say(self.prompt())
-            return
-        if self.waypoints and self.choice is None and self.charge is None:
-            self.waypoints = []  # Esc drops the waypoints first
-            self.pending = None
-            self.say(self.prompt() if self.my_turn() else "")
-            return
-        self.choice = None
-        self.charge = None
-        self.pending = None
-        self._cache_key = None
-        self.say(self.prompt() if self.my_turn() else "")
+        """Esc: the top mode's cancel."""
+        mode = self.mode
+        self.follow(mode, mode.on_cancel(self))
 
     # -- overlays ---------------------------------------------------------------------------
 
@@ -1195,7 +851,8 @@ class Table:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         consumed = self.manager.process_events(event)
-        if self.prep is not None and self.screen_state == "table" and self.prep.handle(event):
+        mode = self.mode
+        if mode.on_event(self, event):  # a panel's or a dialog's own events (preparation, setup)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
@@ -1210,11 +867,8 @@ class Table:
                 self.quit_dialog = None
             elif event.ui_element is self.file_dialog:
                 self.file_dialog = None
-            elif event.ui_element is self.setup_window:
-                self.setup_window = None
-                self.accept_setup_defaults()
             elif self.prep is not None and event.ui_element is self.prep.window:
-                self.prep = None
+                self.close_prep(closed=True)
             return True
         if self.skips_banner(event, consumed):
             return True
@@ -1225,11 +879,7 @@ class Table:
             if typing and not (event.mod & pygame.KMOD_CTRL):
                 return True
             return self.key(event)
-        if consumed:
-            return True
-        if self.screen_state == "handoff":
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                self.confirm_handoff()
+        if consumed or mode.on_pointer(self, event):
             return True
         if event.type == pygame.MOUSEWHEEL:
             if self.bar_hidden and self.mouse[1] >= self.screen.get_height() - BOTTOM:
@@ -1248,6 +898,7 @@ class Table:
                 self.view.pan(*event.rel)
                 self.clamp_camera()
             self.hover = self.cell_under(event.pos)
+            self.follow(mode, mode.on_hover(self, self.hover))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.anim.finish()
             if self.file_menu.visible:
@@ -1292,11 +943,6 @@ class Table:
             return True
         return False
 
-    def accept_setup_defaults(self) -> None:
-        """The setup window was closed: keep the controllers as they were."""
-        self.setup_entries = {}
-        self.screen_state = "table"
-
     def cell_pixel(self, col: int, row: int) -> tuple[int, int] | None:
         """The window pixel at the centre of the board cell at Tiled offset ``(col, row)``, if on screen."""
         if self.view is None:
@@ -1336,8 +982,6 @@ class Table:
             self.request_setup()
         elif element is self.help_button:
             self.show_help = not self.show_help
-        elif self.setup_window is not None and element is getattr(self, "setup_ok", None):
-            self.accept_setup()
         elif isinstance(element, UIButton) and element in self.action_buttons:
             self.action_buttons[element]()
         return True
@@ -1365,17 +1009,9 @@ class Table:
         if k == pygame.K_F1:
             self.show_help = not self.show_help
             return True
-        if self.screen_state == "setup":
-            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.accept_setup()
-            return True
-        if self.screen_state == "handoff":
-            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.confirm_handoff()
-            elif k == pygame.K_ESCAPE and self.handoff_for_setup:  # not now: back to the table as it was
-                self.handoff_for_setup = False
-                self.handoff_to = None
-                self.screen_state = "table"
+        mode = self.mode
+        if mode.takes_keys:  # a screen that hides the fight (handoff, setup)
+            self.follow(mode, mode.on_key(self, k))
             return True
         self.anim.finish()
         view = self.view
@@ -1387,24 +1023,8 @@ class Table:
                 self.cancel()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif k == pygame.K_SPACE:
-            self.end_turn()
-        elif pygame.K_1 <= k <= pygame.K_9:
-            self.pick_power(k - pygame.K_1)
-        elif k == pygame.K_m:
-            self.set_move_mode("move")
-        elif k == pygame.K_h:
-            self.set_move_mode("shift")
-        elif k == pygame.K_u:
-            self.stand_up()
-        elif k == pygame.K_c:
-            self.start_charge()
-        elif k == pygame.K_w:
-            if self.hover is not None and self.my_turn():
-                self.add_waypoint(self.hover)
-        elif k == pygame.K_TAB:
-            self.cheapest = not self.cheapest
-            self.say("previewing the cheapest paths" if self.cheapest else "previewing the safest paths")
+        elif k in FIGHT_KEYS:
+            self.follow(mode, mode.on_key(self, k))
         elif k == pygame.K_p:
             self.request_setup()
         elif k == pygame.K_g:
@@ -1564,55 +1184,27 @@ class Table:
         self.say(f"{key}: {what}: {'on' if self.overlay_on[name] else 'off'}")
 
     def set_move_mode(self, mode: str) -> None:
+        """M / H: moving or shifting; the power or charge being aimed, the preview and the waypoints are dropped."""
         if not self.my_turn():
             return
-        self.move_mode = mode
-        self.choice = None
-        self.charge = None
-        self.pending = None
-        self.waypoints = []
+        move = self.moving
+        move.kind = mode
+        move.pending = None
+        move.waypoints = []
+        self.modes[0] = move
         self._cache_key = None
         self.say(self.prompt())
 
     def confirm(self) -> None:
-        charge, actor = self.charge, self.acting
-        if charge is not None:
-            if charge.target is not None and charge.pending is not None and actor is not None:
-                self.send(ChargeCommand(actor.id, charge.target, charge.pending))
-            return
-        if self.pending is not None and self.choice is None:
-            self.go(self.pending)
-            return
-        choice = self.choice
-        if choice is None:
-            return
-        if choice.landing_queue or (choice.shift_cells and choice.shift_to is None):
-            # the player's own power: the player chooses, the rules never roll for it
-            self.say(self.prompt(), error=True)
-        elif choice.picks_area_targets:
-            if choice.origin is None and overlays.needs_origin(choice.power):
-                return
-            if not choice.targets and len(self.valid) <= (choice.power.target_limit or 1):
-                choice.targets = list(self.valid)  # no more in the area than it takes: all of them
-            if choice.targets:
-                self.aim_done()
-        elif choice.power.reach.kind is RangeKind.CLOSE_BURST:
-            self.aim_done()
-        elif choice.targets and not overlays.needs_origin(choice.power):
-            self.aim_done()
+        """Enter: the top mode's confirm."""
+        mode = self.mode
+        self.follow(mode, mode.on_confirm(self))
 
     def confirm_handoff(self) -> None:
-        self.viewer = self.handoff_to
-        self.handoff_to = None
-        self.screen_state = "table"
-        if self.handoff_for_setup:
-            self.handoff_for_setup = False
-            self.open_setup()
-            return
-        self.move_mode = "move"
-        self._cache_key = None
-        self._bar_key = None
-        self.say(self.prompt())
+        """The player the handoff screen waits for is at the table (``HandoffMode.on_confirm``)."""
+        mode = self.mode
+        if isinstance(mode, HandoffMode):
+            self.follow(mode, mode.on_confirm(self))
 
     def toggle_fullscreen(self) -> None:
         try:
@@ -1670,13 +1262,9 @@ class Table:
         """Hide the board until ``to`` (default: the player to act) confirms; ``for_setup``: the game
         master, to change who plays what."""
         assert self.session is not None
-        self.handoff_to = to if to is not None else self.session.acting_controller
-        self.handoff_for_setup = for_setup
-        self.screen_state = "handoff"
-        self.choice = None
-        self.charge = None
-        self.pending = None
+        self.drop_choice()
         self.close_prep()
+        self.show_screen(HandoffMode(to if to is not None else self.session.acting_controller, for_setup))
         self.selected = None
         self.hover = None
         self._bar_key = None
@@ -2688,21 +2276,6 @@ def fitted(text: str, size: int, width: int, *, bold: bool = False) -> str:
     while len(text) > 1 and f.size(text + "...")[0] > width:
         text = text[:-1]
     return text + "..."
-
-
-def danger_text(dangers: tuple[tuple[Cell, Damage], ...]) -> str:
-    """"enters dangerous terrain: 1d6 fire x3" for the steps of a path into dangerous terrain (the damage
-    the engine rolls on each, ``tactics.path_dangers``; "" for none)."""
-    if not dangers:
-        return ""
-    runs: list[tuple[str, int]] = []
-    for _, damage in dangers:
-        text = str(damage)
-        if runs and runs[-1][0] == text:
-            runs[-1] = (text, runs[-1][1] + 1)
-        else:
-            runs.append((text, 1))
-    return "enters dangerous terrain: " + ", ".join(t if n == 1 else f"{t} x{n}" for t, n in runs)
 
 
 def _one_line(text: str) -> str:
