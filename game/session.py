@@ -422,7 +422,13 @@ class Session:
         return choose_command(self.encounter, acting)
 
     def step_ai(self) -> list[ev.Event]:
-        """Apply one AI command (none if a person is to act, or the fight is over)."""
+        """Apply one AI command, or the answers the AI and standing orders give to the open decisions
+        (none if a person is to act or answer, or the fight is over)."""
+        if self.encounter.engine.pending:
+            events = self._settle()
+            for listener in self.listeners:
+                listener(events)
+            return events
         command = self.ai_command()
         if command is None:
             return []

@@ -45,9 +45,11 @@ from game.ui import overlays
 from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
 from game.ui.combat_log import CombatLog, wrap
+from game.ui.decision_prompt import DecisionPrompt
 from game.ui.map_view import side_colour
 from game.ui.modes.base import FIGHT_KEYS, FightMode, Mode, action_left
 from game.ui.modes.charge import ChargeChoice, ChargeMode
+from game.ui.modes.decide import DecideMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
@@ -531,8 +533,9 @@ class Table:
         return self.session.encounter.state.acting if self.session else None
 
     def my_turn(self) -> bool:
-        """A person acts now, and it is the person looking at the table."""
-        if self.session is None or self.screen_state != "table":
+        """A person acts now, and it is the person looking at the table (while a decision is open, nobody
+        gives commands: the chooser answers it in its prompt)."""
+        if self.session is None or self.screen_state != "table" or self.session.encounter.engine.waiting:
             return False
         who = self.session.acting_controller
         return who is not None and who != AI and who == self.viewer
@@ -1239,6 +1242,7 @@ class Table:
         if self.handoff_due() and not self.anim.busy(now):
             self.start_handoff()
             return
+        self.ask_if_asked()
         if self.screen_state == "table" and who == AI:
             if self.anim.busy(now):
                 self._ai_ready_at = now + AI_PAUSE_S
@@ -1250,6 +1254,42 @@ class Table:
         self.follow_acting()
         self.refresh()
         self.update_action_bar()
+
+    def ask_if_asked(self) -> None:
+        """Put the decision prompt up when the engine waits for the player at the table, and take it down
+        once that decision is answered (whoever answered it)."""
+        assert self.session is not None
+        question = self.session.question
+        top = self.mode
+        if isinstance(top, DecideMode) and (question is None or question.id != top.decision_id):
+            top.leave()
+            self.modes.pop()
+            top = self.mode
+        if question is None or self.screen_state != "table" or isinstance(top, DecideMode) \
+                or self.session.controller_of(question.chooser) != self.viewer:
+            return
+        session = self.session
+        player = self.viewer
+        self.drop_choice()
+        prompt = DecisionPrompt(self.manager, self.board_rect, question, session.encounter.name(question.chooser),
+                                lambda key: self.answer(question.id, key),
+                                lambda kind, order: session.standing_orders.setdefault(player or "", {}).update(
+                                    {kind: order}))
+        self.modes.append(DecideMode(prompt))
+        self.say(self.mode.prompt(self))
+
+    def answer(self, decision: int, option: str) -> bool:
+        """The player's answer to an open decision; a refusal is a message, never a crash."""
+        if self.session is None:
+            return False
+        try:
+            events = self.session.answer(decision, option, by=self.viewer or AI)
+        except Impossible as exc:
+            self.say(str(exc), error=True)
+            return False
+        self.took(events)
+        self.say("")
+        return True
 
     def handoff_due(self) -> bool:
         """A person other than the one looking at the table is to act: hide the board first."""
@@ -1979,9 +2019,13 @@ class Table:
         if self.session is not None:
             st = self.session.encounter.state
             acting = st.acting
-            who = self.session.acting_controller
+            who = self.session.controller_of(acting.id) if acting is not None else None
             turn = (f"Round {st.round} · {acting.name}'s turn ({'AI' if who == AI else who})" if acting is not None
                     else "The fight is over")
+            question = self.session.question
+            if question is not None and acting is not None:
+                asked = self.session.controller_of(question.chooser)
+                turn += f" · {'AI' if asked == AI else asked} decides"
             x = draw_text(screen, fitted(turn, 15, max(40, w - x - 8), bold=True), (x, 9), 15, ACCENT,
                           bold=True).right + 16
         message = self.message
@@ -2074,6 +2118,10 @@ class Table:
             hint = "Name who plays each side (ai: the computer), then Play (Enter)"
         elif self.my_turn():
             hint = self.prompt()
+        elif isinstance(self.mode, DecideMode):
+            n = len(self.mode.prompt_window.decision.options)
+            hint = (f"{self.viewer}: answer the question · click an option or press 1-{min(n, 9)} · "
+                    "passing is one of the options")
         elif self.session is not None and self.session.acting_controller == AI:
             hint = "The AI is playing..."
         elif self.session is not None and self.session.encounter.state.ended:

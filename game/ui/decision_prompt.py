@@ -1,0 +1,128 @@
+"""The one decision prompt: whatever a ruleset asks, shown the same way.
+
+When the engine waits for a person (``Session.question``), the window hands the table to that player and
+shows this prompt: who is asked, the question, and one button per option, passing included (a decision is
+never dismissed: passing is chosen like any option). Number keys 1-9 choose too. Where standing orders apply
+(a decision with one option besides passing), a row of buttons sets the player's standing order for that
+kind of decision - always, never, ask me - and answers this one by it, so the table is not stopped at every
+such decision again. Nothing here knows a rules system.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIWindow
+
+from game.kernel.decisions import PASS, Decision, StandingOrder
+
+WIDTH = 420
+ROW = 34
+TITLE = 28
+"""pygame_gui's window title bar."""
+MAX_OPTIONS = 12
+"""Most option buttons shown at once; a longer list scrolls by pages (◀ ▶)."""
+
+
+class _Unclosable(UIWindow):
+    """A window with no close button (the theme's ``enable_close_button``), which nothing closes but an
+    answer (``on_close_window_button_pressed`` is pygame_gui's documented override point)."""
+
+    def on_close_window_button_pressed(self) -> None:
+        return
+
+
+class DecisionPrompt:
+    def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, decision: Decision, chooser: str,
+                 answer: Callable[[str], object], standing: Callable[[str, StandingOrder], object]) -> None:
+        self.manager, self.area, self.decision, self.chooser = manager, area, decision, chooser
+        self.answer, self.standing = answer, standing
+        self.page = 0
+        self.window: _Unclosable | None = None
+        self.buttons: dict[UIButton, tuple[str, str]] = {}
+        """button -> ("option", key) | ("order", always/never/ask) | ("page", +1/-1)."""
+        self.texts: list[str] = []
+        """Every line the prompt shows (tests read them)."""
+        manager.get_theme().load_theme({"#decision_prompt": {"misc": {"enable_close_button": "0"}}})
+        self.build()
+
+    @property
+    def orders_apply(self) -> bool:
+        return self.decision.may_pass and len(self.decision.options) == 2
+
+    def build(self) -> None:
+        self.kill()
+        d = self.decision
+        shown = d.options[self.page * MAX_OPTIONS:(self.page + 1) * MAX_OPTIONS]
+        paged = len(d.options) > MAX_OPTIONS
+        rows = 1 + len(shown) + (1 if paged else 0) + (2 if self.orders_apply else 0)
+        height = min(self.area.height - 8, TITLE + 16 + rows * ROW)
+        rect = pygame.Rect(0, 0, min(WIDTH, self.area.width - 8), height)
+        rect.center = self.area.center
+        # no way around answering (passing is an option), so its close button does nothing
+        self.window = _Unclosable(rect, self.manager, window_display_title=f"{self.chooser} decides",
+                                  object_id="#decision_prompt", resizable=False, draggable=True)
+        inner = self.window.get_container()
+        width = rect.width - 40
+        y = 6
+        self.texts = [f"{self.chooser}: {d.question}"]
+        UILabel(pygame.Rect(10, y, width, ROW - 6), self.texts[0], self.manager, container=inner)
+        y += ROW
+        for n, option in enumerate(shown, self.page * MAX_OPTIONS + 1):
+            label = f"{n}. {option.label}" if n <= 9 else option.label
+            self.texts.append(label)
+            b = UIButton(pygame.Rect(10, y, width, ROW - 4), label, self.manager, container=inner)
+            self.buttons[b] = ("option", option.key)
+            y += ROW
+        if paged:
+            for x, step, text in ((10, -1, "◀ earlier"), (width // 2 + 10, 1, "later ▶")):
+                b = UIButton(pygame.Rect(x, y, width // 2 - 10, ROW - 4), text, self.manager, container=inner)
+                self.buttons[b] = ("page", str(step))
+            y += ROW
+        if self.orders_apply:
+            text = f"Every time ({d.kind}):"
+            self.texts.append(text)
+            UILabel(pygame.Rect(10, y, width, ROW - 6), text, self.manager, container=inner)
+            y += ROW
+            third = width // 3
+            for i, (order, label) in enumerate(((StandingOrder.ALWAYS, "Always"), (StandingOrder.NEVER, "Never"),
+                                                (StandingOrder.ASK, "Ask me"))):
+                b = UIButton(pygame.Rect(10 + i * third, y, third - 6, ROW - 4), label, self.manager, container=inner)
+                self.buttons[b] = ("order", order.value)
+
+    def kill(self) -> None:
+        if self.window is not None:
+            self.window.kill()  # type: ignore[no-untyped-call]
+            self.window = None
+        self.buttons = {}
+
+    def choose(self, key: str) -> None:
+        self.kill()
+        self.answer(key)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Act on one input event; True if it was the prompt's."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            what, value = self.buttons[event.ui_element]
+            if what == "option":
+                self.choose(value)
+            elif what == "page":
+                pages = (len(self.decision.options) - 1) // MAX_OPTIONS
+                self.page = max(0, min(pages, self.page + int(value)))
+                self.build()
+            else:
+                order = StandingOrder(value)
+                self.standing(self.decision.kind, order)
+                if order is StandingOrder.ALWAYS:
+                    self.choose(next(o.key for o in self.decision.options if o.key != PASS))
+                elif order is StandingOrder.NEVER:
+                    self.choose(PASS)
+            return True
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+            index = event.key - pygame.K_1
+            if index < len(self.decision.options):
+                self.choose(self.decision.options[index].key)
+            return True
+        return False
