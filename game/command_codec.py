@@ -25,13 +25,14 @@ from pydantic import ValidationError
 
 from game.board import Board
 from game.grid import Cell
+from game.kernel.decisions import Answer
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.preparation import Preparation
 from game.scenario import CommandSpec, EncounterFileError, shown_key, to_command
 
 
-def command_to_json(command: Command, board: Board) -> dict[str, Any]:
+def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
     """``command`` as a JSON object in the encounter file's form (see the module's docstring)."""
 
     def at(cell: Cell) -> list[int]:
@@ -39,6 +40,10 @@ def command_to_json(command: Command, board: Board) -> dict[str, Any]:
 
     out: dict[str, Any]
     match command:
+        case Answer():
+            out = {"do": "answer", "decision": command.decision, "option": command.option}
+            if command.by != "player":
+                out["by"] = command.by
         case MoveCommand():
             out = {"do": "move", "creature": command.creature, "to": at(command.to)}
             if command.path is not None:
@@ -95,12 +100,12 @@ def _preparation_to_json(prep: Preparation, board: Board) -> dict[str, Any]:
     return out
 
 
-def command_line(command: Command, board: Board) -> str:
+def command_line(command: Command | Answer, board: Board) -> str:
     """``command`` as one compact JSON line (no newline), the form golden logs keep."""
     return json.dumps(command_to_json(command, board), separators=(",", ":"), ensure_ascii=False)
 
 
-def command_from_json(record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command:
+def command_from_json(record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command | Answer:
     """The command a JSON object (``command_to_json``'s form) describes; raises :class:`EncounterFileError`
     naming ``path`` and ``place`` (e.g. ``line 12``) for anything wrong."""
     if not isinstance(record, Mapping):
@@ -114,7 +119,7 @@ def command_from_json(record: Mapping[str, Any], board: Board, path: str | Path,
     return to_command(spec, board, place, Path(path))
 
 
-def command_from_line(line: str, board: Board, path: str | Path, place: str) -> Command:
+def command_from_line(line: str, board: Board, path: str | Path, place: str) -> Command | Answer:
     """``command_line``'s inverse, with one clear line for a line that is not JSON."""
     try:
         record = json.loads(line)

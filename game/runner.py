@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
 from game.errors import GameError, escaped
+from game.kernel.decisions import Answer
 from game.rules import events as ev
 from game.rules.commands import Command
 from game.rules.encounter import Encounter, Impossible
+from game.rules.model import CreatureId
 from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
 
 
@@ -72,9 +74,10 @@ def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
 
 
 def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
-         chosen: Callable[[Command], None] | None = None) -> Encounter:
+         chosen: Callable[[Command | Answer], None] | None = None) -> Encounter:
     """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens, and every
-    command (scripted or the AI's, before it is applied) to ``chosen``."""
+    command (scripted or the AI's, before it is applied) to ``chosen``. An open decision is answered by the
+    AI when it plays the chooser (with ``auto``, always); else the run stops there, as for a command."""
     from game.rules.ai import choose_command
 
     enc, scenario = loaded.encounter, loaded.scenario
@@ -91,6 +94,18 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
             raise EncounterFileError(scenario.path, f"impossible: {exc}", place) from None
     max_rounds = int(enc.state.options.get("max_rounds", 50))
     while not enc.state.ended and enc.state.round <= max_rounds:
+        pending = enc.engine.pending
+        if pending:
+            asked = pending[0]
+            chooser = enc.state.creatures[CreatureId(asked.chooser)]
+            if not auto and scenario.control_of(chooser.id, chooser.side) != "ai":
+                break
+            answer = Answer(asked.id, enc.ai_answer(asked), "AI")
+            if chosen is not None:
+                chosen(answer)
+            for event in enc.apply(answer):
+                emit(event)
+            continue
         actor = enc.state.acting
         assert actor is not None
         if not auto and scenario.control_of(actor.id, actor.side) != "ai":
@@ -103,7 +118,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
     return enc
 
 
-def replay(loaded: Loaded, commands: Sequence[Command], emit: Callable[[ev.Event], None]) -> Encounter:
+def replay(loaded: Loaded, commands: Sequence[Command | Answer], emit: Callable[[ev.Event], None]) -> Encounter:
     """Start, then apply ``commands`` in order (no script, no AI): what ``play`` did, given what it chose.
     A command the engine refuses raises :class:`ReplayRefusedError` with its index."""
     enc = loaded.encounter

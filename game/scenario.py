@@ -22,6 +22,7 @@ from game.content.text import quoted
 from game.errors import GameError, escaped
 from game.files import UserFileError, read_user_file
 from game.grid import Cell
+from game.kernel.decisions import Answer
 from game.rulesets import DEFAULT as DEFAULT_RULESET, ruleset_problem
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
@@ -105,8 +106,9 @@ class PreparationSpec(_Strict):
 
 
 class CommandSpec(_Strict):
-    do: Literal["move", "shift", "stand", "power", "charge", "end"]
-    creature: Id
+    do: Literal["move", "shift", "stand", "power", "charge", "end", "answer"]
+    creature: Id | None = None
+    """Every command's creature (an answer has none: it names its decision)."""
     to: Offset | None = None
     path: list[Offset] | None = None
     power: Id | None = None
@@ -118,6 +120,12 @@ class CommandSpec(_Strict):
     """power: where a power that shifts its user puts it (else seed 000's Movement decision)."""
     prepare: PreparationSpec | None = None
     """end: the creature's reactions for its next round (else it keeps the preparation it has)."""
+    decision: int | None = Field(default=None, ge=1, le=10**9)
+    """answer: the number of the open decision answered (``decision_opened``'s ``decision``)."""
+    option: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    """answer: the key of the option chosen."""
+    by: Literal["player", "standing order", "AI"] = "player"
+    """answer: who gave it."""
 
 
 class OptionsSpec(_Strict):
@@ -338,11 +346,12 @@ def check_creature_ids(scenario: Scenario, ids: list[str]) -> None:
                                          f"{table}.{shown_key(cid)}")
 
 
-def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command]]:
+def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command | Answer]]:
     """The file's scripted commands in engine terms, each with its place in the file."""
-    out: list[tuple[str, Command]] = []
+    out: list[tuple[str, Command | Answer]] = []
     for i, spec in enumerate(scenario.commands, 1):
-        place = f"commands[{i}] ({spec.do} {shown_key(spec.creature)})"
+        what = shown_key(spec.creature) if spec.creature is not None else f"decision {spec.decision}"
+        place = f"commands[{i}] ({spec.do} {what})"
         out.append((place, to_command(spec, board, place, scenario.path)))
     return out
 
@@ -356,9 +365,15 @@ def check_round_limit(scenario: Scenario, round_now: int, options: Mapping[str, 
                                                 "before this command", place)
 
 
-def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command:
-    """A scripted command in engine terms (cells from [col, row])."""
+def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command | Answer:
+    """A scripted command (or an answer to a decision) in engine terms (cells from [col, row])."""
     grid = board.grid
+    if spec.do == "answer":
+        if spec.decision is None or spec.option is None:
+            raise EncounterFileError(path, "'answer' needs 'decision' and 'option'", place)
+        return Answer(spec.decision, spec.option, spec.by)
+    if spec.creature is None:
+        raise EncounterFileError(path, f"'{spec.do}' needs 'creature'", place)
 
     def cell(value: tuple[int, int] | None, what: str) -> Cell:
         if value is None:

@@ -84,7 +84,7 @@ class Source:
         encounter = self.fresh()
         return encounter, encounter.start()
 
-    def scripted(self) -> list[tuple[str, Command]]:
+    def scripted(self) -> list[tuple[str, Command | Answer]]:
         """The file's scripted commands, each with its place in the file."""
         return scripted(self.scenario, self.board)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.command_codec import command_from_line, command_line
+from game.kernel.decisions import Answer
 from game.rules.commands import Command
 from game.runner import Loaded, ReplayRefusedError, build_encounter, play, replay, write_log
 
@@ -69,7 +70,7 @@ def play_by_ai(fight: Fight) -> tuple[list[str], str]:
     first) and its JSON event log."""
     loaded = fight.load()
     board = loaded.encounter.state.board
-    chosen: list[Command] = []
+    chosen: list[Command | Answer] = []
     out = io.StringIO()
     write_log(loaded, fight.source, as_json=True, out=out,
               drive=lambda emit: play(loaded, auto=True, emit=emit, chosen=chosen.append))

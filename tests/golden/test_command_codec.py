@@ -120,7 +120,7 @@ def test_every_recorded_command_reads_back_to_its_own_line(encounter: str) -> No
     ("not json", "g.jsonl: line 7: not JSON: Expecting value at column 1"),
     ('["move"]', "g.jsonl: line 7: a command is a JSON object, found list"),
     ('{"do": "fly", "creature": "vex"}', "g.jsonl: line 7: do: Input should be 'move', 'shift', 'stand', "
-                                          "'power', 'charge' or 'end'"),
+                                          "'power', 'charge', 'end' or 'answer'"),
     ('{"do": "move", "creature": "vex"}', "g.jsonl: line 7: 'move' needs 'to'"),
     ('{"do": "move", "creature": "vex", "to": [1, 2], "speed": 3}', "g.jsonl: line 7: speed: Extra inputs are "
                                                                       "not permitted"),

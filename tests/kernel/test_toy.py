@@ -205,3 +205,16 @@ def test_the_table_asks_only_the_player_who_must_answer() -> None:
     assert [(e.chooser, e.option, e.by) for e in events if isinstance(e, ev.DecisionAnswered)] == [
         ("knight", "strike", "standing order")]
     assert not toy.engine.waiting and toy.pieces["orc"].cell == 4
+
+
+def test_an_answer_reads_back_from_its_command_line_as_it_was() -> None:
+    """Answers are recorded as commands (golden logs, scripts, replays): the codec keeps them exactly."""
+    from game.board import Board
+    from game.command_codec import command_from_line, command_line
+    from game.grid import SquareGrid
+
+    board = Board(SquareGrid(32, 32), 4, 4)
+    for answer in (Answer(3, PASS), Answer(12, "strike", "AI"), Answer(1, "fast", "standing order")):
+        line = command_line(answer, board)
+        assert command_from_line(line, board, "x.jsonl", "line 1") == answer
+    assert command_line(Answer(3, PASS), board) == '{"do":"answer","decision":3,"option":"pass"}'

@@ -10,30 +10,20 @@ and the seats are the real ones."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator
 
 import pygame
 import pytest
 
-from game.kernel.decisions import PASS, Option, Question, StandingOrder
+from game.kernel.decisions import PASS, StandingOrder
 from game.rules import tactics
 from game.rules import events as ev
-from game.rules.encounter import Encounter
-from game.rules.steps import LeaveCell, Step
 from game.ui.modes.decide import DecideMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from tests.asking import AskingEncounter
 from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, pixel, settle
-
-
-class AskingEncounter(Encounter):
-    def question(self, step: Step) -> Sequence[Question]:
-        if isinstance(step, LeaveCell) and step.mode == "move" and self.state.creatures[step.creature].side == "heroes":
-            watcher = next(c for c in self.state.creatures.values() if c.side == "monsters" and not c.dead)
-            return [Question("monsters", watcher.id, "test:watch", f"strike {self.name(step.creature)} as it goes?",
-                             (Option("strike", "Strike it"), Option(PASS, "Let it go")))]
-        return []
 
 
 @pytest.fixture
