@@ -50,8 +50,9 @@ PREFETCH_BUDGET_S = 0.001
 """A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
 (one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
 AHEAD_BUDGET_S = 0.008
-"""A settled frame with no overlay left to compute draws the view the camera is expected to jump to next (the
-next turn's creature, off screen) while it has taken less than this: the frame of the end of turn finds it ready."""
+"""A frame with no stale chunk in view draws the view the camera is expected to jump to next (the next turn's
+creature, off screen) while it has taken less than this (and within the frame's budget, FRAME_BUDGET_S): the
+frame of the end of turn finds it ready."""
 PICTURE_BLOCK = 256
 """The map picture is composed in blocks of this many picture pixels a side, each when a chunk first needs it."""
 PICTURE_BLOCKS_MIN = 16
@@ -61,6 +62,17 @@ big map not seen yet), only within PICTURE_BUDGET_S, and the chunks still waitin
 background until a later frame."""
 PICTURE_BUDGET_S = 0.008
 """Time a frame may spend composing the blocks of the picture the view needs (about 2.5 ms a block)."""
+FRAME_BUDGET_S = 0.006
+"""When the caller says when its frame began (``BoardView.frame_start``), every budget above also ends this
+long after that: work deferred to later frames (stale chunks, chunks and picture drawn ahead) starts only
+within the first 6 ms of a 16 ms frame, whatever the frame did before drawing the board (the table's overlays,
+computed a step at a time under the same budget), so that the rest of the frame (tokens, panels, ~4 ms on the
+bench's map) and the one piece of work started last still fit in the frame. A frame redraws one stale chunk in
+any case, so that the view settles however long its frames, and patches up to PATCH_CELLS cells in any case."""
+PATCH_CELLS = 256
+"""Cells of stale chunks a frame patches whatever its budget (see :meth:`BoardView._patch`; a few microseconds a
+cell): a change's own marks (the reachable cells moving with the creature) are drawn by the frame of the change
+even when what came before the board took the frame's budget."""
 
 
 @lru_cache(maxsize=64)
@@ -177,6 +189,20 @@ class BoardView:
         self._heading = (0, 0)
         """The last pan's direction (screen pixels): prefetching starts on that side."""
         self._budget_start = 0.0
+        self._deadline = math.inf
+        """``FRAME_BUDGET_S`` after the caller's frame began (``frame_start``), or never."""
+        self._stale_redrawn = 0
+        """Stale chunks redrawn or patched during the current frame."""
+        self._cells_patched = 0
+        """Cells patched during the current frame."""
+        self.look_ahead = True
+        """Frames may draw ahead (the ring outside the view, the next turn's view, the rest of the picture);
+        False (set by the table for the frame of a change, which has every token and name to draw after the
+        board): not this frame. Used by the next ``draw_board`` only."""
+        self.frame_start: float | None = None
+        """When the caller's frame began (``time.perf_counter()``), if it says so: the frame's budgets then also
+        end FRAME_BUDGET_S after it, so that what the frame did before ``draw_board`` (the table's overlays)
+        leaves less of them. Used by the next ``draw_board`` only."""
         self._bases: dict[tuple[int, int, float], pygame.Surface] = {}
         self._geometries: dict[tuple[int, int], dict[Cell, pygame.Rect]] = {}
         self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
@@ -451,8 +477,7 @@ class BoardView:
             for bi in range(left // b, (right - 1) // b + 1):
                 if (bi, bj) in self._blocks:
                     continue
-                if budget is not None and self._blocks_made >= floor \
-                        and time.perf_counter() - self._budget_start >= budget:
+                if budget is not None and self._blocks_made >= floor and not self._within(budget):
                     return False
                 self._make_block(bi, bj)
         return True
@@ -638,6 +663,7 @@ class BoardView:
             return False
         base = self._base(i, j, size, zoom)
         surface = chunk.surface
+        self._cells_patched += len(cells)
         for _, rect in cells:
             surface.blit(base, rect, rect)
         tile = self._tile
@@ -682,6 +708,11 @@ class BoardView:
         vw, vh = target.get_size()
         sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
+        self._deadline = math.inf if self.frame_start is None else self.frame_start + FRAME_BUDGET_S
+        self.frame_start = None
+        look_ahead, self.look_ahead = self.look_ahead, True
+        self._stale_redrawn = 0
+        self._cells_patched = 0
         self._blocks_made = 0
         self._first_frame = self._kept is None
         stats = self.stats
@@ -721,9 +752,9 @@ class BoardView:
             self._heading = (dx, dy)
         self._view_pos = (sx0, sy0)
         self._kept = (zoom, (vw, vh))
-        if stats.chunks_stale == 0:
+        if stats.chunks_stale == 0 and look_ahead:
             self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
-            if self.ahead is not None and not self.layers_pending:
+            if self.ahead is not None:  # (also while the table computes overlays: within the same budget)
                 self._draw_ahead(self.ahead, vw, vh, last_i, last_j, size, zoom)
         return painted
 
@@ -743,7 +774,7 @@ class BoardView:
             chunk = self._chunks.get((i, j))
             if chunk is not None and chunk.version == self.version:
                 continue
-            if time.perf_counter() - self._budget_start >= AHEAD_BUDGET_S:
+            if not self._within(AHEAD_BUDGET_S):
                 return
             if chunk is not None and self._patch(chunk, i, j, size, zoom):
                 continue
@@ -795,14 +826,14 @@ class BoardView:
             chunk = self._chunks.get((i, j))
             if chunk is not None and chunk.version == self.version:
                 continue
-            if time.perf_counter() - self._budget_start >= PREFETCH_BUDGET_S:
+            if not self._within(PREFETCH_BUDGET_S):
                 return
             if chunk is not None and self._patch(chunk, i, j, size, zoom):
                 continue
             if not self._picture_ready(i, j, size, budget=PREFETCH_BUDGET_S):
                 return
             self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
-        if time.perf_counter() - self._budget_start < PREFETCH_BUDGET_S:
+        if self._within(PREFETCH_BUDGET_S):
             self._compose_ahead(i0, j0, i1, j1, size)
 
     def _compose_ahead(self, i0: int, j0: int, i1: int, j1: int, size: int) -> None:
@@ -840,17 +871,33 @@ class BoardView:
             chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
             self.stats.chunks_drawn += 1
         elif chunk.version != self.version:
-            if time.perf_counter() - self._budget_start >= CHUNK_BUDGET_S:
-                self.stats.chunks_stale += 1
-            elif self._patch(chunk, i, j, size, zoom):
+            # one a frame in any case (the view settles however long its frames), and a few cells' patches
+            within = not self._stale_redrawn or self._within(CHUNK_BUDGET_S)
+            small = chunk.dirty is not None and self._cells_patched + len(chunk.dirty) <= PATCH_CELLS
+            if (within or small) and self._patch(chunk, i, j, size, zoom):
                 self.stats.chunks_patched += 1
-            else:
+                self._stale_redrawn += 1
+            elif within:
                 chunk.surface = self._render_chunk(i, j, size, zoom)
                 chunk.version = self.version
                 chunk.dirty = set()
                 self.stats.chunks_drawn += 1
+                self._stale_redrawn += 1
+            else:
+                self.stats.chunks_stale += 1
         self._chunks.move_to_end(key)
         return chunk
+
+    def _within(self, budget: float) -> bool:
+        """The current frame has time left for one more piece of deferred work: less than ``budget`` since
+        ``draw_board`` began, and before the frame's deadline (``frame_start`` + FRAME_BUDGET_S)."""
+        now = time.perf_counter()
+        return now - self._budget_start < budget and now < self._deadline
+
+    def within_frame(self) -> bool:
+        """Before the deadline of the frame the last ``draw_board`` drew (always, if its caller gave no
+        ``frame_start``): the table asks before other work that can wait (names laid out ahead)."""
+        return time.perf_counter() < self._deadline
 
     @property
     def picture_composed(self) -> bool:

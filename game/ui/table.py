@@ -21,7 +21,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pygame
 import pygame_gui
@@ -88,6 +88,10 @@ _LAYER_ORDER = {"terrain": 0, "reach": 10, "reach_danger": 15, "charge": 20, "th
                 "candidates": 50, "origins": 60, "grid": 90}
 """The order the board view draws the overlays in (the order ``refresh`` builds them)."""
 AI_PAUSE_S = 0.12
+OVERLAY_BUDGET_S = 0.005
+"""A frame after a change computes the threat and flanking overlays a step at a time (a batch of enemies) while
+it has taken less than this since it began (one step in any case); the board view's budgets for its deferred
+drawing count from the same start (``board_view.FRAME_BUDGET_S``)."""
 """Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
 SETUP_CREATURE_ROWS = 24
@@ -229,8 +233,14 @@ class Table:
         """Actions scrolled out of the bar."""
         self._token_key: object = None
         self._static_layers: dict[str, tuple[object, Layer]] = {}
-        self._overlay_jobs: list[Callable[[], None]] = []
-        """Overlays of the current state still to compute (see ``refresh``), first first."""
+        self._overlay_jobs: list[Iterator[None]] = []
+        """Overlays of the current state still to compute (see ``refresh``), first first: each a generator that
+        computes a step when advanced and shows its overlay after the last."""
+        self._frame_started: float | None = None
+        """When the frame being made began (``update``; None once it is drawn): the frame's budgets count from it."""
+        self._changed = False
+        """The state changed since the board was last drawn: the next frame draws every token and name, and
+        nothing ahead (``BoardView.look_ahead``, ``names_ahead``)."""
         self._overlay_version = 0
         """Counts the overlays computed: what is drawn over the map depends on it (see ``board_key``)."""
         self.defer_overlays = True
@@ -1054,8 +1064,8 @@ class Table:
 
         What a click needs at once (the reachable cells, the aimed power's cells) is computed in the frame of
         the change. The threat and flanking overlays, queries about every enemy, are computed by the next
-        frames, one each (see ``run_overlay_jobs``): until then they show the state before, as a stale chunk
-        does, and the view does not count as settled. So the frame that shows a change stays short on a big
+        frames, a step at a time within a budget (see ``run_overlay_jobs``): until each is complete the one of
+        the state before stays shown whole, as a stale chunk does, and the view does not count as settled. So the frame that shows a change stays short on a big
         map, and a change of the toggles or the mode alone recomputes nothing of the state."""
         if self.session is None or self.view is None:
             return
@@ -1110,6 +1120,8 @@ class Table:
         if on["grid"]:
             layers["grid"] = self.static_layer("grid", overlays.grid_layer)
         old = self.view.layers
+        if state_changed:
+            self._changed = True
         if state_changed or not shown:
             self._overlay_jobs = []
             if not shown or not same_fight:
@@ -1118,15 +1130,10 @@ class Table:
             if shown:
                 assert actor is not None
                 if on["threat"]:
-                    self._overlay_jobs.append(lambda: self.threat_job(st, actor))
-
-                def flank() -> None:
-                    self.flank = overlays.flanking(st, actor)
-                    self.set_overlay("flanking", overlays.flanking_layer(self.flank) if on["flanking"] else None)
-
-                self._overlay_jobs.append(flank)
+                    self._overlay_jobs.append(self.threat_job(st, actor))
+                self._overlay_jobs.append(self.flanking_job(st, actor))
         elif on["threat"] and "threat" not in old and actor is not None:
-            self._overlay_jobs.append(lambda: self.threat_job(st, actor))
+            self._overlay_jobs.append(self.threat_job(st, actor))
         for name in ("threat", "flanking"):  # kept until computed again (or turned off)
             if shown and on[name] and name in old:
                 layers[name] = old[name]
@@ -1135,21 +1142,47 @@ class Table:
         self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
         self.run_overlay_jobs(changed=True)
 
-    def threat_job(self, st: EncounterState, actor: Creature) -> None:
-        """The threat overlay, unless it was turned off meanwhile."""
-        self.set_overlay("threat", overlays.threat_layer(st, actor) if self.overlay_on["threat"] else None)
+    def threat_job(self, st: EncounterState, actor: Creature) -> Iterator[None]:
+        """The threat overlay, a batch of enemies a step (``overlays.threat_steps``), shown once complete;
+        dropped if it was turned off meanwhile."""
+        for layer in overlays.threat_steps(st, actor):
+            if not self.overlay_on["threat"]:
+                self.set_overlay("threat", None)
+                return
+            if layer is None:
+                yield
+            else:
+                self.set_overlay("threat", layer)
+
+    def flanking_job(self, st: EncounterState, actor: Creature) -> Iterator[None]:
+        """The flanking overlay (lines and dots), a few creatures a step (``overlays.flanking_steps``), shown
+        once complete (the dots only if the overlay is on)."""
+        for got in overlays.flanking_steps(st, actor):
+            if got is None:
+                yield
+            else:
+                self.flank = got
+                self.set_overlay("flanking", overlays.flanking_layer(got) if self.overlay_on["flanking"] else None)
 
     def run_overlay_jobs(self, *, changed: bool) -> None:
-        """Compute the overlays still to compute: all of them at once when ``defer_overlays`` is off, else one
-        per frame, none in the frame of a change."""
+        """Advance the overlays still to compute: all of them to the end when ``defer_overlays`` is off;
+        else none in the frame of a change, and in later frames steps while the frame has taken less than
+        OVERLAY_BUDGET_S (one in any case). An overlay is shown only once its last step is done: until then
+        the one before stays shown as it was."""
         if self.view is None:
             return
         jobs = self._overlay_jobs
         if jobs and not self.defer_overlays:
             while jobs:
-                jobs.pop(0)()
+                for _ in jobs.pop(0):
+                    pass
         elif jobs and not changed:
-            jobs.pop(0)()
+            started = time.perf_counter() if self._frame_started is None else self._frame_started
+            steps = 0
+            while jobs and (steps == 0 or time.perf_counter() - started < OVERLAY_BUDGET_S):
+                if next(jobs[0], False) is False:  # its last step done, its overlay shown
+                    jobs.pop(0)
+                steps += 1
         self.view.layers_pending = bool(jobs)
 
     def set_overlay(self, name: str, layer: Layer | None) -> None:
@@ -1628,6 +1661,7 @@ class Table:
     # -- time passes ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._frame_started = time.perf_counter()
         self.clock += dt
         self.anim.prune(self.clock)
         self.advance()
@@ -1948,6 +1982,9 @@ class Table:
                  and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
         self.view.ahead = self.next_view()
+        self.view.frame_start = self._frame_started
+        self.view.look_ahead = not self._changed
+        self._frame_started = None
         if still:
             self.kept_frames += 1
             for area in self.view.draw_board(board, keep=True, dirty=self.pulse_rects()):
@@ -1960,8 +1997,9 @@ class Table:
         # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
         # first without them) draws it all again, or the last picture of the animation would stay.
         self._board_kept = None if animating else key
-        if not animating:
+        if not animating and not self._changed:
             self.names_ahead()
+        self._changed = False
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -2290,7 +2328,8 @@ class Table:
         (``next_view``), with the next creature first, and render them: the frame of the end of turn then
         finds them made (unless a token there moved meanwhile)."""
         view, session = self.view, self.session
-        if not self.names or view is None or session is None or view.ahead is None or not view.settled:
+        if (not self.names or view is None or session is None or view.ahead is None or not view.settled
+                or not view.within_frame()):
             return
         nxt = self.next_creature()
         zoom = view.camera.zoom
