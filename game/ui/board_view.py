@@ -195,10 +195,13 @@ class BoardView:
         """Stale chunks redrawn or patched during the current frame."""
         self._cells_patched = 0
         """Cells patched during the current frame."""
-        self.look_ahead = True
-        """Frames may draw ahead (the ring outside the view, the next turn's view, the rest of the picture);
-        False (set by the table for the frame of a change, which has every token and name to draw after the
-        board): not this frame. Used by the next ``draw_board`` only."""
+        self._hurried = False
+        """``hurried``, for the frame being drawn."""
+        self.hurried = False
+        """The frame has no time to spare (set by the table: the frame of a change of state, which draws every
+        token and name after the board, or one that computed overlays): it leaves every piece of deferred work to
+        the next frames (stale chunks, blocks of the picture, drawing ahead) but the patches of a few cells
+        (PATCH_CELLS): the change's own marks. Used by the next ``draw_board`` only."""
         self.frame_start: float | None = None
         """When the caller's frame began (``time.perf_counter()``), if it says so: the frame's budgets then also
         end FRAME_BUDGET_S after it, so that what the frame did before ``draw_board`` (the table's overlays)
@@ -708,13 +711,14 @@ class BoardView:
         vw, vh = target.get_size()
         sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
-        self._deadline = math.inf if self.frame_start is None else self.frame_start + FRAME_BUDGET_S
+        first = self._kept is None  # the view's first frame: as before, whatever the caller's frame did
+        self._deadline = math.inf if self.frame_start is None or first else self.frame_start + FRAME_BUDGET_S
         self.frame_start = None
-        look_ahead, self.look_ahead = self.look_ahead, True
+        self._hurried, self.hurried = self.hurried and not first, False
         self._stale_redrawn = 0
         self._cells_patched = 0
         self._blocks_made = 0
-        self._first_frame = self._kept is None
+        self._first_frame = first
         stats = self.stats
         stats.chunks_drawn = stats.chunks_stale = stats.chunks_patched = 0
         size = self._chunk_size()
@@ -752,7 +756,7 @@ class BoardView:
             self._heading = (dx, dy)
         self._view_pos = (sx0, sy0)
         self._kept = (zoom, (vw, vh))
-        if stats.chunks_stale == 0 and look_ahead:
+        if stats.chunks_stale == 0 and not self._hurried:
             self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
             if self.ahead is not None:  # (also while the table computes overlays: within the same budget)
                 self._draw_ahead(self.ahead, vw, vh, last_i, last_j, size, zoom)
@@ -865,14 +869,14 @@ class BoardView:
         chunk = self._chunks.get(key)
         if chunk is None:
             if not self._picture_ready(i, j, size, budget=PICTURE_BUDGET_S,
-                                       floor=PICTURE_BLOCKS_MIN if self._first_frame else 1):
+                                       floor=PICTURE_BLOCKS_MIN if self._first_frame else 0 if self._hurried else 1):
                 self.stats.chunks_stale += 1
                 return None
             chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
             self.stats.chunks_drawn += 1
         elif chunk.version != self.version:
             # one a frame in any case (the view settles however long its frames), and a few cells' patches
-            within = not self._stale_redrawn or self._within(CHUNK_BUDGET_S)
+            within = not self._stale_redrawn and not self._hurried or self._within(CHUNK_BUDGET_S)
             small = chunk.dirty is not None and self._cells_patched + len(chunk.dirty) <= PATCH_CELLS
             if (within or small) and self._patch(chunk, i, j, size, zoom):
                 self.stats.chunks_patched += 1
@@ -891,6 +895,8 @@ class BoardView:
     def _within(self, budget: float) -> bool:
         """The current frame has time left for one more piece of deferred work: less than ``budget`` since
         ``draw_board`` began, and before the frame's deadline (``frame_start`` + FRAME_BUDGET_S)."""
+        if self._hurried:
+            return False
         now = time.perf_counter()
         return now - self._budget_start < budget and now < self._deadline
 

@@ -68,12 +68,12 @@ THREAT_BATCH = 64
 """Enemies ``threat_steps`` looks at in one step (about 0.5 ms on the bench's map)."""
 
 
-def threat_steps(state: EncounterState, actor: Creature, batch: int = THREAT_BATCH) -> Iterator[Layer | None]:
-    """``threat_layer`` in steps of ``batch`` enemies of ``actor``: yields None after each step but the last,
-    then the layer (its cells those of ``threat_layer``). The table runs as many steps a frame as its budget
-    allows, so a crowd of enemies does not make one frame long."""
+def threat_steps(state: EncounterState, actor: Creature, batch: int | None = None) -> Iterator[Layer | None]:
+    """``threat_layer`` in steps of ``batch`` (default THREAT_BATCH) enemies of ``actor``: yields None after
+    each step but the last, then the layer (its cells those of ``threat_layer``). The table runs as many steps
+    a frame as its budget allows, so a crowd of enemies does not make one frame long."""
     enemies = [c for c in state.living() if c.side != actor.side]
-    batch = max(1, batch)
+    batch = max(1, THREAT_BATCH if batch is None else batch)
     cells: dict[Cell, RGBA] = {}
     for start in range(0, len(enemies), batch):
         for enemy in enemies[start:start + batch]:
@@ -144,13 +144,14 @@ def flanking(state: EncounterState, actor: Creature | None) -> Flanking:
 
 
 FLANK_BATCH = 2
-"""Creatures ``flanking_steps`` looks at in one step (each costs a scan of the crowd: ~0.4 ms a creature on
-the bench's map)."""
+"""Queries ``flanking_steps`` makes in one step (who flanks a creature, or where the actor would flank it: each
+scans the crowd, ~0.4 ms on the bench's map)."""
 
 
-def flanking_steps(state: EncounterState, actor: Creature | None, batch: int = FLANK_BATCH) -> Iterator[Flanking | None]:
-    """``flanking`` in steps of ``batch`` creatures near the actor: yields None after each step but the last,
-    then what ``flanking`` answers."""
+def flanking_steps(state: EncounterState, actor: Creature | None,
+                   batch: int | None = None) -> Iterator[Flanking | None]:
+    """``flanking`` in steps of ``batch`` (default FLANK_BATCH) queries about the creatures near the actor:
+    yields None after each step but the last, then what ``flanking`` answers."""
     if actor is None:
         yield Flanking((), frozenset())
         return
@@ -161,7 +162,7 @@ def flanking_steps(state: EncounterState, actor: Creature | None, batch: int = F
     work: list[tuple[bool, Creature]] = [(True, c) for c in near] + [(False, c) for c in near if c.side != actor.side]
     pairs: list[tuple[str, str, str]] = []
     cells: set[Cell] = set()
-    batch = max(1, batch)
+    batch = max(1, FLANK_BATCH if batch is None else batch)
     for start in range(0, len(work), batch):
         for is_target, creature in work[start:start + batch]:
             if is_target:

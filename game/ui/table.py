@@ -16,6 +16,7 @@ preparing reactions at the end of the turn.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import time
@@ -161,6 +162,19 @@ class ChargeChoice:
         return self.targets.get(self.target, {}) if self.target is not None else {}
 
 
+@dataclass(frozen=True, slots=True)
+class NameLabel:
+    """A creature's name placed by ``Table.lay_out_names``."""
+
+    creature: str
+    text: str
+    """The name, or its first word where the whole did not fit."""
+    size: int
+    """Its font size (``Table.name_image`` makes the image)."""
+    rect: pygame.Rect
+    """Where it goes, in zoomed picture pixels."""
+
+
 class Table:
     def __init__(self, size: tuple[int, int], *, controls: dict[str, str] | None = None,
                  skip_setup: bool = False) -> None:
@@ -238,9 +252,12 @@ class Table:
         computes a step when advanced and shows its overlay after the last."""
         self._frame_started: float | None = None
         """When the frame being made began (``update``; None once it is drawn): the frame's budgets count from it."""
-        self._changed = False
-        """The state changed since the board was last drawn: the next frame draws every token and name, and
-        nothing ahead (``BoardView.look_ahead``, ``names_ahead``)."""
+        self._hurried = False
+        """The frame being made has no time to spare: the state changed (it draws every token and name after
+        the board) or it computed overlays. Its board then draws nothing ahead nor past its budget
+        (``BoardView.hurried``), nor lays out names ahead."""
+        self._overlays_for: object = None
+        """The encounter whose threat and flanking overlays are shown (kept while the next are computed)."""
         self._overlay_version = 0
         """Counts the overlays computed: what is drawn over the map depends on it (see ``board_key``)."""
         self.defer_overlays = True
@@ -286,15 +303,16 @@ class Table:
         """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self._names_key: object = None
-        self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._names: list[NameLabel] = []
         self._name_layouts: dict[tuple[float, float, str | None, tuple[int, ...]],
-                                 tuple[tuple[object, ...], list[tuple[str, pygame.Surface, pygame.Rect]]]] = {}
+                                 tuple[tuple[object, ...], list[NameLabel]]] = {}
         """Name layouts per (zoom, cell size, acting creature, region), with the tokens each was made from."""
         self._board_danger: tuple[Board, bool] | None = None
         """The board and whether it has dangerous terrain (see ``board_has_danger``)."""
         self._names_ahead: object = None
         """What the layout made ahead for the next turn was made for (see ``names_ahead``)."""
         self._name_images: dict[tuple[str, int], pygame.Surface] = {}
+        self._name_sizes: dict[tuple[str, int], tuple[int, int]] = {}
         self.name_rects: list[tuple[str, pygame.Rect]] = []
         """The names drawn last frame, with their place on the board (tests read them)."""
         self._laid_out = self.board_rect.size
@@ -376,6 +394,7 @@ class Table:
         self._bar_key = None
         self._token_looks, self._token_looks_for = {}, None
         self._name_layouts, self._names_ahead = {}, None
+        self._overlays_for = None
         self.close_prep()
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
         self._followed = None
@@ -386,6 +405,7 @@ class Table:
             self.screen_state = "table"
         else:
             self.open_setup()
+        freeze_what_opening_made()
         return True
 
     def open_file_dialog(self) -> None:
@@ -1082,7 +1102,9 @@ class Table:
             return
         before = self._cache_key[0] if isinstance(self._cache_key, tuple) else None
         state_changed = before != state_key
-        same_fight = before is not None and before[1] == state_key[1]  # else nothing of the overlays is kept
+        # else nothing of the overlays is kept (not the key before: a command forgets it, the overlays stay)
+        same_fight = self._overlays_for is self.session.encounter
+        self._overlays_for = self.session.encounter
         self._cache_key = key
         if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
             self.waypoints = []  # something happened since they were placed: they no longer apply
@@ -1121,7 +1143,7 @@ class Table:
             layers["grid"] = self.static_layer("grid", overlays.grid_layer)
         old = self.view.layers
         if state_changed:
-            self._changed = True
+            self._hurried = True
         if state_changed or not shown:
             self._overlay_jobs = []
             if not shown or not same_fight:
@@ -1183,6 +1205,7 @@ class Table:
                 if next(jobs[0], False) is False:  # its last step done, its overlay shown
                     jobs.pop(0)
                 steps += 1
+            self._hurried = True
         self.view.layers_pending = bool(jobs)
 
     def set_overlay(self, name: str, layer: Layer | None) -> None:
@@ -1983,7 +2006,7 @@ class Table:
         self._board_gui = gui
         self.view.ahead = self.next_view()
         self.view.frame_start = self._frame_started
-        self.view.look_ahead = not self._changed
+        self.view.hurried = self._hurried
         self._frame_started = None
         if still:
             self.kept_frames += 1
@@ -1997,9 +2020,9 @@ class Table:
         # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
         # first without them) draws it all again, or the last picture of the animation would stay.
         self._board_kept = None if animating else key
-        if not animating and not self._changed:
+        if not animating and not self._hurried:
             self.names_ahead()
-        self._changed = False
+        self._hurried = False
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -2229,11 +2252,11 @@ class Table:
         self.drawn_looks = looks
         self.name_rects = []
         if self.names:
-            for cid, image, rect in self.name_labels(zoom):
-                at = rect.move(-ox, -oy)
-                if cid not in sliding and at.colliderect(area):
-                    board.blit(image, at)
-                    self.name_rects.append((cid, at))
+            for label in self.name_labels(zoom):
+                at = label.rect.move(-ox, -oy)
+                if label.creature not in sliding and at.colliderect(area):
+                    board.blit(self.name_image(label.text, label.size), at)
+                    self.name_rects.append((label.creature, at))
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -2244,7 +2267,7 @@ class Table:
             radius = max(6, round(view.cell_w * cam.zoom * (0.45 + 0.25 * (1 - k))))
             pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
 
-    def name_labels(self, zoom: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    def name_labels(self, zoom: float) -> list[NameLabel]:
         """Where each creature's name goes, in zoomed picture pixels: under its token, else above it, to
         its right or its left, else its first word there, else nowhere: never over another name or over
         a token (the sheet names it on hover). The acting creature first, then from the top. Made again
@@ -2260,7 +2283,7 @@ class Table:
         return self._names
 
     def lay_out_names(self, zoom: float, acting: str | None,
-                      region: tuple[int, ...]) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+                      region: tuple[int, ...]) -> list[NameLabel]:
         """``name_labels``' layout for the creatures in ``region`` with ``acting`` first. Kept per zoom,
         acting creature and region with the tokens it was made from (who, where, how big): a change of
         state that moved none of them, or a layout made ahead for the next turn (``names_ahead``), is
@@ -2283,7 +2306,7 @@ class Table:
         kept = self._name_layouts.get(where)
         if kept is not None and kept[0] == made_from:
             return kept[1]
-        names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        names: list[NameLabel] = []
         taken: dict[tuple[int, int], list[pygame.Rect]] = {}
 
         def cells(r: pygame.Rect) -> list[tuple[int, int]]:
@@ -2305,8 +2328,7 @@ class Table:
         size = max(9, int(small * 0.55))
         for c, x, y, radius in tokens:
             for text in dict.fromkeys((c.name, c.name.split(" ")[0])):
-                image = self.name_image(text, size)
-                rect = image.get_rect()
+                rect = pygame.Rect((0, 0), self.name_size(text, size))  # its image is made when first drawn
                 cx, cy = round(x), round(y)
                 for anchor, at in (("midtop", (cx, cy + radius + 3)), ("midbottom", (cx, cy - radius - 3)),
                                    ("midleft", (cx + radius + 3, cy)), ("midright", (cx - radius - 3, cy))):
@@ -2316,7 +2338,7 @@ class Table:
                 else:
                     continue
                 take(rect.inflate(2, 2))
-                names.append((c.id, image, rect.copy()))
+                names.append(NameLabel(c.id, text, size, rect.copy()))
                 break
         if len(self._name_layouts) >= NAME_LAYOUTS:
             del self._name_layouts[next(iter(self._name_layouts))]  # the oldest
@@ -2355,6 +2377,16 @@ class Table:
         return (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
                 math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
 
+    def name_size(self, text: str, size: int) -> tuple[int, int]:
+        """The size of ``name_image(text, size)``, without making it (the layout needs only that; a name is
+        made when it is drawn: on a big map most names laid out are off screen)."""
+        got = self._name_sizes.get((text, size))
+        if got is None:
+            if len(self._name_sizes) > 4000:
+                self._name_sizes.clear()
+            got = self._name_sizes[(text, size)] = (font(size).size(text)[0] + 4, font(size).get_linesize())
+        return got
+
     def name_image(self, text: str, size: int) -> pygame.Surface:
         """A name on its dark plate (kept per text and size while the window is open)."""
         got = self._name_images.get((text, size))
@@ -2362,7 +2394,7 @@ class Table:
             if len(self._name_images) > 4000:
                 self._name_images.clear()
             img = font(size).render(text, True, (240, 240, 240))
-            got = pygame.Surface((img.get_width() + 4, font(size).get_linesize()), pygame.SRCALPHA)
+            got = pygame.Surface(self.name_size(text, size), pygame.SRCALPHA)  # the size the layout used
             pygame.draw.rect(got, (0, 0, 0, 150), got.get_rect(), border_radius=3)
             got.blit(img, img.get_rect(center=got.get_rect().center))
             self._name_images[(text, size)] = got
@@ -2872,6 +2904,18 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
     finally:
         pygame.quit()
     return 0
+
+
+def freeze_what_opening_made() -> None:
+    """Let the cyclic garbage collector leave alone what exists once an encounter is open (the map, its
+    recorded picture, the session, a thousand creatures: ~170,000 objects on the bench's map), most of which
+    lives as long as the encounter: ``gc.freeze``. A full collection then looks only at what was made since,
+    so it takes ~12 ms on the bench's map instead of ~110 ms (one such pause in a frame every few dozen
+    changes). What was frozen at the previous opening is unfrozen first and collected with the rest, so an
+    encounter closed does not stay (README: Benchmark)."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def write_state(table: Table, path: str) -> None:
