@@ -69,7 +69,7 @@ within the first 6 ms of a 16 ms frame, whatever the frame did before drawing th
 computed a step at a time under the same budget), so that the rest of the frame (tokens, panels, ~4 ms on the
 bench's map) and the one piece of work started last still fit in the frame. A frame redraws one stale chunk in
 any case, so that the view settles however long its frames, and patches up to PATCH_CELLS cells in any case."""
-PATCH_CELLS = 256
+PATCH_CELLS = 512
 """Cells of stale chunks a frame patches whatever its budget (see :meth:`BoardView._patch`; a few microseconds a
 cell): a change's own marks (the reachable cells moving with the creature) are drawn by the frame of the change
 even when what came before the board took the frame's budget."""
@@ -127,6 +127,11 @@ class _Chunk:
     """Up to date when it equals :attr:`BoardView.version`."""
     dirty: set[Cell] | None = field(default_factory=set)
     """While stale: the cells whose marks changed since it was drawn (None: redraw it whole)."""
+    pending: pygame.Surface | None = None
+    """While stale and in view: its picture at ``pending_version``, made aside, put on the screen (it becomes
+    ``surface``) only when every chunk in view has its picture at the current version: the screen never shows
+    an overlay half old, half new."""
+    pending_version: int = -1
 
 
 @dataclass
@@ -353,7 +358,9 @@ class BoardView:
             if chunk.version == previous and mine is None:
                 chunk.version = self.version
             elif mine is not None and chunk.dirty is not None:
-                chunk.dirty.update(mine)
+                chunk.dirty.update(mine)  # (relative to the picture shown: a pending one is made again)
+            if chunk.pending is not None and chunk.pending_version == previous and mine is None:
+                chunk.pending_version = self.version
 
     def _filed(self, cells: Iterable[Cell], size: int) -> dict[tuple[int, int], list[Cell]]:
         """``cells`` filed by the chunks (of side ``size``) that their bounding boxes touch."""
@@ -653,19 +660,21 @@ class BoardView:
             got = self._uniforms[id(layer)] = (layer, one)
         return got[1]
 
-    def _patch(self, chunk: _Chunk, i: int, j: int, size: int, zoom: float) -> bool:
+    def _patch(self, chunk: _Chunk, i: int, j: int, size: int, zoom: float, *,
+               aside: bool = False) -> pygame.Surface | None:
         """Bring a stale chunk of a square grid up to date by redrawing only its changed cells: each cell's
         rectangle is copied back from the base and the changing layers' marks of that cell drawn on it.
-        False when that would not pay (most of the chunk changed): then it is redrawn whole."""
+        None when that would not pay (most of the chunk changed): then it is redrawn whole. ``aside``: on a
+        copy, returned, the chunk left as it was (see ``_Chunk.pending``); else the chunk itself."""
         dirty = chunk.dirty
         if dirty is None or self.board.kind is not GridKind.SQUARE:
-            return False
+            return None
         geometry = self._geometry(i, j, size, zoom)
         cells = [(cell, rect) for cell in dirty if (rect := geometry.get(cell)) is not None]
         if len(cells) * 2 > len(geometry):
-            return False
+            return None
         base = self._base(i, j, size, zoom)
-        surface = chunk.surface
+        surface = chunk.surface.copy() if aside else chunk.surface
         self._cells_patched += len(cells)
         for _, rect in cells:
             surface.blit(base, rect, rect)
@@ -680,9 +689,9 @@ class BoardView:
                 if colour is not None:
                     blits.append((tile(style, colour, rect.w, rect.h), rect.topleft))
             surface.fblits(blits)
-        chunk.version = self.version
-        chunk.dirty = set()
-        return True
+        if not aside:
+            chunk.version, chunk.dirty, chunk.pending = self.version, set(), None
+        return surface
 
     def draw_board(self, target: pygame.Surface, *, keep: bool = False,
                    dirty: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
@@ -729,12 +738,26 @@ class BoardView:
         j1 = min(last_j, math.floor((sy0 + vh - 1) / zoom / size))
         changed: list[pygame.Rect] = []
         full_rect = target.get_rect()
+        ready: list[tuple[int, int]] = []
+        waiting = 0
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
-                drawn = stats.chunks_drawn + stats.chunks_patched
-                self._chunk(i, j, size, zoom)
-                if stats.chunks_drawn + stats.chunks_patched != drawn:
+                got = self._chunk(i, j, size, zoom)
+                if got == "drawn":  # nothing of it was on the screen: shown at once
                     changed.append(self._chunk_rect(i, j, size, zoom, sx0, sy0).clip(full_rect))
+                elif got == "ready":
+                    ready.append((i, j))
+                elif got == "waiting":
+                    waiting += 1
+        if waiting:  # the chunks made aside wait for the others, their older pictures shown meanwhile
+            stats.chunks_stale += waiting + len(ready)
+        else:  # all of them at once
+            for i, j in ready:
+                chunk = self._chunks[(i, j)]
+                assert chunk.pending is not None
+                chunk.surface, chunk.pending = chunk.pending, None
+                chunk.version, chunk.dirty = self.version, set()
+                changed.append(self._chunk_rect(i, j, size, zoom, sx0, sy0).clip(full_rect))
         dx, dy = sx0 - self._view_pos[0], sy0 - self._view_pos[1]
         if not keep or self._kept != (zoom, (vw, vh)) or abs(dx) >= vw or abs(dy) >= vh:
             painted = [full_rect]
@@ -780,7 +803,7 @@ class BoardView:
                 continue
             if not self._within(AHEAD_BUDGET_S):
                 return
-            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+            if chunk is not None and self._patch(chunk, i, j, size, zoom) is not None:
                 continue
             if not self._picture_ready(i, j, size, budget=AHEAD_BUDGET_S):
                 return
@@ -832,7 +855,7 @@ class BoardView:
                 continue
             if not self._within(PREFETCH_BUDGET_S):
                 return
-            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+            if chunk is not None and self._patch(chunk, i, j, size, zoom) is not None:
                 continue
             if not self._picture_ready(i, j, size, budget=PREFETCH_BUDGET_S):
                 return
@@ -861,36 +884,42 @@ class BoardView:
                         self._make_block(bi, bj)
                         return
 
-    def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk | None:
-        """A visible chunk of the current zoom: a missing one is drawn now once its part of the map picture
-        is composed (if that does not fit in the frame's budget: None, the chunk waits for a later frame), a
-        stale one patched or redrawn if the frame's budget allows (else it shows its older picture this frame)."""
+    def _chunk(self, i: int, j: int, size: int, zoom: float) -> str:
+        """Bring a visible chunk of the current zoom up to date, as the frame's budget allows. A missing one
+        is drawn now once its part of the map picture is composed ("drawn"; if that does not fit in the
+        frame's budget, "missing": the chunk waits for a later frame, the background shows). A stale one is
+        patched or redrawn aside ("ready": its new picture waits in ``pending`` for the other chunks in view,
+        see ``draw_board``), or waits for a later frame ("waiting": its older picture stays up); else
+        "current"."""
         key = (i, j)
         chunk = self._chunks.get(key)
         if chunk is None:
             if not self._picture_ready(i, j, size, budget=PICTURE_BUDGET_S,
                                        floor=PICTURE_BLOCKS_MIN if self._first_frame else 0 if self._hurried else 1):
                 self.stats.chunks_stale += 1
-                return None
-            chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+                return "missing"
+            self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
             self.stats.chunks_drawn += 1
-        elif chunk.version != self.version:
-            # one a frame in any case (the view settles however long its frames), and a few cells' patches
-            within = not self._stale_redrawn and not self._hurried or self._within(CHUNK_BUDGET_S)
-            small = chunk.dirty is not None and self._cells_patched + len(chunk.dirty) <= PATCH_CELLS
-            if (within or small) and self._patch(chunk, i, j, size, zoom):
-                self.stats.chunks_patched += 1
-                self._stale_redrawn += 1
-            elif within:
-                chunk.surface = self._render_chunk(i, j, size, zoom)
-                chunk.version = self.version
-                chunk.dirty = set()
-                self.stats.chunks_drawn += 1
-                self._stale_redrawn += 1
-            else:
-                self.stats.chunks_stale += 1
+            return "drawn"
         self._chunks.move_to_end(key)
-        return chunk
+        if chunk.version == self.version:
+            return "current"
+        if chunk.pending is not None and chunk.pending_version == self.version:
+            return "ready"
+        # one a frame in any case (the view settles however long its frames), and a few cells' patches
+        within = not self._stale_redrawn and not self._hurried or self._within(CHUNK_BUDGET_S)
+        small = chunk.dirty is not None and self._cells_patched + len(chunk.dirty) <= PATCH_CELLS
+        made = self._patch(chunk, i, j, size, zoom, aside=True) if within or small else None
+        if made is not None:
+            self.stats.chunks_patched += 1
+        elif within:
+            made = self._render_chunk(i, j, size, zoom)
+            self.stats.chunks_drawn += 1
+        else:
+            return "waiting"
+        self._stale_redrawn += 1
+        chunk.pending, chunk.pending_version = made, self.version
+        return "ready"
 
     def _within(self, budget: float) -> bool:
         """The current frame has time left for one more piece of deferred work: less than ``budget`` since

@@ -234,6 +234,41 @@ def test_a_hurried_frame_leaves_its_stale_chunks_to_the_next_but_patches_a_few_c
         pygame.display.quit()
 
 
+def test_a_change_of_the_overlays_is_shown_in_every_chunk_at_once_never_half(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mark on every cell of the view, one chunk redrawn a frame: the frames show the picture before, whole,
+    until every chunk in view has the new one, then the new one everywhere at once (what a view drawn
+    afresh shows)."""
+    monkeypatch.setattr(board_view, "CHUNK_BUDGET_S", 0.0)
+    try:
+        view, target = _stale_view()
+        for _ in range(100):  # the grid change, a chunk a frame
+            view.draw_board(target, keep=True)
+            if view.settled:
+                break
+        assert view.settled
+        before = pygame.image.tobytes(target, "RGB")
+        layers = dict(view.layers)
+        layers["threat"] = Layer({cell: (235, 50, 40, 210) for cell in view.board}, "frame")
+        view.set_layers(layers)
+        shown: list[bytes] = []
+        for _ in range(100):
+            view.draw_board(target, keep=True)
+            shown.append(pygame.image.tobytes(target, "RGB"))
+            if view.settled:
+                break
+        assert view.settled and len(shown) > 2, "one chunk a frame: several frames"
+        fresh = pygame.Surface(target.get_size())
+        view._chunks.clear()
+        view.draw_board(fresh)
+        after = pygame.image.tobytes(fresh, "RGB")
+        assert after != before
+        assert all(picture == before for picture in shown[:-1]), "the picture before, whole, meanwhile"
+        assert shown[-1] == after, "then the new one everywhere at once"
+    finally:
+        pygame.display.quit()
+
+
 def test_a_hurried_frame_draws_nothing_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """The frame of a change draws the view only: not the next turn's view (``ahead``) nor the ring around
     the view, which the next frame, not hurried, draws."""
