@@ -906,8 +906,10 @@ class BoardView:
             return "current"
         if chunk.pending is not None and chunk.pending_version == self.version:
             return "ready"
-        # one a frame in any case (the view settles however long its frames), and a few cells' patches
-        within = not self._stale_redrawn and not self._hurried or self._within(CHUNK_BUDGET_S)
+        # one a frame in any case (the view settles however long its frames), and a few cells' patches; a hex
+        # map's chunks are never patched: a hurried frame redraws them whole within its budget
+        within = (not self._stale_redrawn and not self._hurried
+                  or self._within(CHUNK_BUDGET_S, hurried=self.board.kind is not GridKind.SQUARE))
         small = chunk.dirty is not None and self._cells_patched + len(chunk.dirty) <= PATCH_CELLS
         made = self._patch(chunk, i, j, size, zoom, aside=True) if within or small else None
         if made is not None:
@@ -921,10 +923,11 @@ class BoardView:
         chunk.pending, chunk.pending_version = made, self.version
         return "ready"
 
-    def _within(self, budget: float) -> bool:
-        """The current frame has time left for one more piece of deferred work: less than ``budget`` since
-        ``draw_board`` began, and before the frame's deadline (``frame_start`` + FRAME_BUDGET_S)."""
-        if self._hurried:
+    def _within(self, budget: float, *, hurried: bool = False) -> bool:
+        """The current frame has time left for one more piece of deferred work: it is not hurried (unless
+        ``hurried``: that work is done by a hurried frame too), less than ``budget`` since ``draw_board``
+        began, and before the frame's deadline (``frame_start`` + FRAME_BUDGET_S)."""
+        if self._hurried and not hurried:
             return False
         now = time.perf_counter()
         return now - self._budget_start < budget and now < self._deadline

@@ -89,11 +89,11 @@ _LAYER_ORDER = {"terrain": 0, "reach": 10, "reach_danger": 15, "charge": 20, "th
                 "candidates": 50, "origins": 60, "grid": 90}
 """The order the board view draws the overlays in (the order ``refresh`` builds them)."""
 AI_PAUSE_S = 0.12
+"""Pause between two AI commands, after their animations, so a person can follow."""
 OVERLAY_BUDGET_S = 0.005
 """A frame after a change computes the threat and flanking overlays a step at a time (a batch of enemies) while
 it has taken less than this since it began (one step in any case); the board view's budgets for its deferred
 drawing count from the same start (``board_view.FRAME_BUDGET_S``)."""
-"""Pause between two AI commands, after their animations, so a person can follow."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
 SETUP_CREATURE_ROWS = 24
 """The setup dialog lists at most this many creatures (those the players play first): a map of a
@@ -1085,8 +1085,9 @@ class Table:
         What a click needs at once (the reachable cells, the aimed power's cells) is computed in the frame of
         the change. The threat and flanking overlays, queries about every enemy, are computed by the next
         frames, a step at a time within a budget (see ``run_overlay_jobs``): until each is complete the one of
-        the state before stays shown whole, as a stale chunk does, and the view does not count as settled. So the frame that shows a change stays short on a big
-        map, and a change of the toggles or the mode alone recomputes nothing of the state."""
+        the state before stays shown whole, as a stale chunk does, and the view does not count as settled. So
+        the frame that shows a change stays short on a big map, and a change of the toggles or the mode alone
+        recomputes nothing of the state."""
         if self.session is None or self.view is None:
             return
         st = self.session.encounter.state

@@ -269,6 +269,28 @@ def test_a_change_of_the_overlays_is_shown_in_every_chunk_at_once_never_half(
         pygame.display.quit()
 
 
+def test_on_a_hex_map_a_hurried_frame_still_redraws_its_stale_chunks_within_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hex map's chunks are never patched cell by cell: the frame of a change redraws them whole (within the
+    budget, here ample), or a move's reachable cells would come a frame late."""
+    monkeypatch.setattr(board_view, "CHUNK_BUDGET_S", 60.0)
+    from game.tiled import load_board
+
+    pygame.display.init()
+    pygame.display.set_mode((640, 480))
+    try:
+        tmap, board = load_board(REPO / "maps" / "hex_marsh.tmx")
+        view = BoardView(tmap, board)
+        target = pygame.Surface((640, 480))
+        view.draw_board(target)
+        view.set_layers({"reach": Layer({cell: (60, 200, 110, 95) for cell in list(board)[:40]}, "fill")})
+        view.hurried = True
+        view.draw_board(target, keep=True)
+        assert view.stats.chunks_drawn > 0 and view.settled
+    finally:
+        pygame.display.quit()
+
+
 def test_a_hurried_frame_draws_nothing_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     """The frame of a change draws the view only: not the next turn's view (``ahead``) nor the ring around
     the view, which the next frame, not hurried, draws."""
