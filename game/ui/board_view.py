@@ -50,8 +50,9 @@ PREFETCH_BUDGET_S = 0.001
 """A settled frame draws chunks just outside the view, ahead of a pan, while it has taken less than this
 (one chunk takes ~0.5 ms at 1920x1080: a pan of 8 px a frame needs one every 4 frames)."""
 AHEAD_BUDGET_S = 0.008
-"""A settled frame with no overlay left to compute draws the view the camera is expected to jump to next (the
-next turn's creature, off screen) while it has taken less than this: the frame of the end of turn finds it ready."""
+"""A frame with no stale chunk in view draws the view the camera is expected to jump to next (the next turn's
+creature, off screen) while it has taken less than this (and within the frame's budget, FRAME_BUDGET_S): the
+frame of the end of turn finds it ready."""
 PICTURE_BLOCK = 256
 """The map picture is composed in blocks of this many picture pixels a side, each when a chunk first needs it."""
 PICTURE_BLOCKS_MIN = 16
@@ -61,6 +62,17 @@ big map not seen yet), only within PICTURE_BUDGET_S, and the chunks still waitin
 background until a later frame."""
 PICTURE_BUDGET_S = 0.008
 """Time a frame may spend composing the blocks of the picture the view needs (about 2.5 ms a block)."""
+FRAME_BUDGET_S = 0.006
+"""When the caller says when its frame began (``BoardView.frame_start``), every budget above also ends this
+long after that: work deferred to later frames (stale chunks, chunks and picture drawn ahead) starts only
+within the first 6 ms of a 16 ms frame, whatever the frame did before drawing the board (the table's overlays,
+computed a step at a time under the same budget), so that the rest of the frame (tokens, panels, ~4 ms on the
+bench's map) and the one piece of work started last still fit in the frame. A frame redraws one stale chunk in
+any case, so that the view settles however long its frames, and patches up to PATCH_CELLS cells in any case."""
+PATCH_CELLS = 512
+"""Cells of stale chunks a frame patches whatever its budget (see :meth:`BoardView._patch`; a few microseconds a
+cell): a change's own marks (the reachable cells moving with the creature) are drawn by the frame of the change
+even when what came before the board took the frame's budget."""
 
 
 @lru_cache(maxsize=64)
@@ -115,6 +127,11 @@ class _Chunk:
     """Up to date when it equals :attr:`BoardView.version`."""
     dirty: set[Cell] | None = field(default_factory=set)
     """While stale: the cells whose marks changed since it was drawn (None: redraw it whole)."""
+    pending: pygame.Surface | None = None
+    """While stale and in view: its picture at ``pending_version``, made aside, put on the screen (it becomes
+    ``surface``) only when every chunk in view has its picture at the current version: the screen never shows
+    an overlay half old, half new."""
+    pending_version: int = -1
 
 
 @dataclass
@@ -177,6 +194,23 @@ class BoardView:
         self._heading = (0, 0)
         """The last pan's direction (screen pixels): prefetching starts on that side."""
         self._budget_start = 0.0
+        self._deadline = math.inf
+        """``FRAME_BUDGET_S`` after the caller's frame began (``frame_start``), or never."""
+        self._stale_redrawn = 0
+        """Stale chunks redrawn or patched during the current frame."""
+        self._cells_patched = 0
+        """Cells patched during the current frame."""
+        self._hurried = False
+        """``hurried``, for the frame being drawn."""
+        self.hurried = False
+        """The frame has no time to spare (set by the table: the frame of a change of state, which draws every
+        token and name after the board, or one that computed overlays): it leaves every piece of deferred work to
+        the next frames (stale chunks, blocks of the picture, drawing ahead) but the patches of a few cells
+        (PATCH_CELLS): the change's own marks. Used by the next ``draw_board`` only."""
+        self.frame_start: float | None = None
+        """When the caller's frame began (``time.perf_counter()``), if it says so: the frame's budgets then also
+        end FRAME_BUDGET_S after it, so that what the frame did before ``draw_board`` (the table's overlays)
+        leaves less of them. Used by the next ``draw_board`` only."""
         self._bases: dict[tuple[int, int, float], pygame.Surface] = {}
         self._geometries: dict[tuple[int, int], dict[Cell, pygame.Rect]] = {}
         self._tiles: dict[tuple[str, RGBA, int, int], pygame.Surface] = {}
@@ -324,7 +358,9 @@ class BoardView:
             if chunk.version == previous and mine is None:
                 chunk.version = self.version
             elif mine is not None and chunk.dirty is not None:
-                chunk.dirty.update(mine)
+                chunk.dirty.update(mine)  # (relative to the picture shown: a pending one is made again)
+            if chunk.pending is not None and chunk.pending_version == previous and mine is None:
+                chunk.pending_version = self.version
 
     def _filed(self, cells: Iterable[Cell], size: int) -> dict[tuple[int, int], list[Cell]]:
         """``cells`` filed by the chunks (of side ``size``) that their bounding boxes touch."""
@@ -451,8 +487,7 @@ class BoardView:
             for bi in range(left // b, (right - 1) // b + 1):
                 if (bi, bj) in self._blocks:
                     continue
-                if budget is not None and self._blocks_made >= floor \
-                        and time.perf_counter() - self._budget_start >= budget:
+                if budget is not None and self._blocks_made >= floor and not self._within(budget):
                     return False
                 self._make_block(bi, bj)
         return True
@@ -625,19 +660,22 @@ class BoardView:
             got = self._uniforms[id(layer)] = (layer, one)
         return got[1]
 
-    def _patch(self, chunk: _Chunk, i: int, j: int, size: int, zoom: float) -> bool:
+    def _patch(self, chunk: _Chunk, i: int, j: int, size: int, zoom: float, *,
+               aside: bool = False) -> pygame.Surface | None:
         """Bring a stale chunk of a square grid up to date by redrawing only its changed cells: each cell's
         rectangle is copied back from the base and the changing layers' marks of that cell drawn on it.
-        False when that would not pay (most of the chunk changed): then it is redrawn whole."""
+        None when that would not pay (most of the chunk changed): then it is redrawn whole. ``aside``: on a
+        copy, returned, the chunk left as it was (see ``_Chunk.pending``); else the chunk itself."""
         dirty = chunk.dirty
         if dirty is None or self.board.kind is not GridKind.SQUARE:
-            return False
+            return None
         geometry = self._geometry(i, j, size, zoom)
         cells = [(cell, rect) for cell in dirty if (rect := geometry.get(cell)) is not None]
         if len(cells) * 2 > len(geometry):
-            return False
+            return None
         base = self._base(i, j, size, zoom)
-        surface = chunk.surface
+        surface = chunk.surface.copy() if aside else chunk.surface
+        self._cells_patched += len(cells)
         for _, rect in cells:
             surface.blit(base, rect, rect)
         tile = self._tile
@@ -651,9 +689,9 @@ class BoardView:
                 if colour is not None:
                     blits.append((tile(style, colour, rect.w, rect.h), rect.topleft))
             surface.fblits(blits)
-        chunk.version = self.version
-        chunk.dirty = set()
-        return True
+        if not aside:
+            chunk.version, chunk.dirty, chunk.pending = self.version, set(), None
+        return surface
 
     def draw_board(self, target: pygame.Surface, *, keep: bool = False,
                    dirty: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
@@ -682,8 +720,14 @@ class BoardView:
         vw, vh = target.get_size()
         sx0, sy0 = cam.offset()
         self._budget_start = time.perf_counter()
+        first = self._kept is None  # the view's first frame: as before, whatever the caller's frame did
+        self._deadline = math.inf if self.frame_start is None or first else self.frame_start + FRAME_BUDGET_S
+        self.frame_start = None
+        self._hurried, self.hurried = self.hurried and not first, False
+        self._stale_redrawn = 0
+        self._cells_patched = 0
         self._blocks_made = 0
-        self._first_frame = self._kept is None
+        self._first_frame = first
         stats = self.stats
         stats.chunks_drawn = stats.chunks_stale = stats.chunks_patched = 0
         size = self._chunk_size()
@@ -694,12 +738,26 @@ class BoardView:
         j1 = min(last_j, math.floor((sy0 + vh - 1) / zoom / size))
         changed: list[pygame.Rect] = []
         full_rect = target.get_rect()
+        ready: list[tuple[int, int]] = []
+        waiting = 0
         for j in range(j0, j1 + 1):
             for i in range(i0, i1 + 1):
-                drawn = stats.chunks_drawn + stats.chunks_patched
-                self._chunk(i, j, size, zoom)
-                if stats.chunks_drawn + stats.chunks_patched != drawn:
+                got = self._chunk(i, j, size, zoom)
+                if got == "drawn":  # nothing of it was on the screen: shown at once
                     changed.append(self._chunk_rect(i, j, size, zoom, sx0, sy0).clip(full_rect))
+                elif got == "ready":
+                    ready.append((i, j))
+                elif got == "waiting":
+                    waiting += 1
+        if waiting:  # the chunks made aside wait for the others, their older pictures shown meanwhile
+            stats.chunks_stale += waiting + len(ready)
+        else:  # all of them at once
+            for i, j in ready:
+                chunk = self._chunks[(i, j)]
+                assert chunk.pending is not None
+                chunk.surface, chunk.pending = chunk.pending, None
+                chunk.version, chunk.dirty = self.version, set()
+                changed.append(self._chunk_rect(i, j, size, zoom, sx0, sy0).clip(full_rect))
         dx, dy = sx0 - self._view_pos[0], sy0 - self._view_pos[1]
         if not keep or self._kept != (zoom, (vw, vh)) or abs(dx) >= vw or abs(dy) >= vh:
             painted = [full_rect]
@@ -721,9 +779,9 @@ class BoardView:
             self._heading = (dx, dy)
         self._view_pos = (sx0, sy0)
         self._kept = (zoom, (vw, vh))
-        if stats.chunks_stale == 0:
+        if stats.chunks_stale == 0 and not self._hurried:
             self._prefetch(i0, j0, i1, j1, last_i, last_j, size, zoom)
-            if self.ahead is not None and not self.layers_pending:
+            if self.ahead is not None:  # (also while the table computes overlays: within the same budget)
                 self._draw_ahead(self.ahead, vw, vh, last_i, last_j, size, zoom)
         return painted
 
@@ -743,9 +801,9 @@ class BoardView:
             chunk = self._chunks.get((i, j))
             if chunk is not None and chunk.version == self.version:
                 continue
-            if time.perf_counter() - self._budget_start >= AHEAD_BUDGET_S:
+            if not self._within(AHEAD_BUDGET_S):
                 return
-            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+            if chunk is not None and self._patch(chunk, i, j, size, zoom) is not None:
                 continue
             if not self._picture_ready(i, j, size, budget=AHEAD_BUDGET_S):
                 return
@@ -795,14 +853,14 @@ class BoardView:
             chunk = self._chunks.get((i, j))
             if chunk is not None and chunk.version == self.version:
                 continue
-            if time.perf_counter() - self._budget_start >= PREFETCH_BUDGET_S:
+            if not self._within(PREFETCH_BUDGET_S):
                 return
-            if chunk is not None and self._patch(chunk, i, j, size, zoom):
+            if chunk is not None and self._patch(chunk, i, j, size, zoom) is not None:
                 continue
             if not self._picture_ready(i, j, size, budget=PREFETCH_BUDGET_S):
                 return
             self._chunks[(i, j)] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
-        if time.perf_counter() - self._budget_start < PREFETCH_BUDGET_S:
+        if self._within(PREFETCH_BUDGET_S):
             self._compose_ahead(i0, j0, i1, j1, size)
 
     def _compose_ahead(self, i0: int, j0: int, i1: int, j1: int, size: int) -> None:
@@ -826,31 +884,58 @@ class BoardView:
                         self._make_block(bi, bj)
                         return
 
-    def _chunk(self, i: int, j: int, size: int, zoom: float) -> _Chunk | None:
-        """A visible chunk of the current zoom: a missing one is drawn now once its part of the map picture
-        is composed (if that does not fit in the frame's budget: None, the chunk waits for a later frame), a
-        stale one patched or redrawn if the frame's budget allows (else it shows its older picture this frame)."""
+    def _chunk(self, i: int, j: int, size: int, zoom: float) -> str:
+        """Bring a visible chunk of the current zoom up to date, as the frame's budget allows. A missing one
+        is drawn now once its part of the map picture is composed ("drawn"; if that does not fit in the
+        frame's budget, "missing": the chunk waits for a later frame, the background shows). A stale one is
+        patched or redrawn aside ("ready": its new picture waits in ``pending`` for the other chunks in view,
+        see ``draw_board``), or waits for a later frame ("waiting": its older picture stays up); else
+        "current"."""
         key = (i, j)
         chunk = self._chunks.get(key)
         if chunk is None:
             if not self._picture_ready(i, j, size, budget=PICTURE_BUDGET_S,
-                                       floor=PICTURE_BLOCKS_MIN if self._first_frame else 1):
+                                       floor=PICTURE_BLOCKS_MIN if self._first_frame else 0 if self._hurried else 1):
                 self.stats.chunks_stale += 1
-                return None
-            chunk = self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
+                return "missing"
+            self._chunks[key] = _Chunk(self._render_chunk(i, j, size, zoom), self.version)
             self.stats.chunks_drawn += 1
-        elif chunk.version != self.version:
-            if time.perf_counter() - self._budget_start >= CHUNK_BUDGET_S:
-                self.stats.chunks_stale += 1
-            elif self._patch(chunk, i, j, size, zoom):
-                self.stats.chunks_patched += 1
-            else:
-                chunk.surface = self._render_chunk(i, j, size, zoom)
-                chunk.version = self.version
-                chunk.dirty = set()
-                self.stats.chunks_drawn += 1
+            return "drawn"
         self._chunks.move_to_end(key)
-        return chunk
+        if chunk.version == self.version:
+            return "current"
+        if chunk.pending is not None and chunk.pending_version == self.version:
+            return "ready"
+        # one a frame in any case (the view settles however long its frames), and a few cells' patches; a hex
+        # map's chunks are never patched: a hurried frame redraws them whole within its budget
+        within = (not self._stale_redrawn and not self._hurried
+                  or self._within(CHUNK_BUDGET_S, hurried=self.board.kind is not GridKind.SQUARE))
+        small = chunk.dirty is not None and self._cells_patched + len(chunk.dirty) <= PATCH_CELLS
+        made = self._patch(chunk, i, j, size, zoom, aside=True) if within or small else None
+        if made is not None:
+            self.stats.chunks_patched += 1
+        elif within:
+            made = self._render_chunk(i, j, size, zoom)
+            self.stats.chunks_drawn += 1
+        else:
+            return "waiting"
+        self._stale_redrawn += 1
+        chunk.pending, chunk.pending_version = made, self.version
+        return "ready"
+
+    def _within(self, budget: float, *, hurried: bool = False) -> bool:
+        """The current frame has time left for one more piece of deferred work: it is not hurried (unless
+        ``hurried``: that work is done by a hurried frame too), less than ``budget`` since ``draw_board``
+        began, and before the frame's deadline (``frame_start`` + FRAME_BUDGET_S)."""
+        if self._hurried and not hurried:
+            return False
+        now = time.perf_counter()
+        return now - self._budget_start < budget and now < self._deadline
+
+    def within_frame(self) -> bool:
+        """Before the deadline of the frame the last ``draw_board`` drew (always, if its caller gave no
+        ``frame_start``): the table asks before other work that can wait (names laid out ahead)."""
+        return time.perf_counter() < self._deadline
 
     @property
     def picture_composed(self) -> bool:

@@ -17,11 +17,13 @@ object of ``game.ui.modes``, on a stack the table sends the input to.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pygame
 import pygame_gui
@@ -99,6 +101,10 @@ _LAYER_ORDER = {"terrain": 0, "reach": 10, "reach_danger": 15, "charge": 20, "th
 """The order the board view draws the overlays in (the order ``refresh`` builds them)."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
+OVERLAY_BUDGET_S = 0.005
+"""A frame after a change computes the threat and flanking overlays a step at a time (a batch of enemies) while
+it has taken less than this since it began (one step in any case); the board view's budgets for its deferred
+drawing count from the same start (``board_view.FRAME_BUDGET_S``)."""
 THEME = Path(__file__).resolve().parent.parent.parent / "assets" / "ui_theme.json"
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
@@ -123,6 +129,19 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F11", "fullscreen"),
     ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class NameLabel:
+    """A creature's name placed by ``Table.lay_out_names``."""
+
+    creature: str
+    text: str
+    """The name, or its first word where the whole did not fit."""
+    size: int
+    """Its font size (``Table.name_image`` makes the image)."""
+    rect: pygame.Rect
+    """Where it goes, in zoomed picture pixels."""
 
 
 class Table:
@@ -187,8 +206,17 @@ class Table:
         """Actions scrolled out of the bar."""
         self._token_key: object = None
         self._static_layers: dict[str, tuple[object, Layer]] = {}
-        self._overlay_jobs: list[Callable[[], None]] = []
-        """Overlays of the current state still to compute (see ``refresh``), first first."""
+        self._overlay_jobs: list[Iterator[None]] = []
+        """Overlays of the current state still to compute (see ``refresh``), first first: each a generator that
+        computes a step when advanced and shows its overlay after the last."""
+        self._frame_started: float | None = None
+        """When the frame being made began (``update``; None once it is drawn): the frame's budgets count from it."""
+        self._hurried = False
+        """The frame being made has no time to spare: the state changed (it draws every token and name after
+        the board) or it computed overlays. Its board then draws nothing ahead nor past its budget
+        (``BoardView.hurried``), nor lays out names ahead."""
+        self._overlays_for: object = None
+        """The encounter whose threat and flanking overlays are shown (kept while the next are computed)."""
         self._overlay_version = 0
         """Counts the overlays computed: what is drawn over the map depends on it (see ``board_key``)."""
         self.defer_overlays = True
@@ -225,15 +253,16 @@ class Table:
         """Labels of the previewed path, drawn after the tokens."""
         """The tokens of the last frame, as drawn (the benchmark checks what a frame really showed)."""
         self._names_key: object = None
-        self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        self._names: list[NameLabel] = []
         self._name_layouts: dict[tuple[float, float, str | None, tuple[int, ...]],
-                                 tuple[tuple[object, ...], list[tuple[str, pygame.Surface, pygame.Rect]]]] = {}
+                                 tuple[tuple[object, ...], list[NameLabel]]] = {}
         """Name layouts per (zoom, cell size, acting creature, region), with the tokens each was made from."""
         self._board_danger: tuple[Board, bool] | None = None
         """The board and whether it has dangerous terrain (see ``board_has_danger``)."""
         self._names_ahead: object = None
         """What the layout made ahead for the next turn was made for (see ``names_ahead``)."""
         self._name_images: dict[tuple[str, int], pygame.Surface] = {}
+        self._name_sizes: dict[tuple[str, int], tuple[int, int]] = {}
         self.name_rects: list[tuple[str, pygame.Rect]] = []
         """The names drawn last frame, with their place on the board (tests read them)."""
         self._laid_out = self.board_rect.size
@@ -449,12 +478,14 @@ class Table:
         self._bar_key = None
         self._token_looks, self._token_looks_for = {}, None
         self._name_layouts, self._names_ahead = {}, None
+        self._overlays_for = None
         pygame.display.set_caption(f"Tactical table - {session.source.title}")
         self._followed = None
         about = self.description()
         self.say(f"Opened {Path(path).name}: {session.source.title}" + (f". {about}" if about else ""))
         if not self.skip_setup:
             self.open_setup()
+        freeze_what_opening_made()
         return True
 
     def open_file_dialog(self) -> None:
@@ -714,9 +745,10 @@ class Table:
 
         What a click needs at once (the reachable cells, the aimed power's cells) is computed in the frame of
         the change. The threat and flanking overlays, queries about every enemy, are computed by the next
-        frames, one each (see ``run_overlay_jobs``): until then they show the state before, as a stale chunk
-        does, and the view does not count as settled. So the frame that shows a change stays short on a big
-        map, and a change of the toggles or the mode alone recomputes nothing of the state."""
+        frames, a step at a time within a budget (see ``run_overlay_jobs``): until each is complete the one of
+        the state before stays shown whole, as a stale chunk does, and the view does not count as settled. So
+        the frame that shows a change stays short on a big map, and a change of the toggles or the mode alone
+        recomputes nothing of the state."""
         if self.session is None or self.view is None:
             return
         st = self.session.encounter.state
@@ -732,7 +764,9 @@ class Table:
             return
         before = self._cache_key[0] if isinstance(self._cache_key, tuple) else None
         state_changed = before != state_key
-        same_fight = before is not None and before[1] == state_key[1]  # else nothing of the overlays is kept
+        # else nothing of the overlays is kept (not the key before: a command forgets it, the overlays stay)
+        same_fight = self._overlays_for is self.session.encounter
+        self._overlays_for = self.session.encounter
         self._cache_key = key
         if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
             self.waypoints = []  # something happened since they were placed: they no longer apply
@@ -770,6 +804,8 @@ class Table:
         if on["grid"]:
             layers["grid"] = self.static_layer("grid", overlays.grid_layer)
         old = self.view.layers
+        if state_changed:
+            self._hurried = True
         if state_changed or not shown:
             self._overlay_jobs = []
             if not shown or not same_fight:
@@ -778,15 +814,10 @@ class Table:
             if shown:
                 assert actor is not None
                 if on["threat"]:
-                    self._overlay_jobs.append(lambda: self.threat_job(st, actor))
-
-                def flank() -> None:
-                    self.flank = overlays.flanking(st, actor)
-                    self.set_overlay("flanking", overlays.flanking_layer(self.flank) if on["flanking"] else None)
-
-                self._overlay_jobs.append(flank)
+                    self._overlay_jobs.append(self.threat_job(st, actor))
+                self._overlay_jobs.append(self.flanking_job(st, actor))
         elif on["threat"] and "threat" not in old and actor is not None:
-            self._overlay_jobs.append(lambda: self.threat_job(st, actor))
+            self._overlay_jobs.append(self.threat_job(st, actor))
         for name in ("threat", "flanking"):  # kept until computed again (or turned off)
             if shown and on[name] and name in old:
                 layers[name] = old[name]
@@ -795,21 +826,48 @@ class Table:
         self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
         self.run_overlay_jobs(changed=True)
 
-    def threat_job(self, st: EncounterState, actor: Creature) -> None:
-        """The threat overlay, unless it was turned off meanwhile."""
-        self.set_overlay("threat", overlays.threat_layer(st, actor) if self.overlay_on["threat"] else None)
+    def threat_job(self, st: EncounterState, actor: Creature) -> Iterator[None]:
+        """The threat overlay, a batch of enemies a step (``overlays.threat_steps``), shown once complete;
+        dropped if it was turned off meanwhile."""
+        for layer in overlays.threat_steps(st, actor):
+            if not self.overlay_on["threat"]:
+                self.set_overlay("threat", None)
+                return
+            if layer is None:
+                yield
+            else:
+                self.set_overlay("threat", layer)
+
+    def flanking_job(self, st: EncounterState, actor: Creature) -> Iterator[None]:
+        """The flanking overlay (lines and dots), a few creatures a step (``overlays.flanking_steps``), shown
+        once complete (the dots only if the overlay is on)."""
+        for got in overlays.flanking_steps(st, actor):
+            if got is None:
+                yield
+            else:
+                self.flank = got
+                self.set_overlay("flanking", overlays.flanking_layer(got) if self.overlay_on["flanking"] else None)
 
     def run_overlay_jobs(self, *, changed: bool) -> None:
-        """Compute the overlays still to compute: all of them at once when ``defer_overlays`` is off, else one
-        per frame, none in the frame of a change."""
+        """Advance the overlays still to compute: all of them to the end when ``defer_overlays`` is off;
+        else none in the frame of a change, and in later frames steps while the frame has taken less than
+        OVERLAY_BUDGET_S (one in any case). An overlay is shown only once its last step is done: until then
+        the one before stays shown as it was."""
         if self.view is None:
             return
         jobs = self._overlay_jobs
         if jobs and not self.defer_overlays:
             while jobs:
-                jobs.pop(0)()
+                for _ in jobs.pop(0):
+                    pass
         elif jobs and not changed:
-            jobs.pop(0)()
+            started = time.perf_counter() if self._frame_started is None else self._frame_started
+            steps = 0
+            while jobs and (steps == 0 or time.perf_counter() - started < OVERLAY_BUDGET_S):
+                if next(jobs[0], False) is False:  # its last step done, its overlay shown
+                    jobs.pop(0)
+                steps += 1
+            self._hurried = True
         self.view.layers_pending = bool(jobs)
 
     def set_overlay(self, name: str, layer: Layer | None) -> None:
@@ -1224,6 +1282,7 @@ class Table:
     # -- time passes ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._frame_started = time.perf_counter()
         self.clock += dt
         self.anim.prune(self.clock)
         self.advance()
@@ -1577,6 +1636,9 @@ class Table:
                  and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
         self.view.ahead = self.next_view()
+        self.view.frame_start = self._frame_started
+        self.view.hurried = self._hurried
+        self._frame_started = None
         if still:
             self.kept_frames += 1
             for area in self.view.draw_board(board, keep=True, dirty=self.pulse_rects()):
@@ -1589,8 +1651,9 @@ class Table:
         # A frame with a banner, a number or a slide on it is not one to keep: the next frame (perhaps the
         # first without them) draws it all again, or the last picture of the animation would stay.
         self._board_kept = None if animating else key
-        if not animating:
+        if not animating and not self._hurried:
             self.names_ahead()
+        self._hurried = False
 
     def draw_overlays(self, board: pygame.Surface) -> None:
         """What is drawn over the map, in order (within the board's clip, if one is set)."""
@@ -1820,11 +1883,11 @@ class Table:
         self.drawn_looks = looks
         self.name_rects = []
         if self.names:
-            for cid, image, rect in self.name_labels(zoom):
-                at = rect.move(-ox, -oy)
-                if cid not in sliding and at.colliderect(area):
-                    board.blit(image, at)
-                    self.name_rects.append((cid, at))
+            for label in self.name_labels(zoom):
+                at = label.rect.move(-ox, -oy)
+                if label.creature not in sliding and at.colliderect(area):
+                    board.blit(self.name_image(label.text, label.size), at)
+                    self.name_rects.append((label.creature, at))
         for flash in self.anim.flashes:
             flashed = st.creatures.get(CreatureId(flash.creature))
             if flashed is None or now < flash.start:
@@ -1835,7 +1898,7 @@ class Table:
             radius = max(6, round(view.cell_w * cam.zoom * (0.45 + 0.25 * (1 - k))))
             pygame.draw.circle(board, flash.colour, (sx, sy), radius, max(2, round(4 * k)))
 
-    def name_labels(self, zoom: float) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    def name_labels(self, zoom: float) -> list[NameLabel]:
         """Where each creature's name goes, in zoomed picture pixels: under its token, else above it, to
         its right or its left, else its first word there, else nowhere: never over another name or over
         a token (the sheet names it on hover). The acting creature first, then from the top. Made again
@@ -1851,7 +1914,7 @@ class Table:
         return self._names
 
     def lay_out_names(self, zoom: float, acting: str | None,
-                      region: tuple[int, ...]) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+                      region: tuple[int, ...]) -> list[NameLabel]:
         """``name_labels``' layout for the creatures in ``region`` with ``acting`` first. Kept per zoom,
         acting creature and region with the tokens it was made from (who, where, how big): a change of
         state that moved none of them, or a layout made ahead for the next turn (``names_ahead``), is
@@ -1874,7 +1937,7 @@ class Table:
         kept = self._name_layouts.get(where)
         if kept is not None and kept[0] == made_from:
             return kept[1]
-        names: list[tuple[str, pygame.Surface, pygame.Rect]] = []
+        names: list[NameLabel] = []
         taken: dict[tuple[int, int], list[pygame.Rect]] = {}
 
         def cells(r: pygame.Rect) -> list[tuple[int, int]]:
@@ -1896,8 +1959,7 @@ class Table:
         size = max(9, int(small * 0.55))
         for c, x, y, radius in tokens:
             for text in dict.fromkeys((c.name, c.name.split(" ")[0])):
-                image = self.name_image(text, size)
-                rect = image.get_rect()
+                rect = pygame.Rect((0, 0), self.name_size(text, size))  # its image is made when first drawn
                 cx, cy = round(x), round(y)
                 for anchor, at in (("midtop", (cx, cy + radius + 3)), ("midbottom", (cx, cy - radius - 3)),
                                    ("midleft", (cx + radius + 3, cy)), ("midright", (cx - radius - 3, cy))):
@@ -1907,7 +1969,7 @@ class Table:
                 else:
                     continue
                 take(rect.inflate(2, 2))
-                names.append((c.id, image, rect.copy()))
+                names.append(NameLabel(c.id, text, size, rect.copy()))
                 break
         if len(self._name_layouts) >= NAME_LAYOUTS:
             del self._name_layouts[next(iter(self._name_layouts))]  # the oldest
@@ -1919,7 +1981,8 @@ class Table:
         (``next_view``), with the next creature first, and render them: the frame of the end of turn then
         finds them made (unless a token there moved meanwhile)."""
         view, session = self.view, self.session
-        if not self.names or view is None or session is None or view.ahead is None or not view.settled:
+        if (not self.names or view is None or session is None or view.ahead is None or not view.settled
+                or not view.within_frame()):
             return
         nxt = self.next_creature()
         zoom = view.camera.zoom
@@ -1945,6 +2008,16 @@ class Table:
         return (math.floor((ox - vw / 2) / NAME_REGION), math.floor((oy - vh / 2) / NAME_REGION),
                 math.ceil((ox + vw * 1.5) / NAME_REGION), math.ceil((oy + vh * 1.5) / NAME_REGION))
 
+    def name_size(self, text: str, size: int) -> tuple[int, int]:
+        """The size of ``name_image(text, size)``, without making it (the layout needs only that; a name is
+        made when it is drawn: on a big map most names laid out are off screen)."""
+        got = self._name_sizes.get((text, size))
+        if got is None:
+            if len(self._name_sizes) > 4000:
+                self._name_sizes.clear()
+            got = self._name_sizes[(text, size)] = (font(size).size(text)[0] + 4, font(size).get_linesize())
+        return got
+
     def name_image(self, text: str, size: int) -> pygame.Surface:
         """A name on its dark plate (kept per text and size while the window is open)."""
         got = self._name_images.get((text, size))
@@ -1952,7 +2025,7 @@ class Table:
             if len(self._name_images) > 4000:
                 self._name_images.clear()
             img = font(size).render(text, True, (240, 240, 240))
-            got = pygame.Surface((img.get_width() + 4, font(size).get_linesize()), pygame.SRCALPHA)
+            got = pygame.Surface(self.name_size(text, size), pygame.SRCALPHA)  # the size the layout used
             pygame.draw.rect(got, (0, 0, 0, 150), got.get_rect(), border_radius=3)
             got.blit(img, img.get_rect(center=got.get_rect().center))
             self._name_images[(text, size)] = got
@@ -2457,6 +2530,18 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
     finally:
         pygame.quit()
     return 0
+
+
+def freeze_what_opening_made() -> None:
+    """Let the cyclic garbage collector leave alone what exists once an encounter is open (the map, its
+    recorded picture, the session, a thousand creatures: ~170,000 objects on the bench's map), most of which
+    lives as long as the encounter: ``gc.freeze``. A full collection then looks only at what was made since,
+    so it takes ~12 ms on the bench's map instead of ~110 ms (one such pause in a frame every few dozen
+    changes). What was frozen at the previous opening is unfrozen first and collected with the rest, so an
+    encounter closed does not stay (README: Benchmark)."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def write_state(table: Table, path: str) -> None:

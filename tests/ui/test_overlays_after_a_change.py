@@ -80,7 +80,7 @@ def test_a_change_is_drawn_at_once_and_the_overlays_of_every_enemy_follow(
         table.viewer = table.session.acting_controller
     table.anim.finish()
     calls: list[str] = []
-    for name in ("threat_layer", "flanking"):
+    for name in ("threat_steps", "flanking_steps"):
         counting(monkeypatch, name, calls)
     frame(table)
     st = table.session.encounter.state
@@ -90,7 +90,7 @@ def test_a_change_is_drawn_at_once_and_the_overlays_of_every_enemy_follow(
     assert table.routes == tactics.reachable(st, now), "the reachable cells are the new state's at once"
     assert not table.view.settled, "the overlays still to compute keep the view unsettled"
     settle(table)
-    assert sorted(calls) == ["flanking", "threat_layer"], "then each is computed once"
+    assert sorted(calls) == ["flanking_steps", "threat_steps"], "then each is computed once"
     monkeypatch.undo()
     assert table.view.layers["threat"].cells == overlays.threat_layer(st, now).cells
     flank = overlays.flanking(st, now)
@@ -120,10 +120,10 @@ def test_with_deferring_off_every_overlay_is_computed_in_the_frame_of_the_change
     table.viewer = table.session.acting_controller
     table.anim.finish()
     calls: list[str] = []
-    for name in ("threat_layer", "flanking"):
+    for name in ("threat_steps", "flanking_steps"):
         counting(monkeypatch, name, calls)
     frame(table)
-    assert sorted(calls) == ["flanking", "threat_layer"] and not table.view.layers_pending
+    assert sorted(calls) == ["flanking_steps", "threat_steps"] and not table.view.layers_pending
 
 
 def test_opening_another_encounter_keeps_nothing_of_the_overlays_before(table: Table) -> None:
