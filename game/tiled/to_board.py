@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from game.board import Board, Damage, Placement, Terrain
 from game.errors import MapError
@@ -58,6 +58,28 @@ _FLAG_COMBINATIONS = tuple(sorted({a | b | c | d for a in (0, m.FLIPPED_HORIZONT
 """Every combination of Tiled's flip flags: a gid on a layer is a tile's gid with some of them set."""
 
 Partial = dict[str, Any]
+
+
+_SMALL_LAYER = 1 << 16
+"""Layers up to this many cells are searched without numpy (importing it costs more than the search)."""
+_BLOCK = 1 << 16
+"""Cells of a large layer searched at once, so numpy's temporary arrays stay small."""
+
+
+def _shows_any(data: Sequence[int], tiles: Mapping[int, object]) -> bool:
+    """Whether a layer shows any of ``tiles`` (gids without flags), in any flip. Work and memory do not grow
+    with the distinct gids of the layer (a hostile one may hold a million) beyond a few megabytes."""
+    if not tiles:
+        return False
+    if len(data) <= _SMALL_LAYER:
+        present = set(data)
+        return any(gid | flags in present for gid in tiles for flags in _FLAG_COMBINATIONS)
+    import numpy as np
+
+    cells = np.asarray(data, dtype=np.uint32)  # a TileData's own buffer, not a copy
+    wanted = np.fromiter(tiles, dtype=np.int64, count=len(tiles))
+    return any(np.isin(cells[start:start + _BLOCK] & np.uint32(m.GID_MASK), wanted).any()
+               for start in range(0, len(cells), _BLOCK))
 
 
 def grid_for(tmap: m.TiledMap) -> Grid[Any]:
@@ -138,12 +160,8 @@ class _Converter:
 
     def tile_layer(self, layer: m.TileLayer, own: Partial) -> None:
         tiles = self._tile_terrain
-        if not own:
-            # which terrain tiles the layer shows, asked per terrain tile and flip (not per distinct gid:
-            # a hostile layer may hold a million different ones)
-            present = set(layer.data)
-            if not any(gid | flags in present for gid in tiles for flags in _FLAG_COMBINATIONS):
-                return
+        if not own and not _shows_any(layer.data, tiles):
+            return
         w = layer.width
         for i, raw in enumerate(layer.data):
             gid = raw & m.GID_MASK
