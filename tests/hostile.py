@@ -54,3 +54,42 @@ def one_line_refusal(result: subprocess.CompletedProcess[str], *needles: str, co
     for needle in needles:
         assert needle in err, (needle, err)
     return err
+
+
+MiB = 1024 ** 2
+
+
+def run_game_measured(*args: str | Path, cwd: Path = REPO, memory: int = 3 * GiB,
+                      timeout: float = HANG) -> tuple[subprocess.CompletedProcess[str], int, float]:
+    """:func:`run_game`, also giving the child's peak resident memory in bytes (its ``ru_maxrss``, read by
+    ``os.wait4`` for that one child) and its wall time in seconds.
+
+    Resident memory is what a user's machine gives; ``RLIMIT_AS`` (still set, as a safety net) counts address
+    space instead, which numpy's and SDL's libraries reserve by the hundred megabytes without touching it.
+    """
+    import tempfile
+    import time
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    argv = [sys.executable, "-m", "game", *map(str, args)]
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=out, stderr=err, text=True, cwd=cwd, env=env,
+                                 preexec_fn=memory_cap(memory))
+        while True:  # reaped here, not by Popen, to read this child's own resource usage
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - started > timeout:
+                child.kill()
+                os.wait4(child.pid, 0)
+                child.returncode = -9
+                raise subprocess.TimeoutExpired(argv, timeout)
+            time.sleep(0.01)
+        elapsed = time.perf_counter() - started
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        result = subprocess.CompletedProcess(argv, child.returncode, out.read(), err.read())
+    return result, usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024), elapsed  # Linux counts in KiB
