@@ -13,8 +13,13 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.errors import GameError, MapError, MapProblems
+
+if TYPE_CHECKING:
+    from game.board import Board
+    from game.tiled.model import TiledMap
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = REPO / "maps" / "square_crypt.tmx"
@@ -163,17 +168,38 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ui.table import run_table
-    from game.ui.window import parse_size
-
     controls: dict[str, str] = {}
     for item in args.control:
         side, sep, who = item.partition("=")
         if not sep or not side.strip() or not who.strip():
             raise GameError(f"--control must look like heroes=Ann or monsters=ai, not {item!r}")
         controls[side.strip()] = who.strip()
+    loaded = read_map_first(args.map)
+    from game.ui.table import run_table
+    from game.ui.window import parse_size
+
     return run_table(args.map, size=parse_size(args.size), screenshot=args.screenshot, script=args.script,
-                     controls=controls, skip_setup=args.no_setup, state_file=args.state_file)
+                     controls=controls, skip_setup=args.no_setup, state_file=args.state_file, loaded=loaded)
+
+
+MAP_FILES = (".tmx", ".tmj", ".json")
+"""``game.session.MAP_SUFFIXES``, named here without importing the session (and its 30 MB of libraries)."""
+
+
+def read_map_first(name: str) -> tuple[TiledMap, Board] | Exception | None:
+    """A bare map's ``load_board`` (or what it raised), before the window's libraries are imported: they take
+    ~60 MB, and a hostile map's refusal then costs what ``validate``'s does instead of adding to them (README,
+    Maps from strangers). The window shows a refusal as it shows any file it cannot open. None for an
+    encounter file, which the window reads itself."""
+    if Path(name).suffix.lower() not in MAP_FILES:
+        return None
+    from game.tiled import load_board
+
+    try:
+        return load_board(name)
+    except Exception as exc:  # shown by the window, as Table.open shows what opening a file raised
+        exc.__context__ = exc.__cause__ = None  # nor what the loader's frames held (a 28 MB file's bytes)
+        return exc.with_traceback(None)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -304,8 +330,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         argv.insert(0, "play")
     args = parser.parse_args(argv)
-    fix = check_pygame_ce()
-    if fix is not None and args.command in ("play", "render", "bench"):
+    # only the commands that draw import pygame: validate's floor of memory stays ~10 MB lower
+    fix = check_pygame_ce() if args.command in ("play", "render", "bench") else None
+    if fix is not None:
         print(fix, file=sys.stderr)
         return 3
     try:

@@ -101,7 +101,8 @@ def read_user_file(path: str | Path, cap: int) -> bytes:
         chunks: list[bytes] = []
         total = 0
         while total <= cap:
-            chunk = os.read(fd, min(READ_CHUNK, cap + 1 - total))
+            # the first read asks for the whole file: one bytes object, not chunks joined into a second copy
+            chunk = os.read(fd, min(max(READ_CHUNK, opened.st_size + 1 - total), cap + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)

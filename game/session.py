@@ -93,13 +93,14 @@ ENCOUNTER_SUFFIX = ".toml"
 
 
 def open_source(path: str | Path, *, root: str | Path | None = None, seed: int | None = None,
-                random_decisions: bool | None = None) -> Source:
+                random_decisions: bool | None = None, loaded: tuple[TiledMap, Board] | None = None) -> Source:
     """Load an encounter file (TOML) or a bare Tiled map; raises :class:`GameError` with one line.
 
     A bare map is a fight of its placed creatures with a default setup: seed 1,
     the encounter options' defaults, its first side (``heroes`` if there is one)
     played by "Player 1" and every other side by the AI. ``seed`` and
-    ``random_decisions`` replace the file's (``run --seed``, ``--random-decisions``).
+    ``random_decisions`` replace the file's (``run --seed``, ``--random-decisions``). ``loaded``: a bare map's
+    ``load_board(path, root=root)``, already done (``play`` reads a map before its window's libraries).
     The content is the built-in library (``assets/content``) and the file's own ``content`` files,
     all for the file's ruleset; an id defined in two of them is refused naming both files.
     Any other kind of file is refused by its name, before it is read.
@@ -113,7 +114,7 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
         raise EncounterFileError(path, "not a map or an encounter file: open an encounter (.toml) or a Tiled map "
                                        "(.tmx, .tmj, .json)")
     if suffix in MAP_SUFFIXES:
-        tmap, board = load_board(path, root=root)
+        tmap, board = loaded if loaded is not None else load_board(path, root=root)
         sides: list[str] = []
         for p in board.placements:
             if p.side not in sides:
@@ -295,9 +296,10 @@ class Session:
 
     @classmethod
     def open(cls, path: str | Path, controllers: dict[str, str] | None = None, *,
-             root: str | Path | None = None) -> Session:
-        """Open a file; ``controllers`` (``--control``) name sides or creature ids, over the file's."""
-        source = open_source(path, root=root)
+             root: str | Path | None = None, loaded: tuple[TiledMap, Board] | None = None) -> Session:
+        """Open a file; ``controllers`` (``--control``) name sides or creature ids, over the file's;
+        ``loaded`` as :func:`open_source` takes it."""
+        source = open_source(path, root=root, loaded=loaded)
         scenario = source.scenario
         chosen = dict(scenario.sides)
         creatures = dict(scenario.creature_control)

@@ -54,3 +54,56 @@ def one_line_refusal(result: subprocess.CompletedProcess[str], *needles: str, co
     for needle in needles:
         assert needle in err, (needle, err)
     return err
+
+
+MiB = 1024 ** 2
+
+_LAUNCHER = """
+import json, os, resource, sys, time
+report, limit, timeout, argv = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4:]
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+started = time.perf_counter()
+pid = os.posix_spawn(argv[0], argv, os.environ)
+while True:
+    done, status, usage = os.wait4(pid, os.WNOHANG)
+    if done:
+        break
+    if time.perf_counter() - started > timeout:
+        os.kill(pid, 9)
+        os.wait4(pid, 0)
+        status = None
+        break
+    time.sleep(0.01)
+with open(report, "w") as out:
+    json.dump(None if status is None else [os.waitstatus_to_exitcode(status), usage.ru_maxrss,
+                                           time.perf_counter() - started], out)
+"""
+"""Runs the program and reports its exit code, peak resident memory and wall time. A child's ``ru_maxrss``
+counts what it had before ``exec``: a child forked by pytest (hundreds of megabytes after a thousand
+tests) would report pytest's size, so the program is started by this small process instead."""
+
+
+def run_game_measured(*args: str | Path, cwd: Path = REPO, memory: int = 3 * GiB,
+                      timeout: float = HANG) -> tuple[subprocess.CompletedProcess[str], int, float]:
+    """:func:`run_game`, also giving the program's peak resident memory in bytes (its ``ru_maxrss``, read
+    with ``os.wait4`` by a small launcher process, see ``_LAUNCHER``) and its wall time in seconds.
+
+    Resident memory is what a user's machine gives; ``RLIMIT_AS`` (still set, as a safety net) counts address
+    space instead, which numpy's and SDL's libraries reserve by the hundred megabytes without touching it.
+    """
+    import json
+    import tempfile
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    argv = [sys.executable, "-m", "game", *map(str, args)]
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "report.json"
+        result = subprocess.run([sys.executable, "-c", _LAUNCHER, str(report), str(memory), str(timeout), *argv],
+                                capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout + 30)
+        measured = json.loads(report.read_text())
+    if measured is None:
+        raise subprocess.TimeoutExpired(argv, timeout)
+    code, peak, elapsed = measured
+    result = subprocess.CompletedProcess(argv, code, result.stdout, result.stderr)
+    return result, peak * (1 if sys.platform == "darwin" else 1024), elapsed  # Linux counts in KiB

@@ -154,7 +154,7 @@ def _json_layer(layer: Any) -> Any:
         if "chunks" in layer:
             info["chunks"] = layer["chunks"]
         else:
-            info["data"] = layer.get("data")
+            info["data"] = layer.pop("data", None)  # held once: the loader drops it once decoded
         layer["data_info"] = info
         if "startx" in layer:
             layer["x"], layer["y"] = layer.get("startx"), layer.get("starty")
@@ -629,14 +629,25 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
         if compression:
             raise MapError(path, f"csv data cannot be compressed ({named(compression)})", place)
         text = payload.strip()
-        tokens = text.split(",") if text else []
-        if len(tokens) != count:
-            raise MapError(path, f"tile data has {len(tokens)} entries, the layer's size needs {count}", place)
-        try:
-            return array("I", map(int, tokens))
-        except (ValueError, OverflowError):
-            bad = next(i for i, t in enumerate(tokens) if not _is_gid_text(t))
-            raise MapError(path, f"tile {bad}: '{tokens[bad].strip()[:40]}' is not a tile id", place) from None
+        entries = text.count(",") + 1 if text else 0
+        if entries != count:
+            raise MapError(path, f"tile data has {entries} entries, the layer's size needs {count}", place)
+        gids = array("I")
+        start = 0
+        while text:  # a slice at a time: a million short strings at once would take 60 MB
+            end = text.find(",", start + _CSV_SLICE)
+            tokens = (text[start:] if end < 0 else text[start:end]).split(",")
+            done = len(gids)
+            try:
+                gids.extend(map(int, tokens))
+            except (ValueError, OverflowError):
+                bad = next(i for i, t in enumerate(tokens) if not _is_gid_text(t))
+                raise MapError(path, f"tile {done + bad}: '{tokens[bad].strip()[:40]}' is not a tile id",
+                               place) from None
+            if end < 0:
+                break
+            start = end + 1
+        return gids
     if encoding == "base64":
         try:
             raw = base64.b64decode("".join(payload.split()), validate=True)
@@ -655,6 +666,10 @@ def decode_gids(payload: Any, encoding: str, compression: str | None, count: int
             gids.byteswap()
         return gids
     raise MapError(path, f"unknown encoding {named(encoding)} (Tiled writes csv or base64)", place)
+
+
+_CSV_SLICE = 1 << 18
+"""Characters of CSV tile data split into numbers at once (then up to the next comma)."""
 
 
 def _is_gid_text(token: str) -> bool:

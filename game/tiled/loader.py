@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.errors import MapError, MapProblems, escaped, has_controls
 from game.grid.hex import HexGrid
@@ -281,19 +281,19 @@ def _tile_layer(b: Builder, d: Raw, base: m.LayerBase, width: int, height: int,
             raise MapError(b.path, f"layer is {number_text(lw)}x{number_text(lh)} but the map is {width}x{height}", place)
         if "chunks" in info:
             raise MapError(b.path, "chunks are only allowed in infinite maps", place)
-        gids = decode_gids(info.get("data"), encoding, compression, width * height, b.path, place)
-        return m.TileLayer(base, 0, 0, width, height, tuple(gids))
+        gids = decode_gids(info.pop("data", None), encoding, compression, width * height, b.path, place)
+        return m.TileLayer(base, 0, 0, width, height, m.TileData(gids))  # the raw data is dropped: 44 MB as JSON
     ox, oy = origin
     cells = array("I", bytes(4 * width * height))
     for chunk in _chunks(d):
         cx, cy = int(chunk["x"]), int(chunk["y"])
         cw, ch = int(chunk["width"]), int(chunk["height"])
         cplace = f"{place}, chunk at ({cx}, {cy})"
-        gids = decode_gids(chunk.get("data"), encoding, compression, cw * ch, b.path, cplace)
+        gids = decode_gids(chunk.pop("data", None), encoding, compression, cw * ch, b.path, cplace)
         for row in range(ch):
             start = (cy - oy + row) * width + (cx - ox)
             cells[start:start + cw] = gids[row * cw:(row + 1) * cw]
-    return m.TileLayer(base, ox, oy, width, height, tuple(cells))
+    return m.TileLayer(base, ox, oy, width, height, m.TileData(cells))
 
 
 def _object(b: Builder, raw: Any, layer_place: str) -> m.MapObject:
@@ -371,25 +371,36 @@ def _check_layer_gids(b: Builder, layer: m.TileLayer) -> None:
         return
     import numpy as np
 
-    gids = np.asarray(layer.data, dtype=np.uint32) & np.uint32(m.GID_MASK)
-    known = _known_gids(b, gids)
-    if known.all():
-        return
-    unknown_at = np.flatnonzero(~known)
-    values, first = np.unique(gids[unknown_at], return_index=True)  # each unknown id once, at its first cell
-    order = np.sort(first)
-    shown = 0
-    for i in order[:max(0, MAX_PROBLEMS - len(b.problems))].tolist():
-        at = int(unknown_at[i])
-        col, row = layer.x + at % layer.width, layer.y + at // layer.width
-        b.problem(f"layer {named(layer.base.name)}, cell ({col}, {row})",
-                  f"tile id {int(gids[at])} belongs to no tileset of the map")
-        shown += 1
-    b.more_problems += len(values) - shown
-
+    data = np.asarray(layer.data, dtype=np.uint32)  # a TileData's own buffer, not a copy
+    known_in = _known_gids_test(b)
+    unknown: list[Any] = []  # each block's distinct unknown ids: at most 4 bytes a cell in all
+    reported: set[int] = set()
+    for start in range(0, len(data), _BLOCK):
+        gids = data[start:start + _BLOCK] & np.uint32(m.GID_MASK)
+        at = np.flatnonzero(~known_in(gids))
+        if not len(at):
+            continue
+        values, first = np.unique(gids[at], return_index=True)  # each unknown id of the block once, at its first cell
+        unknown.append(values)
+        for i in np.sort(first).tolist():
+            if b.is_full():
+                break
+            gid = int(gids[at[i]])
+            if gid in reported:
+                continue
+            reported.add(gid)
+            cell = start + int(at[i])
+            col, row = layer.x + cell % layer.width, layer.y + cell // layer.width
+            b.problem(f"layer {named(layer.base.name)}, cell ({col}, {row})",
+                      f"tile id {gid} belongs to no tileset of the map")
+    if unknown:
+        ids = np.sort(np.concatenate(unknown))  # sorted by hand: np.unique hashes, slowly, a million distinct ids
+        b.more_problems += 1 + int(np.count_nonzero(ids[1:] != ids[:-1])) - len(reported)
 
 _SMALL_LAYER = 1 << 16
 """Layers up to this many cells are checked without numpy (importing it costs more than the check)."""
+_BLOCK = 1 << 16
+"""Cells of a large layer checked at once: numpy's temporary arrays stay below a few megabytes."""
 
 
 def _check_small_layer_gids(b: Builder, layer: m.TileLayer) -> None:
@@ -405,27 +416,30 @@ def _check_small_layer_gids(b: Builder, layer: m.TileLayer) -> None:
             b.problem(f"layer {named(layer.base.name)}, cell ({col}, {row})", f"tile id {gid} belongs to no tileset of the map")
 
 
-def _known_gids(b: Builder, gids: Any) -> Any:
-    """For each masked gid, whether it is empty or names a tile: :meth:`Builder.gid_known`, vectorised.
-
-    A gid belongs to the tileset with the largest ``firstgid`` not above it.
-    """
+def _known_gids_test(b: Builder) -> Callable[[Any], Any]:
+    """A test that takes an array of masked gids and tells, for each, whether it is empty or names a
+    tile: :meth:`Builder.gid_known`, vectorised. A gid belongs to the tileset with the largest
+    ``firstgid`` not above it."""
     import numpy as np
 
-    known = gids == 0
     tilesets = sorted(b.tilesets, key=lambda ts: ts.firstgid)
-    if not tilesets:
-        return known
     firsts = np.array([ts.firstgid for ts in tilesets], dtype=np.int64)
-    owner = np.searchsorted(firsts, gids, side="right") - 1
-    has_owner = owner >= 0
-    local = gids.astype(np.int64) - firsts[np.maximum(owner, 0)]
     counts = np.array([ts.tile_count if ts.image is not None else -1 for ts in tilesets], dtype=np.int64)
-    known |= has_owner & (local < counts[np.maximum(owner, 0)])
     ends = [ts.firstgid for ts in tilesets[1:]] + [m.GID_MASK + 1]
-    collection_gids = [ts.firstgid + tid for ts, end in zip(tilesets, ends) if ts.image is None
-                       for tid in ts.tiles if ts.firstgid + tid < end]
-    if collection_gids:
-        candidates = np.array(collection_gids, dtype=np.int64)
-        known |= np.isin(gids, candidates) & has_owner & (counts[np.maximum(owner, 0)] < 0)
+    candidates = np.array([ts.firstgid + tid for ts, end in zip(tilesets, ends) if ts.image is None
+                           for tid in ts.tiles if ts.firstgid + tid < end], dtype=np.int64)
+
+    def known(gids: Any) -> Any:
+        is_known = gids == 0
+        if not tilesets:
+            return is_known
+        owner = np.searchsorted(firsts, gids, side="right") - 1
+        has_owner = owner >= 0
+        owner = np.maximum(owner, 0)
+        local = gids.astype(np.int64) - firsts[owner]
+        is_known |= has_owner & (local < counts[owner])
+        if len(candidates):
+            is_known |= np.isin(gids, candidates) & has_owner & (counts[owner] < 0)
+        return is_known
+
     return known

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from game.board import Board, Damage, Placement, Terrain
 from game.errors import MapError
@@ -58,6 +58,30 @@ _FLAG_COMBINATIONS = tuple(sorted({a | b | c | d for a in (0, m.FLIPPED_HORIZONT
 """Every combination of Tiled's flip flags: a gid on a layer is a tile's gid with some of them set."""
 
 Partial = dict[str, Any]
+_PLAIN: Partial = {}
+"""A cell no source has given terrain yet (never changed: :meth:`_Converter.merged` makes new dicts)."""
+
+
+_SMALL_LAYER = 1 << 16
+"""Layers up to this many cells are searched without numpy (importing it costs more than the search)."""
+_BLOCK = 1 << 16
+"""Cells of a large layer searched at once, so numpy's temporary arrays stay small."""
+
+
+def _shows_any(data: Sequence[int], tiles: Mapping[int, object]) -> bool:
+    """Whether a layer shows any of ``tiles`` (gids without flags), in any flip. Work and memory do not grow
+    with the distinct gids of the layer (a hostile one may hold a million) beyond a few megabytes."""
+    if not tiles:
+        return False
+    if len(data) <= _SMALL_LAYER:
+        present = set(data)
+        return any(gid | flags in present for gid in tiles for flags in _FLAG_COMBINATIONS)
+    import numpy as np
+
+    cells = np.asarray(data, dtype=np.uint32)  # a TileData's own buffer, not a copy
+    wanted = np.fromiter(tiles, dtype=np.int64, count=len(tiles))
+    return any(np.isin(cells[start:start + _BLOCK] & np.uint32(m.GID_MASK), wanted).any()
+               for start in range(0, len(cells), _BLOCK))
 
 
 def grid_for(tmap: m.TiledMap) -> Grid[Any]:
@@ -76,6 +100,10 @@ class _Converter:
         """What gives cells terrain, in drawing order: tile layers and terrain shapes, with their properties."""
         self._pixel_box = self._map_pixel_box()
         self.cells: dict[tuple[int, int], Partial] = {}
+        """Each cell's terrain so far. The dicts are shared between cells and never changed in place (a
+        million wall cells hold one dict, not a million): see :meth:`merged`."""
+        self._merges: dict[tuple[int, int], tuple[Partial, Partial, Partial]] = {}
+        self._terrains: dict[tuple[bool, bool, Damage | None], Terrain] = {}
         self.placements: list[Placement] = []
         self._tile_terrain: dict[int, Partial] = {}
         self._tiles: dict[int, m.Tile] = {}
@@ -120,9 +148,20 @@ class _Converter:
         return out
 
     def apply(self, offset: tuple[int, int], *partials: Partial) -> None:
-        cell = self.cells.setdefault(offset, {})
+        cell = self.cells.get(offset, _PLAIN)
         for partial in partials:
-            cell.update(partial)
+            cell = self.merged(cell, partial)
+        self.cells[offset] = cell
+
+    def merged(self, cell: Partial, partial: Partial) -> Partial:
+        """``{**cell, **partial}``, made once per pair of dicts (kept alive with it, so their ids stay theirs)."""
+        if not partial:
+            return cell
+        key = (id(cell), id(partial))
+        done = self._merges.get(key)
+        if done is None:
+            done = self._merges[key] = (cell, partial, {**cell, **partial})
+        return done[2]
 
     # -- layers -------------------------------------------------------------------------
 
@@ -138,12 +177,8 @@ class _Converter:
 
     def tile_layer(self, layer: m.TileLayer, own: Partial) -> None:
         tiles = self._tile_terrain
-        if not own:
-            # which terrain tiles the layer shows, asked per terrain tile and flip (not per distinct gid:
-            # a hostile layer may hold a million different ones)
-            present = set(layer.data)
-            if not any(gid | flags in present for gid in tiles for flags in _FLAG_COMBINATIONS):
-                return
+        if not own and not _shows_any(layer.data, tiles):
+            return
         w = layer.width
         for i, raw in enumerate(layer.data):
             gid = raw & m.GID_MASK
@@ -172,10 +207,7 @@ class _Converter:
     def shape(self, obj: m.MapObject, combined: Partial) -> None:
         cells = self.cells
         for offset in self.covered(obj):
-            if offset in cells:
-                cells[offset].update(combined)
-            else:
-                cells[offset] = dict(combined)
+            cells[offset] = self.merged(cells.get(offset, _PLAIN), combined)
 
     def check_shape_work(self) -> None:
         """Refuse the map, before any cell is looked for, if its terrain shapes need too much work."""
@@ -351,11 +383,11 @@ class _Converter:
                 if missing_damage == 1:
                     self.problem(f"cell {offset}", "dangerous terrain needs a 'damage' property such as '1d6 fire'")
                 continue
-            terrain[self.grid.offset_to_cell(*offset)] = Terrain(
-                wall=bool(partial.get("wall", False)),
-                difficult=bool(partial.get("difficult", False)),
-                damage=damage if dangerous else None,
-            )
+            look = (bool(partial.get("wall", False)), bool(partial.get("difficult", False)),
+                    damage if dangerous else None)
+            if look not in self._terrains:  # one Terrain per kind of cell, not one per cell
+                self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2])
+            terrain[self.grid.offset_to_cell(*offset)] = self._terrains[look]
         tm = self.tmap
         board = Board(self.grid, tm.width, tm.height, origin=tm.origin, terrain=terrain,
                       properties=tm.properties, name=_title(tm))

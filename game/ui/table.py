@@ -43,6 +43,7 @@ from game.rules.encounter import Impossible
 from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind
 from game.rules.state import Creature, EncounterState
 from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
+from game.tiled.model import TiledMap
 from game.ui import overlays
 from game.ui.animation import Animator, BannerText
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
@@ -446,10 +447,14 @@ class Table:
 
     # -- opening ----------------------------------------------------------------------------
 
-    def open(self, path: str | Path) -> bool:
-        """Open an encounter file or a map; a broken file leaves the table as it was, with a message."""
+    def open(self, path: str | Path, loaded: tuple[TiledMap, Board] | Exception | None = None) -> bool:
+        """Open an encounter file or a map; a broken file leaves the table as it was, with a message.
+
+        ``loaded``: a bare map's ``load_board``, done before the window (by ``play``), or what it raised."""
         try:
-            session = Session.open(path, self.controls)
+            if isinstance(loaded, Exception):
+                raise loaded
+            session = Session.open(path, self.controls, loaded=loaded)
             events = session.run_script()
         except GameError as exc:
             self.say(str(exc), error=True)
@@ -2476,9 +2481,10 @@ def describe_command(command: Command | Answer, name: Callable[[str], str]) -> s
 
 def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screenshot: str | None = None,
               script: str | None = None, controls: dict[str, str] | None = None,
-              skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None) -> int:
-    """Open the window (on ``path`` if given); with ``screenshot``, save a PNG after the script and the first
-    frames, then return."""
+              skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None,
+              loaded: tuple[TiledMap, Board] | Exception | None = None) -> int:
+    """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it); with
+    ``screenshot``, save a PNG after the script and the first frames, then return."""
     from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
@@ -2501,7 +2507,7 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
     try:
         steps: Script | None = load_script(script) if script else None
         if path is not None:
-            table.open(path)
+            table.open(path, loaded)
         clock = pygame.time.Clock()
         frames = after = 0
         running = True
