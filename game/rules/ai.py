@@ -7,7 +7,8 @@ heal, move, attack, step back), and the same state always gives the same
 answer. (What it remembers between calls changes no answer: after its own
 move or shift, when nothing else has changed, a creature's next decision
 takes over what the last one worked out, ``_Mind.adopt``; what an attack does
-to a target is kept while the target is unchanged, ``_OUTCOMES``.) It draws
+to a target is kept while the target is unchanged, ``_OUTCOMES``; both are kept in the encounter's memo,
+``EncounterState.memo``, and dropped with it.) It draws
 no random numbers of its own; ties go to the earlier option in a fixed order
 (kind of option, then movement cost, then cell order, then the sheet's power
 order, then initiative order), so a seed and the commands reproduce a fight.
@@ -92,7 +93,6 @@ from game.rules import tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.encounter import Encounter, Impossible
-from game.rules.memo import per_object
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
                               Frequency, Outcome, Power, RangeKind, Role, TargetKind)
 from game.rules.state import Creature, EncounterState
@@ -267,13 +267,15 @@ def _facts(power: Power) -> _Facts:
     return got
 
 
-_OUTCOMES: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, float, float]]] = {}
-"""What ``_Mind._outcome_worths`` found for a power without forced movement, by everything it read (the
-entry keeps the power and the sheet, so a reused id is noticed): kept across decisions, as the same target
-is looked at again and again while its hit points and conditions stay the same."""
+_OUTCOMES = "ai.outcomes"
+"""The name in the encounter's memo (``TacticsMemo.kept``) of what ``_Mind._outcome_worths`` found for a
+power without forced movement, by everything it read (the entry keeps the power and the sheet, so a reused
+id is noticed): kept across decisions, as the same target is looked at again and again while its hit
+points and conditions stay the same."""
 
-_DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
-"""Each board's dangerous cells and the average damage of each, in the board's order (``memo.per_object``)."""
+_DANGERS = "ai.dangers"
+"""The name in the encounter's memo of the board's dangerous cells and the average damage of each, in the
+board's order."""
 
 
 def _average_dangers(board: Board) -> dict[Cell, float]:
@@ -285,9 +287,9 @@ def _average_dangers(board: Board) -> dict[Cell, float]:
     return found
 
 
-_CELL_KEYS: dict[int, tuple[Board, dict[Cell, tuple[int, int]]]] = {}
-"""Each board's cells' (row, column), as ``_Mind.cell_key`` found them (a cell's offset never changes; at most
-one entry per cell asked about; ``memo.per_object``)."""
+_CELL_KEYS = "ai.cell_keys"
+"""The name in the encounter's memo of the board's cells' (row, column), as ``_Mind.cell_key`` found them (a
+cell's offset never changes; at most one entry per cell asked about)."""
 
 
 def _coords(cell: Cell) -> tuple[int, int]:
@@ -409,9 +411,14 @@ class _Mind:
             marker = None
         self.marker = marker
         """Who marks me (when it is still in the fight): attacks on anyone else are at -2."""
-        self.dangers = per_object(_DANGERS, self.st.board, _average_dangers, 64)
-        self.keys = per_object(_CELL_KEYS, self.st.board, lambda board: {}, 64)
-        self.sight = tactics.sight_memo(self.st.board)
+        self.sight = tactics.sight_memo(self.st)
+        memo = tactics.memo_of(self.st)
+        board = self.st.board
+        self.dangers: dict[Cell, float] = memo.kept(_DANGERS, lambda: _average_dangers(board))
+        self.keys: dict[Cell, tuple[int, int]] = memo.kept(_CELL_KEYS, dict)
+        self.kept_outcomes: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, float, float]]] = \
+            memo.kept(_OUTCOMES, dict)
+        """What this encounter's decisions found so far (``_OUTCOMES``)."""
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
         self.enemy_coords = [tuple(_coords(cell) for cell in self.st.space(e)) for e in self.enemies]
@@ -883,7 +890,7 @@ class _Mind:
             # and conditions, and whether I am weakened: the same in every decision of the session.
             kinds = tuple([k.kind for k in target.conditions]) if target.conditions else ()
             lasting = (id(power), id(target.template), target.hp, target.temp_hp, kinds, self.weakened)
-            kept = _OUTCOMES.get(lasting)
+            kept = self.kept_outcomes.get(lasting)
             if kept is not None and kept[0] is power and kept[1] is target.template:
                 got = self._outcomes[key] = kept[2]
                 return got
@@ -900,9 +907,9 @@ class _Mind:
                    0.0 if miss_inert else self.outcome_worth(power, target, power.miss, missed=True))
         self._outcomes[key] = got
         if lasting is not None:
-            if len(_OUTCOMES) > 20000:
-                _OUTCOMES.clear()
-            _OUTCOMES[lasting] = (power, target.template, got)
+            if len(self.kept_outcomes) > 20000:
+                self.kept_outcomes.clear()
+            self.kept_outcomes[lasting] = (power, target.template, got)
         return got
 
     def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool, facts: _Facts) -> float:
@@ -1811,9 +1818,10 @@ class _Mind:
         return best.command
 
 
-_LAST: list[_Mind] = []
-"""The last decision's mind (at most one): the next decision of the same creature adopts what it worked out
-when nothing but that creature's own cell has changed since (``_Mind.adopt``)."""
+_LAST = "ai.last"
+"""The name in the encounter's memo of the last decision's mind (a list of at most one): the next decision
+of the same creature adopts what it worked out when nothing but that creature's own cell has changed since
+(``_Mind.adopt``)."""
 
 
 def choose_command(encounter: Encounter, creature: Creature) -> Command:
@@ -1823,12 +1831,13 @@ def choose_command(encounter: Encounter, creature: Creature) -> Command:
     turn carries the creature's preparation of its reactions (``game.rules.ai_preparation``).
     """
     mind = _Mind(encounter, creature)
-    if _LAST:
-        mind.adopt(_LAST.pop())
+    last: list[_Mind] = encounter.state.memo.kept(_LAST, list)
+    if last:
+        mind.adopt(last.pop())
     command = mind.decide()
     if not isinstance(command, EndTurnCommand):  # (after the end of my turn, the next decision is not mine)
         mind.print = mind.fingerprint()  # the state is as it was at the start: a decision changes nothing
-        _LAST.append(mind)
+        last.append(mind)
     if CHECK_BOUNDS:
         assert _Mind(encounter, creature).decide() == command, "an adopted memory changed the decision"
     if isinstance(command, EndTurnCommand) and command.preparation is None:

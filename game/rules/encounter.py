@@ -103,6 +103,7 @@ class Encounter:
         self.seed = seed
         self.dice = Dice(seed, self.emit)
         self.ruleset: Ruleset = ruleset if ruleset is not None else default_ruleset()
+        self.state.tactics_rules = self.ruleset.tactics_rules
         self.map_name = map_name
         self._stack: list[_Frame] = []
         self._next_action = 0

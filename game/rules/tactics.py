@@ -135,11 +135,12 @@ from operator import attrgetter
 import numpy as np
 import numpy.typing as npt
 
-from game.board import Board, Damage
+from game.board import PLAIN, Board, Damage
 from game.grid import Cell, GridKind, Hex, Square
-from game.rules.memo import per_object
+from game.rules.memo import SideKey, TacticsMemo
 from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind, Template
 from game.rules.state import Creature, EncounterState
+from game.rules.tactics_rules import SEED000_TACTICS, Blocking, TacticsRules, opportunity_power_of
 
 __all__ = [
     "ForcedOptions",
@@ -162,6 +163,7 @@ __all__ = [
     "is_valid_target",
     "is_flanking",
     "line_of_effect",
+    "memo_of",
     "opportunity_power",
     "origin_problem",
     "danger_under",
@@ -181,8 +183,9 @@ __all__ = [
     "worst_danger",
 ]
 
-MOVE_MODES = frozenset({"move", "shift", "charge"})
-"""Kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do."""
+MOVE_MODES = SEED000_TACTICS.modes
+"""Seed 000's kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do (a state's
+own are ``state.tactics_rules.modes``)."""
 
 _NO_IDS: frozenset[CreatureId] = frozenset()
 
@@ -268,10 +271,6 @@ class ForcedOptions:
 # -- ordering and sizes ---------------------------------------------------------------------
 
 
-_RANKS: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []
-"""The last ranks computed, with the initiative and the creature ids they came from."""
-
-
 def _ranks(state: EncounterState) -> dict[CreatureId, int]:
     """Initiative order if there is one (others after, in creature order), else creature order.
 
@@ -280,8 +279,9 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
     """
     initiative = tuple(state.initiative)
     ids = tuple(state.creatures)
-    if _RANKS:
-        known_initiative, known_ids, known = _RANKS[0]
+    kept = _memo(state).ranks
+    if kept:
+        known_initiative, known_ids, known = kept[0]
         if known_initiative == initiative and known_ids == ids:
             return known
     ranks = {cid: i for i, cid in enumerate(initiative)}
@@ -290,7 +290,7 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
         if cid not in ranks:
             ranks[cid] = n
             n += 1
-    _RANKS[:] = [(initiative, ids, ranks)]
+    kept[:] = [(initiative, ids, ranks)]
     return ranks
 
 
@@ -340,9 +340,12 @@ def _twice_average(d: Damage) -> int:
     return d.count * (d.sides + 1) + 2 * d.bonus
 
 
-def _check_mode(mode: str) -> None:
-    if mode not in MOVE_MODES:
-        raise ValueError(f"movement mode must be one of {sorted(MOVE_MODES)}, got {mode!r}")
+def _check_mode(state: EncounterState, mode: str) -> TacticsRules:
+    """The state's rules, once ``mode`` is known to be one of their modes."""
+    rules = state.tactics_rules
+    if mode not in rules.modes:
+        raise ValueError(f"movement mode must be one of {sorted(rules.modes)}, got {mode!r}")
+    return rules
 
 
 # -- the board as arrays ---------------------------------------------------------------------
@@ -357,11 +360,12 @@ class _Topology:
     own coordinates, so a large creature's space is a block of offsets.
     """
 
-    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
+    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "closed", "difficult",
+                 "cut_corners", "_deltas",
                  "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "_free",
                  "sight", "blasts", "dangers", "_harms")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, rules: TacticsRules) -> None:
         self.board = board
         self.grid = board.grid
         self.is_square = board.kind is GridKind.SQUARE
@@ -370,7 +374,15 @@ class _Topology:
         self.ox, self.oy = board.origin
         count = self.width * self.height
         self.wall = bytearray(count)
+        """Walls, by index: they block line of effect and nothing stands on them."""
+        self.closed = bytearray(count)
+        """Cells no space may hold, by index (``rules.passable``)."""
         self.difficult = bytearray(count)
+        """Cells that cost 2 to enter, by index (``rules.enter_cost``)."""
+        self.cut_corners = rules.cut_corners and self.is_square
+        """A diagonal step may pass a wall corner."""
+        if not rules.passable(PLAIN) or rules.enter_cost(PLAIN) != 1:
+            raise ValueError("tactics rules: plain floor must be passable at a cost of 1")
         self.sight: dict[tuple[Cell, Cell], bool] = {}
         """Line of effect between two cells, memoised: it depends on walls only, which never change."""
         self.blasts: dict[tuple[type, tuple[Cell, ...], type, Cell, int], frozenset[Cell]] = {}
@@ -383,8 +395,14 @@ class _Topology:
                 continue
             if terrain.wall:
                 self.wall[i] = 1
-            if terrain.difficult:
-                self.difficult[i] = 1
+            if not rules.passable(terrain):
+                self.closed[i] = 1
+            else:
+                cost = rules.enter_cost(terrain)
+                if cost not in (1, 2):
+                    raise ValueError(f"tactics rules: entering {terrain} costs {cost}; the searches take 1 or 2")
+                if cost == 2:
+                    self.difficult[i] = 1
             if terrain.damage is not None:
                 self.dangers[i] = terrain.damage
         deltas: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
@@ -520,7 +538,7 @@ class _Topology:
         if got is None:
             w, h = self.width, self.height
             n = w * h
-            wall = np.frombuffer(bytes(self.wall), dtype=np.uint8).reshape(h, w) != 0
+            wall = np.frombuffer(bytes(self.closed), dtype=np.uint8).reshape(h, w) != 0
             difficult = np.frombuffer(bytes(self.difficult), dtype=np.uint8).reshape(h, w) != 0
             # free[r + 1, c + 1]: the space anchored at offset (c, r) is on the board and wall-free;
             # a margin of one anchor all round (never free) keeps the shifts below inside the array
@@ -542,7 +560,7 @@ class _Topology:
                 here = ((self.ox + cols) & 1 == pc) & ((self.oy + rows) & 1 == pr)
                 for k, (dc, dr) in enumerate(deltas):
                     ok = here & free[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-                    if self.is_square and dc and dr:
+                    if self.is_square and dc and dr and not self.cut_corners:
                         ok = ok & free[1:1 + h, 1 + dc:1 + dc + w] & free[1 + dr:1 + dr + h, 1:1 + w]
                     table[:, :, k] = np.where(ok, (rows + dr) * w + cols + dc, table[:, :, k])
             steps = np.concatenate((table.reshape(n, degree), np.full((1, degree), n, dtype=np.intp)))
@@ -575,7 +593,7 @@ class _Topology:
 
     def _space_free(self, col: int, row: int, size: int) -> bool:
         """Every cell of the space anchored at offset ``(col, row)`` is on the board and not a wall."""
-        w, h, wall = self.width, self.height, self.wall
+        w, h, wall = self.width, self.height, self.closed
         c0, r0 = col - self.ox, row - self.oy
         for dy in range(size):
             r = r0 + dy
@@ -625,7 +643,7 @@ class _Topology:
             c2, r2 = col + dc, row + dr
             if not self._space_free(c2, r2, size):
                 continue
-            if self.is_square and dc and dr and not (
+            if self.is_square and dc and dr and not self.cut_corners and not (
                     self._space_free(col + dc, row, size) and self._space_free(col, row + dr, size)):
                 continue
             j = (r2 - self.oy) * w + (c2 - self.ox)
@@ -636,30 +654,39 @@ class _Topology:
         return result
 
 
-_TOPOLOGIES: dict[int, tuple[Board, _Topology]] = {}
-_TOPOLOGY_CACHE = 8
-"""A board's arrays are large: a few boards' worth are kept (a session has one)."""
+def _memo(state: EncounterState) -> TacticsMemo:
+    """The state's memo, emptied first if it was filled for another board or other rules."""
+    memo = state.memo
+    if memo.board is not state.board or memo.rules is not state.tactics_rules:
+        memo.clear()
+        memo.board, memo.rules = state.board, state.tactics_rules
+    return memo
 
 
-def _topology(board: Board) -> _Topology:
-    """The board's arrays, kept per board (a board never changes once built)."""
-    return per_object(_TOPOLOGIES, board, _Topology, _TOPOLOGY_CACHE)
+def memo_of(state: EncounterState) -> TacticsMemo:
+    """``state.memo``, emptied first if it was filled for another board or other rules: what other modules
+    keep their own tables of this encounter in (``TacticsMemo.kept``)."""
+    return _memo(state)
 
 
-_SHEETS: dict[int, tuple[Template, int, int]] = {}
-"""Per creature sheet (by identity, the sheet kept alive): its square size and opportunity reach."""
+def _topology(state: EncounterState) -> _Topology:
+    """The state's board as arrays, kept in its memo (a board never changes once built)."""
+    memo = _memo(state)
+    got = memo.topology
+    if got is None:
+        got = memo.topology = _Topology(state.board, state.tactics_rules)
+    return got
 
 
-def _sheet(sheet: Template) -> tuple[Template, int, int]:
-    """``(sheet, side of its square space, opportunity reach)``; sheets are frozen, so this is memoised.
-    (Not ``memo.per_object``: the hot loops below read ``_SHEETS`` directly, without a call, and an entry
-    that holds the sheet beside its answers saves them an index.)"""
-    got = _SHEETS.get(id(sheet))
+def _sheet(memo: TacticsMemo, sheet: Template) -> tuple[Template, int, int]:
+    """``(sheet, side of its square space, threat reach)``; sheets are frozen, so this is memoised in the
+    encounter's memo (``memo.sheets``: the hot loops below read it directly, without a call, and an entry
+    that holds the sheet beside its answers saves them an index)."""
+    table = memo.sheets
+    got = table.get(id(sheet))
     if got is None or got[0] is not sheet:
-        if len(_SHEETS) >= 4096:
-            _SHEETS.clear()
-        power = _opportunity_power_of(sheet)
-        got = _SHEETS[id(sheet)] = (sheet, max(1, sheet.size), power.reach.reach if power is not None else 0)
+        assert memo.rules is not None
+        got = table[id(sheet)] = (sheet, max(1, sheet.size), memo.rules.threat_reach(sheet))
     return got
 
 
@@ -682,9 +709,9 @@ class _Crowd:
     largest extra size plus opportunity reach, to bound "near".
     """
 
-    __slots__ = ("topo", "cells", "sheets", "a", "b", "index", "big", "extent")
+    __slots__ = ("topo", "cells", "sheets", "sides", "a", "b", "index", "big", "extent")
 
-    def __init__(self, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
+    def __init__(self, memo: TacticsMemo, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
         self.topo = topo
         self.cells = cells
         self.sheets = sheets
@@ -692,13 +719,15 @@ class _Crowd:
         extent = 0
         big: list[int] = []
         for k, sheet in enumerate(sheets):
-            _, side, reach = _sheet(sheet)
+            _, side, reach = _sheet(memo, sheet)
             if not topo.is_square:
                 side = 1
             if side > 1:
                 big.append(k)
             extent = max(extent, side - 1 + reach)
         self.big = big
+        self.sides = [_sheet(memo, sheets[k])[1] for k in big]
+        """The side of each of :attr:`big`'s spaces."""
         self.extent = extent
         kind = Square if topo.is_square else Hex
         a: npt.NDArray[np.int64] | None = None
@@ -730,21 +759,20 @@ class _Crowd:
         return None
 
 
-_CROWDS: list[_Crowd] = []
-
-
 def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creature]]:
     """The state's :class:`_Crowd` (remade when a creature moved, came, went or changed sheet) and its creatures."""
     creatures = list(state.creatures.values())
     cells = list(map(_CELL_OF, creatures))
     sheets = list(map(_SHEET_OF, creatures))
-    for crowd in _CROWDS:
+    memo = _memo(state)
+    crowds = memo.crowds
+    for crowd in crowds:
         # list == list compares items by identity first: unmoved creatures cost next to nothing
         if crowd.topo is topo and crowd.cells == cells and crowd.sheets == sheets:
             return crowd, creatures
-    crowd = _Crowd(topo, cells, sheets)
-    _CROWDS.insert(0, crowd)
-    del _CROWDS[4:]
+    crowd = _Crowd(memo, topo, cells, sheets)
+    crowds.insert(0, crowd)
+    del crowds[4:]
     return crowd, creatures
 
 
@@ -766,11 +794,16 @@ def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, s
 
 
 def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size: int) -> npt.NDArray[np.intp]:
-    """Every anchor a ``size`` mover cannot enter because a living enemy fills a cell of it (may repeat)."""
+    """Every anchor a ``size`` mover cannot enter because a living creature that blocks it (the rules'
+    ``blocking``: seed 000, an enemy) fills a cell of it (may repeat)."""
     crowd, creatures = _crowd(state, topo)
     count = len(creatures)
     side = mover.side
-    enemy = np.fromiter(map(side.__ne__, map(_SIDE_OF, creatures)), dtype=np.bool_, count=count)
+    blocking = state.tactics_rules.blocking
+    if blocking is Blocking.ENEMIES:
+        enemy = np.fromiter(map(side.__ne__, map(_SIDE_OF, creatures)), dtype=np.bool_, count=count)
+    else:
+        enemy = np.full(count, blocking is Blocking.OTHERS, dtype=np.bool_)
     enemy &= ~np.fromiter(map(_DEAD_OF, creatures), dtype=np.bool_, count=count)
     ids = list(map(_ID_OF, creatures))
     k = -1
@@ -781,8 +814,8 @@ def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size
     if crowd.big:
         alone = enemy.copy()
         alone[crowd.big] = False
-        extra = [i for k in crowd.big if enemy[k]
-                 for i in topo.space_indices(crowd.cells[k], _sheet(crowd.sheets[k])[1])]
+        extra = [i for k, span in zip(crowd.big, crowd.sides) if enemy[k]
+                 for i in topo.space_indices(crowd.cells[k], span)]
         cells.append(np.array(extra, dtype=np.intp))
         enemy = alone
     found = crowd.index[enemy]
@@ -824,7 +857,11 @@ class _Surroundings:
         cx = cy = 0
         if isinstance(centre, Square):
             cx, cy = centre.x, centre.y
-        sheets = _SHEETS
+        memo = _memo(state)
+        sheets = memo.sheets
+        rules = state.tactics_rules
+        blocking = rules.blocking
+        block_enemies, block_all = blocking is Blocking.ENEMIES, blocking is Blocking.OTHERS
         enemy_cells: list[int] = []
         other_cells: list[int] = []
         threatening: list[tuple[Creature, int, int]] = []
@@ -836,7 +873,7 @@ class _Surroundings:
             sheet = other.template
             info = sheets.get(id(sheet))
             if info is None or info[0] is not sheet:
-                info = _sheet(sheet)
+                info = _sheet(memo, sheet)
             osize = info[1] if square else 1
             at = other.cell
             if radius is None:
@@ -851,11 +888,11 @@ class _Surroundings:
             if radius is None or near <= radius:
                 here = space_indices(at, osize)
                 other_cells += here
-                if enemy:
+                if block_all or enemy and block_enemies:
                     enemy_cells += here
             if threats and enemy:
                 reach = info[2]
-                if reach and (radius is None or near <= radius + reach) and other.can_react:
+                if reach and (radius is None or near <= radius + reach) and rules.can_threaten(other):
                     threatening.append((other, osize, reach))
         self.blocked = topo.anchors_covering(enemy_cells, size)
         self.occupied = topo.anchors_covering(other_cells, size)
@@ -924,25 +961,13 @@ def opportunity_power(state: EncounterState, creature: Creature) -> Power | None
     Its sheet's default opportunity attack when that is a melee power, else its
     first melee basic attack.
     """
-    return _opportunity_power_of(creature.template)
-
-
-def _opportunity_power_of(template: Template) -> Power | None:
-    chosen = template.reaction_defaults.opportunity_attack
-    if chosen is not None:
-        for power in template.powers:
-            if power.id == chosen and power.is_melee:
-                return power
-    for power in template.powers:
-        if power.basic and power.is_melee:
-            return power
-    return None
+    return opportunity_power_of(creature.template)
 
 
 def threat_reach(state: EncounterState, creature: Creature) -> int:
-    """The reach of ``creature``'s opportunity power (0 if it has none)."""
-    power = opportunity_power(state, creature)
-    return power.reach.reach if power is not None else 0
+    """How far ``creature`` threatens, by the state's rules (seed 000: the reach of its opportunity power;
+    0 if it has none)."""
+    return _sheet(_memo(state), creature.template)[2]
 
 
 def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cell]:
@@ -952,12 +977,12 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     attack into: its melee reach for such attacks (normally adjacent), only
     while it can act and holds a weapon or an attack that allows it."
     """
-    if creature.dead or not creature.can_react:
+    if creature.dead or not state.tactics_rules.can_threaten(creature):
         return frozenset()
     reach = threat_reach(state, creature)
     if reach < 1:
         return frozenset()
-    return _topology(state.board).threat_area(state, creature, _size(state, creature), reach)
+    return _topology(state).threat_area(state, creature, _size(state, creature), reach)
 
 
 def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
@@ -997,7 +1022,7 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     large creature moves as a unit). In initiative order.
     """
     anchor = creature.cell if anchor is None else anchor
-    topo = _topology(state.board)
+    topo = _topology(state)
     i = topo.index(anchor)
     if i is None:
         return ()
@@ -1009,14 +1034,16 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     grid = state.board.grid
     mover_id, mover_side = creature.id, creature.side
     found: list[Creature] = []
-    sheets = _SHEETS
+    memo = _memo(state)
+    sheets = memo.sheets
+    can_threaten = state.tactics_rules.can_threaten
     for other in state.creatures.values():
         if other.dead or other.side == mover_side or other.id == mover_id:
             continue
         sheet = other.template
         info = sheets.get(id(sheet))  # _sheet(sheet), without the call when known
         if info is None or info[0] is not sheet:
-            info = _sheet(sheet)
+            info = _sheet(memo, sheet)
         reach = info[2]
         if not reach:
             continue
@@ -1026,7 +1053,7 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
             near = max(abs(at.x - anchor.x), abs(at.y - anchor.y))
         else:
             near = grid.distance(anchor, at)
-        if near - (size - 1 + osize - 1) > reach or not other.can_react:
+        if near - (size - 1 + osize - 1) > reach or not can_threaten(other):
             continue
         threatened = topo.threatened(state, other, osize, reach)
         if any(k in threatened for k in footprint):
@@ -1039,9 +1066,6 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
 
 # -- flanking ------------------------------------------------------------------------------
 
-SideKey = tuple[int, int]
-
-
 def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, SideKey], ...]:
     """The cells adjacent to a space, each with the side of the space it lies on.
 
@@ -1053,7 +1077,8 @@ def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, Si
     the cells), one table per kind: a Hex and a Square with the same numbers are equal tuples.
     """
     key = tuple(space)
-    known = _SIDES_HEX if state.board.kind is GridKind.HEX else _SIDES_SQUARE
+    memo = _memo(state)
+    known = memo.sides_hex if state.board.kind is GridKind.HEX else memo.sides_square
     found = known.get(key)
     if found is None:
         if len(known) >= _SIDES_KEPT:
@@ -1062,8 +1087,6 @@ def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, Si
     return found
 
 
-_SIDES_HEX: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
-_SIDES_SQUARE: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
 _SIDES_KEPT = 1 << 14
 """At most this many spaces remembered per kind (more than a large board's anchors for both sizes)."""
 
@@ -1092,20 +1115,19 @@ def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, 
     return result
 
 
-def _can_flank(creature: Creature) -> bool:
+def _can_flank(memo: TacticsMemo, creature: Creature) -> bool:
     """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
     if not creature.can_act or creature.dead:
         return False
-    return per_object(_MELEE_SHEETS, creature.template, _has_melee_attack)
+    sheet = creature.template
+    got = memo.melee_sheets.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        got = memo.melee_sheets[id(sheet)] = (sheet, _has_melee_attack(sheet))
+    return got[1]
 
 
 def _has_melee_attack(sheet: Template) -> bool:
     return any(p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers)
-
-
-_MELEE_SHEETS: dict[int, tuple[Template, bool]] = {}
-"""Per creature sheet (by identity, the sheet kept alive; sheets are frozen): whether it has a melee power
-aimed at enemies or creatures."""
 
 
 def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
@@ -1114,7 +1136,7 @@ def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
     by_key: dict[SideKey, list[Creature]] = {}
     for cell, key in _sides(state, space):
         c = who(cell)
-        if c is None or c.id == victim.id or c.side == victim.side or not _can_flank(c):
+        if c is None or c.id == victim.id or c.side == victim.side or not _can_flank(state.memo, c):
             continue
         group = by_key.setdefault(key, [])
         if all(g.id != c.id for g in group):
@@ -1197,7 +1219,7 @@ def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) 
     Only cells where it can stand (``state.can_stand``); its own cell counts if it flanks already.
     Empty if ``attacker`` could not flank at all (not an enemy of the target, cannot attack in melee).
     """
-    if attacker.id == target.id or attacker.side == target.side or not _can_flank(attacker) or target.dead:
+    if attacker.id == target.id or attacker.side == target.side or not _can_flank(state.memo, attacker) or target.dead:
         return frozenset()
     size = _size(state, attacker)
     occupied = _occupancy_near(state, target.cell, _size(state, target) + 2 * size + 2)
@@ -1205,7 +1227,7 @@ def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) 
     sides = _sides(state, state.space(target))
     for cell, key in sides:
         c = occupied.get(cell)
-        if (c is not None and c.id != attacker.id and c.side == attacker.side and _can_flank(c)):
+        if (c is not None and c.id != attacker.id and c.side == attacker.side and _can_flank(state.memo, c)):
             ally_keys.add(key)
     out: set[Cell] = set()
     for cell, key in sides:
@@ -1261,10 +1283,10 @@ def has_combat_advantage(state: EncounterState, attacker: Creature, target: Crea
 # -- movement ------------------------------------------------------------------------------
 
 
-def can_move(state: EncounterState, creature: Creature) -> bool:
-    """Whether ``creature`` may move or shift at all (not prone, immobilized, or unable to act)."""
-    return (not creature.dead and creature.can_act and not creature.has(ConditionKind.PRONE)
-            and not creature.has(ConditionKind.IMMOBILIZED))
+def can_move(state: EncounterState, creature: Creature, mode: str = "move") -> bool:
+    """Whether ``creature`` may move in ``mode`` at all, by the state's rules (seed 000: not prone,
+    immobilized, or unable to act; the same for every mode)."""
+    return not creature.dead and state.tactics_rules.can_move(creature, mode)
 
 
 class _Label:
@@ -1298,31 +1320,31 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     The start is not a key; cells it can only pass through (allies) are not
     keys either, but paths may cross them. See the module's rulings.
     """
-    _check_mode(mode)
-    if not can_move(state, creature):
+    rules = _check_mode(state, mode)
+    if not can_move(state, creature, mode):
         return {}
     if budget is None:
-        budget = 1 if mode == "shift" else creature.speed()
+        budget = rules.budget(creature, mode)
     if budget <= 0:
         return {}
     key = _movement_key(state, creature, mode, budget)
-    for known_key, known in _ROUTES:
+    kept = _memo(state).routes
+    for known_key, known in kept:
         if known_key == key:
             return dict(known)
     found = _reachable(state, creature, mode, budget)
-    _ROUTES.insert(0, (key, found))
-    del _ROUTES[_ROUTES_KEPT:]
+    kept.insert(0, (key, found))
+    del kept[_ROUTES_KEPT:]
     return dict(found)
 
 
-def forget_routes() -> None:
-    """Drop the answers :func:`reachable` remembers (the benchmark times the search itself)."""
-    _ROUTES.clear()
+def forget_routes(state: EncounterState) -> None:
+    """Drop the answers :func:`reachable` remembers for ``state`` (the benchmark times the search itself)."""
+    state.memo.routes.clear()
 
 
-_ROUTES: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
-"""The last answers of :func:`reachable`, newest first, each with everything it was worked out from."""
 _ROUTES_KEPT = 4
+"""How many answers of :func:`reachable` an encounter's memo keeps (``TacticsMemo.routes``)."""
 
 
 def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: int) -> tuple[object, ...]:
@@ -1339,11 +1361,11 @@ def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: 
 
 
 def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int) -> dict[Cell, Route]:
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
         return {}
-    provoking = mode != "shift"
+    provoking = state.tactics_rules.provokes(mode)
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
     harms = topo.harms(around.size)
     if not around.masks:
@@ -1510,16 +1532,16 @@ def route_via(state: EncounterState, creature: Creature, stops: Sequence[Cell], 
     route fits ``budget`` (default as :func:`reachable`'s), or the last stop is not a cell the creature
     may end on (earlier stops may be allies' cells, passed through).
     """
-    _check_mode(mode)
-    if not stops or not can_move(state, creature):
+    rules = _check_mode(state, mode)
+    if not stops or not can_move(state, creature, mode):
         return None
     if budget is None:
-        budget = 1 if mode == "shift" else creature.speed()
-    topo = _topology(state.board)
+        budget = rules.budget(creature, mode)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None or budget <= 0:
         return None
-    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=mode != "shift")
+    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=rules.provokes(mode))
     harms = topo.harms(around.size)
     root = _Label(0, 0, 0, start, None, 0)
     root.path = ()
@@ -1637,7 +1659,7 @@ def distance_field(state: EncounterState, creature: Creature) -> Mapping[Cell, i
     grid's neighbours). On large boards the answer is a :class:`DistanceField`
     view over the flood's arrays rather than a dict of every cell.
     """
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
         return {}
@@ -1702,7 +1724,7 @@ def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell
       cell) are sure to be there, with ``until`` itself (when reached).
     """
     wanted = list(cells)
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
         return {}
@@ -1794,8 +1816,8 @@ def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],
     and budget are the caller's to check (:func:`can_move`, ``speed()``).
     An empty path costs 0.
     """
-    _check_mode(mode)
-    topo = _topology(state.board)
+    rules = _check_mode(state, mode)
+    topo = _topology(state)
     here = topo.index(creature.cell)
     if here is None:
         return None
@@ -1824,10 +1846,10 @@ def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cel
     Leaving the start and every cell of the path but the last can provoke. The
     path's legality is not checked here (see :func:`path_cost`).
     """
-    _check_mode(mode)
-    if mode == "shift" or not path:
+    rules = _check_mode(state, mode)
+    if not rules.provokes(mode) or not path:
         return ()
-    topo = _topology(state.board)
+    topo = _topology(state)
     grid = state.board.grid
     radius = max(len(path), max(grid.distance(creature.cell, c) for c in path))
     around = _Surroundings(state, topo, creature, creature.cell, radius, threats=True)
@@ -1860,7 +1882,7 @@ def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell]
     by_key: dict[SideKey, list[Creature]] = {}
     for cell, key in sides:
         c = occupied.get(cell)
-        if c is None or c.id == target.id or c.side == target.side or not _can_flank(c):
+        if c is None or c.id == target.id or c.side == target.side or not _can_flank(state.memo, c):
             continue
         # two enemies of the target on opposite sides, allies of each other: a flanking pair
         for other in by_key.get((-key[0], -key[1]), ()):
@@ -1870,7 +1892,7 @@ def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell]
         if flanked:
             break
         by_key.setdefault(key, []).append(c)
-    if not _can_flank(target):
+    if not _can_flank(state.memo, target):
         return flanked, False
     if allies_by_enemy is None:
         allies_by_enemy = {}
@@ -1904,7 +1926,7 @@ def _flank_allies(state: EncounterState, target: Creature, enemy: Creature,
     out: dict[SideKey, list[Cell]] = {}
     for cell, key in _sides(state, state.space(enemy)):
         b = occupied.get(cell)
-        if b is None or b.id == enemy.id or b.id == target.id or b.side != target.side or not _can_flank(b):
+        if b is None or b.id == enemy.id or b.id == target.id or b.side != target.side or not _can_flank(state.memo, b):
             continue
         out.setdefault((-key[0], -key[1]), []).append(cell)
     return out
@@ -1921,7 +1943,7 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
     distances are between the nearest cells.
     """
     empty = ForcedOptions({}, tuple(frozenset() for _ in range(max(0, distance))))
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(target.cell)
     if start is None or distance <= 0 or target.dead:
         return empty
@@ -1984,7 +2006,7 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
 
 def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
-    topo = _topology(state.board)
+    topo = _topology(state)
     memo = topo.sight
     known = memo.get((a, b))
     if known is None:
@@ -2002,10 +2024,10 @@ def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     return known
 
 
-def sight_memo(board: Board) -> dict[tuple[Cell, Cell], bool]:
-    """What :func:`line_of_effect` has worked out on ``board`` so far, by ``(a, b)``: a hot loop reads it
-    first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
-    return _topology(board).sight
+def sight_memo(state: EncounterState) -> dict[tuple[Cell, Cell], bool]:
+    """What :func:`line_of_effect` has worked out on ``state``'s board so far, by ``(a, b)``: a hot loop
+    reads it first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
+    return _topology(state).sight
 
 
 def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:
@@ -2120,7 +2142,7 @@ def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) 
     # Memoised per board: the answer depends on the board (its kind, walls and lines of effect, which never
     # change), the user's space, the origin and the size, all in the key; the types are in it because a Hex
     # and a Square with the same numbers are equal tuples.
-    memo = _topology(state.board).blasts
+    memo = _topology(state).blasts
     key = (type(space[0]), space, type(origin), origin, size)
     got = memo.get(key)
     if got is None:

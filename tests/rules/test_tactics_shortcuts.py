@@ -28,7 +28,7 @@ def test_the_unthreatened_search_is_the_labelled_search_when_nothing_can_provoke
     (no threats looked at) and for a move's when no threatened cell is near, unless a path enters
     dangerous terrain (the quick search then gives way)."""
     state = kit.state_from(scene[0], hexes=scene[1])
-    topo = tactics._topology(state.board)
+    topo = tactics._topology(state)
     for mover in state.creatures.values():
         start = topo.index(mover.cell)
         assert start is not None
@@ -53,7 +53,7 @@ def flank_status_by_pairs(state: EncounterState, creature: Creature, anchor: Cel
     ranks = tactics._ranks(state)
     space = state.space_at(creature, anchor)
     flanked = bool(tactics._flank_pairs(state, creature, space, occupied.get, ranks))
-    if not tactics._can_flank(creature):
+    if not tactics._can_flank(state.memo, creature):
         return flanked, False
     mine = set(space)
 
