@@ -611,99 +611,34 @@ class _Mind:
         """``tactics.valid_targets`` of a close burst, or of an area burst centred on ``origin``, from where
         I stand (``centred``: as if I stood on ``origin``, which only drops the test of range and sight).
 
-        The same rule, creature by creature rather than cell by cell: a
-        creature is caught when a cell of its space is on the board, no wall,
-        within the size of the centre (a close burst: of my space, not in it)
-        and in its line of effect.
+        ``tactics.target_test`` (the one implementation of the targeting rulings) over the candidates
+        :meth:`eligible` lists once per decision, in the same order.
         """
-        me, st = self.me, self.st
-        board, grid = st.board, self.grid
-        reach = power.reach
-        size = reach.size
-        space = st.space(me)
+        me = self.me
         if me.dead:
             return []
-        if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             return [me]
-        burst = reach.kind is RangeKind.CLOSE_BURST
-        centres: tuple[Cell, ...]
-        if burst:
-            centres = space
-        else:
-            if origin is None or origin not in board or board.is_wall(origin):
-                return []
-            if not centred and (st.distance_to_cell(me, origin) > reach.range
-                                or not any(tactics.line_of_effect(st, cell, origin) for cell in space)):
-                return []
-            centres = (origin,)
-        mine = frozenset(space) if burst else frozenset()
-        seen: dict[Cell, bool] = {}
-
-        def covered(cell: Cell) -> bool:
-            got = seen.get(cell)
-            if got is None:
-                got = seen[cell] = (cell not in mine and cell in board and not board.is_wall(cell)
-                                    and min(grid.distance(s, cell) for s in centres) <= size
-                                    and any(tactics.line_of_effect(st, s, cell) for s in centres))
-            return got
-
-        self_ok = power.targets is TargetKind.SELF_OR_ALLY if burst else \
-            power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
-        out = []
-        for c in self.eligible(power):
-            if c.id == me.id:
-                if self_ok and (burst or any(covered(cell) for cell in space)):
-                    out.append(c)
-            elif any(covered(cell) for cell in st.space(c)):
-                out.append(c)
-        return out
+        at = origin if centred and power.reach.kind is RangeKind.AREA_BURST else None
+        test = tactics.target_test(self.st, me, power, origin, at=at)
+        return [c for c in self.eligible(power) if test(c)]
 
     def reach_targets(self, power: Power, anchor: Cell) -> list[Creature]:
         """``tactics.valid_targets`` of a melee or ranged power, were I on ``anchor``, without moving me there.
 
-        The same rule (within reach or range of my space, line of effect from
-        some cell of mine to some cell of theirs), the same order, on the
-        candidates :meth:`eligible` lists once per decision.
+        ``tactics.target_test`` (the one implementation of the targeting rulings) as if I stood on
+        ``anchor``, over the candidates :meth:`eligible` lists once per decision, in the same order.
         """
         facts = _facts(power)
         key = (anchor, facts.shape, None)
         got = self._targets.get(key)
         if got is None:
-            me, st = self.me, self.st
+            me = self.me
             if me.dead or power.targets is TargetKind.SELF:
                 got = self._targets[key] = [] if me.dead else [me]
                 return got
-            limit = facts.limit
-            self_ok = power.targets is TargetKind.SELF_OR_ALLY
-            gaps = self.gaps(anchor)
-            sees = tactics.line_of_effect
-            got = []
-            if self.single:
-                seen = self.sight.get
-                for c in self.eligible(power):
-                    if c.id == me.id:
-                        if self_ok:
-                            got.append(c)
-                    elif gaps[c.id] <= limit:
-                        theirs = st.space(c)
-                        if len(theirs) == 1:
-                            clear = seen((anchor, theirs[0]))
-                            if clear is None:
-                                clear = sees(st, anchor, theirs[0])
-                            if clear:
-                                got.append(c)
-                        elif any(sees(st, anchor, cell) for cell in theirs):
-                            got.append(c)
-            else:
-                space = st.space_at(me, anchor)
-                for c in self.eligible(power):
-                    if c.id == me.id:
-                        if self_ok:
-                            got.append(c)
-                    elif gaps[c.id] <= limit and \
-                            any(sees(st, s, cell) for cell in st.space(c) for s in space):
-                        got.append(c)
-            self._targets[key] = got
+            test = tactics.target_test(self.st, me, power, at=anchor)
+            got = self._targets[key] = [c for c in self.eligible(power) if test(c)]
         return got
 
     def reach_ids(self, power: Power, anchor: Cell) -> frozenset[CreatureId]:
@@ -1151,31 +1086,14 @@ class _Mind:
     # answer is the one the full search gives.
 
     def eligible(self, power: Power) -> list[Creature]:
-        """The creatures ``power`` may target at all (``tactics.valid_targets`` before position), rank order."""
-        facts = _facts(power)
-        heal = facts.heal
-        key = facts.pool
+        """The creatures ``power`` may target at all (``tactics.is_eligible_target``: ``valid_targets`` before
+        position), rank order; shared by powers of the same target kind and heal (what eligibility reads)."""
+        key = _facts(power).pool
         got = self._eligible.get(key)
         if got is None:
             me = self.me
-            kind = power.targets
-            out = []
-            for c in sorted(self.st.living(), key=self.rank):
-                if c.dying and not (heal and c.side == me.side):
-                    continue
-                if kind is TargetKind.ENEMY:
-                    ok = c.side != me.side
-                elif kind is TargetKind.ALLY:
-                    ok = c.side == me.side and c.id != me.id
-                elif kind is TargetKind.SELF_OR_ALLY:
-                    ok = c.side == me.side
-                elif kind is TargetKind.SELF:
-                    ok = c.id == me.id
-                else:
-                    ok = True
-                if ok:
-                    out.append(c)
-            got = self._eligible[key] = out
+            got = self._eligible[key] = [c for c in sorted(self.st.living(), key=self.rank)
+                                         if tactics.is_eligible_target(me, power, c)]
         return got
 
     def worth_bound(self, power: Power, target: Creature, advantage: bool, bonus: int = 0) -> float:

@@ -5,6 +5,46 @@ the state and never changes it. The engine, the automatic decisions and the
 monster AI call the same functions the window highlights, so what a player sees
 is what the engine decides on.
 
+Rules as parameters
+-------------------
+
+What a rules system decides about movement and threat is not written here: it
+comes from the state's :class:`~game.rules.tactics_rules.TacticsRules`
+(``state.tactics_rules``, supplied by the ruleset as ``Ruleset.tactics_rules``;
+seed 000's by default). Its parts, and where the searches use them:
+
+* ``modes`` (the kinds of voluntary movement: a query in another mode is a
+  ValueError), ``can_move(creature, mode)`` and ``budget(creature, mode)``
+  (the movement a query gets when it names none): :func:`reachable`,
+  :func:`route_via`, :func:`can_move`;
+* ``passable(terrain)`` and ``enter_cost(terrain)`` (1 or 2: the bucket
+  queues and the numpy flood are built for those two), read once per board
+  cell into the board's arrays; ``cut_corners`` (squares: may a diagonal pass
+  a wall corner); ``blocking`` (whose space stops a mover: enemies, every
+  other creature, or nobody; a closed set, so the array forms stay arrays);
+* ``threat_reach(sheet)`` (how far a sheet threatens, worked out once per
+  sheet) and ``can_threaten(creature)`` (read at every query): the threatened
+  cells are those within that reach of the creature's space (the geometry
+  below), for enemies of the mover;
+* ``provokes(mode)``: whether leaving a threatened position in that mode
+  provokes (the geometry of *leaving* is below and the same for every ruleset).
+
+The rulings below are seed 000's readings of those parts where they name them
+(``Seed000Tactics``); the geometry (spaces, steps, line of effect, blasts,
+flanking's "opposite") is every ruleset's. Flanking, combat advantage and
+targets are seed 000's and its 4E-style combat's.
+
+Memory
+------
+
+Everything worked out once and kept (the board as arrays, line of effect,
+blasts, sheets' reach, ranks, where the creatures stand as arrays, the last
+answers of :func:`reachable`) lives in the encounter's memo, ``state.memo``
+(:class:`~game.rules.memo.TacticsMemo`): made with the state, dropped with it,
+emptied if the state's board or rules change. No module global holds a board,
+a sheet or a creature. Other modules keep their tables of an encounter there
+too (:func:`memo_of`, ``TacticsMemo.kept``).
+
 Rulings (where DESIGN.md's geometry rulings leave something open)
 -------------------------------------------------------------------
 
@@ -160,6 +200,7 @@ __all__ = [
     "flanking_pairs",
     "forced_candidates",
     "has_combat_advantage",
+    "is_eligible_target",
     "is_valid_target",
     "is_flanking",
     "line_of_effect",
@@ -1130,25 +1171,54 @@ def _has_melee_attack(sheet: Template) -> bool:
     return any(p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers)
 
 
-def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
-                 who: Callable[[Cell], Creature | None], ranks: dict[CreatureId, int]) -> list[tuple[Creature, Creature]]:
-    """Unordered pairs (earlier in initiative first) flanking ``victim`` standing on ``space``."""
+def _flankers(state: EncounterState, target: Creature, space: Sequence[Cell],
+              who: Callable[[Cell], Creature | None]) -> dict[SideKey, list[Creature]]:
+    """The one test of who may flank: the creatures next to ``target`` standing on ``space`` that could
+    flank it, grouped by the side of the space they are on (:func:`_sides`' keys); ``who(cell)`` says who
+    fills a cell. Could flank: not the target, not of its side, able to attack in melee (:func:`_can_flank`).
+    Two of them flank the target when they are on opposite sides (keys ``k`` and ``-k``) and
+    :func:`_partners`. Every flanking query (pairs, yes/no, where to stand) is built on these two."""
+    memo = state.memo
     by_key: dict[SideKey, list[Creature]] = {}
     for cell, key in _sides(state, space):
         c = who(cell)
-        if c is None or c.id == victim.id or c.side == victim.side or not _can_flank(state.memo, c):
+        if c is None or c.id == target.id or c.side == target.side or not _can_flank(memo, c):
             continue
         group = by_key.setdefault(key, [])
         if all(g.id != c.id for g in group):
             group.append(c)
+    return by_key
+
+
+def _partners(a: Creature, b: Creature) -> bool:
+    """Two creatures that can flank together: allies of each other, not the same creature."""
+    return a.side == b.side and a.id != b.id
+
+
+def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
+                 who: Callable[[Cell], Creature | None], ranks: dict[CreatureId, int]) -> list[tuple[Creature, Creature]]:
+    """Unordered pairs (earlier in initiative first) flanking ``victim`` standing on ``space``."""
+    by_key = _flankers(state, victim, space, who)
     found: dict[tuple[CreatureId, CreatureId], tuple[Creature, Creature]] = {}
     for key, group in by_key.items():
         for a in group:
             for b in by_key.get((-key[0], -key[1]), ()):
-                if a.side == b.side and a.id != b.id:
+                if _partners(a, b):
                     first, second = (a, b) if ranks[a.id] < ranks[b.id] else (b, a)
                     found[(first.id, second.id)] = (first, second)
     return sorted(found.values(), key=lambda p: (ranks[p[0].id], ranks[p[1].id]))
+
+
+def _is_flanked(by_key: dict[SideKey, list[Creature]], flanker: Creature | None = None) -> bool:
+    """Whether :func:`_flankers`' groups hold a flanking pair (with ``flanker``: one it is in)."""
+    for key, group in by_key.items():
+        for a in group:
+            if flanker is not None and a.id != flanker.id:
+                continue
+            for b in by_key.get((-key[0], -key[1]), ()):
+                if _partners(a, b):
+                    return True
+    return False
 
 
 def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
@@ -1223,12 +1293,10 @@ def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) 
         return frozenset()
     size = _size(state, attacker)
     occupied = _occupancy_near(state, target.cell, _size(state, target) + 2 * size + 2)
-    ally_keys: set[SideKey] = set()
-    sides = _sides(state, state.space(target))
-    for cell, key in sides:
-        c = occupied.get(cell)
-        if (c is not None and c.id != attacker.id and c.side == attacker.side and _can_flank(state.memo, c)):
-            ally_keys.add(key)
+    space = state.space(target)
+    ally_keys = {key for key, group in _flankers(state, target, space, occupied.get).items()
+                 if any(_partners(attacker, c) for c in group)}
+    sides = _sides(state, space)
     out: set[Cell] = set()
     for cell, key in sides:
         if (-key[0], -key[1]) not in ally_keys:
@@ -1868,68 +1936,30 @@ def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cel
 
 
 def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell],
-                  occupied: dict[Cell, Creature],
-                  allies_by_enemy: dict[CreatureId, dict[SideKey, list[Cell]]] | None = None) -> tuple[bool, bool]:
+                  occupied: dict[Cell, Creature]) -> tuple[bool, bool]:
     """(flanked, flanking) for ``target`` if it stood on ``space``; ``occupied`` leaves it out.
 
     What :func:`_flank_pairs` says (is there a pair flanking the target; is the target in a pair flanking
-    an enemy next to it), answered as yes/no without listing, ordering or deduplicating the pairs.
-    ``allies_by_enemy`` memoises, per enemy, :func:`_flank_allies` (it depends on ``occupied`` and the
-    target's side only, not on ``space``): pass the same dict only with the same ``occupied`` and target.
+    an enemy next to it), answered as yes/no from the same groups (:func:`_flankers`), without listing,
+    ordering or deduplicating the pairs.
     """
-    sides = _sides(state, space)
-    flanked = False
-    by_key: dict[SideKey, list[Creature]] = {}
-    for cell, key in sides:
-        c = occupied.get(cell)
-        if c is None or c.id == target.id or c.side == target.side or not _can_flank(state.memo, c):
-            continue
-        # two enemies of the target on opposite sides, allies of each other: a flanking pair
-        for other in by_key.get((-key[0], -key[1]), ()):
-            if other.side == c.side and other.id != c.id:
-                flanked = True
-                break
-        if flanked:
-            break
-        by_key.setdefault(key, []).append(c)
+    flanked = _is_flanked(_flankers(state, target, space, occupied.get))
     if not _can_flank(state.memo, target):
         return flanked, False
-    if allies_by_enemy is None:
-        allies_by_enemy = {}
     mine = set(space)
+
+    def who(cell: Cell) -> Creature | None:
+        return target if cell in mine else occupied.get(cell)
+
     seen: set[CreatureId] = set()
-    for cell, _ in sides:
+    for cell, _ in _sides(state, space):
         enemy = occupied.get(cell)
         if enemy is None or enemy.side == target.side or enemy.id in seen:
             continue
         seen.add(enemy.id)
-        allies = allies_by_enemy.get(enemy.id)
-        if allies is None:
-            allies = allies_by_enemy[enemy.id] = _flank_allies(state, target, enemy, occupied)
-        if not allies:
-            continue
-        # the target flanks the enemy when one of its cells is on a side of the enemy whose opposite
-        # side holds an ally that can flank (the target itself does not count: who() gives it there)
-        for near, key in _sides(state, state.space(enemy)):
-            if near in mine:
-                for ally_cell in allies.get(key, ()):
-                    if ally_cell not in mine:
-                        return flanked, True
+        if _is_flanked(_flankers(state, enemy, state.space(enemy), who), target):
+            return flanked, True
     return flanked, False
-
-
-def _flank_allies(state: EncounterState, target: Creature, enemy: Creature,
-                  occupied: dict[Cell, Creature]) -> dict[SideKey, list[Cell]]:
-    """For each side key ``k`` of ``enemy``'s space: the cells on side ``-k`` where, in ``occupied``, an
-    ally of ``target`` (not the target, not the enemy) stands that can flank: a partner for the target
-    on side ``k``."""
-    out: dict[SideKey, list[Cell]] = {}
-    for cell, key in _sides(state, state.space(enemy)):
-        b = occupied.get(cell)
-        if b is None or b.id == enemy.id or b.id == target.id or b.side != target.side or not _can_flank(state.memo, b):
-            continue
-        out.setdefault((-key[0], -key[1]), []).append(cell)
-    return out
 
 
 def forced_candidates(state: EncounterState, target: Creature, source: Cell | Collection[Cell],
@@ -1985,13 +2015,12 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
         frontier = list(reached)
     finals: dict[Cell, Landing] = {}
     board = state.board
-    allies_by_enemy: dict[CreatureId, dict[SideKey, list[Cell]]] = {}  # occupied and the target are fixed here
     for anchor, path in paths.items():
         if anchor == start:
             continue
         cell = topo.cell(anchor)
         space = state.space_at(target, cell)
-        flanked, flanking = _flank_status(state, target, space, occupied, allies_by_enemy)
+        flanked, flanking = _flank_status(state, target, space, occupied)
         finals[cell] = Landing(
             cell=cell, steps=len(path), max_steps=last_layer[anchor],
             path=tuple(topo.cell(i) for i in path),
@@ -2053,9 +2082,13 @@ def _is_heal(power: Power) -> bool:
     return any(o.heal_surge or o.heal_bonus > 0 for o in (power.hit, power.miss, power.effect))
 
 
-def _eligible(user: Creature, power: Power, c: Creature) -> bool:
-    """Whether ``c`` is the kind of creature ``power`` may target (position aside)."""
+def is_eligible_target(user: Creature, power: Power, c: Creature) -> bool:
+    """Whether ``c`` is the kind of creature ``power`` may target (position aside): :func:`target_test`'s
+    first test, for lists made before positions are known (the AI's)."""
     return not _ineligible(user, power, c)
+
+
+_eligible = is_eligible_target
 
 
 def _ineligible(user: Creature, power: Power, c: Creature) -> str:
@@ -2118,12 +2151,27 @@ def origin_problem(state: EncounterState, user: Creature, power: Power, origin: 
     return f"{power.name} is not aimed at a cell"
 
 
-def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
+def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell,
+                     space: Sequence[Cell] | None = None) -> bool:
+    """Whether an area burst may be centred on ``origin`` by ``user`` standing on ``space`` (default: its
+    own): a board cell, no wall, within range, in line of effect."""
     board = state.board
     if origin not in board or board.is_wall(origin):
         return False
-    space = state.space(user)
-    return state.distance_to_cell(user, origin) <= power.reach.range and _sees(state, space, origin)
+    if space is None:
+        space = state.space(user)
+        gap = state.distance_to_cell(user, origin)
+    else:
+        gap = _gap(state, space, (origin,))
+    return gap <= power.reach.range and _sees(state, space, origin)
+
+
+def _gap(state: EncounterState, mine: Sequence[Cell], theirs: Sequence[Cell]) -> int:
+    """Cells between the nearest cells of two spaces (``EncounterState.distance``'s, for spaces)."""
+    distance = state.board.grid.distance
+    if len(mine) == 1 and len(theirs) == 1:
+        return distance(mine[0], theirs[0])
+    return min(distance(x, y) for x in mine for y in theirs)
 
 
 def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) -> frozenset[Cell]:
@@ -2138,7 +2186,11 @@ def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) 
     """
     if size < 1:
         return frozenset()
-    space = state.space(user)
+    return _blast_from(state, state.space(user), origin, size)
+
+
+def _blast_from(state: EncounterState, space: tuple[Cell, ...], origin: Cell, size: int) -> frozenset[Cell]:
+    """:func:`blast_cells` of a user standing on ``space``."""
     # Memoised per board: the answer depends on the board (its kind, walls and lines of effect, which never
     # change), the user's space, the origin and the size, all in the key; the types are in it because a Hex
     # and a Square with the same numbers are equal tuples.
@@ -2228,49 +2280,24 @@ def valid_targets(state: EncounterState, user: Creature, power: Power,
     """The creatures ``power`` may target now (areas: every creature it would hit), initiative order.
 
     ``origin``: the centre of an area burst, or the adjacent cell a close blast
-    is aimed at; ignored otherwise. See the module's rulings.
+    is aimed at; ignored otherwise. See the module's rulings. The creatures
+    :func:`target_test` accepts (the one implementation of the rulings).
     """
     if user.dead:
         return []
-    reach = power.reach
-    if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
-        return [user]
+    test = target_test(state, user, power, origin)
     ranks = _ranks(state)
-    candidates = sorted((c for c in state.living() if _eligible(user, power, c)), key=lambda c: ranks[c.id])
-    space = state.space(user)
-    self_ok = power.targets is TargetKind.SELF_OR_ALLY
-
-    def sees(c: Creature) -> bool:
-        return any(_sees(state, space, cell) for cell in state.space(c))
-
-    match reach.kind:
-        case RangeKind.MELEE | RangeKind.RANGED:
-            limit = reach.reach if reach.kind is RangeKind.MELEE else reach.range
-            return [c for c in candidates
-                    if (self_ok if c.id == user.id else state.distance(user, c) <= limit and sees(c))]
-        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
-            cells = area_cells(state, user, power, origin)
-            if reach.kind is RangeKind.AREA_BURST:
-                if origin is None or not cells:
-                    return []
-                return [c for c in candidates
-                        if (c.id != user.id or power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY))
-                        and any(cell in cells for cell in state.space(c))]
-            if not cells and reach.kind is RangeKind.CLOSE_BLAST:
-                return []
-            return [c for c in candidates
-                    if (self_ok if c.id == user.id else any(cell in cells for cell in state.space(c)))]
-        case _:
-            return []
+    return sorted((c for c in state.living() if test(c)), key=lambda c: ranks[c.id])
 
 
 def target_test(state: EncounterState, user: Creature, power: Power,
-                origin: Cell | None = None) -> Callable[[Creature], bool]:
+                origin: Cell | None = None, *, at: Cell | None = None) -> Callable[[Creature], bool]:
     """A test of one creature at a time: ``test(c)`` is ``c in valid_targets(state, user, power, origin)``.
 
-    For checking a few chosen targets without listing and sorting every
-    creature (the engine re-checks one target before each step of an attack).
-    The area, if any, is worked out once, when the test is made; the test
+    The one implementation of the targeting rulings (the module docstring's "Targets"):
+    :func:`valid_targets`, :func:`is_valid_target`, :func:`target_problem`'s verdict and the AI's target
+    lists are all made of it. ``at``: as if ``user`` stood with its anchor on ``at`` (everyone else where
+    they are), without moving it. The area, if any, is worked out once, when the test is made; the test
     reads the state when called, so make it afresh after the state changes.
     """
     if user.dead:
@@ -2281,6 +2308,7 @@ def target_test(state: EncounterState, user: Creature, power: Power,
         return lambda c: c.id == user.id
     user_id = user.id
     self_ok = power.targets is TargetKind.SELF_OR_ALLY
+    space = state.space(user) if at is None else state.space_at(user, at)
     match kind:
         case RangeKind.MELEE | RangeKind.RANGED:
             limit = reach.reach if kind is RangeKind.MELEE else reach.range
@@ -2290,10 +2318,10 @@ def target_test(state: EncounterState, user: Creature, power: Power,
                     return False
                 if c.id == user_id:
                     return self_ok
-                if state.distance(user, c) > limit:
+                theirs = state.space(c)
+                if _gap(state, space, theirs) > limit:
                     return False
-                space = state.space(user)
-                return any(_sees(state, space, cell) for cell in state.space(c))
+                return any(_sees(state, space, cell) for cell in theirs)
 
             return in_reach
         case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
@@ -2303,7 +2331,7 @@ def target_test(state: EncounterState, user: Creature, power: Power,
             covers: Callable[[Cell], bool]
             if kind is RangeKind.AREA_BURST:
                 # the centre is always in its own burst, so the area is empty exactly when the centre is illegal
-                if origin is None or not _burst_origin_ok(state, user, power, origin):
+                if origin is None or not _burst_origin_ok(state, user, power, origin, space):
                     return _never
                 user_ok = power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
                 centre, size = origin, reach.size
@@ -2313,13 +2341,14 @@ def target_test(state: EncounterState, user: Creature, power: Power,
                             and line_of_effect(state, centre, cell))
             elif kind is RangeKind.CLOSE_BURST:
                 user_ok = self_ok
-                space, size = state.space(user), reach.size
+                size = reach.size
 
                 def covers(cell: Cell) -> bool:
                     return (cell not in space and min(grid.distance(s, cell) for s in space) <= size
                             and cell in board and not board.is_wall(cell) and _sees(state, space, cell))
             else:
-                cells = area_cells(state, user, power, origin)
+                cells = _blast_from(state, space, origin, reach.size) if origin is not None and reach.size >= 1 \
+                    else frozenset()
                 if not cells:
                     return _never
                 user_ok = self_ok
@@ -2328,8 +2357,10 @@ def target_test(state: EncounterState, user: Creature, power: Power,
             def in_area(c: Creature) -> bool:
                 if not _eligible(user, power, c):
                     return False
-                if c.id == user_id and (kind is not RangeKind.AREA_BURST or not user_ok):
-                    return user_ok
+                if c.id == user_id:
+                    if kind is not RangeKind.AREA_BURST or not user_ok:
+                        return user_ok
+                    return any(covers(cell) for cell in space)
                 return any(covers(cell) for cell in state.space(c))
 
             return in_area

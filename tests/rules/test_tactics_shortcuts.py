@@ -2,7 +2,8 @@
 
 * :func:`tactics._reachable_unthreatened` (a search by first reach, used when no path can provoke) against
   the general labelled search, :func:`tactics._reachable_labelled`, on the same surroundings.
-* :func:`tactics.flank_status_at` (yes/no answers) against the pairs :func:`tactics._flank_pairs` lists.
+* :func:`tactics.flank_status_at` (yes/no answers) against the pairs :func:`tactics._flank_pairs` lists (both
+  are made of ``tactics._flankers``; ``test_flanking_reference.py`` checks them against the rulings).
 """
 
 from __future__ import annotations
