@@ -58,7 +58,8 @@ class TacticsMemo:
         self.rules: TacticsRules | None = None
         """The rules the tables below were filled for."""
         self.topology: _Topology | None = None
-        """The board as arrays (``tactics._Topology``)."""
+        """The board as arrays (``tactics._Topology``): the board's own (``Board.derived``), shared by the
+        encounters on it; here for quick access."""
         self.sheets: dict[int, tuple[Template, int, int]] = {}
         """Per creature sheet (by identity, the sheet kept): its square size and threat reach."""
         self.ranks: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []

@@ -37,13 +37,17 @@ targets are seed 000's and its 4E-style combat's.
 Memory
 ------
 
-Everything worked out once and kept (the board as arrays, line of effect,
-blasts, sheets' reach, ranks, where the creatures stand as arrays, the last
-answers of :func:`reachable`) lives in the encounter's memo, ``state.memo``
-(:class:`~game.rules.memo.TacticsMemo`): made with the state, dropped with it,
-emptied if the state's board or rules change. No module global holds a board,
-a sheet or a creature. Other modules keep their tables of an encounter there
-too (:func:`memo_of`, ``TacticsMemo.kept``).
+Everything worked out once and kept (sheets' reach, ranks, where the creatures
+stand as arrays, the last answers of :func:`reachable`) lives in the
+encounter's memo, ``state.memo`` (:class:`~game.rules.memo.TacticsMemo`): made
+with the state, dropped with it, emptied if the state's board or rules change.
+What depends on the board and the rules alone (the board as arrays, steps and
+floods, line of effect, blasts, threat areas: ``_Topology``, nothing of an
+encounter in it) is kept by the board itself (``Board.derived``, keyed by the
+rules object, which must be hashable), so the encounters of one board share it
+and it goes with the board. No module global holds a board, a sheet or a
+creature. Other modules keep their tables of an encounter in the memo too
+(:func:`memo_of`, ``TacticsMemo.kept``).
 
 Rulings (where DESIGN.md's geometry rulings leave something open)
 -------------------------------------------------------------------
@@ -715,7 +719,14 @@ def _topology(state: EncounterState) -> _Topology:
     memo = _memo(state)
     got = memo.topology
     if got is None:
-        got = memo.topology = _Topology(state.board, state.tactics_rules)
+        # The arrays depend on the board and the rules alone and hold nothing of an encounter: the board
+        # keeps them (``Board.derived``), so every encounter on it shares them, and they go with the board.
+        board, rules = state.board, state.tactics_rules
+        key = (_Topology, rules)
+        known = board.derived.get(key)
+        if not isinstance(known, _Topology):
+            known = board.derived[key] = _Topology(board, rules)
+        got = memo.topology = known
     return got
 
 

@@ -23,8 +23,9 @@ Written for five rulesets (see the shared ``RULESETS.md``): seed 000 below;
 002 threatens every square it can attack into in melee and provokes per action
 tag (a tag is a mode here); 003 provokes from engaged creatures moving without
 disengaging; 001 threatens one hex whatever the reach. A ruleset's object must
-be immutable (a frozen dataclass): the encounter's memo keeps answers worked
-out from it (``game.rules.memo.TacticsMemo``).
+be immutable and hashable (a frozen dataclass): the encounter's memo keeps
+answers worked out from it (``game.rules.memo.TacticsMemo``) and the board
+keeps its arrays under it (``Board.derived``).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from game.grid import Square
 from game.rules import tactics
 from game.rules.encounter import Encounter
 from game.rules.memo import per_object
-from game.rules.model import ForcedKind
+from game.rules.model import CreatureId, ForcedKind
 
 Kit = Any  # the conftest helper object
 
@@ -118,3 +118,33 @@ def test_an_encounter_dropped_leaves_nothing_of_it_reachable_from_a_module(kit: 
     assert [ref() for ref in alive] == [None, None]
     targets = {id(board): "the board", **{id(c): f"creature {c.id}" for c in creatures}}
     assert _held_by_modules(targets) == []
+
+
+def test_encounters_on_one_board_share_its_arrays_and_nothing_of_each_other(kit: Kit) -> None:
+    """The board's arrays (steps, floods, line of effect) depend on the board and the rules alone: the board
+    keeps them (``Board.derived``), so a second encounter on it does not work them out again; other rules
+    get arrays of their own; the encounters' memos stay apart."""
+    from game.rules.tactics_rules import Seed000Tactics
+
+    first = kit.state_from("""
+        A..#.
+        ..,.b
+    """)
+    second = kit.state_from("A....")
+    second.board = first.board
+    for state in (first, second):
+        tactics.distance_field(state, state.creatures[CreatureId("A")])
+    assert tactics._topology(first) is tactics._topology(second)
+    assert first.memo is not second.memo and first.memo.crowds is not second.memo.crowds
+
+    class Other(Seed000Tactics):  # equal to no seed 000 rules object: other arrays
+        __slots__ = ()
+
+        def __eq__(self, other: object) -> bool:
+            return other is self
+
+        def __hash__(self) -> int:
+            return id(self)
+
+    second.tactics_rules = Other()
+    assert tactics._topology(first) is not tactics._topology(second)
