@@ -2095,15 +2095,30 @@ def _is_heal(power: Power) -> bool:
 
 def is_eligible_target(user: Creature, power: Power, c: Creature) -> bool:
     """Whether ``c`` is the kind of creature ``power`` may target (position aside): :func:`target_test`'s
-    first test, for lists made before positions are known (the AI's)."""
-    return not _ineligible(user, power, c)
+    first test, for lists made before positions are known (the AI's). Dead creatures never are; dying ones
+    only for a heal used by an ally."""
+    if c.dead or c.dying and not (c.side == user.side and _is_heal(power)):
+        return False
+    kind = power.targets
+    if kind is TargetKind.ENEMY:
+        return c.side != user.side
+    if kind is TargetKind.ALLY:
+        return c.side == user.side and c.id != user.id
+    if kind is TargetKind.SELF_OR_ALLY:
+        return c.side == user.side
+    if kind is TargetKind.CREATURE:
+        return True
+    return c.id == user.id  # SELF
 
 
 _eligible = is_eligible_target
 
 
 def _ineligible(user: Creature, power: Power, c: Creature) -> str:
-    """Why ``c`` is not the kind of creature ``power`` may target (position aside); "" if it is."""
+    """Why ``c`` is not the kind of creature ``power`` may target (position aside), in a few words; "" if it
+    is. The verdict is :func:`is_eligible_target`'s; only the wording is worked out here."""
+    if is_eligible_target(user, power, c):
+        return ""
     if c.dead:
         return f"{c.name} is dead"
     if c.dying and not (_is_heal(power) and c.side == user.side):
@@ -2323,6 +2338,9 @@ def target_test(state: EncounterState, user: Creature, power: Power,
     match kind:
         case RangeKind.MELEE | RangeKind.RANGED:
             limit = reach.reach if kind is RangeKind.MELEE else reach.range
+            distance = state.board.grid.distance
+            sight = _topology(state).sight
+            one = space[0] if len(space) == 1 else None
 
             def in_reach(c: Creature) -> bool:
                 if not _eligible(user, power, c):
@@ -2330,6 +2348,12 @@ def target_test(state: EncounterState, user: Creature, power: Power,
                 if c.id == user_id:
                     return self_ok
                 theirs = state.space(c)
+                if one is not None and len(theirs) == 1:  # the commonest case, written out
+                    there = theirs[0]
+                    if distance(one, there) > limit:
+                        return False
+                    seen = sight.get((one, there))  # line_of_effect's memo first
+                    return line_of_effect(state, one, there) if seen is None else seen
                 if _gap(state, space, theirs) > limit:
                     return False
                 return any(_sees(state, space, cell) for cell in theirs)
