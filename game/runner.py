@@ -46,8 +46,9 @@ def build_encounter(path: str | Path, seed: int | None = None, random_decisions:
 
 
 def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
-    """``validate`` on an encounter file: its map, the content, every creature's place (its whole space), the
-    ``[preparations]`` and the scripted commands checked as ``run`` and ``play`` check them, in one line;
+    """``validate`` on an encounter file: its ruleset, its map, the content (its own files too), every
+    creature's place (its whole space), the ``[preparations]``, the ``[start]`` and the scripted commands
+    checked as ``run`` and ``play`` check them, in one line;
     raises :class:`game.errors.GameError` for the first problem."""
     from game.session import open_source
 
@@ -58,8 +59,16 @@ def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
     for _, _, side, _, _ in source.roster:
         sides[side] = sides.get(side, 0) + 1
     shown = ", ".join(f"{side} {n}" for side, n in sorted(sides.items()))
-    return escaped(f"{path}: OK - encounter {source.title!r} on {source.scenario.map_path.name}, seed {source.seed}: "
-                   f"{len(source.roster)} creatures ({shown}), {len(commands)} scripted commands")
+    scenario = source.scenario
+    extra = [f"{len(scenario.content)} content file{'s' if len(scenario.content) > 1 else ''} of its own"
+             ] if scenario.content else []
+    if scenario.start is not None and scenario.start.order is not None:
+        extra.append("turn order fixed")
+    if scenario.start is not None and scenario.start.creatures:
+        extra.append(f"{len(scenario.start.creatures)} starting states")
+    return escaped(f"{path}: OK - encounter {source.title!r} on {scenario.map_path.name}, {scenario.ruleset}, "
+                   f"seed {source.seed}: {len(source.roster)} creatures ({shown}), {len(commands)} scripted commands"
+                   + "".join(f", {e}" for e in extra))
 
 
 def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],

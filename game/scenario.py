@@ -1,8 +1,11 @@
 """Encounter files: a map, who fights for whom, who plays each side, options, scripted commands.
 
-A TOML file (format 1), validated once with pydantic and turned into plain
-engine objects; every problem names the file, the place and what is wrong.
-The format is a public interface, documented in the README ("Encounter files").
+A TOML file (format 2; format 1 still reads, as seed 000), validated once with
+pydantic and turned into plain engine objects; every problem names the file,
+the place and what is wrong. Format 2 names the file's ruleset and may add
+content files of its own and where the fight starts (``[start]``, applied by
+:mod:`game.starting`). The format is a public interface, documented in the
+README ("Encounter files").
 """
 
 from __future__ import annotations
@@ -19,12 +22,20 @@ from game.content.text import quoted
 from game.errors import GameError, escaped
 from game.files import UserFileError, read_user_file
 from game.grid import Cell
+from game.rulesets import DEFAULT as DEFAULT_RULESET, ruleset_problem
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.model import CreatureId, PowerId, Restriction, RestrictionKind, Template
 from game.rules.preparation import Preparation
 
-ENCOUNTER_FORMAT = 1
+ENCOUNTER_FORMAT = 2
+"""The format this program writes about; it reads :data:`FORMATS`."""
+FORMATS = (1, 2)
+"""1: seed 000, no ``ruleset``, ``content`` or ``[start]``; 2: the file names its ruleset."""
+FORMAT_2_KEYS = ("ruleset", "content", "start")
+"""Keys a format 1 file may not hold."""
+MAX_CONTENT_FILES = 16
+"""Most content files of its own an encounter file names."""
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CREATURES = 1000
 """Most creatures in one fight (the map's and the file's together); a file or map with more is refused
@@ -120,9 +131,24 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 """A player's name, or "ai"."""
 
 
+class StartSpec(_Strict):
+    """``[start]``: where a fight carried over from paper starts. ``order`` is the fixed turn order (creature
+    ids or names, everyone exactly once); ``creatures`` each creature's starting state, a table in its
+    ruleset's terms (checked by :mod:`game.starting`), keyed by creature id or name."""
+
+    order: list[Id] | None = None
+    creatures: dict[str, dict[str, Any]] = {}
+
+
 class EncounterSpec(_Strict):
     format: int
+    ruleset: str | None = None
+    """Format 2: the rules system the fight is played by (``"seed000"`` ... ``"seed004"``)."""
     map: str
+    content: list[str] = []
+    """Format 2: content files of the encounter's own, beside it (paths relative to the file)."""
+    start: StartSpec | None = None
+    """Format 2: a fixed turn order and each creature's starting state."""
     title: str = ""
     gm: PlayerName | None = None
     """The game master: the one who may change who plays what (else the first player)."""
@@ -156,6 +182,12 @@ class Scenario:
     """creature id -> "ai" or a player's name, over its side's."""
     gm: str | None = None
     """The game master named by the file, if any."""
+    ruleset: str = DEFAULT_RULESET
+    """The rules system the fight is played by (a format 1 file's: seed 000)."""
+    content: list[Path] = field(default_factory=list)
+    """The encounter's own content files, resolved (their templates join the built-in ones)."""
+    start: StartSpec | None = None
+    """``[start]``: a fixed turn order and starting states, if the file sets them."""
 
     def control_of(self, cid: str, side: str) -> str:
         """Who plays a creature as the file says: its own ``creature_control``, else its side's."""
@@ -175,10 +207,25 @@ def load_scenario(path: str | Path) -> Scenario:
         raise EncounterFileError(path, f"cannot read: {exc}") from None
     except TomlSyntaxError as exc:
         raise EncounterFileError(path, exc.detail, exc.place) from None
-    for name, cap in (("creatures", MAX_CREATURES), ("commands", MAX_COMMANDS)):
+    for name, cap in (("creatures", MAX_CREATURES), ("commands", MAX_COMMANDS), ("content", MAX_CONTENT_FILES)):
         listed = raw.get(name)
         if isinstance(listed, list) and len(listed) > cap:
             raise EncounterFileError(path, f"{len(listed)} entries, more than the limit of {cap}", name)
+    start = raw.get("start")
+    if isinstance(start, dict):
+        for name in ("order", "creatures"):
+            listed = start.get(name)
+            if isinstance(listed, (list, dict)) and len(listed) > MAX_CREATURES:
+                raise EncounterFileError(path, f"{len(listed)} entries, more than the limit of {MAX_CREATURES}",
+                                         f"start.{name}")
+    if raw.get("format") == 1:
+        for key in FORMAT_2_KEYS:
+            if key in raw:
+                raise EncounterFileError(path, f"'{key}' is a key of format 2: write format = 2 and "
+                                               f'ruleset = "{DEFAULT_RULESET}" (a format 1 file is seed 000)', key)
+    elif "format" not in raw and ("powers" in raw or isinstance(raw.get("creatures"), dict)):
+        raise EncounterFileError(path, "this is a content file (creatures and powers), not an encounter file: "
+                                       "an encounter file names it in 'content'", "format")
     try:
         spec = EncounterSpec.model_validate(raw)
     except ValidationError as exc:
@@ -186,8 +233,16 @@ def load_scenario(path: str | Path) -> Scenario:
         place = ".".join(shown_key(x) if isinstance(x, str) else str(x) for x in err["loc"])
         more = f" (and {len(exc.errors()) - 1} more problems)" if len(exc.errors()) > 1 else ""
         raise EncounterFileError(path, f"{err['msg']}{more}", place) from None
-    if spec.format != ENCOUNTER_FORMAT:
-        raise EncounterFileError(path, f"format {spec.format} is not supported (this program reads format {ENCOUNTER_FORMAT})", "format")
+    if spec.format not in FORMATS:
+        raise EncounterFileError(path, f"format {spec.format} is not supported (this program reads formats "
+                                       f"{' and '.join(map(str, FORMATS))})", "format")
+    if spec.format >= 2 and spec.ruleset is None:
+        raise EncounterFileError(path, f"a format {spec.format} file names its ruleset: add "
+                                       f'ruleset = "{DEFAULT_RULESET}" (or the seed it is played by)', "ruleset")
+    ruleset = spec.ruleset or DEFAULT_RULESET
+    why = ruleset_problem(ruleset)
+    if why:
+        raise EncounterFileError(path, why, "ruleset")
     if not 1 <= spec.options.max_rounds <= MAX_ROUNDS:
         raise EncounterFileError(path, f"must be between 1 and {MAX_ROUNDS} (a fight lasts at least one round), "
                                        f"found {spec.options.max_rounds}", "options.max_rounds")
@@ -198,7 +253,9 @@ def load_scenario(path: str | Path) -> Scenario:
         creatures=[(c.name, c.side, c.template, c.at) for c in spec.creatures],
         use_map_creatures=spec.use_map_creatures,
         options=spec.options.model_dump(), commands=list(spec.commands), preparations=dict(spec.preparations),
-        creature_control=dict(spec.creature_control), gm=spec.gm,
+        creature_control=dict(spec.creature_control), gm=spec.gm, ruleset=ruleset,
+        content=_content_paths(path, spec.content),
+        start=spec.start,
     )
 
 
@@ -221,6 +278,53 @@ def _map_path(path: Path, written: str) -> Path:
         return (path.parent / written).resolve()
     except (OSError, RuntimeError, ValueError) as exc:
         raise EncounterFileError(path, f"{quoted(written)} cannot be opened: {exc}", "map") from None
+
+
+def _content_paths(path: Path, written: list[str]) -> list[Path]:
+    """The content files an encounter file names (``content``), each once."""
+    out: list[Path] = []
+    seen: dict[Path, int] = {}
+    for i, name in enumerate(written, 1):
+        found = _content_path(path, name, f"content[{i}]")
+        same = found.resolve()
+        if same in seen:
+            raise EncounterFileError(path, f"{quoted(name)} is already listed as content[{seen[same]}]",
+                                     f"content[{i}]")
+        seen[same] = i
+        out.append(found)
+    return out
+
+
+def _content_path(path: Path, written: str, place: str) -> Path:
+    """A content file an encounter file names: a ``.toml`` file in the encounter's folder or below it, written
+    relative to it (no ``..``, not absolute), and still there once symlinks are followed. It is read as every
+    user file is (``read_user_file``: a regular file, under the size cap) by the content loader."""
+    folder = path.parent
+
+    def refuse(why: str) -> EncounterFileError:
+        return EncounterFileError(path, f"{quoted(written)} {why}", place)
+
+    if not written or "\0" in written or len(written) > MAX_MAP_PATH:
+        raise refuse("cannot be a content file's name" + (" (it holds a NUL byte)" if "\0" in written else ""))
+    given = Path(written)
+    if given.is_absolute() or written.startswith(("/", "\\")) or (len(written) > 1 and written[1] == ":"):
+        raise refuse("is an absolute path: name a content file beside the encounter file, relative to it")
+    if ".." in given.parts or ".." in written.replace("\\", "/").split("/"):
+        raise refuse("goes up a folder ('..'): a content file of an encounter lies beside it or below it")
+    if given.suffix.lower() != ".toml":
+        raise refuse("is not a .toml file: a content file is TOML")
+    try:
+        resolved = (folder / given).resolve()
+        inside = resolved.is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise refuse(f"cannot be opened: {exc}") from None
+    if not inside:
+        raise refuse("leads out of the encounter file's folder (a symlink): a content file lies beside it")
+    if resolved.is_dir():
+        raise refuse("is a folder, not a file: name each content file")
+    if resolved == path.resolve():
+        raise refuse("is this encounter file itself: name a content file (creatures and powers)")
+    return folder / given
 
 
 def check_creature_ids(scenario: Scenario, ids: list[str]) -> None:

@@ -31,16 +31,18 @@ from typing import Callable
 from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
+from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.rules import events as ev
 from game.rules.commands import Command, EndTurnCommand
 from game.rules.encounter import Encounter, Impossible
 from game.rules.model import CreatureId, Template
+from game.seats import AI as AI  # the controller name of a side the AI plays
+from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
                            roster, scripted, to_preparation)
+from game.starting import apply_start
 from game.tiled.model import TiledMap
 
-AI = "ai"
-"""The controller name of a side the AI plays."""
 
 MAP_SUFFIXES = (".tmx", ".tmj", ".json")
 DEFAULT_PLAYER = "Player 1"
@@ -63,9 +65,10 @@ class Source:
 
     def fresh(self) -> Encounter:
         """A new, unstarted encounter: same board, creatures, seed and options, and the file's
-        ``[preparations]`` in force. The one way an encounter is built from a file: the window's session,
-        its undo and the headless runner all call it. A preparation that does not fit its creature's sheet
-        raises :class:`EncounterFileError` naming ``preparations.<id>``."""
+        ``[preparations]`` and ``[start]`` (:func:`game.starting.apply_start`) in force. The one way an
+        encounter is built from a file: the window's session, its undo and the headless runner all call it.
+        A preparation that does not fit its creature's sheet raises :class:`EncounterFileError` naming
+        ``preparations.<id>``."""
         encounter = Encounter(self.board, list(self.roster), seed=self.seed,
                               map_name=self.scenario.map_path.name, options=dict(self.options))
         for cid, spec in self.scenario.preparations.items():
@@ -73,6 +76,7 @@ class Source:
                 encounter.set_preparation(CreatureId(cid), to_preparation(spec, self.board))
             except Impossible as exc:
                 raise EncounterFileError(self.scenario.path, str(exc), f"preparations.{cid}") from None
+        apply_start(encounter, self.scenario)
         return encounter
 
     def begin(self) -> tuple[Encounter, list[ev.Event]]:
@@ -96,9 +100,11 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     the encounter options' defaults, its first side (``heroes`` if there is one)
     played by "Player 1" and every other side by the AI. ``seed`` and
     ``random_decisions`` replace the file's (``run --seed``, ``--random-decisions``).
+    The content is the built-in library (``assets/content``) and the file's own ``content`` files,
+    all for the file's ruleset; an id defined in two of them is refused naming both files.
     Any other kind of file is refused by its name, before it is read.
     """
-    from game.content import load_content
+    from game.content import CONTENT_DIR, load_content
     from game.tiled import load_board
 
     path = Path(path)
@@ -123,7 +129,7 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     else:
         scenario = load_scenario(path)
         tmap, board = load_board(scenario.map_path, root=root)
-    library = load_content()
+    library = load_content([CONTENT_DIR, *scenario.content], ruleset=scenario.ruleset)
     people = roster(scenario, board, dict(library))
     check_creature_ids(scenario, [str(cid) for cid, _, _, _, _ in people])
     sides_seen = [side for _, _, side, _, _ in people]
@@ -236,13 +242,32 @@ def secrets(events: list[ev.Event]) -> list[str | None]:
 class Played:
     """One command applied, with what it caused and whether it may be taken back."""
 
-    command: Command
+    command: Command | Answer
     events: list[ev.Event]
     by: str
     """The controller who gave it: a player's name, ``ai``, or ``script``."""
     round: int
     turn: int
     """``EncounterState.turn_index`` when it was given (with ``round``: which turn it belongs to)."""
+
+
+class _Answering:
+    """A session as :func:`game.seats.settle` sees it: its open decisions, and answers kept in ``played``."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        return self.session.encounter.engine.pending
+
+    def apply(self, answer: Answer) -> list[ev.Event]:
+        st = self.session.encounter.state
+        rnd, turn = st.round, st.turn_index
+        out = self.session.encounter.apply(answer)
+        by = AI if answer.by == "AI" else "standing order"
+        self.session.played.append(Played(answer, out, by, rnd, turn))
+        return out
 
 
 @dataclass
@@ -258,9 +283,15 @@ class Session:
     played: list[Played] = field(default_factory=list)
     start_events: list[ev.Event] = field(default_factory=list)
     listeners: list[Callable[[list[ev.Event]], None]] = field(default_factory=list)
+    standing_orders: dict[str, dict[str, StandingOrder]] = field(default_factory=dict)
+    """player -> kind of decision -> always / never / ask: answers given in advance (see game.seats)."""
 
     def __post_init__(self) -> None:
         self.encounter, self.start_events = self.source.begin()
+
+    @property
+    def seats(self) -> Seats:
+        return Seats(self.controller_of, self.standing_orders)
 
     @classmethod
     def open(cls, path: str | Path, controllers: dict[str, str] | None = None, *,
@@ -312,9 +343,23 @@ class Session:
 
     @property
     def acting_controller(self) -> str | None:
-        """Who is to give the next command: a player's name, ``ai``, or None when the fight is over."""
+        """Who is to give the next command or answer: a player's name, ``ai``, or None when the fight is over.
+        While a decision is open that is its chooser's player (hot-seat hands the table to whoever must
+        answer), or ``ai`` while the AI or a standing order still has one to answer."""
+        if self.encounter.state.ended:
+            return None
+        pending = self.encounter.engine.pending
+        if pending:
+            asked = self.seats.next_to_answer(pending)
+            return AI if asked is None else asked[0]
         acting = self.encounter.state.acting
         return None if acting is None else self.controller_of(acting.id)
+
+    @property
+    def question(self) -> Decision | None:
+        """The open decision a person must answer now, if any (the window's decision prompt shows it)."""
+        asked = self.seats.next_to_answer(self.encounter.engine.pending)
+        return None if asked is None else asked[1]
 
     def sides_of(self, player: str) -> list[str]:
         return [side for side, who in self.controllers.items() if who == player]
@@ -344,22 +389,35 @@ class Session:
                 raise EncounterFileError(self.source.scenario.path, f"impossible: {exc}", place) from None
         return out
 
-    def apply(self, command: Command, *, by: str) -> list[ev.Event]:
-        """Apply one command; raises :class:`Impossible` (nothing changed) if the rules refuse it."""
+    def apply(self, command: Command | Answer, *, by: str) -> list[ev.Event]:
+        """Apply one command or answer; raises :class:`Impossible` (nothing changed) if the rules refuse it.
+        Then the decisions it opened that the AI or a standing order answers are answered, in turn."""
         st = self.encounter.state
         rnd, turn = st.round, st.turn_index
         events = self.encounter.apply(command)
         self.played.append(Played(command, events, by, rnd, turn))
+        events = events + self._settle()
         for listener in self.listeners:
             listener(events)
         return events
+
+    def answer(self, decision: int, option: str, *, by: str) -> list[ev.Event]:
+        """A player's answer to an open decision (``by``: the player)."""
+        return self.apply(Answer(decision, option), by=by)
+
+    def _settle(self) -> list[ev.Event]:
+        """Answer what the AI and standing orders answer; each answer is kept in :attr:`played` as a
+        command (replaying them gives the same fight)."""
+        if not self.encounter.engine.pending:
+            return []
+        return settle(_Answering(self), self.seats, self.encounter.ai_answer)
 
     def ai_command(self) -> Command | None:
         """The AI's next command for the acting creature, if the AI plays it."""
         from game.rules.ai import choose_command
 
         acting = self.encounter.state.acting
-        if acting is None or self.controller_of(acting.id) != AI:
+        if acting is None or self.controller_of(acting.id) != AI or self.encounter.engine.waiting:
             return None
         return choose_command(self.encounter, acting)
 
@@ -378,8 +436,10 @@ class Session:
             return "nothing to undo"
         last = self.played[-1]
         st = self.encounter.state
-        if last.by in (AI, "script"):
+        if last.by in (AI, "script", "standing order"):
             return "the last command was not a player's"
+        if isinstance(last.command, Answer):
+            return "an answer to a decision is not taken back"
         if (last.round, last.turn) != (st.round, st.turn_index) or st.ended:
             return "the last command belongs to a turn that is over"
         return undo_refusal(last.command, last.events)

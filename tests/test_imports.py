@@ -11,7 +11,8 @@ import sys
 
 HEADLESS = ["game.grid", "game.board", "game.tiled", "game.tiled.to_board", "game.errors", "game.rules.model",
             "game.rules.state", "game.rules.tactics", "game.rules.encounter", "game.rules.ai", "game.rules.decisions",
-            "game.rules.reactions", "game.rules.rulesets.seed000", "game.content", "game.scenario", "game.runner"]
+            "game.rules.reactions", "game.rules.rulesets.seed000", "game.content", "game.scenario", "game.runner",
+            "game.rulesets", "game.starting"]
 
 
 def test_headless_packages_import_neither_pygame_nor_pytmx() -> None:

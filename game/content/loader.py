@@ -30,6 +30,7 @@ from game.content.schema import (
 from game.content.text import quoted, suggestion
 from game.errors import ContentError, ContentProblems
 from game.files import UserFileError, read_user_file
+from game.rulesets import DEFAULT as DEFAULT_RULESET, unknown_ruleset
 from game.rules.model import (
     ActionType,
     ConditionSpec,
@@ -107,16 +108,17 @@ class Library(Mapping[str, Template]):
         return f"Library({len(self._templates)} templates, {len(self._powers)} shared powers)"
 
 
-def load_content(paths: Iterable[str | Path] | None = None) -> Library:
+def load_content(paths: Iterable[str | Path] | None = None, *, ruleset: str = DEFAULT_RULESET) -> Library:
     """Load creature templates and powers from content files (default: every ``*.toml`` in :data:`CONTENT_DIR`).
 
-    A path may be a file or a folder (its ``*.toml`` files, in name order). Raises
+    A path may be a file or a folder (its ``*.toml`` files, in name order). Every file's sheets must be for
+    ``ruleset`` (a file's top-level ``ruleset`` key; one that names none is seed 000's). Raises
     :class:`ContentError` for one problem, :class:`ContentProblems` for several, each
     naming its file, its entry (creature or power) and the field.
     """
     files = _content_files([CONTENT_DIR] if paths is None else list(paths))
     problems: list[ContentError] = []
-    read = [_read_file(path, problems) for path in files]
+    read = [_read_file(path, problems, ruleset) for path in files]
     templates, powers, sources = _link(read, problems)
     if problems:
         raise problems[0] if len(problems) == 1 else ContentProblems(problems)
@@ -167,10 +169,10 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _read_file(path: Path, problems: list[ContentError]) -> _File:
+def _read_file(path: Path, problems: list[ContentError], ruleset: str) -> _File:
     out = _File(_shown(path), problems)
     raw = _read_toml(path, out)
-    if raw is None:
+    if raw is None or _foreign(raw, out, ruleset):
         return out
     _validate(FileEntry, raw, out, "")
     shared = raw.get("powers")
@@ -190,6 +192,26 @@ def _read_file(path: Path, problems: list[ContentError]) -> _File:
                   for power_id, raw_power in (raw_powers.items() if isinstance(raw_powers, dict) else ())}
         out.creatures[creature_id] = None if creature is None else _Creature(creature, powers)
     return out
+
+
+def _foreign(raw: dict[str, Any], out: _File, ruleset: str) -> bool:
+    """Whether the file's sheets are not for ``ruleset`` (reported once, naming its first entry): its entries
+    are then left unread, since another ruleset's sheets have another schema."""
+    written = raw.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(written, str):
+        return False  # FileEntry reports the type
+    why = unknown_ruleset(written)
+    if not why and written == ruleset:
+        return False
+    creatures = raw.get("creatures")
+    first = next(iter(creatures), None) if isinstance(creatures, dict) else None
+    entry = f"creature {_quoted(first)}" if isinstance(first, str) else ""
+    if not why:
+        more = len(creatures) - 1 if isinstance(creatures, dict) else 0
+        why = (f"the sheets of this file are for {written}" + (f" (this one and {more} more)" if more > 0 else "") +
+               f", and this fight plays {ruleset}: a fight uses sheets of its own ruleset only")
+    out.problem(why, entry, "ruleset")
+    return True
 
 
 def _read_power(power_id: str, value: object, out: _File, entry: str, prefix: str) -> PowerEntry | None:
@@ -270,6 +292,12 @@ def _field_path(loc: tuple[str | int, ...]) -> str:
     for part in loc:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text
+
+
+def explain(model: type[BaseModel], error: Any) -> str:
+    """Pydantic's error (one of ``ValidationError.errors()``, validating ``model``) in a game master's words:
+    what content files and an encounter file's starting states say."""
+    return _explain(model, error)
 
 
 def _explain(model: type[BaseModel], error: Any) -> str:

@@ -304,7 +304,9 @@ class CreatureEntry(Entry):
 
 
 class FileEntry(Entry):
-    """A whole file: shared powers and creatures, each a table keyed by its id (checked one by one)."""
+    """A whole file: the ruleset its sheets are for (none: seed 000, checked by the loader), then shared powers
+    and creatures, each a table keyed by its id (checked one by one)."""
 
+    ruleset: str | None = None
     powers: dict[str, dict[str, Any]] = {}
     creatures: dict[str, dict[str, Any]] = {}

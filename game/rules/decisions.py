@@ -21,30 +21,29 @@ For a shift the movement rule's "paths that normally provoke" never applies
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from game.grid import Cell
 from game.rules import events as ev
 from game.rules import tactics
+from game.rules.context import Fight
 from game.rules.model import ForcedKind, Power, Restriction, RestrictionKind
 from game.rules.preparation import FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, describe_restriction
 from game.rules.state import Creature
 
-if TYPE_CHECKING:
-    from game.rules.encounter import Encounter
 
 T = TypeVar("T")
 
 
-def _random_rule(encounter: Encounter) -> bool:
+def _random_rule(encounter: Fight) -> bool:
     return bool(encounter.state.options.get("random_decisions"))
 
 
-def _emit(encounter: Encounter, actor: Creature, what: str, chosen: str, reason: str, candidates: Sequence[str]) -> None:
+def _emit(encounter: Fight, actor: Creature, what: str, chosen: str, reason: str, candidates: Sequence[str]) -> None:
     encounter.emit(ev.Decision(actor.id, what, chosen, reason, tuple(candidates)))
 
 
-def _pick(encounter: Encounter, actor: Creature, what: str, tier: Sequence[T], everything: Sequence[T],
+def _pick(encounter: Fight, actor: Creature, what: str, tier: Sequence[T], everything: Sequence[T],
           reason: str, label: Callable[[T], str]) -> T:
     """Choose at random within ``tier`` (logged), and emit the decision over ``everything``."""
     chosen = encounter.dice.choose(list(tier), what, label)
@@ -55,7 +54,7 @@ def _pick(encounter: Encounter, actor: Creature, what: str, tier: Sequence[T], e
 # -- restrictions -----------------------------------------------------------------------------------
 
 
-def anchor_cells(encounter: Encounter, r: Restriction, triggerer: Creature | None) -> tuple[Cell, ...]:
+def anchor_cells(encounter: Fight, r: Restriction, triggerer: Creature | None) -> tuple[Cell, ...]:
     """The cells a toward / away restriction measures from (empty: its anchor is gone)."""
     st = encounter.state
     if r.cell is not None:
@@ -66,7 +65,7 @@ def anchor_cells(encounter: Encounter, r: Restriction, triggerer: Creature | Non
     return st.space(who)
 
 
-def _narrow(encounter: Encounter, mover: Creature, cells: list[Cell], restrictions: Sequence[Restriction],
+def _narrow(encounter: Fight, mover: Creature, cells: list[Cell], restrictions: Sequence[Restriction],
             kinds: frozenset[RestrictionKind], triggerer: Creature | None) -> tuple[list[Cell], str]:
     """Keep the cells as close to / as far from each restriction's anchor as possible (in order)."""
     st = encounter.state
@@ -99,7 +98,7 @@ def _join(*parts: str) -> str:
 # -- forced movement --------------------------------------------------------------------------------
 
 
-def forced_landing(encounter: Encounter, actor: Creature, target: Creature, kind: ForcedKind,
+def forced_landing(encounter: Fight, actor: Creature, target: Creature, kind: ForcedKind,
                    options: tactics.ForcedOptions, restrictions: Sequence[Restriction] = (),
                    triggerer: Creature | None = None) -> Cell:
     """Seed 000, Forced movement: "If one or more spaces with dangerous terrain are available, choose one
@@ -150,7 +149,7 @@ def forced_landing(encounter: Encounter, actor: Creature, target: Creature, kind
 # -- movement ---------------------------------------------------------------------------------------
 
 
-def destination(encounter: Encounter, mover: Creature, routes: dict[Cell, tactics.Route], how: str,
+def destination(encounter: Fight, mover: Creature, routes: dict[Cell, tactics.Route], how: str,
                 restrictions: Sequence[Restriction] = (), triggerer: Creature | None = None) -> Cell | None:
     """Seed 000, Movement: "Any destination squares that are in Dangerous Terrain or that can only be
     reached by paths that normally provoke Opportunity Attacks are not considered valid destinations.
@@ -191,7 +190,7 @@ def destination(encounter: Encounter, mover: Creature, routes: dict[Cell, tactic
 # -- targeting, basic attacks, other ----------------------------------------------------------------
 
 
-def targets(encounter: Encounter, user: Creature, power: Power, valid: Sequence[Creature], count: int) -> list[Creature]:
+def targets(encounter: Fight, user: Creature, power: Power, valid: Sequence[Creature], count: int) -> list[Creature]:
     """Seed 000, Targeting: "If multiple valid targets are available, choose one at random" (``count``
     of them for a power that takes several)."""
     what = f"targets of {power.name}"
@@ -206,7 +205,7 @@ def targets(encounter: Encounter, user: Creature, power: Power, valid: Sequence[
     return chosen
 
 
-def basic_attack(encounter: Encounter, user: Creature, usable: Sequence[Power], default: Power | None,
+def basic_attack(encounter: Fight, user: Creature, usable: Sequence[Power], default: Power | None,
                  context: str) -> Power:
     """Seed 000, Basic Attacks: the player's default power if it can be used here, else "choose one at
     random" among the basic attacks usable in this context."""
@@ -221,7 +220,7 @@ def basic_attack(encounter: Encounter, user: Creature, usable: Sequence[Power], 
     return _pick(encounter, user, what, usable, usable, reason, lambda p: p.name)
 
 
-def other(encounter: Encounter, user: Creature, what: str, options: Sequence[T], label: Callable[[T], str],
+def other(encounter: Fight, user: Creature, what: str, options: Sequence[T], label: Callable[[T], str],
           reason: str = "") -> T:
     """Seed 000, Other: "If a Reaction presents multiple options not matching the examples above, choose
     one at random"."""

@@ -1,4 +1,4 @@
-"""One seeded random stream per encounter; every draw is logged as an event.
+"""Seed 000's dice: the kernel's seeded, logged stream (game.kernel.dice) plus its named rolls.
 
 Nothing in the engine touches the ``random`` module's globals: dice and random
 decisions both come from here, so the same seed and the same commands give
@@ -7,39 +7,14 @@ the same log, byte for byte.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Callable, Sequence, TypeVar
-
-from game.rules.events import DiceRolled, Event, RandomChoice
+from game.kernel.dice import Dice as KernelDice
+from game.kernel.dice import Roll as Roll
+from game.kernel.events import DiceRolled
 from game.rules.model import DamageRoll
 
-T = TypeVar("T")
 
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    expression: str
-    faces: tuple[int, ...]
-    bonus: int
-    total: int
-
-
-class Dice:
-    """Seeded dice. ``emit`` receives a :class:`DiceRolled` / :class:`RandomChoice` for every draw."""
-
-    def __init__(self, seed: int, emit: Callable[[Event], None]) -> None:
-        self.seed = seed
-        self._random = random.Random(seed)
-        self._emit = emit
-
-    def roll(self, count: int, sides: int, bonus: int, purpose: str) -> Roll:
-        faces = tuple(self._random.randint(1, sides) for _ in range(count))
-        expression = (f"{count}d{sides}" if count else "") + (f"{bonus:+d}" if bonus and count else
-                                                               (str(bonus) if bonus else ""))
-        total = sum(faces) + bonus
-        self._emit(DiceRolled(expression or "0", faces, total, purpose))
-        return Roll(expression or "0", faces, bonus, total)
+class Dice(KernelDice):
+    """The kernel's seeded dice with seed 000's named rolls: a d20 check and a damage roll."""
 
     def d20(self, bonus: int, purpose: str) -> Roll:
         return self.roll(1, 20, bonus, purpose)
@@ -51,25 +26,3 @@ class Dice:
             self._emit(DiceRolled(spec.expression, (), total, purpose + " (critical: maximum)"))
             return Roll(spec.expression, (), spec.bonus, total)
         return self.roll(spec.count, spec.sides, spec.bonus, purpose)
-
-    def choose(self, options: Sequence[T], purpose: str, label: Callable[[T], str] = str) -> T:
-        """Pick one option at random (logged with every option's label)."""
-        if not options:
-            raise ValueError(f"nothing to choose from for {purpose}")
-        index = self._random.randrange(len(options)) if len(options) > 1 else 0
-        self._emit(RandomChoice(purpose, tuple(label(o) for o in options), index))
-        return options[index]
-
-    def shuffle(self, items: Sequence[T], purpose: str, label: Callable[[T], str] = str) -> list[T]:
-        """A random order of ``items`` (logged)."""
-        out = list(items)
-        self._random.shuffle(out)
-        if len(out) > 1:
-            self._emit(RandomChoice(purpose, tuple(label(o) for o in out), -1))
-        return out
-
-    def getstate(self) -> object:
-        return self._random.getstate()
-
-    def setstate(self, state: object) -> None:
-        self._random.setstate(state)  # type: ignore[arg-type]

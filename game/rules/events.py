@@ -8,12 +8,20 @@ EVENT_FORMAT is bumped whenever a field changes meaning.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Callable, Union
 
-from game.grid import Cell, Hex, Square
+from game.grid import Cell
+from game.kernel.events import BreakPoint as BreakPoint
+from game.kernel.events import DecisionAnswered as DecisionAnswered
+from game.kernel.events import DecisionOpened as DecisionOpened
+from game.kernel.events import DecisionsRevealed as DecisionsRevealed
+from game.kernel.events import DiceRolled as DiceRolled
+from game.kernel.events import RandomChoice as RandomChoice
+from game.kernel.events import StepFizzled as StepFizzled
+from game.kernel.events import describe_kernel
+from game.kernel.events import kind_of as kind_of
+from game.kernel.events import to_json as to_json
 
 EVENT_FORMAT = 2
 """2: reactions (seed 000) as events of their own; ``decision.candidates`` lists the candidates."""
@@ -28,26 +36,35 @@ class EncounterStarted:
     options: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRolled:
-    expression: str
-    faces: tuple[int, ...]
-    total: int
-    purpose: str
-
-
-@dataclass(frozen=True, slots=True)
-class RandomChoice:
-    purpose: str
-    options: tuple[str, ...]
-    chosen: int
-    """Index into ``options``; -1 for a shuffle (``options`` is then the new order)."""
 
 
 @dataclass(frozen=True, slots=True)
 class InitiativeRolled:
     order: tuple[Id, ...]
     totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeFixed:
+    """The turn order an encounter file fixed (a fight carried over from paper): nobody rolled for it."""
+
+    order: tuple[Id, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StateCarriedOver:
+    """A creature starts the fight as its encounter file says, not fresh (a fight carried over from paper)."""
+
+    creature: Id
+    hp: int
+    max_hp: int
+    temp_hp: int
+    surges: int
+    """Healing surges left."""
+    max_surges: int
+    conditions: tuple[str, ...]
+    """Each as people read it: ``slowed (save ends)``."""
+    used_powers: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,23 +92,6 @@ class ActionSpent:
     purpose: str
 
 
-@dataclass(frozen=True, slots=True)
-class BreakPoint:
-    """A moment in an action where reactions may hook in: before or after a step."""
-
-    moment: str
-    """"before" or "after"."""
-    step: str
-    """The step's kind, e.g. "leave_cell", "enter_cell", "attack_roll"."""
-    actor: Id
-    detail: str
-
-
-@dataclass(frozen=True, slots=True)
-class StepFizzled:
-    step: str
-    actor: Id
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,41 +280,14 @@ class EncounterEnded:
 
 
 Event = Union[
-    EncounterStarted, DiceRolled, RandomChoice, InitiativeRolled, RoundStarted, TurnStarted, TurnEnded,
+    EncounterStarted, DiceRolled, RandomChoice, InitiativeRolled, InitiativeFixed, StateCarriedOver, RoundStarted,
+    TurnStarted, TurnEnded,
     ActionSpent, BreakPoint, StepFizzled, CreatureMoved, StoodUp, PowerUsed, ReactionsPrepared,
     ReactionTriggered, BudgetChecked, ReactionResolved, ReactionFizzled,
     AttackRolled, DamageDealt, Healed, SurgeSpent, Bloodied, DroppedToZero, Died, ConditionApplied,
-    ConditionEnded, SavingThrow, Decision, CommandRefused, EncounterEnded,
+    ConditionEnded, SavingThrow, Decision, CommandRefused, EncounterEnded, DecisionOpened, DecisionAnswered,
+    DecisionsRevealed,
 ]
-
-_KINDS: dict[type, str] = {}
-
-
-def kind_of(event: Any) -> str:
-    """``CreatureMoved`` -> ``creature_moved``."""
-    cls = type(event)
-    if cls not in _KINDS:
-        name = cls.__name__
-        _KINDS[cls] = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
-    return _KINDS[cls]
-
-
-def to_json(event: Any, offset: Callable[[Cell], tuple[int, int]]) -> dict[str, Any]:
-    """The public JSON form: ``{"event": kind, ...fields}``, cells as ``[col, row]``."""
-    out: dict[str, Any] = {"event": kind_of(event)}
-    for f in dataclasses.fields(event):
-        out[f.name] = _plain(getattr(event, f.name), offset)
-    return out
-
-
-def _plain(value: Any, offset: Callable[[Cell], tuple[int, int]]) -> Any:
-    if isinstance(value, (Square, Hex)):
-        return list(offset(value))
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_plain(v, offset) for v in value]
-    return value
 
 
 def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tuple[int, int]]) -> str:
@@ -323,20 +296,28 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
     def at(cell: Cell | None) -> str:
         return "-" if cell is None else "({}, {})".format(*offset(cell))
 
+    kernel = describe_kernel(event, name)
+    if kernel is not None:
+        return kernel
     match event:
         case EncounterStarted():
             return f"Encounter on {event.map}, seed {event.seed}"
-        case DiceRolled():
-            faces = "+".join(map(str, event.faces)) if event.faces else "max"
-            return f"  rolled {event.expression} for {event.purpose}: [{faces}] = {event.total}"
-        case RandomChoice():
-            if event.chosen < 0:
-                return f"  random order for {event.purpose}: {', '.join(event.options)}"
-            return (f"  random choice for {event.purpose}: {event.options[event.chosen]} "
-                    f"(1 of {len(event.options)})")
         case InitiativeRolled():
             order = ", ".join(f"{name(c)} {t}" for c, t in zip(event.order, event.totals))
             return f"Initiative: {order}"
+        case InitiativeFixed():
+            return f"Initiative fixed by the encounter file (no roll): {', '.join(name(c) for c in event.order)}"
+        case StateCarriedOver():
+            bloodied = " (bloodied)" if 0 < event.hp * 2 <= event.max_hp else ""
+            parts = [f"{event.hp} of {event.max_hp} hit points{bloodied}"]
+            if event.temp_hp:
+                parts.append(f"{event.temp_hp} temporary hit points")
+            if event.max_surges:
+                parts.append(f"{event.surges} of {event.max_surges} healing surges left")
+            parts += event.conditions
+            if event.used_powers:
+                parts.append("used: " + ", ".join(event.used_powers))
+            return f"{name(event.creature)} starts as the encounter file says: {', '.join(parts)}"
         case RoundStarted():
             return f"== Round {event.round} =="
         case TurnStarted():
@@ -346,10 +327,6 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
         case ActionSpent():
             traded = f" (as {event.spent_as})" if event.spent_as != event.action else ""
             return f"  {name(event.creature)} spends a {event.action} action{traded} to {event.purpose}"
-        case BreakPoint():
-            return f"    [{event.moment} {event.step}] {event.detail}"
-        case StepFizzled():
-            return f"  {event.step} of {name(event.actor)} fizzles: {event.reason}"
         case CreatureMoved():
             return f"{name(event.creature)} {event.how}s {at(event.origin)} -> {at(event.to)}"
         case StoodUp():

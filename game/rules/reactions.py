@@ -46,7 +46,7 @@ Budgets (seed 000 and DESIGN rulings 1-5)
   owner's own actions. Ruling: that replaces the general "only during other
   characters' turns"; a Personal reaction without Spontaneous is otherwise
   Limited (it must be the prepared one, once per round).
-* **Encounter** and **daily** reaction powers are used once.
+* **Fight** and **daily** reaction powers are used once.
 * One action's steps trigger a given reaction of a given creature at most
   once (ruling 14); nothing that happens while a reaction resolves triggers a
   reaction (no chains, ruling 8).
@@ -70,12 +70,12 @@ it **fizzles** unspent (ruling 10).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from game.grid import Cell
 from game.rules import decisions
 from game.rules import events as ev
 from game.rules import tactics
+from game.rules.context import Fight
 from game.rules.model import (ConditionKind, CreatureId, Frequency, Power, PowerId, RangeKind,
                               ReactionTarget, Restriction, RestrictionKind, TargetKind, Template)
 from game.rules.preparation import (Preparation, basic_attacks, considered_order, default_preparation,
@@ -84,8 +84,6 @@ from game.rules.preparation import (Preparation, basic_attacks, considered_order
 from game.rules.state import Creature, EncounterState
 from game.rules.steps import (AttackRoll, BeginReaction, EnterCell, LeaveCell, ResolveAttack, StartPower, Step)
 
-if TYPE_CHECKING:
-    from game.rules.encounter import Encounter
 
 OPPORTUNITY_TRIGGERS = frozenset({"enemy_leaves_threatened_cell", "adjacent_enemy_uses_ranged_or_area"})
 """Triggers whose basic attack is an opportunity attack (melee, the preparation's opportunity attack)."""
@@ -197,7 +195,7 @@ class ReactionSystem:
 
     # -- wiring ---------------------------------------------------------------------------
 
-    def attach(self, encounter: Encounter) -> None:
+    def attach(self, encounter: Fight) -> None:
         for c in encounter.state.creatures.values():
             self.budgets[c.id] = Budget(default_preparation(c.template))
         encounter.listen(lambda event: self._on_event(encounter, event), _TRIGGERING_EVENTS)
@@ -236,10 +234,10 @@ class ReactionSystem:
 
     # -- turns and preparation ------------------------------------------------------------
 
-    def turn_started(self, encounter: Encounter, actor: Creature) -> None:
+    def turn_started(self, encounter: Fight, actor: Creature) -> None:
         self.turn += 1
 
-    def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+    def prepare(self, encounter: Fight, actor: Creature, preparation: Preparation | None) -> list[str]:
         """Check a preparation handed in with the end of ``actor``'s turn; [] if fine (then it is staged)."""
         if preparation is None:
             return []
@@ -248,7 +246,11 @@ class ReactionSystem:
             self.budgets[actor.id].staged = preparation
         return problems
 
-    def _problems(self, encounter: Encounter, template: Template, preparation: Preparation) -> list[str]:
+    def preparation_problems(self, encounter: Fight, actor: Creature, preparation: Preparation | None) -> list[str]:
+        """What ``prepare`` would refuse, changing nothing."""
+        return [] if preparation is None else self._problems(encounter, actor.template, preparation)
+
+    def _problems(self, encounter: Fight, template: Template, preparation: Preparation) -> list[str]:
         """``preparation_problems`` in this encounter (remembered when there are none)."""
         fine = self._fine.get(preparation)
         if fine is not None and any(t is template for t in fine):
@@ -260,7 +262,7 @@ class ReactionSystem:
             self._fine.setdefault(preparation, []).append(template)
         return problems
 
-    def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
+    def set_preparation(self, encounter: Fight, creature: Creature, preparation: Preparation) -> list[str]:
         """Replace a creature's preparation now (before the encounter starts); its problems, else []."""
         st = encounter.state
         problems = preparation_problems(creature.template, preparation, is_creature=lambda cid: cid in st.creatures,
@@ -269,7 +271,7 @@ class ReactionSystem:
             self.budgets[creature.id].preparation = preparation
         return problems
 
-    def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
+    def turn_ended(self, encounter: Fight, actor: Creature) -> None:
         """Seed 000: "At the end of turn, a character chooses..." The new preparation takes over and a new
         round of the creature's reaction budget begins (ruling 1)."""
         budget = self.budgets[actor.id]
@@ -291,12 +293,12 @@ class ReactionSystem:
 
     # -- break points ---------------------------------------------------------------------
 
-    def busy(self, encounter: Encounter) -> bool:
+    def busy(self, encounter: Fight) -> bool:
         """Whether a reaction is resolving now (its steps and what they cause trigger nothing)."""
         step = encounter.current_step
         return step is not None and step.action in self.reaction_actions
 
-    def before(self, encounter: Encounter, step: Step) -> list[Step]:
+    def before(self, encounter: Fight, step: Step) -> list[Step]:
         if step.action in self.reaction_actions:
             return []
         st = encounter.state
@@ -346,14 +348,14 @@ class ReactionSystem:
             self._trigger(encounter, hits)
         return self._take_now(encounter)
 
-    def after(self, encounter: Encounter, step: Step) -> list[Step]:
+    def after(self, encounter: Fight, step: Step) -> list[Step]:
         if isinstance(step, EnterCell) and step.mode in _VOLUNTARY and step.action not in self.reaction_actions:
             self.moved.add(step.action)
             if not encounter.has_pending(step.action, LeaveCell):
                 self._move_ended(encounter, step.creature)
         return self._take_now(encounter)
 
-    def fizzled(self, encounter: Encounter, step: Step, reason: str) -> None:
+    def fizzled(self, encounter: Fight, step: Step, reason: str) -> None:
         match step:
             case BeginReaction():
                 ticket = self.tickets[step.ticket]
@@ -363,7 +365,7 @@ class ReactionSystem:
                     and step.action not in self.reaction_actions:
                 self._move_ended(encounter, step.creature)
 
-    def action_complete(self, encounter: Encounter) -> list[Step]:
+    def action_complete(self, encounter: Fight) -> list[Step]:
         """The stack is empty: the triggering action is over. Its waiting reactions resolve now, each as
         an action of its own; once none is left, the monsters whose last act is done die."""
         steps = self._take_now(encounter)
@@ -378,7 +380,7 @@ class ReactionSystem:
                 encounter.die(encounter.state.creatures[cid])
         return steps
 
-    def delays_death(self, encounter: Encounter, creature: Creature) -> bool:
+    def delays_death(self, encounter: Fight, creature: Creature) -> bool:
         """Whether a monster that just dropped to 0 keeps its place until its last act resolves."""
         if any(t.last_act for t in self.budgets[creature.id].pending):
             self.doomed.append(creature.id)
@@ -392,7 +394,7 @@ class ReactionSystem:
 
     # -- events ---------------------------------------------------------------------------
 
-    def _on_event(self, encounter: Encounter, event: ev.Event) -> None:
+    def _on_event(self, encounter: Fight, event: ev.Event) -> None:
         if not isinstance(event, _TRIGGERING_EVENTS) or self.busy(encounter):
             return  # most events (break points, dice, moves) trigger nothing
         st = encounter.state
@@ -435,7 +437,7 @@ class ReactionSystem:
         if hits:
             self._trigger(encounter, hits)
 
-    def _move_ended(self, encounter: Encounter, cid: CreatureId) -> None:
+    def _move_ended(self, encounter: Fight, cid: CreatureId) -> None:
         st = encounter.state
         mover = st.creatures[cid]
         if mover.is_out:
@@ -455,7 +457,7 @@ class ReactionSystem:
 
     # -- triggering and budgets ------------------------------------------------------------
 
-    def _reactor_order(self, encounter: Encounter, ids: list[CreatureId]) -> list[CreatureId]:
+    def _reactor_order(self, encounter: Fight, ids: list[CreatureId]) -> list[CreatureId]:
         """Initiative order, starting with the creature after the acting one (ruling 9)."""
         if len(ids) <= 1:
             return ids
@@ -465,7 +467,7 @@ class ReactionSystem:
         rank = {cid: (i - start) % len(order) for i, cid in enumerate(order)}
         return sorted(ids, key=lambda cid: rank.get(cid, len(order)))
 
-    def _trigger(self, encounter: Encounter, hits: list[_Hit]) -> None:
+    def _trigger(self, encounter: Fight, hits: list[_Hit]) -> None:
         st = encounter.state
         by_reactor: dict[CreatureId, list[_Hit]] = {}
         for h in hits:
@@ -519,7 +521,7 @@ class ReactionSystem:
                       last_act=h.trigger == "drops_to_zero",
                       restrictions=tuple(restrictions_for(budget.preparation, h.power.id)), detail=h.detail)
 
-    def _denied(self, encounter: Encounter, t: Ticket, budget: Budget, picked: list[Ticket]) -> str:
+    def _denied(self, encounter: Fight, t: Ticket, budget: Budget, picked: list[Ticket]) -> str:
         """Why a triggered reaction may not be used now ("" if it may)."""
         st = encounter.state
         reactor = st.creatures[t.reactor]
@@ -571,7 +573,7 @@ class ReactionSystem:
             return f"a reaction ahead of it in its order takes the {kind} reaction of {whose}"
         return ""
 
-    def _allowed(self, encounter: Encounter, t: Ticket) -> str:
+    def _allowed(self, encounter: Fight, t: Ticket) -> str:
         st = encounter.state
         power = st.creatures[t.reactor].template.power(t.power)
         spec = power.reaction
@@ -589,7 +591,7 @@ class ReactionSystem:
             parts.append("restriction met: " + ", ".join(met))
         return "; ".join(parts)
 
-    def _turn_name(self, encounter: Encounter) -> str:
+    def _turn_name(self, encounter: Fight) -> str:
         acting = encounter.state.acting
         return f"{acting.name}'s turn" if acting is not None and self.turn else "the start of the encounter"
 
@@ -610,7 +612,7 @@ class ReactionSystem:
             return f"{reactor.name} is unconscious"
         return ""
 
-    def _restriction_broken(self, encounter: Encounter, r: Restriction, t: Ticket, reactor: Creature) -> str:
+    def _restriction_broken(self, encounter: Fight, r: Restriction, t: Ticket, reactor: Creature) -> str:
         st = encounter.state
         by = st.creatures.get(t.by) if t.by else None
         text = describe_restriction(r, encounter.name, encounter.offset)
@@ -628,7 +630,7 @@ class ReactionSystem:
 
     # -- holding, resolving, fizzling ------------------------------------------------------
 
-    def holds(self, encounter: Encounter, t: Ticket) -> str:
+    def holds(self, encounter: Fight, t: Ticket) -> str:
         """"" if the ticket's trigger still holds and the reaction has something to do, else why not."""
         st = encounter.state
         reactor = st.creatures[t.reactor]
@@ -668,7 +670,7 @@ class ReactionSystem:
                     return f"{reactor.name} is no longer {t.condition.value}"
         return self._nothing_to_do(encounter, t, reactor, by)
 
-    def _nothing_to_do(self, encounter: Encounter, t: Ticket, reactor: Creature, by: Creature | None) -> str:
+    def _nothing_to_do(self, encounter: Fight, t: Ticket, reactor: Creature, by: Creature | None) -> str:
         st = encounter.state
         power = reactor.template.power(t.power)
         if uses_basic_attack(power):
@@ -692,13 +694,13 @@ class ReactionSystem:
     def _aims_at_trigger(power: Power, by: Creature | None) -> bool:
         return by is not None and power.reaction is not None and power.reaction.target is ReactionTarget.TRIGGER
 
-    def _usable_basic_attacks(self, encounter: Encounter, t: Ticket, reactor: Creature, by: Creature) -> list[Power]:
+    def _usable_basic_attacks(self, encounter: Fight, t: Ticket, reactor: Creature, by: Creature) -> list[Power]:
         st = encounter.state
         melee = t.trigger in OPPORTUNITY_TRIGGERS
         return [p for p in basic_attacks(reactor.template, melee_only=melee)
                 if tactics.is_valid_target(st, reactor, p, by)]
 
-    def _choices(self, encounter: Encounter, reactor: Creature,
+    def _choices(self, encounter: Fight, reactor: Creature,
                  power: Power) -> list[tuple[Cell | None, list[Creature]]]:
         """(origin, targets) options of a power that chooses its targets; areas: each origin that catches
         an enemy (or, for powers for allies, an ally)."""
@@ -723,10 +725,10 @@ class ReactionSystem:
                 out.append((origin, caught))
         return out
 
-    def reaction_holds(self, encounter: Encounter, step: BeginReaction) -> str:
+    def reaction_holds(self, encounter: Fight, step: BeginReaction) -> str:
         return self.holds(encounter, self.tickets[step.ticket])
 
-    def begin(self, encounter: Encounter, step: BeginReaction) -> list[Step]:
+    def begin(self, encounter: Fight, step: BeginReaction) -> list[Step]:
         """The reaction resolves: it is spent, its decisions are taken, and its power's steps follow."""
         st = encounter.state
         t = self.tickets[step.ticket]
@@ -756,7 +758,7 @@ class ReactionSystem:
         encounter.emit(ev.ReactionResolved(reactor.id, power.id, t.interrupt, tuple(spent)))
         return self._effect(encounter, t, reactor, power)
 
-    def _effect(self, encounter: Encounter, t: Ticket, reactor: Creature, power: Power) -> list[Step]:
+    def _effect(self, encounter: Fight, t: Ticket, reactor: Creature, power: Power) -> list[Step]:
         st = encounter.state
         by = st.creatures.get(t.by) if t.by else None
         if uses_basic_attack(power):
@@ -795,13 +797,13 @@ class ReactionSystem:
         budget = self.budgets[t.reactor]
         budget.pending = [p for p in budget.pending if p.number != t.number]
 
-    def _take_now(self, encounter: Encounter) -> list[Step]:
+    def _take_now(self, encounter: Fight) -> list[Step]:
         if not self.now:
             return []
         now, self.now = self.now, []
         return self._schedule(encounter, now)
 
-    def _schedule(self, encounter: Encounter, tickets: list[Ticket]) -> list[Step]:
+    def _schedule(self, encounter: Fight, tickets: list[Ticket]) -> list[Step]:
         steps: list[Step] = []
         for t in tickets:
             t.action = encounter.new_action()

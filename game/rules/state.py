@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 from game.board import Board
 from game.grid import Cell, GridKind
+from game.kernel.clock import Cycle
 from game.rules.memo import TacticsMemo
 from game.rules.model import ConditionKind, CreatureId, Duration, PowerId, Template
 from game.rules.tactics_rules import SEED000_TACTICS, TacticsRules
@@ -135,9 +136,8 @@ class TurnBudget:
 class EncounterState:
     board: Board
     creatures: dict[CreatureId, Creature]
-    initiative: list[CreatureId] = field(default_factory=list)
-    round: int = 0
-    turn_index: int = 0
+    clock: Cycle[CreatureId] = field(default_factory=Cycle)
+    """The turn order (the kernel's plain cycle: seed 000 rolls it once and keeps it round after round)."""
     budget: TurnBudget = field(default_factory=TurnBudget)
     ended: bool = False
     winner: str = ""
@@ -150,10 +150,37 @@ class EncounterState:
     # -- whose turn ---------------------------------------------------------------------
 
     @property
+    def initiative(self) -> list[CreatureId]:
+        """The turn order, first to act first."""
+        return self.clock.order
+
+    @initiative.setter
+    def initiative(self, order: list[CreatureId]) -> None:
+        self.clock.order = list(order)
+
+    @property
+    def round(self) -> int:
+        return self.clock.round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.clock.round = value
+
+    @property
+    def turn_index(self) -> int:
+        """Where in the order the turn is."""
+        return self.clock.index
+
+    @turn_index.setter
+    def turn_index(self, value: int) -> None:
+        self.clock.index = value
+
+    @property
     def acting_id(self) -> CreatureId | None:
-        if not self.initiative or self.ended:
+        order = self.clock.order
+        if not order or self.ended:
             return None
-        return self.initiative[self.turn_index]
+        return order[self.clock.index]
 
     @property
     def acting(self) -> Creature | None:

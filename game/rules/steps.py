@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from game.grid import Cell
+from game.kernel.steps import step_kind as step_kind
 from game.rules.model import CreatureId, PowerId
 
 
@@ -114,23 +115,3 @@ class BeginReaction:
 
 Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, ResolveAttack, ApplyEffect, SelfMove,
              BeginReaction]
-
-
-STEP_KINDS: dict[type, str] = {
-    LeaveCell: "leave_cell",
-    EnterCell: "enter_cell",
-    StartPower: "start_power",
-    ChooseTarget: "choose_target",
-    AttackRoll: "attack_roll",
-    ResolveAttack: "resolve_attack",
-    ApplyEffect: "apply_effect",
-    SelfMove: "self_move",
-    BeginReaction: "begin_reaction",
-}
-"""Each step's kind as break points and fizzles name it (the ``step`` field of those events; part of the
-event format), all in one place."""
-
-
-def step_kind(step: Step) -> str:
-    """The step's kind as break points name it ("leave_cell", "attack_roll"...)."""
-    return STEP_KINDS[type(step)]

@@ -32,6 +32,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from game.board import Board, Damage
 from game.errors import GameError
 from game.grid import Cell
+from game.kernel.decisions import Answer
 from game.rules import events as ev
 from game.rules import tactics
 from game.rules import charging
@@ -2758,8 +2759,10 @@ def power_tip(power: Power) -> str:
     return "<br>".join(parts)
 
 
-def describe_command(command: Command, name: Callable[[str], str]) -> str:
+def describe_command(command: Command | Answer, name: Callable[[str], str]) -> str:
     match command:
+        case Answer():
+            return f"answer {command.option!r}"
         case MoveCommand():
             return f"{name(command.creature)}'s move"
         case ShiftCommand():

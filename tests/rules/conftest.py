@@ -27,6 +27,7 @@ import pytest
 
 from game.board import Board, Damage, Terrain
 from game.grid import Cell, GridKind, HexGrid, SquareGrid, StaggerAxis, StaggerIndex
+from game.kernel.clock import Cycle
 from game.rules.model import (
     ActionType, Attack, ConditionKind, CreatureId, Defense, Defenses, Duration, Frequency, Outcome, Power,
     PowerId, Reach, ReactionDefaults, RangeKind, Role, TargetKind, Template,
@@ -123,7 +124,7 @@ def state_from(text: str, *, hexes: bool = False, templates: Mapping[str, Templa
             template=sheet, cell=cells[0], hp=sheet.hp, surges=sheet.surges,
             conditions=[condition(k) for k in (conditions or {}).get(letter, ())],
         )
-    state = EncounterState(board, creatures, initiative=[CreatureId(c) for c in initiative])
+    state = EncounterState(board, creatures, clock=Cycle([CreatureId(c) for c in initiative]))
     for cid, c in creatures.items():
         if set(state.space(c)) != set(spots[cid]):
             raise ValueError(f"creature {cid!r} does not fill a square block")

@@ -9,16 +9,15 @@ here later.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from game.rules.context import Fight
 from game.rules.model import ActionType, CreatureId, Restriction
 from game.rules.preparation import Preparation
 from game.rules.state import Creature, EncounterState, TurnBudget
 from game.rules.steps import BeginReaction, Step
 from game.rules.tactics_rules import TacticsRules
 
-if TYPE_CHECKING:
-    from game.rules.encounter import Encounter
 
 
 class Ruleset(Protocol):
@@ -29,7 +28,7 @@ class Ruleset(Protocol):
         """Its movement, threat and provoking rules, which ``tactics`` applies (``EncounterState.tactics_rules``)."""
         ...
 
-    def attach(self, encounter: Encounter) -> None:
+    def attach(self, encounter: Fight) -> None:
         """Called once by the encounter it serves, before anything happens (it may listen to events)."""
         ...
 
@@ -43,39 +42,43 @@ class Ruleset(Protocol):
         """A command, or the start or end of a turn, begins: what counts "per action" starts afresh."""
         ...
 
-    def on_initiative(self, encounter: Encounter) -> None: ...
+    def on_initiative(self, encounter: Fight) -> None: ...
 
-    def turn_started(self, encounter: Encounter, actor: Creature) -> None: ...
+    def turn_started(self, encounter: Fight, actor: Creature) -> None: ...
 
-    def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+    def prepare(self, encounter: Fight, actor: Creature, preparation: Preparation | None) -> list[str]:
         """A preparation handed in with the end of ``actor``'s turn: its problems ([] = accepted)."""
         ...
 
-    def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
+    def preparation_problems(self, encounter: Fight, actor: Creature, preparation: Preparation | None) -> list[str]:
+        """What ``prepare`` would refuse in ``preparation``, changing nothing."""
+        ...
+
+    def set_preparation(self, encounter: Fight, creature: Creature, preparation: Preparation) -> list[str]:
         """A creature's preparation before the encounter starts: its problems ([] = in force)."""
         ...
 
-    def turn_ended(self, encounter: Encounter, actor: Creature) -> None: ...
+    def turn_ended(self, encounter: Fight, actor: Creature) -> None: ...
 
-    def before(self, encounter: Encounter, step: Step) -> list[Step]:
+    def before(self, encounter: Fight, step: Step) -> list[Step]:
         """The ``before`` break point of ``step``: interrupt steps to resolve first (may be empty)."""
         ...
 
-    def after(self, encounter: Encounter, step: Step) -> list[Step]:
+    def after(self, encounter: Fight, step: Step) -> list[Step]:
         """The ``after`` break point of ``step``: steps to resolve next, before the rest of the action."""
         ...
 
-    def fizzled(self, encounter: Encounter, step: Step, reason: str) -> None: ...
+    def fizzled(self, encounter: Fight, step: Step, reason: str) -> None: ...
 
-    def action_complete(self, encounter: Encounter) -> list[Step]:
+    def action_complete(self, encounter: Fight) -> list[Step]:
         """The stack is empty: steps to resolve now (reactions waiting for the action's end), or []."""
         ...
 
-    def reaction_holds(self, encounter: Encounter, step: BeginReaction) -> str:
+    def reaction_holds(self, encounter: Fight, step: BeginReaction) -> str:
         """"" if the reaction ``step`` starts may resolve now, else why it fizzles."""
         ...
 
-    def begin_reaction(self, encounter: Encounter, step: BeginReaction) -> list[Step]:
+    def begin_reaction(self, encounter: Fight, step: BeginReaction) -> list[Step]:
         """The reaction resolves: its own steps."""
         ...
 
@@ -88,7 +91,7 @@ class Ruleset(Protocol):
         creature that triggered it."""
         ...
 
-    def delays_death(self, encounter: Encounter, creature: Creature) -> bool:
+    def delays_death(self, encounter: Fight, creature: Creature) -> bool:
         """Whether a creature dropped to 0 stays (dying) until a reaction of its own resolves."""
         ...
 

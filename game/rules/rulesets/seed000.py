@@ -10,8 +10,8 @@ break point, every event and every end of turn through this seam.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
+from game.rules.context import Fight
 from game.rules.model import ActionType, ConditionKind, CreatureId, Restriction
 from game.rules.preparation import Preparation
 from game.rules.reactions import ReactionSystem
@@ -19,8 +19,6 @@ from game.rules.state import Creature, EncounterState, TurnBudget
 from game.rules.steps import BeginReaction, Step
 from game.rules.tactics_rules import SEED000_TACTICS, TacticsRules
 
-if TYPE_CHECKING:
-    from game.rules.encounter import Encounter
 
 _TRADES: dict[str, tuple[str, ...]] = {
     ActionType.STANDARD.value: ("standard",),
@@ -64,43 +62,46 @@ class Seed000:
 
     # -- the reaction system's seam ------------------------------------------------------
 
-    def attach(self, encounter: Encounter) -> None:
+    def attach(self, encounter: Fight) -> None:
         self.reactions.attach(encounter)
 
     def new_occasion(self) -> None:
         self.reactions.new_occasion()
 
-    def on_initiative(self, encounter: Encounter) -> None:
+    def on_initiative(self, encounter: Fight) -> None:
         pass  # initiative_rolled reactions trigger on the InitiativeRolled event itself
 
-    def turn_started(self, encounter: Encounter, actor: Creature) -> None:
+    def turn_started(self, encounter: Fight, actor: Creature) -> None:
         self.reactions.turn_started(encounter, actor)
 
-    def prepare(self, encounter: Encounter, actor: Creature, preparation: Preparation | None) -> list[str]:
+    def prepare(self, encounter: Fight, actor: Creature, preparation: Preparation | None) -> list[str]:
         return self.reactions.prepare(encounter, actor, preparation)
 
-    def set_preparation(self, encounter: Encounter, creature: Creature, preparation: Preparation) -> list[str]:
+    def set_preparation(self, encounter: Fight, creature: Creature, preparation: Preparation) -> list[str]:
         return self.reactions.set_preparation(encounter, creature, preparation)
 
-    def turn_ended(self, encounter: Encounter, actor: Creature) -> None:
+    def preparation_problems(self, encounter: Fight, actor: Creature, preparation: Preparation | None) -> list[str]:
+        return self.reactions.preparation_problems(encounter, actor, preparation)
+
+    def turn_ended(self, encounter: Fight, actor: Creature) -> None:
         self.reactions.turn_ended(encounter, actor)
 
-    def before(self, encounter: Encounter, step: Step) -> list[Step]:
+    def before(self, encounter: Fight, step: Step) -> list[Step]:
         return self.reactions.before(encounter, step)
 
-    def after(self, encounter: Encounter, step: Step) -> list[Step]:
+    def after(self, encounter: Fight, step: Step) -> list[Step]:
         return self.reactions.after(encounter, step)
 
-    def fizzled(self, encounter: Encounter, step: Step, reason: str) -> None:
+    def fizzled(self, encounter: Fight, step: Step, reason: str) -> None:
         self.reactions.fizzled(encounter, step, reason)
 
-    def action_complete(self, encounter: Encounter) -> list[Step]:
+    def action_complete(self, encounter: Fight) -> list[Step]:
         return self.reactions.action_complete(encounter)
 
-    def reaction_holds(self, encounter: Encounter, step: BeginReaction) -> str:
+    def reaction_holds(self, encounter: Fight, step: BeginReaction) -> str:
         return self.reactions.reaction_holds(encounter, step)
 
-    def begin_reaction(self, encounter: Encounter, step: BeginReaction) -> list[Step]:
+    def begin_reaction(self, encounter: Fight, step: BeginReaction) -> list[Step]:
         return self.reactions.begin(encounter, step)
 
     def reaction_actions(self) -> set[int]:
@@ -109,7 +110,7 @@ class Seed000:
     def restrictions_of(self, action: int) -> tuple[tuple[Restriction, ...], CreatureId | None]:
         return self.reactions.restrictions_of(action)
 
-    def delays_death(self, encounter: Encounter, creature: Creature) -> bool:
+    def delays_death(self, encounter: Fight, creature: Creature) -> bool:
         return self.reactions.delays_death(encounter, creature)
 
     def preparation(self, creature: CreatureId) -> Preparation:
