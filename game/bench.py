@@ -165,7 +165,7 @@ def bench_reachable(repeats: int) -> None:
     provoking = sum(1 for r in routes.values() if r.provokes)
     rounds = max(repeats, 25)
     def searched() -> object:
-        tactics.forget_routes()  # reachable keeps its last answers: time the search, not the lookup
+        tactics.forget_routes(state)  # reachable keeps its last answers: time the search, not the lookup
         return tactics.reachable(state, mover)
 
     timed: dict[str, Callable[[], object]] = {

@@ -87,7 +87,7 @@ class Board:
     """
 
     __slots__ = ("grid", "kind", "width", "height", "origin", "_terrain", "placements", "properties", "name",
-                 "_cell_type", "_bounds", "_offsets_are_coordinates")
+                 "_cell_type", "_bounds", "_offsets_are_coordinates", "derived")
 
     def __init__(self, grid: Grid[Any], width: int, height: int, *, origin: tuple[int, int] = (0, 0),
                  terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
@@ -111,6 +111,10 @@ class Board:
         self.placements = placements
         self.properties: Mapping[str, object] = dict(properties or {})
         self.name = name
+        self.derived: dict[object, object] = {}
+        """What the rules work out from this board alone (its arrays, line of effect), by key: kept with the
+        board and dropped with it, so the encounters played on one board share it. It holds nothing of an
+        encounter (no creature, state or sheet): those tables live in ``EncounterState.memo``."""
 
     def __contains__(self, cell: object) -> bool:
         if type(cell) is not self._cell_type:

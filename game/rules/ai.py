@@ -7,7 +7,8 @@ heal, move, attack, step back), and the same state always gives the same
 answer. (What it remembers between calls changes no answer: after its own
 move or shift, when nothing else has changed, a creature's next decision
 takes over what the last one worked out, ``_Mind.adopt``; what an attack does
-to a target is kept while the target is unchanged, ``_OUTCOMES``.) It draws
+to a target is kept while the target is unchanged, ``_OUTCOMES``; both are kept in the encounter's memo,
+``EncounterState.memo``, and dropped with it.) It draws
 no random numbers of its own; ties go to the earlier option in a fixed order
 (kind of option, then movement cost, then cell order, then the sheet's power
 order, then initiative order), so a seed and the commands reproduce a fight.
@@ -92,7 +93,6 @@ from game.rules import tactics
 from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
 from game.rules.encounter import Encounter, Impossible
-from game.rules.memo import per_object
 from game.rules.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Duration,
                               Frequency, Outcome, Power, RangeKind, Role, TargetKind)
 from game.rules.state import Creature, EncounterState
@@ -267,13 +267,15 @@ def _facts(power: Power) -> _Facts:
     return got
 
 
-_OUTCOMES: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, float, float]]] = {}
-"""What ``_Mind._outcome_worths`` found for a power without forced movement, by everything it read (the
-entry keeps the power and the sheet, so a reused id is noticed): kept across decisions, as the same target
-is looked at again and again while its hit points and conditions stay the same."""
+_OUTCOMES = "ai.outcomes"
+"""The name in the encounter's memo (``TacticsMemo.kept``) of what ``_Mind._outcome_worths`` found for a
+power without forced movement, by everything it read (the entry keeps the power and the sheet, so a reused
+id is noticed): kept across decisions, as the same target is looked at again and again while its hit
+points and conditions stay the same."""
 
-_DANGERS: dict[int, tuple[Board, dict[Cell, float]]] = {}
-"""Each board's dangerous cells and the average damage of each, in the board's order (``memo.per_object``)."""
+_DANGERS = "ai.dangers"
+"""The name in the encounter's memo of the board's dangerous cells and the average damage of each, in the
+board's order."""
 
 
 def _average_dangers(board: Board) -> dict[Cell, float]:
@@ -285,9 +287,9 @@ def _average_dangers(board: Board) -> dict[Cell, float]:
     return found
 
 
-_CELL_KEYS: dict[int, tuple[Board, dict[Cell, tuple[int, int]]]] = {}
-"""Each board's cells' (row, column), as ``_Mind.cell_key`` found them (a cell's offset never changes; at most
-one entry per cell asked about; ``memo.per_object``)."""
+_CELL_KEYS = "ai.cell_keys"
+"""The name in the encounter's memo of the board's cells' (row, column), as ``_Mind.cell_key`` found them (a
+cell's offset never changes; at most one entry per cell asked about)."""
 
 
 def _coords(cell: Cell) -> tuple[int, int]:
@@ -409,9 +411,14 @@ class _Mind:
             marker = None
         self.marker = marker
         """Who marks me (when it is still in the fight): attacks on anyone else are at -2."""
-        self.dangers = per_object(_DANGERS, self.st.board, _average_dangers, 64)
-        self.keys = per_object(_CELL_KEYS, self.st.board, lambda board: {}, 64)
-        self.sight = tactics.sight_memo(self.st.board)
+        self.sight = tactics.sight_memo(self.st)
+        memo = tactics.memo_of(self.st)
+        board = self.st.board
+        self.dangers: dict[Cell, float] = memo.kept(_DANGERS, lambda: _average_dangers(board))
+        self.keys: dict[Cell, tuple[int, int]] = memo.kept(_CELL_KEYS, dict)
+        self.kept_outcomes: dict[tuple[object, ...], tuple[Power, object, tuple[float, float, float, float]]] = \
+            memo.kept(_OUTCOMES, dict)
+        """What this encounter's decisions found so far (``_OUTCOMES``)."""
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
         self.enemy_coords = [tuple(_coords(cell) for cell in self.st.space(e)) for e in self.enemies]
@@ -604,99 +611,34 @@ class _Mind:
         """``tactics.valid_targets`` of a close burst, or of an area burst centred on ``origin``, from where
         I stand (``centred``: as if I stood on ``origin``, which only drops the test of range and sight).
 
-        The same rule, creature by creature rather than cell by cell: a
-        creature is caught when a cell of its space is on the board, no wall,
-        within the size of the centre (a close burst: of my space, not in it)
-        and in its line of effect.
+        ``tactics.target_test`` (the one implementation of the targeting rulings) over the candidates
+        :meth:`eligible` lists once per decision, in the same order.
         """
-        me, st = self.me, self.st
-        board, grid = st.board, self.grid
-        reach = power.reach
-        size = reach.size
-        space = st.space(me)
+        me = self.me
         if me.dead:
             return []
-        if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
+        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
             return [me]
-        burst = reach.kind is RangeKind.CLOSE_BURST
-        centres: tuple[Cell, ...]
-        if burst:
-            centres = space
-        else:
-            if origin is None or origin not in board or board.is_wall(origin):
-                return []
-            if not centred and (st.distance_to_cell(me, origin) > reach.range
-                                or not any(tactics.line_of_effect(st, cell, origin) for cell in space)):
-                return []
-            centres = (origin,)
-        mine = frozenset(space) if burst else frozenset()
-        seen: dict[Cell, bool] = {}
-
-        def covered(cell: Cell) -> bool:
-            got = seen.get(cell)
-            if got is None:
-                got = seen[cell] = (cell not in mine and cell in board and not board.is_wall(cell)
-                                    and min(grid.distance(s, cell) for s in centres) <= size
-                                    and any(tactics.line_of_effect(st, s, cell) for s in centres))
-            return got
-
-        self_ok = power.targets is TargetKind.SELF_OR_ALLY if burst else \
-            power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
-        out = []
-        for c in self.eligible(power):
-            if c.id == me.id:
-                if self_ok and (burst or any(covered(cell) for cell in space)):
-                    out.append(c)
-            elif any(covered(cell) for cell in st.space(c)):
-                out.append(c)
-        return out
+        at = origin if centred and power.reach.kind is RangeKind.AREA_BURST else None
+        test = tactics.target_test(self.st, me, power, origin, at=at)
+        return [c for c in self.eligible(power) if test(c)]
 
     def reach_targets(self, power: Power, anchor: Cell) -> list[Creature]:
         """``tactics.valid_targets`` of a melee or ranged power, were I on ``anchor``, without moving me there.
 
-        The same rule (within reach or range of my space, line of effect from
-        some cell of mine to some cell of theirs), the same order, on the
-        candidates :meth:`eligible` lists once per decision.
+        ``tactics.target_test`` (the one implementation of the targeting rulings) as if I stood on
+        ``anchor``, over the candidates :meth:`eligible` lists once per decision, in the same order.
         """
         facts = _facts(power)
         key = (anchor, facts.shape, None)
         got = self._targets.get(key)
         if got is None:
-            me, st = self.me, self.st
+            me = self.me
             if me.dead or power.targets is TargetKind.SELF:
                 got = self._targets[key] = [] if me.dead else [me]
                 return got
-            limit = facts.limit
-            self_ok = power.targets is TargetKind.SELF_OR_ALLY
-            gaps = self.gaps(anchor)
-            sees = tactics.line_of_effect
-            got = []
-            if self.single:
-                seen = self.sight.get
-                for c in self.eligible(power):
-                    if c.id == me.id:
-                        if self_ok:
-                            got.append(c)
-                    elif gaps[c.id] <= limit:
-                        theirs = st.space(c)
-                        if len(theirs) == 1:
-                            clear = seen((anchor, theirs[0]))
-                            if clear is None:
-                                clear = sees(st, anchor, theirs[0])
-                            if clear:
-                                got.append(c)
-                        elif any(sees(st, anchor, cell) for cell in theirs):
-                            got.append(c)
-            else:
-                space = st.space_at(me, anchor)
-                for c in self.eligible(power):
-                    if c.id == me.id:
-                        if self_ok:
-                            got.append(c)
-                    elif gaps[c.id] <= limit and \
-                            any(sees(st, s, cell) for cell in st.space(c) for s in space):
-                        got.append(c)
-            self._targets[key] = got
+            test = tactics.target_test(self.st, me, power, at=anchor)
+            got = self._targets[key] = [c for c in self.eligible(power) if test(c)]
         return got
 
     def reach_ids(self, power: Power, anchor: Cell) -> frozenset[CreatureId]:
@@ -883,7 +825,7 @@ class _Mind:
             # and conditions, and whether I am weakened: the same in every decision of the session.
             kinds = tuple([k.kind for k in target.conditions]) if target.conditions else ()
             lasting = (id(power), id(target.template), target.hp, target.temp_hp, kinds, self.weakened)
-            kept = _OUTCOMES.get(lasting)
+            kept = self.kept_outcomes.get(lasting)
             if kept is not None and kept[0] is power and kept[1] is target.template:
                 got = self._outcomes[key] = kept[2]
                 return got
@@ -900,9 +842,9 @@ class _Mind:
                    0.0 if miss_inert else self.outcome_worth(power, target, power.miss, missed=True))
         self._outcomes[key] = got
         if lasting is not None:
-            if len(_OUTCOMES) > 20000:
-                _OUTCOMES.clear()
-            _OUTCOMES[lasting] = (power, target.template, got)
+            if len(self.kept_outcomes) > 20000:
+                self.kept_outcomes.clear()
+            self.kept_outcomes[lasting] = (power, target.template, got)
         return got
 
     def _target_worth_now(self, power: Power, target: Creature, bonus: int, advantage: bool, facts: _Facts) -> float:
@@ -1144,31 +1086,14 @@ class _Mind:
     # answer is the one the full search gives.
 
     def eligible(self, power: Power) -> list[Creature]:
-        """The creatures ``power`` may target at all (``tactics.valid_targets`` before position), rank order."""
-        facts = _facts(power)
-        heal = facts.heal
-        key = facts.pool
+        """The creatures ``power`` may target at all (``tactics.is_eligible_target``: ``valid_targets`` before
+        position), rank order; shared by powers of the same target kind and heal (what eligibility reads)."""
+        key = _facts(power).pool
         got = self._eligible.get(key)
         if got is None:
             me = self.me
-            kind = power.targets
-            out = []
-            for c in sorted(self.st.living(), key=self.rank):
-                if c.dying and not (heal and c.side == me.side):
-                    continue
-                if kind is TargetKind.ENEMY:
-                    ok = c.side != me.side
-                elif kind is TargetKind.ALLY:
-                    ok = c.side == me.side and c.id != me.id
-                elif kind is TargetKind.SELF_OR_ALLY:
-                    ok = c.side == me.side
-                elif kind is TargetKind.SELF:
-                    ok = c.id == me.id
-                else:
-                    ok = True
-                if ok:
-                    out.append(c)
-            got = self._eligible[key] = out
+            got = self._eligible[key] = [c for c in sorted(self.st.living(), key=self.rank)
+                                         if tactics.is_eligible_target(me, power, c)]
         return got
 
     def worth_bound(self, power: Power, target: Creature, advantage: bool, bonus: int = 0) -> float:
@@ -1811,9 +1736,10 @@ class _Mind:
         return best.command
 
 
-_LAST: list[_Mind] = []
-"""The last decision's mind (at most one): the next decision of the same creature adopts what it worked out
-when nothing but that creature's own cell has changed since (``_Mind.adopt``)."""
+_LAST = "ai.last"
+"""The name in the encounter's memo of the last decision's mind (a list of at most one): the next decision
+of the same creature adopts what it worked out when nothing but that creature's own cell has changed since
+(``_Mind.adopt``)."""
 
 
 def choose_command(encounter: Encounter, creature: Creature) -> Command:
@@ -1823,12 +1749,13 @@ def choose_command(encounter: Encounter, creature: Creature) -> Command:
     turn carries the creature's preparation of its reactions (``game.rules.ai_preparation``).
     """
     mind = _Mind(encounter, creature)
-    if _LAST:
-        mind.adopt(_LAST.pop())
+    last: list[_Mind] = encounter.state.memo.kept(_LAST, list)
+    if last:
+        mind.adopt(last.pop())
     command = mind.decide()
     if not isinstance(command, EndTurnCommand):  # (after the end of my turn, the next decision is not mine)
         mind.print = mind.fingerprint()  # the state is as it was at the start: a decision changes nothing
-        _LAST.append(mind)
+        last.append(mind)
     if CHECK_BOUNDS:
         assert _Mind(encounter, creature).decide() == command, "an adopted memory changed the decision"
     if isinstance(command, EndTurnCommand) and command.preparation is None:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from game.grid import Cell
 from game.board import Board
+from game.rules import tactics
 from game.rules.memo import per_object
 from game.rules.model import Frequency, Power, PowerId, Restriction, RestrictionKind, Role, Template
 from game.rules.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, Preparation, basic_attacks,
@@ -89,16 +90,18 @@ class _Sheet:
         self.fights_at_range = _fights_at_range(template)
 
 
-_SHEETS: dict[int, tuple[Template, _Sheet]] = {}
-"""Per creature sheet (``memo.per_object``): its ``_Sheet``. Safe because a sheet is frozen: everything
-``_Sheet`` holds is worked out from the sheet alone."""
+_SHEETS = "ai_preparation.sheets"
+"""The name in the encounter's memo (``TacticsMemo.kept``) of the table, per creature sheet
+(``memo.per_object``), of its ``_Sheet``. Safe because a sheet is frozen: everything ``_Sheet`` holds is
+worked out from the sheet alone."""
 
 
 
 def prepare(encounter: Encounter, creature: Creature) -> Preparation:
     """The preparation the AI hands in with the end of ``creature``'s turn."""
     st = encounter.state
-    sheet = per_object(_SHEETS, creature.template, _Sheet)
+    sheets: dict[int, tuple[Template, _Sheet]] = tactics.memo_of(st).kept(_SHEETS, dict)
+    sheet = per_object(sheets, creature.template, _Sheet)
     default = sheet.default
     limited = _limited(encounter, creature, sheet.limited)
     kept = [r for r in encounter.preparation(creature.id).restrictions
@@ -171,16 +174,18 @@ def _nearest_danger(encounter: Encounter, creature: Creature) -> Cell | None:
     st = encounter.state
     best: Cell | None = None
     best_gap = DANGER_REACH + 1
-    for cell in per_object(_DANGERS, st.board, _danger_cells, 64):
+    board = st.board
+    for cell in tactics.memo_of(st).kept(_DANGERS, lambda: _danger_cells(board)):
         gap = st.distance_to_cell(creature, cell)
         if gap < best_gap:  # strictly nearer: of equals, the first in offset order stays
             best, best_gap = cell, gap
     return best
 
 
-_DANGERS: dict[int, tuple[Board, list[Cell]]] = {}
-"""Per board (``memo.per_object``): its dangerous cells that are not walls, in offset order (``_danger_cells``).
-Safe because a board never changes once built."""
+_DANGERS = "ai_preparation.dangers"
+"""The name in the encounter's memo of the board's dangerous cells that are not walls, in offset order
+(``_danger_cells``). Safe because a board never changes once built (and the memo is emptied if the state's
+board is replaced)."""
 
 
 def _danger_cells(board: Board) -> list[Cell]:

@@ -89,6 +89,7 @@ class Encounter(Commanding, Resolution, Turns):
         self.seed = seed
         self.dice: Dice = self.engine.dice  # type: ignore[assignment]  # made by the Dice class given
         self.ruleset: Ruleset = ruleset if ruleset is not None else default_ruleset()
+        self.state.tactics_rules = self.ruleset.tactics_rules
         self.map_name = map_name
         self._command: tuple[Creature, Command] | None = None
         """The command being applied and its creature, until it has settled."""

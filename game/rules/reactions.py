@@ -96,13 +96,6 @@ _TRIGGERING_EVENTS = (ev.Bloodied, ev.DroppedToZero, ev.ConditionApplied, ev.Sur
 hands ``_on_event`` only these."""
 
 
-def _valid_targets(st: EncounterState, user: Creature, power: Power, origin: Cell | None = None) -> list[Creature]:
-    """``tactics.valid_targets``, asked creature by creature of ``tactics.target_test`` (whose ``test(c)`` is
-    ``c in valid_targets``) in initiative order: the same list, without working out every cell of an area."""
-    test = tactics.target_test(st, user, power, origin)
-    return [c for c in st.by_initiative() if test(c)]
-
-
 _PreparedText = tuple[str, tuple[str, ...], tuple[str, ...], str, str, tuple[str, ...]]
 """A ``ReactionsPrepared`` event's fields after the creature: limited, priority, disabled, basic attack,
 opportunity attack, restrictions."""
@@ -714,7 +707,7 @@ class ReactionSystem:
         st = encounter.state
         kind = power.reach.kind
         if kind in (RangeKind.MELEE, RangeKind.RANGED, RangeKind.CLOSE_BURST):
-            valid = _valid_targets(st, reactor, power)
+            valid = tactics.valid_targets(st, reactor, power)
             return [(None, valid)] if valid else []
         if kind is RangeKind.AREA_BURST:
             origins = sorted(tactics.burst_origins(st, reactor, power), key=encounter.offset)
@@ -727,7 +720,7 @@ class ReactionSystem:
         friendly = power.targets in (TargetKind.ALLY, TargetKind.SELF_OR_ALLY)
         out: list[tuple[Cell | None, list[Creature]]] = []
         for origin in origins:
-            caught = _valid_targets(st, reactor, power, origin)
+            caught = tactics.valid_targets(st, reactor, power, origin)
             if any((c.side == reactor.side) == friendly and c.id != reactor.id for c in caught):
                 out.append((origin, caught))
         return out

@@ -14,7 +14,9 @@ from typing import Any, Iterator
 from game.board import Board
 from game.grid import Cell, GridKind
 from game.kernel.clock import Cycle
+from game.rules.memo import TacticsMemo
 from game.rules.model import ConditionKind, CreatureId, Duration, PowerId, Template
+from game.rules.tactics_rules import SEED000_TACTICS, TacticsRules
 
 
 @dataclass(slots=True)
@@ -140,6 +142,10 @@ class EncounterState:
     ended: bool = False
     winner: str = ""
     options: dict[str, Any] = field(default_factory=dict)
+    tactics_rules: TacticsRules = field(default=SEED000_TACTICS, repr=False, compare=False)
+    """The movement and threat rules ``tactics`` applies (the ruleset's; seed 000's by default)."""
+    memo: TacticsMemo = field(default_factory=TacticsMemo, repr=False, compare=False)
+    """What ``tactics`` (and the AI) remember about this encounter: made with the state, dropped with it."""
 
     # -- whose turn ---------------------------------------------------------------------
 

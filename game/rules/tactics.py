@@ -5,6 +5,50 @@ the state and never changes it. The engine, the automatic decisions and the
 monster AI call the same functions the window highlights, so what a player sees
 is what the engine decides on.
 
+Rules as parameters
+-------------------
+
+What a rules system decides about movement and threat is not written here: it
+comes from the state's :class:`~game.rules.tactics_rules.TacticsRules`
+(``state.tactics_rules``, supplied by the ruleset as ``Ruleset.tactics_rules``;
+seed 000's by default). Its parts, and where the searches use them:
+
+* ``modes`` (the kinds of voluntary movement: a query in another mode is a
+  ValueError), ``can_move(creature, mode)`` and ``budget(creature, mode)``
+  (the movement a query gets when it names none): :func:`reachable`,
+  :func:`route_via`, :func:`can_move`;
+* ``passable(terrain)`` and ``enter_cost(terrain)`` (1 or 2: the bucket
+  queues and the numpy flood are built for those two), read once per board
+  cell into the board's arrays; ``cut_corners`` (squares: may a diagonal pass
+  a wall corner); ``blocking`` (whose space stops a mover: enemies, every
+  other creature, or nobody; a closed set, so the array forms stay arrays);
+* ``threat_reach(sheet)`` (how far a sheet threatens, worked out once per
+  sheet) and ``can_threaten(creature)`` (read at every query): the threatened
+  cells are those within that reach of the creature's space (the geometry
+  below), for enemies of the mover;
+* ``provokes(mode)``: whether leaving a threatened position in that mode
+  provokes (the geometry of *leaving* is below and the same for every ruleset).
+
+The rulings below are seed 000's readings of those parts where they name them
+(``Seed000Tactics``); the geometry (spaces, steps, line of effect, blasts,
+flanking's "opposite") is every ruleset's. Flanking, combat advantage and
+targets are seed 000's and its 4E-style combat's.
+
+Memory
+------
+
+Everything worked out once and kept (sheets' reach, ranks, where the creatures
+stand as arrays, the last answers of :func:`reachable`) lives in the
+encounter's memo, ``state.memo`` (:class:`~game.rules.memo.TacticsMemo`): made
+with the state, dropped with it, emptied if the state's board or rules change.
+What depends on the board and the rules alone (the board as arrays, steps and
+floods, line of effect, blasts, threat areas: ``_Topology``, nothing of an
+encounter in it) is kept by the board itself (``Board.derived``, keyed by the
+rules object, which must be hashable), so the encounters of one board share it
+and it goes with the board. No module global holds a board, a sheet or a
+creature. Other modules keep their tables of an encounter in the memo too
+(:func:`memo_of`, ``TacticsMemo.kept``).
+
 Rulings (where DESIGN.md's geometry rulings leave something open)
 -------------------------------------------------------------------
 
@@ -135,11 +179,12 @@ from operator import attrgetter
 import numpy as np
 import numpy.typing as npt
 
-from game.board import Board, Damage
+from game.board import PLAIN, Board, Damage
 from game.grid import Cell, GridKind, Hex, Square
-from game.rules.memo import per_object
+from game.rules.memo import SideKey, TacticsMemo
 from game.rules.model import ConditionKind, CreatureId, ForcedKind, Power, RangeKind, TargetKind, Template
 from game.rules.state import Creature, EncounterState
+from game.rules.tactics_rules import SEED000_TACTICS, Blocking, TacticsRules, opportunity_power_of
 
 __all__ = [
     "ForcedOptions",
@@ -159,9 +204,11 @@ __all__ = [
     "flanking_pairs",
     "forced_candidates",
     "has_combat_advantage",
+    "is_eligible_target",
     "is_valid_target",
     "is_flanking",
     "line_of_effect",
+    "memo_of",
     "opportunity_power",
     "origin_problem",
     "danger_under",
@@ -181,8 +228,9 @@ __all__ = [
     "worst_danger",
 ]
 
-MOVE_MODES = frozenset({"move", "shift", "charge"})
-"""Kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do."""
+MOVE_MODES = SEED000_TACTICS.modes
+"""Seed 000's kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do (a state's
+own are ``state.tactics_rules.modes``)."""
 
 _NO_IDS: frozenset[CreatureId] = frozenset()
 
@@ -268,10 +316,6 @@ class ForcedOptions:
 # -- ordering and sizes ---------------------------------------------------------------------
 
 
-_RANKS: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []
-"""The last ranks computed, with the initiative and the creature ids they came from."""
-
-
 def _ranks(state: EncounterState) -> dict[CreatureId, int]:
     """Initiative order if there is one (others after, in creature order), else creature order.
 
@@ -280,8 +324,9 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
     """
     initiative = tuple(state.initiative)
     ids = tuple(state.creatures)
-    if _RANKS:
-        known_initiative, known_ids, known = _RANKS[0]
+    kept = _memo(state).ranks
+    if kept:
+        known_initiative, known_ids, known = kept[0]
         if known_initiative == initiative and known_ids == ids:
             return known
     ranks = {cid: i for i, cid in enumerate(initiative)}
@@ -290,7 +335,7 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
         if cid not in ranks:
             ranks[cid] = n
             n += 1
-    _RANKS[:] = [(initiative, ids, ranks)]
+    kept[:] = [(initiative, ids, ranks)]
     return ranks
 
 
@@ -340,9 +385,12 @@ def _twice_average(d: Damage) -> int:
     return d.count * (d.sides + 1) + 2 * d.bonus
 
 
-def _check_mode(mode: str) -> None:
-    if mode not in MOVE_MODES:
-        raise ValueError(f"movement mode must be one of {sorted(MOVE_MODES)}, got {mode!r}")
+def _check_mode(state: EncounterState, mode: str) -> TacticsRules:
+    """The state's rules, once ``mode`` is known to be one of their modes."""
+    rules = state.tactics_rules
+    if mode not in rules.modes:
+        raise ValueError(f"movement mode must be one of {sorted(rules.modes)}, got {mode!r}")
+    return rules
 
 
 # -- the board as arrays ---------------------------------------------------------------------
@@ -357,11 +405,12 @@ class _Topology:
     own coordinates, so a large creature's space is a block of offsets.
     """
 
-    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "difficult", "_deltas",
+    __slots__ = ("board", "grid", "is_square", "width", "height", "ox", "oy", "wall", "closed", "difficult",
+                 "cut_corners", "_deltas",
                  "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "_free",
                  "sight", "blasts", "dangers", "_harms")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, rules: TacticsRules) -> None:
         self.board = board
         self.grid = board.grid
         self.is_square = board.kind is GridKind.SQUARE
@@ -370,7 +419,15 @@ class _Topology:
         self.ox, self.oy = board.origin
         count = self.width * self.height
         self.wall = bytearray(count)
+        """Walls, by index: they block line of effect and nothing stands on them."""
+        self.closed = bytearray(count)
+        """Cells no space may hold, by index (``rules.passable``)."""
         self.difficult = bytearray(count)
+        """Cells that cost 2 to enter, by index (``rules.enter_cost``)."""
+        self.cut_corners = rules.cut_corners and self.is_square
+        """A diagonal step may pass a wall corner."""
+        if not rules.passable(PLAIN) or rules.enter_cost(PLAIN) != 1:
+            raise ValueError("tactics rules: plain floor must be passable at a cost of 1")
         self.sight: dict[tuple[Cell, Cell], bool] = {}
         """Line of effect between two cells, memoised: it depends on walls only, which never change."""
         self.blasts: dict[tuple[type, tuple[Cell, ...], type, Cell, int], frozenset[Cell]] = {}
@@ -383,8 +440,14 @@ class _Topology:
                 continue
             if terrain.wall:
                 self.wall[i] = 1
-            if terrain.difficult:
-                self.difficult[i] = 1
+            if not rules.passable(terrain):
+                self.closed[i] = 1
+            else:
+                cost = rules.enter_cost(terrain)
+                if cost not in (1, 2):
+                    raise ValueError(f"tactics rules: entering {terrain} costs {cost}; the searches take 1 or 2")
+                if cost == 2:
+                    self.difficult[i] = 1
             if terrain.damage is not None:
                 self.dangers[i] = terrain.damage
         deltas: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
@@ -520,7 +583,7 @@ class _Topology:
         if got is None:
             w, h = self.width, self.height
             n = w * h
-            wall = np.frombuffer(bytes(self.wall), dtype=np.uint8).reshape(h, w) != 0
+            wall = np.frombuffer(bytes(self.closed), dtype=np.uint8).reshape(h, w) != 0
             difficult = np.frombuffer(bytes(self.difficult), dtype=np.uint8).reshape(h, w) != 0
             # free[r + 1, c + 1]: the space anchored at offset (c, r) is on the board and wall-free;
             # a margin of one anchor all round (never free) keeps the shifts below inside the array
@@ -542,7 +605,7 @@ class _Topology:
                 here = ((self.ox + cols) & 1 == pc) & ((self.oy + rows) & 1 == pr)
                 for k, (dc, dr) in enumerate(deltas):
                     ok = here & free[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-                    if self.is_square and dc and dr:
+                    if self.is_square and dc and dr and not self.cut_corners:
                         ok = ok & free[1:1 + h, 1 + dc:1 + dc + w] & free[1 + dr:1 + dr + h, 1:1 + w]
                     table[:, :, k] = np.where(ok, (rows + dr) * w + cols + dc, table[:, :, k])
             steps = np.concatenate((table.reshape(n, degree), np.full((1, degree), n, dtype=np.intp)))
@@ -575,7 +638,7 @@ class _Topology:
 
     def _space_free(self, col: int, row: int, size: int) -> bool:
         """Every cell of the space anchored at offset ``(col, row)`` is on the board and not a wall."""
-        w, h, wall = self.width, self.height, self.wall
+        w, h, wall = self.width, self.height, self.closed
         c0, r0 = col - self.ox, row - self.oy
         for dy in range(size):
             r = r0 + dy
@@ -625,7 +688,7 @@ class _Topology:
             c2, r2 = col + dc, row + dr
             if not self._space_free(c2, r2, size):
                 continue
-            if self.is_square and dc and dr and not (
+            if self.is_square and dc and dr and not self.cut_corners and not (
                     self._space_free(col + dc, row, size) and self._space_free(col, row + dr, size)):
                 continue
             j = (r2 - self.oy) * w + (c2 - self.ox)
@@ -636,30 +699,46 @@ class _Topology:
         return result
 
 
-_TOPOLOGIES: dict[int, tuple[Board, _Topology]] = {}
-_TOPOLOGY_CACHE = 8
-"""A board's arrays are large: a few boards' worth are kept (a session has one)."""
+def _memo(state: EncounterState) -> TacticsMemo:
+    """The state's memo, emptied first if it was filled for another board or other rules."""
+    memo = state.memo
+    if memo.board is not state.board or memo.rules is not state.tactics_rules:
+        memo.clear()
+        memo.board, memo.rules = state.board, state.tactics_rules
+    return memo
 
 
-def _topology(board: Board) -> _Topology:
-    """The board's arrays, kept per board (a board never changes once built)."""
-    return per_object(_TOPOLOGIES, board, _Topology, _TOPOLOGY_CACHE)
+def memo_of(state: EncounterState) -> TacticsMemo:
+    """``state.memo``, emptied first if it was filled for another board or other rules: what other modules
+    keep their own tables of this encounter in (``TacticsMemo.kept``)."""
+    return _memo(state)
 
 
-_SHEETS: dict[int, tuple[Template, int, int]] = {}
-"""Per creature sheet (by identity, the sheet kept alive): its square size and opportunity reach."""
+def _topology(state: EncounterState) -> _Topology:
+    """The state's board as arrays, kept in its memo (a board never changes once built)."""
+    memo = _memo(state)
+    got = memo.topology
+    if got is None:
+        # The arrays depend on the board and the rules alone and hold nothing of an encounter: the board
+        # keeps them (``Board.derived``), so every encounter on it shares them, and they go with the board.
+        board, rules = state.board, state.tactics_rules
+        key = (_Topology, rules)
+        known = board.derived.get(key)
+        if not isinstance(known, _Topology):
+            known = board.derived[key] = _Topology(board, rules)
+        got = memo.topology = known
+    return got
 
 
-def _sheet(sheet: Template) -> tuple[Template, int, int]:
-    """``(sheet, side of its square space, opportunity reach)``; sheets are frozen, so this is memoised.
-    (Not ``memo.per_object``: the hot loops below read ``_SHEETS`` directly, without a call, and an entry
-    that holds the sheet beside its answers saves them an index.)"""
-    got = _SHEETS.get(id(sheet))
+def _sheet(memo: TacticsMemo, sheet: Template) -> tuple[Template, int, int]:
+    """``(sheet, side of its square space, threat reach)``; sheets are frozen, so this is memoised in the
+    encounter's memo (``memo.sheets``: the hot loops below read it directly, without a call, and an entry
+    that holds the sheet beside its answers saves them an index)."""
+    table = memo.sheets
+    got = table.get(id(sheet))
     if got is None or got[0] is not sheet:
-        if len(_SHEETS) >= 4096:
-            _SHEETS.clear()
-        power = _opportunity_power_of(sheet)
-        got = _SHEETS[id(sheet)] = (sheet, max(1, sheet.size), power.reach.reach if power is not None else 0)
+        assert memo.rules is not None
+        got = table[id(sheet)] = (sheet, max(1, sheet.size), memo.rules.threat_reach(sheet))
     return got
 
 
@@ -682,9 +761,9 @@ class _Crowd:
     largest extra size plus opportunity reach, to bound "near".
     """
 
-    __slots__ = ("topo", "cells", "sheets", "a", "b", "index", "big", "extent")
+    __slots__ = ("topo", "cells", "sheets", "sides", "a", "b", "index", "big", "extent")
 
-    def __init__(self, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
+    def __init__(self, memo: TacticsMemo, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
         self.topo = topo
         self.cells = cells
         self.sheets = sheets
@@ -692,13 +771,15 @@ class _Crowd:
         extent = 0
         big: list[int] = []
         for k, sheet in enumerate(sheets):
-            _, side, reach = _sheet(sheet)
+            _, side, reach = _sheet(memo, sheet)
             if not topo.is_square:
                 side = 1
             if side > 1:
                 big.append(k)
             extent = max(extent, side - 1 + reach)
         self.big = big
+        self.sides = [_sheet(memo, sheets[k])[1] for k in big]
+        """The side of each of :attr:`big`'s spaces."""
         self.extent = extent
         kind = Square if topo.is_square else Hex
         a: npt.NDArray[np.int64] | None = None
@@ -730,21 +811,20 @@ class _Crowd:
         return None
 
 
-_CROWDS: list[_Crowd] = []
-
-
 def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creature]]:
     """The state's :class:`_Crowd` (remade when a creature moved, came, went or changed sheet) and its creatures."""
     creatures = list(state.creatures.values())
     cells = list(map(_CELL_OF, creatures))
     sheets = list(map(_SHEET_OF, creatures))
-    for crowd in _CROWDS:
+    memo = _memo(state)
+    crowds = memo.crowds
+    for crowd in crowds:
         # list == list compares items by identity first: unmoved creatures cost next to nothing
         if crowd.topo is topo and crowd.cells == cells and crowd.sheets == sheets:
             return crowd, creatures
-    crowd = _Crowd(topo, cells, sheets)
-    _CROWDS.insert(0, crowd)
-    del _CROWDS[4:]
+    crowd = _Crowd(memo, topo, cells, sheets)
+    crowds.insert(0, crowd)
+    del crowds[4:]
     return crowd, creatures
 
 
@@ -766,11 +846,16 @@ def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, s
 
 
 def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size: int) -> npt.NDArray[np.intp]:
-    """Every anchor a ``size`` mover cannot enter because a living enemy fills a cell of it (may repeat)."""
+    """Every anchor a ``size`` mover cannot enter because a living creature that blocks it (the rules'
+    ``blocking``: seed 000, an enemy) fills a cell of it (may repeat)."""
     crowd, creatures = _crowd(state, topo)
     count = len(creatures)
     side = mover.side
-    enemy = np.fromiter(map(side.__ne__, map(_SIDE_OF, creatures)), dtype=np.bool_, count=count)
+    blocking = state.tactics_rules.blocking
+    if blocking is Blocking.ENEMIES:
+        enemy = np.fromiter(map(side.__ne__, map(_SIDE_OF, creatures)), dtype=np.bool_, count=count)
+    else:
+        enemy = np.full(count, blocking is Blocking.OTHERS, dtype=np.bool_)
     enemy &= ~np.fromiter(map(_DEAD_OF, creatures), dtype=np.bool_, count=count)
     ids = list(map(_ID_OF, creatures))
     k = -1
@@ -781,8 +866,8 @@ def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size
     if crowd.big:
         alone = enemy.copy()
         alone[crowd.big] = False
-        extra = [i for k in crowd.big if enemy[k]
-                 for i in topo.space_indices(crowd.cells[k], _sheet(crowd.sheets[k])[1])]
+        extra = [i for k, span in zip(crowd.big, crowd.sides) if enemy[k]
+                 for i in topo.space_indices(crowd.cells[k], span)]
         cells.append(np.array(extra, dtype=np.intp))
         enemy = alone
     found = crowd.index[enemy]
@@ -824,7 +909,11 @@ class _Surroundings:
         cx = cy = 0
         if isinstance(centre, Square):
             cx, cy = centre.x, centre.y
-        sheets = _SHEETS
+        memo = _memo(state)
+        sheets = memo.sheets
+        rules = state.tactics_rules
+        blocking = rules.blocking
+        block_enemies, block_all = blocking is Blocking.ENEMIES, blocking is Blocking.OTHERS
         enemy_cells: list[int] = []
         other_cells: list[int] = []
         threatening: list[tuple[Creature, int, int]] = []
@@ -836,7 +925,7 @@ class _Surroundings:
             sheet = other.template
             info = sheets.get(id(sheet))
             if info is None or info[0] is not sheet:
-                info = _sheet(sheet)
+                info = _sheet(memo, sheet)
             osize = info[1] if square else 1
             at = other.cell
             if radius is None:
@@ -851,11 +940,11 @@ class _Surroundings:
             if radius is None or near <= radius:
                 here = space_indices(at, osize)
                 other_cells += here
-                if enemy:
+                if block_all or enemy and block_enemies:
                     enemy_cells += here
             if threats and enemy:
                 reach = info[2]
-                if reach and (radius is None or near <= radius + reach) and other.can_react:
+                if reach and (radius is None or near <= radius + reach) and rules.can_threaten(other):
                     threatening.append((other, osize, reach))
         self.blocked = topo.anchors_covering(enemy_cells, size)
         self.occupied = topo.anchors_covering(other_cells, size)
@@ -924,25 +1013,13 @@ def opportunity_power(state: EncounterState, creature: Creature) -> Power | None
     Its sheet's default opportunity attack when that is a melee power, else its
     first melee basic attack.
     """
-    return _opportunity_power_of(creature.template)
-
-
-def _opportunity_power_of(template: Template) -> Power | None:
-    chosen = template.reaction_defaults.opportunity_attack
-    if chosen is not None:
-        for power in template.powers:
-            if power.id == chosen and power.is_melee:
-                return power
-    for power in template.powers:
-        if power.basic and power.is_melee:
-            return power
-    return None
+    return opportunity_power_of(creature.template)
 
 
 def threat_reach(state: EncounterState, creature: Creature) -> int:
-    """The reach of ``creature``'s opportunity power (0 if it has none)."""
-    power = opportunity_power(state, creature)
-    return power.reach.reach if power is not None else 0
+    """How far ``creature`` threatens, by the state's rules (seed 000: the reach of its opportunity power;
+    0 if it has none)."""
+    return _sheet(_memo(state), creature.template)[2]
 
 
 def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cell]:
@@ -952,12 +1029,12 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     attack into: its melee reach for such attacks (normally adjacent), only
     while it can act and holds a weapon or an attack that allows it."
     """
-    if creature.dead or not creature.can_react:
+    if creature.dead or not state.tactics_rules.can_threaten(creature):
         return frozenset()
     reach = threat_reach(state, creature)
     if reach < 1:
         return frozenset()
-    return _topology(state.board).threat_area(state, creature, _size(state, creature), reach)
+    return _topology(state).threat_area(state, creature, _size(state, creature), reach)
 
 
 def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
@@ -997,7 +1074,7 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     large creature moves as a unit). In initiative order.
     """
     anchor = creature.cell if anchor is None else anchor
-    topo = _topology(state.board)
+    topo = _topology(state)
     i = topo.index(anchor)
     if i is None:
         return ()
@@ -1009,14 +1086,16 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     grid = state.board.grid
     mover_id, mover_side = creature.id, creature.side
     found: list[Creature] = []
-    sheets = _SHEETS
+    memo = _memo(state)
+    sheets = memo.sheets
+    can_threaten = state.tactics_rules.can_threaten
     for other in state.creatures.values():
         if other.dead or other.side == mover_side or other.id == mover_id:
             continue
         sheet = other.template
         info = sheets.get(id(sheet))  # _sheet(sheet), without the call when known
         if info is None or info[0] is not sheet:
-            info = _sheet(sheet)
+            info = _sheet(memo, sheet)
         reach = info[2]
         if not reach:
             continue
@@ -1026,7 +1105,7 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
             near = max(abs(at.x - anchor.x), abs(at.y - anchor.y))
         else:
             near = grid.distance(anchor, at)
-        if near - (size - 1 + osize - 1) > reach or not other.can_react:
+        if near - (size - 1 + osize - 1) > reach or not can_threaten(other):
             continue
         threatened = topo.threatened(state, other, osize, reach)
         if any(k in threatened for k in footprint):
@@ -1039,9 +1118,6 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
 
 # -- flanking ------------------------------------------------------------------------------
 
-SideKey = tuple[int, int]
-
-
 def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, SideKey], ...]:
     """The cells adjacent to a space, each with the side of the space it lies on.
 
@@ -1053,7 +1129,8 @@ def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, Si
     the cells), one table per kind: a Hex and a Square with the same numbers are equal tuples.
     """
     key = tuple(space)
-    known = _SIDES_HEX if state.board.kind is GridKind.HEX else _SIDES_SQUARE
+    memo = _memo(state)
+    known = memo.sides_hex if state.board.kind is GridKind.HEX else memo.sides_square
     found = known.get(key)
     if found is None:
         if len(known) >= _SIDES_KEPT:
@@ -1062,8 +1139,6 @@ def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, Si
     return found
 
 
-_SIDES_HEX: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
-_SIDES_SQUARE: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
 _SIDES_KEPT = 1 << 14
 """At most this many spaces remembered per kind (more than a large board's anchors for both sizes)."""
 
@@ -1092,41 +1167,69 @@ def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, 
     return result
 
 
-def _can_flank(creature: Creature) -> bool:
+def _can_flank(memo: TacticsMemo, creature: Creature) -> bool:
     """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
     if not creature.can_act or creature.dead:
         return False
-    return per_object(_MELEE_SHEETS, creature.template, _has_melee_attack)
+    sheet = creature.template
+    got = memo.melee_sheets.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        got = memo.melee_sheets[id(sheet)] = (sheet, _has_melee_attack(sheet))
+    return got[1]
 
 
 def _has_melee_attack(sheet: Template) -> bool:
     return any(p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers)
 
 
-_MELEE_SHEETS: dict[int, tuple[Template, bool]] = {}
-"""Per creature sheet (by identity, the sheet kept alive; sheets are frozen): whether it has a melee power
-aimed at enemies or creatures."""
+def _flankers(state: EncounterState, target: Creature, space: Sequence[Cell],
+              who: Callable[[Cell], Creature | None]) -> dict[SideKey, list[Creature]]:
+    """The one test of who may flank: the creatures next to ``target`` standing on ``space`` that could
+    flank it, grouped by the side of the space they are on (:func:`_sides`' keys); ``who(cell)`` says who
+    fills a cell. Could flank: not the target, not of its side, able to attack in melee (:func:`_can_flank`).
+    Two of them flank the target when they are on opposite sides (keys ``k`` and ``-k``) and
+    :func:`_partners`. Every flanking query (pairs, yes/no, where to stand) is built on these two."""
+    memo = state.memo
+    by_key: dict[SideKey, list[Creature]] = {}
+    for cell, key in _sides(state, space):
+        c = who(cell)
+        if c is None or c.id == target.id or c.side == target.side or not _can_flank(memo, c):
+            continue
+        group = by_key.setdefault(key, [])
+        if all(g.id != c.id for g in group):
+            group.append(c)
+    return by_key
+
+
+def _partners(a: Creature, b: Creature) -> bool:
+    """Two creatures that can flank together: allies of each other, not the same creature."""
+    return a.side == b.side and a.id != b.id
 
 
 def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
                  who: Callable[[Cell], Creature | None], ranks: dict[CreatureId, int]) -> list[tuple[Creature, Creature]]:
     """Unordered pairs (earlier in initiative first) flanking ``victim`` standing on ``space``."""
-    by_key: dict[SideKey, list[Creature]] = {}
-    for cell, key in _sides(state, space):
-        c = who(cell)
-        if c is None or c.id == victim.id or c.side == victim.side or not _can_flank(c):
-            continue
-        group = by_key.setdefault(key, [])
-        if all(g.id != c.id for g in group):
-            group.append(c)
+    by_key = _flankers(state, victim, space, who)
     found: dict[tuple[CreatureId, CreatureId], tuple[Creature, Creature]] = {}
     for key, group in by_key.items():
         for a in group:
             for b in by_key.get((-key[0], -key[1]), ()):
-                if a.side == b.side and a.id != b.id:
+                if _partners(a, b):
                     first, second = (a, b) if ranks[a.id] < ranks[b.id] else (b, a)
                     found[(first.id, second.id)] = (first, second)
     return sorted(found.values(), key=lambda p: (ranks[p[0].id], ranks[p[1].id]))
+
+
+def _is_flanked(by_key: dict[SideKey, list[Creature]], flanker: Creature | None = None) -> bool:
+    """Whether :func:`_flankers`' groups hold a flanking pair (with ``flanker``: one it is in)."""
+    for key, group in by_key.items():
+        for a in group:
+            if flanker is not None and a.id != flanker.id:
+                continue
+            for b in by_key.get((-key[0], -key[1]), ()):
+                if _partners(a, b):
+                    return True
+    return False
 
 
 def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
@@ -1197,16 +1300,14 @@ def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) 
     Only cells where it can stand (``state.can_stand``); its own cell counts if it flanks already.
     Empty if ``attacker`` could not flank at all (not an enemy of the target, cannot attack in melee).
     """
-    if attacker.id == target.id or attacker.side == target.side or not _can_flank(attacker) or target.dead:
+    if attacker.id == target.id or attacker.side == target.side or not _can_flank(state.memo, attacker) or target.dead:
         return frozenset()
     size = _size(state, attacker)
     occupied = _occupancy_near(state, target.cell, _size(state, target) + 2 * size + 2)
-    ally_keys: set[SideKey] = set()
-    sides = _sides(state, state.space(target))
-    for cell, key in sides:
-        c = occupied.get(cell)
-        if (c is not None and c.id != attacker.id and c.side == attacker.side and _can_flank(c)):
-            ally_keys.add(key)
+    space = state.space(target)
+    ally_keys = {key for key, group in _flankers(state, target, space, occupied.get).items()
+                 if any(_partners(attacker, c) for c in group)}
+    sides = _sides(state, space)
     out: set[Cell] = set()
     for cell, key in sides:
         if (-key[0], -key[1]) not in ally_keys:
@@ -1261,10 +1362,10 @@ def has_combat_advantage(state: EncounterState, attacker: Creature, target: Crea
 # -- movement ------------------------------------------------------------------------------
 
 
-def can_move(state: EncounterState, creature: Creature) -> bool:
-    """Whether ``creature`` may move or shift at all (not prone, immobilized, or unable to act)."""
-    return (not creature.dead and creature.can_act and not creature.has(ConditionKind.PRONE)
-            and not creature.has(ConditionKind.IMMOBILIZED))
+def can_move(state: EncounterState, creature: Creature, mode: str = "move") -> bool:
+    """Whether ``creature`` may move in ``mode`` at all, by the state's rules (seed 000: not prone,
+    immobilized, or unable to act; the same for every mode)."""
+    return not creature.dead and state.tactics_rules.can_move(creature, mode)
 
 
 class _Label:
@@ -1298,31 +1399,31 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     The start is not a key; cells it can only pass through (allies) are not
     keys either, but paths may cross them. See the module's rulings.
     """
-    _check_mode(mode)
-    if not can_move(state, creature):
+    rules = _check_mode(state, mode)
+    if not can_move(state, creature, mode):
         return {}
     if budget is None:
-        budget = 1 if mode == "shift" else creature.speed()
+        budget = rules.budget(creature, mode)
     if budget <= 0:
         return {}
     key = _movement_key(state, creature, mode, budget)
-    for known_key, known in _ROUTES:
+    kept = _memo(state).routes
+    for known_key, known in kept:
         if known_key == key:
             return dict(known)
     found = _reachable(state, creature, mode, budget)
-    _ROUTES.insert(0, (key, found))
-    del _ROUTES[_ROUTES_KEPT:]
+    kept.insert(0, (key, found))
+    del kept[_ROUTES_KEPT:]
     return dict(found)
 
 
-def forget_routes() -> None:
-    """Drop the answers :func:`reachable` remembers (the benchmark times the search itself)."""
-    _ROUTES.clear()
+def forget_routes(state: EncounterState) -> None:
+    """Drop the answers :func:`reachable` remembers for ``state`` (the benchmark times the search itself)."""
+    state.memo.routes.clear()
 
 
-_ROUTES: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
-"""The last answers of :func:`reachable`, newest first, each with everything it was worked out from."""
 _ROUTES_KEPT = 4
+"""How many answers of :func:`reachable` an encounter's memo keeps (``TacticsMemo.routes``)."""
 
 
 def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: int) -> tuple[object, ...]:
@@ -1339,11 +1440,11 @@ def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: 
 
 
 def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int) -> dict[Cell, Route]:
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
         return {}
-    provoking = mode != "shift"
+    provoking = state.tactics_rules.provokes(mode)
     around = _Surroundings(state, topo, creature, creature.cell, budget, threats=provoking)
     harms = topo.harms(around.size)
     if not around.masks:
@@ -1510,16 +1611,16 @@ def route_via(state: EncounterState, creature: Creature, stops: Sequence[Cell], 
     route fits ``budget`` (default as :func:`reachable`'s), or the last stop is not a cell the creature
     may end on (earlier stops may be allies' cells, passed through).
     """
-    _check_mode(mode)
-    if not stops or not can_move(state, creature):
+    rules = _check_mode(state, mode)
+    if not stops or not can_move(state, creature, mode):
         return None
     if budget is None:
-        budget = 1 if mode == "shift" else creature.speed()
-    topo = _topology(state.board)
+        budget = rules.budget(creature, mode)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None or budget <= 0:
         return None
-    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=mode != "shift")
+    around = _Surroundings(state, topo, creature, creature.cell, budget, threats=rules.provokes(mode))
     harms = topo.harms(around.size)
     root = _Label(0, 0, 0, start, None, 0)
     root.path = ()
@@ -1637,7 +1738,7 @@ def distance_field(state: EncounterState, creature: Creature) -> Mapping[Cell, i
     grid's neighbours). On large boards the answer is a :class:`DistanceField`
     view over the flood's arrays rather than a dict of every cell.
     """
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
         return {}
@@ -1702,7 +1803,7 @@ def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell
       cell) are sure to be there, with ``until`` itself (when reached).
     """
     wanted = list(cells)
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
         return {}
@@ -1794,8 +1895,8 @@ def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],
     and budget are the caller's to check (:func:`can_move`, ``speed()``).
     An empty path costs 0.
     """
-    _check_mode(mode)
-    topo = _topology(state.board)
+    rules = _check_mode(state, mode)
+    topo = _topology(state)
     here = topo.index(creature.cell)
     if here is None:
         return None
@@ -1824,10 +1925,10 @@ def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cel
     Leaving the start and every cell of the path but the last can provoke. The
     path's legality is not checked here (see :func:`path_cost`).
     """
-    _check_mode(mode)
-    if mode == "shift" or not path:
+    rules = _check_mode(state, mode)
+    if not rules.provokes(mode) or not path:
         return ()
-    topo = _topology(state.board)
+    topo = _topology(state)
     grid = state.board.grid
     radius = max(len(path), max(grid.distance(creature.cell, c) for c in path))
     around = _Surroundings(state, topo, creature, creature.cell, radius, threats=True)
@@ -1846,68 +1947,30 @@ def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cel
 
 
 def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell],
-                  occupied: dict[Cell, Creature],
-                  allies_by_enemy: dict[CreatureId, dict[SideKey, list[Cell]]] | None = None) -> tuple[bool, bool]:
+                  occupied: dict[Cell, Creature]) -> tuple[bool, bool]:
     """(flanked, flanking) for ``target`` if it stood on ``space``; ``occupied`` leaves it out.
 
     What :func:`_flank_pairs` says (is there a pair flanking the target; is the target in a pair flanking
-    an enemy next to it), answered as yes/no without listing, ordering or deduplicating the pairs.
-    ``allies_by_enemy`` memoises, per enemy, :func:`_flank_allies` (it depends on ``occupied`` and the
-    target's side only, not on ``space``): pass the same dict only with the same ``occupied`` and target.
+    an enemy next to it), answered as yes/no from the same groups (:func:`_flankers`), without listing,
+    ordering or deduplicating the pairs.
     """
-    sides = _sides(state, space)
-    flanked = False
-    by_key: dict[SideKey, list[Creature]] = {}
-    for cell, key in sides:
-        c = occupied.get(cell)
-        if c is None or c.id == target.id or c.side == target.side or not _can_flank(c):
-            continue
-        # two enemies of the target on opposite sides, allies of each other: a flanking pair
-        for other in by_key.get((-key[0], -key[1]), ()):
-            if other.side == c.side and other.id != c.id:
-                flanked = True
-                break
-        if flanked:
-            break
-        by_key.setdefault(key, []).append(c)
-    if not _can_flank(target):
+    flanked = _is_flanked(_flankers(state, target, space, occupied.get))
+    if not _can_flank(state.memo, target):
         return flanked, False
-    if allies_by_enemy is None:
-        allies_by_enemy = {}
     mine = set(space)
+
+    def who(cell: Cell) -> Creature | None:
+        return target if cell in mine else occupied.get(cell)
+
     seen: set[CreatureId] = set()
-    for cell, _ in sides:
+    for cell, _ in _sides(state, space):
         enemy = occupied.get(cell)
         if enemy is None or enemy.side == target.side or enemy.id in seen:
             continue
         seen.add(enemy.id)
-        allies = allies_by_enemy.get(enemy.id)
-        if allies is None:
-            allies = allies_by_enemy[enemy.id] = _flank_allies(state, target, enemy, occupied)
-        if not allies:
-            continue
-        # the target flanks the enemy when one of its cells is on a side of the enemy whose opposite
-        # side holds an ally that can flank (the target itself does not count: who() gives it there)
-        for near, key in _sides(state, state.space(enemy)):
-            if near in mine:
-                for ally_cell in allies.get(key, ()):
-                    if ally_cell not in mine:
-                        return flanked, True
+        if _is_flanked(_flankers(state, enemy, state.space(enemy), who), target):
+            return flanked, True
     return flanked, False
-
-
-def _flank_allies(state: EncounterState, target: Creature, enemy: Creature,
-                  occupied: dict[Cell, Creature]) -> dict[SideKey, list[Cell]]:
-    """For each side key ``k`` of ``enemy``'s space: the cells on side ``-k`` where, in ``occupied``, an
-    ally of ``target`` (not the target, not the enemy) stands that can flank: a partner for the target
-    on side ``k``."""
-    out: dict[SideKey, list[Cell]] = {}
-    for cell, key in _sides(state, state.space(enemy)):
-        b = occupied.get(cell)
-        if b is None or b.id == enemy.id or b.id == target.id or b.side != target.side or not _can_flank(b):
-            continue
-        out.setdefault((-key[0], -key[1]), []).append(cell)
-    return out
 
 
 def forced_candidates(state: EncounterState, target: Creature, source: Cell | Collection[Cell],
@@ -1921,7 +1984,7 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
     distances are between the nearest cells.
     """
     empty = ForcedOptions({}, tuple(frozenset() for _ in range(max(0, distance))))
-    topo = _topology(state.board)
+    topo = _topology(state)
     start = topo.index(target.cell)
     if start is None or distance <= 0 or target.dead:
         return empty
@@ -1963,13 +2026,12 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
         frontier = list(reached)
     finals: dict[Cell, Landing] = {}
     board = state.board
-    allies_by_enemy: dict[CreatureId, dict[SideKey, list[Cell]]] = {}  # occupied and the target are fixed here
     for anchor, path in paths.items():
         if anchor == start:
             continue
         cell = topo.cell(anchor)
         space = state.space_at(target, cell)
-        flanked, flanking = _flank_status(state, target, space, occupied, allies_by_enemy)
+        flanked, flanking = _flank_status(state, target, space, occupied)
         finals[cell] = Landing(
             cell=cell, steps=len(path), max_steps=last_layer[anchor],
             path=tuple(topo.cell(i) for i in path),
@@ -1984,7 +2046,7 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
 
 def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
-    topo = _topology(state.board)
+    topo = _topology(state)
     memo = topo.sight
     known = memo.get((a, b))
     if known is None:
@@ -2002,10 +2064,10 @@ def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     return known
 
 
-def sight_memo(board: Board) -> dict[tuple[Cell, Cell], bool]:
-    """What :func:`line_of_effect` has worked out on ``board`` so far, by ``(a, b)``: a hot loop reads it
-    first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
-    return _topology(board).sight
+def sight_memo(state: EncounterState) -> dict[tuple[Cell, Cell], bool]:
+    """What :func:`line_of_effect` has worked out on ``state``'s board so far, by ``(a, b)``: a hot loop
+    reads it first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
+    return _topology(state).sight
 
 
 def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:
@@ -2031,13 +2093,32 @@ def _is_heal(power: Power) -> bool:
     return any(o.heal_surge or o.heal_bonus > 0 for o in (power.hit, power.miss, power.effect))
 
 
-def _eligible(user: Creature, power: Power, c: Creature) -> bool:
-    """Whether ``c`` is the kind of creature ``power`` may target (position aside)."""
-    return not _ineligible(user, power, c)
+def is_eligible_target(user: Creature, power: Power, c: Creature) -> bool:
+    """Whether ``c`` is the kind of creature ``power`` may target (position aside): :func:`target_test`'s
+    first test, for lists made before positions are known (the AI's). Dead creatures never are; dying ones
+    only for a heal used by an ally."""
+    if c.dead or c.dying and not (c.side == user.side and _is_heal(power)):
+        return False
+    kind = power.targets
+    if kind is TargetKind.ENEMY:
+        return c.side != user.side
+    if kind is TargetKind.ALLY:
+        return c.side == user.side and c.id != user.id
+    if kind is TargetKind.SELF_OR_ALLY:
+        return c.side == user.side
+    if kind is TargetKind.CREATURE:
+        return True
+    return c.id == user.id  # SELF
+
+
+_eligible = is_eligible_target
 
 
 def _ineligible(user: Creature, power: Power, c: Creature) -> str:
-    """Why ``c`` is not the kind of creature ``power`` may target (position aside); "" if it is."""
+    """Why ``c`` is not the kind of creature ``power`` may target (position aside), in a few words; "" if it
+    is. The verdict is :func:`is_eligible_target`'s; only the wording is worked out here."""
+    if is_eligible_target(user, power, c):
+        return ""
     if c.dead:
         return f"{c.name} is dead"
     if c.dying and not (_is_heal(power) and c.side == user.side):
@@ -2096,12 +2177,27 @@ def origin_problem(state: EncounterState, user: Creature, power: Power, origin: 
     return f"{power.name} is not aimed at a cell"
 
 
-def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell) -> bool:
+def _burst_origin_ok(state: EncounterState, user: Creature, power: Power, origin: Cell,
+                     space: Sequence[Cell] | None = None) -> bool:
+    """Whether an area burst may be centred on ``origin`` by ``user`` standing on ``space`` (default: its
+    own): a board cell, no wall, within range, in line of effect."""
     board = state.board
     if origin not in board or board.is_wall(origin):
         return False
-    space = state.space(user)
-    return state.distance_to_cell(user, origin) <= power.reach.range and _sees(state, space, origin)
+    if space is None:
+        space = state.space(user)
+        gap = state.distance_to_cell(user, origin)
+    else:
+        gap = _gap(state, space, (origin,))
+    return gap <= power.reach.range and _sees(state, space, origin)
+
+
+def _gap(state: EncounterState, mine: Sequence[Cell], theirs: Sequence[Cell]) -> int:
+    """Cells between the nearest cells of two spaces (``EncounterState.distance``'s, for spaces)."""
+    distance = state.board.grid.distance
+    if len(mine) == 1 and len(theirs) == 1:
+        return distance(mine[0], theirs[0])
+    return min(distance(x, y) for x in mine for y in theirs)
 
 
 def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) -> frozenset[Cell]:
@@ -2116,11 +2212,15 @@ def blast_cells(state: EncounterState, user: Creature, origin: Cell, size: int) 
     """
     if size < 1:
         return frozenset()
-    space = state.space(user)
+    return _blast_from(state, state.space(user), origin, size)
+
+
+def _blast_from(state: EncounterState, space: tuple[Cell, ...], origin: Cell, size: int) -> frozenset[Cell]:
+    """:func:`blast_cells` of a user standing on ``space``."""
     # Memoised per board: the answer depends on the board (its kind, walls and lines of effect, which never
     # change), the user's space, the origin and the size, all in the key; the types are in it because a Hex
     # and a Square with the same numbers are equal tuples.
-    memo = _topology(state.board).blasts
+    memo = _topology(state).blasts
     key = (type(space[0]), space, type(origin), origin, size)
     got = memo.get(key)
     if got is None:
@@ -2206,49 +2306,24 @@ def valid_targets(state: EncounterState, user: Creature, power: Power,
     """The creatures ``power`` may target now (areas: every creature it would hit), initiative order.
 
     ``origin``: the centre of an area burst, or the adjacent cell a close blast
-    is aimed at; ignored otherwise. See the module's rulings.
+    is aimed at; ignored otherwise. See the module's rulings. The creatures
+    :func:`target_test` accepts (the one implementation of the rulings).
     """
     if user.dead:
         return []
-    reach = power.reach
-    if reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
-        return [user]
+    test = target_test(state, user, power, origin)
     ranks = _ranks(state)
-    candidates = sorted((c for c in state.living() if _eligible(user, power, c)), key=lambda c: ranks[c.id])
-    space = state.space(user)
-    self_ok = power.targets is TargetKind.SELF_OR_ALLY
-
-    def sees(c: Creature) -> bool:
-        return any(_sees(state, space, cell) for cell in state.space(c))
-
-    match reach.kind:
-        case RangeKind.MELEE | RangeKind.RANGED:
-            limit = reach.reach if reach.kind is RangeKind.MELEE else reach.range
-            return [c for c in candidates
-                    if (self_ok if c.id == user.id else state.distance(user, c) <= limit and sees(c))]
-        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
-            cells = area_cells(state, user, power, origin)
-            if reach.kind is RangeKind.AREA_BURST:
-                if origin is None or not cells:
-                    return []
-                return [c for c in candidates
-                        if (c.id != user.id or power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY))
-                        and any(cell in cells for cell in state.space(c))]
-            if not cells and reach.kind is RangeKind.CLOSE_BLAST:
-                return []
-            return [c for c in candidates
-                    if (self_ok if c.id == user.id else any(cell in cells for cell in state.space(c)))]
-        case _:
-            return []
+    return sorted((c for c in state.living() if test(c)), key=lambda c: ranks[c.id])
 
 
 def target_test(state: EncounterState, user: Creature, power: Power,
-                origin: Cell | None = None) -> Callable[[Creature], bool]:
+                origin: Cell | None = None, *, at: Cell | None = None) -> Callable[[Creature], bool]:
     """A test of one creature at a time: ``test(c)`` is ``c in valid_targets(state, user, power, origin)``.
 
-    For checking a few chosen targets without listing and sorting every
-    creature (the engine re-checks one target before each step of an attack).
-    The area, if any, is worked out once, when the test is made; the test
+    The one implementation of the targeting rulings (the module docstring's "Targets"):
+    :func:`valid_targets`, :func:`is_valid_target`, :func:`target_problem`'s verdict and the AI's target
+    lists are all made of it. ``at``: as if ``user`` stood with its anchor on ``at`` (everyone else where
+    they are), without moving it. The area, if any, is worked out once, when the test is made; the test
     reads the state when called, so make it afresh after the state changes.
     """
     if user.dead:
@@ -2259,19 +2334,29 @@ def target_test(state: EncounterState, user: Creature, power: Power,
         return lambda c: c.id == user.id
     user_id = user.id
     self_ok = power.targets is TargetKind.SELF_OR_ALLY
+    space = state.space(user) if at is None else state.space_at(user, at)
     match kind:
         case RangeKind.MELEE | RangeKind.RANGED:
             limit = reach.reach if kind is RangeKind.MELEE else reach.range
+            distance = state.board.grid.distance
+            sight = _topology(state).sight
+            one = space[0] if len(space) == 1 else None
 
             def in_reach(c: Creature) -> bool:
                 if not _eligible(user, power, c):
                     return False
                 if c.id == user_id:
                     return self_ok
-                if state.distance(user, c) > limit:
+                theirs = state.space(c)
+                if one is not None and len(theirs) == 1:  # the commonest case, written out
+                    there = theirs[0]
+                    if distance(one, there) > limit:
+                        return False
+                    seen = sight.get((one, there))  # line_of_effect's memo first
+                    return line_of_effect(state, one, there) if seen is None else seen
+                if _gap(state, space, theirs) > limit:
                     return False
-                space = state.space(user)
-                return any(_sees(state, space, cell) for cell in state.space(c))
+                return any(_sees(state, space, cell) for cell in theirs)
 
             return in_reach
         case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST | RangeKind.AREA_BURST:
@@ -2281,7 +2366,7 @@ def target_test(state: EncounterState, user: Creature, power: Power,
             covers: Callable[[Cell], bool]
             if kind is RangeKind.AREA_BURST:
                 # the centre is always in its own burst, so the area is empty exactly when the centre is illegal
-                if origin is None or not _burst_origin_ok(state, user, power, origin):
+                if origin is None or not _burst_origin_ok(state, user, power, origin, space):
                     return _never
                 user_ok = power.targets in (TargetKind.CREATURE, TargetKind.SELF_OR_ALLY)
                 centre, size = origin, reach.size
@@ -2291,13 +2376,14 @@ def target_test(state: EncounterState, user: Creature, power: Power,
                             and line_of_effect(state, centre, cell))
             elif kind is RangeKind.CLOSE_BURST:
                 user_ok = self_ok
-                space, size = state.space(user), reach.size
+                size = reach.size
 
                 def covers(cell: Cell) -> bool:
                     return (cell not in space and min(grid.distance(s, cell) for s in space) <= size
                             and cell in board and not board.is_wall(cell) and _sees(state, space, cell))
             else:
-                cells = area_cells(state, user, power, origin)
+                cells = _blast_from(state, space, origin, reach.size) if origin is not None and reach.size >= 1 \
+                    else frozenset()
                 if not cells:
                     return _never
                 user_ok = self_ok
@@ -2306,8 +2392,10 @@ def target_test(state: EncounterState, user: Creature, power: Power,
             def in_area(c: Creature) -> bool:
                 if not _eligible(user, power, c):
                     return False
-                if c.id == user_id and (kind is not RangeKind.AREA_BURST or not user_ok):
-                    return user_ok
+                if c.id == user_id:
+                    if kind is not RangeKind.AREA_BURST or not user_ok:
+                        return user_ok
+                    return any(covers(cell) for cell in space)
                 return any(covers(cell) for cell in state.space(c))
 
             return in_area

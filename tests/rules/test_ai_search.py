@@ -311,7 +311,7 @@ def test_a_decision_adopts_the_last_one_only_when_nothing_but_my_cell_changed(ki
 @given(seed=st.integers(0, 10**6), hexes=st.booleans())
 def test_worths_remembered_across_decisions_are_the_worths_worked_out_afresh(kit: Kit, seed: int,
                                                                              hexes: bool) -> None:
-    """``ai._OUTCOMES`` keeps what a power does to a target from one decision to the next: whatever the fight
+    """The encounter's ``ai._OUTCOMES`` table keeps what a power does to a target from one decision to the next: whatever the fight
     has done since (hit points, conditions on either side), a remembered answer is the fresh one."""
     enc = _fight(kit, seed, hexes)
     rng = random.Random(seed)
@@ -332,11 +332,12 @@ def test_worths_remembered_across_decisions_are_the_worths_worked_out_afresh(kit
             for power in me.template.powers:
                 facts = ai._facts(power)
                 remembered = ai._Mind(enc, me)._outcome_worths(power, target, facts)
-                kept = dict(ai._OUTCOMES)
-                ai._OUTCOMES.clear()
+                outcomes = ai._Mind(enc, me).kept_outcomes  # the encounter's table, shared by every decision
+                kept = dict(outcomes)
+                outcomes.clear()
                 try:
                     fresh = ai._Mind(enc, me)._outcome_worths(power, target, facts)
                 finally:
-                    ai._OUTCOMES.update(kept)
+                    outcomes.update(kept)
                 assert remembered == fresh, (power.id, target.id)
         enc.apply(ai.choose_command(enc, me))

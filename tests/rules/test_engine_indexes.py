@@ -8,6 +8,7 @@ positions, through whole fights played by the AI.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,10 +95,13 @@ def test_by_initiative_is_the_rank_order(name: str) -> None:
 @pytest.mark.parametrize("name", SAMPLES)
 def test_area_targets_one_at_a_time_are_valid_targets(name: str) -> None:
     """The engine lists an area's targets by testing each creature in initiative order
-    (``reactions._valid_targets``, ``Encounter._use_power``): the same list as ``tactics.valid_targets``,
+    (``Encounter._use_power``, with ``tactics.target_test``): the same list as ``tactics.valid_targets``,
     for every power of every creature and every origin on the board, after a fight."""
     from game.rules import tactics
-    from game.rules.reactions import _valid_targets
+
+    def _valid_targets(st: Any, user: Any, power: Any, origin: Any) -> list[Any]:
+        test = tactics.target_test(st, user, power, origin)
+        return [c for c in st.by_initiative() if test(c)]
 
     enc = _played(name, seed=7)
     st = enc.state

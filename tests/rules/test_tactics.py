@@ -1230,8 +1230,8 @@ def test_target_kinds_and_the_dead_and_dying(kit: Kit) -> None:
 
 
 def test_the_remembered_sides_of_a_space_are_the_ones_worked_out_on_each_grid(kit: Kit) -> None:
-    """tactics._sides remembers its answer per space, one table per grid kind (a Hex and a Square with
-    the same numbers are equal tuples, so one table would mix them up)."""
+    """tactics._sides remembers its answer per space in the encounter's memo, one table per grid kind (a
+    Hex and a Square with the same numbers are equal tuples, so one table would mix them up)."""
     square = kit.state_from("....\n....\n....\n....")
     hexes = kit.state_from("""
         . . . .
@@ -1239,8 +1239,6 @@ def test_the_remembered_sides_of_a_space_are_the_ones_worked_out_on_each_grid(ki
         . . . .
          . . . .
     """, hexes=True)
-    tactics._SIDES_HEX.clear()
-    tactics._SIDES_SQUARE.clear()
     spaces: list[tuple[EncounterState, tuple[Cell, ...]]] = []
     for y in range(4):
         for x in range(4):
@@ -1252,7 +1250,8 @@ def test_the_remembered_sides_of_a_space_are_the_ones_worked_out_on_each_grid(ki
         for state, space in spaces:
             assert tactics._sides(state, space) == tuple(tactics._sides_of(state, space))
             assert tactics._sides(state, list(space)) == tuple(tactics._sides_of(state, space))
-    assert len(tactics._SIDES_HEX) == 16 and len(tactics._SIDES_SQUARE) == 32
+    assert len(hexes.memo.sides_hex) == 16 and len(square.memo.sides_square) == 32
+    assert not hexes.memo.sides_square and not square.memo.sides_hex
 
 
 def test_flanking_sees_a_sheet_swapped_for_one_without_melee_powers(kit: Kit) -> None:

@@ -2,7 +2,8 @@
 
 * :func:`tactics._reachable_unthreatened` (a search by first reach, used when no path can provoke) against
   the general labelled search, :func:`tactics._reachable_labelled`, on the same surroundings.
-* :func:`tactics.flank_status_at` (yes/no answers) against the pairs :func:`tactics._flank_pairs` lists.
+* :func:`tactics.flank_status_at` (yes/no answers) against the pairs :func:`tactics._flank_pairs` lists (both
+  are made of ``tactics._flankers``; ``test_flanking_reference.py`` checks them against the rulings).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def test_the_unthreatened_search_is_the_labelled_search_when_nothing_can_provoke
     (no threats looked at) and for a move's when no threatened cell is near, unless a path enters
     dangerous terrain (the quick search then gives way)."""
     state = kit.state_from(scene[0], hexes=scene[1])
-    topo = tactics._topology(state.board)
+    topo = tactics._topology(state)
     for mover in state.creatures.values():
         start = topo.index(mover.cell)
         assert start is not None
@@ -53,7 +54,7 @@ def flank_status_by_pairs(state: EncounterState, creature: Creature, anchor: Cel
     ranks = tactics._ranks(state)
     space = state.space_at(creature, anchor)
     flanked = bool(tactics._flank_pairs(state, creature, space, occupied.get, ranks))
-    if not tactics._can_flank(creature):
+    if not tactics._can_flank(state.memo, creature):
         return flanked, False
     mine = set(space)
 

@@ -16,11 +16,17 @@ from game.rules.model import ActionType, CreatureId, Restriction
 from game.rules.preparation import Preparation
 from game.rules.state import Creature, EncounterState, TurnBudget
 from game.rules.steps import BeginReaction, Step
+from game.rules.tactics_rules import TacticsRules
 
 
 
 class Ruleset(Protocol):
     name: str
+
+    @property
+    def tactics_rules(self) -> TacticsRules:
+        """Its movement, threat and provoking rules, which ``tactics`` applies (``EncounterState.tactics_rules``)."""
+        ...
 
     def attach(self, encounter: Fight) -> None:
         """Called once by the encounter it serves, before anything happens (it may listen to events)."""

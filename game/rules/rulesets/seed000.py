@@ -17,6 +17,7 @@ from game.rules.preparation import Preparation
 from game.rules.reactions import ReactionSystem
 from game.rules.state import Creature, EncounterState, TurnBudget
 from game.rules.steps import BeginReaction, Step
+from game.rules.tactics_rules import SEED000_TACTICS, TacticsRules
 
 
 _TRADES: dict[str, tuple[str, ...]] = {
@@ -33,6 +34,10 @@ class Seed000:
 
     def __init__(self) -> None:
         self.reactions = ReactionSystem()
+
+    @property
+    def tactics_rules(self) -> TacticsRules:
+        return SEED000_TACTICS
 
     def new_budget(self, state: EncounterState, actor: Creature) -> TurnBudget:
         return TurnBudget()
