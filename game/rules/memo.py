@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from game.board import Board
     from game.grid import Cell
     from game.rules.model import CreatureId, Template
-    from game.rules.tactics import Route, _Crowd, _Topology
     from game.rules.tactics_rules import TacticsRules
 
 T = TypeVar("T")
@@ -49,46 +48,36 @@ class TacticsMemo:
     cells) or keeps, beside its answer, everything the answer was worked out from.
     """
 
-    __slots__ = ("board", "rules", "topology", "sheets", "ranks", "crowds", "sides_hex", "sides_square",
-                 "melee_sheets", "routes", "tables")
+    __slots__ = ("board", "rules", "sheets", "ranks", "sides_hex", "sides_square", "melee_sheets", "tables")
 
     def __init__(self) -> None:
         self.board: Board | None = None
         """The board the tables below were filled for (None: nothing filled yet)."""
         self.rules: TacticsRules | None = None
         """The rules the tables below were filled for."""
-        self.topology: _Topology | None = None
-        """The board as arrays (``tactics._Topology``): the board's own (``Board.derived``), shared by the
-        encounters on it; here for quick access."""
         self.sheets: dict[int, tuple[Template, int, int]] = {}
         """Per creature sheet (by identity, the sheet kept): its square size and threat reach."""
         self.ranks: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []
         """The last ranks worked out, with the initiative and the creature ids they came from."""
-        self.crowds: list[_Crowd] = []
-        """The last few ``tactics._Crowd`` (where the creatures stand, as arrays), newest first."""
         self.sides_hex: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
         """``tactics._sides`` per space, hex grids."""
         self.sides_square: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
         """``tactics._sides`` per space, square grids (a Hex and a Square with the same numbers are equal)."""
         self.melee_sheets: dict[int, tuple[Template, bool]] = {}
         """Per creature sheet: whether it can flank (``tactics._can_flank``)."""
-        self.routes: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
-        """The last answers of ``tactics.reachable``, newest first, each with everything it came from."""
         self.tables: dict[str, Any] = {}
-        """Other modules' tables for this encounter, by name (``kept``)."""
+        """Tables of their own types, by name (``kept``): tactics' arrays, crowds and routes
+        (``tactics._Kept``: kept by name so that this module need not import tactics' types), the AI's."""
 
     def clear(self) -> None:
         """Forget everything (the board or the rules changed)."""
         self.board = None
         self.rules = None
-        self.topology = None
         self.sheets = {}
         self.ranks = []
-        self.crowds = []
         self.sides_hex = {}
         self.sides_square = {}
         self.melee_sheets = {}
-        self.routes = []
         self.tables = {}
 
     def kept(self, name: str, make: Callable[[], T]) -> T:

@@ -714,10 +714,29 @@ def memo_of(state: EncounterState) -> TacticsMemo:
     return _memo(state)
 
 
+class _Kept:
+    """What tactics keeps in an encounter's memo besides the memo's own typed tables (``memo.kept``)."""
+
+    __slots__ = ("topology", "crowds", "routes")
+
+    def __init__(self) -> None:
+        self.topology: _Topology | None = None
+        """The board as arrays: the board's own (``Board.derived``), shared by the encounters on it; here
+        for quick access."""
+        self.crowds: list[_Crowd] = []
+        """The last few :class:`_Crowd` (where the creatures stand, as arrays), newest first."""
+        self.routes: list[tuple[tuple[object, ...], dict[Cell, Route]]] = []
+        """The last answers of :func:`reachable`, newest first, each with everything it came from."""
+
+
+def _kept(memo: TacticsMemo) -> _Kept:
+    return memo.kept("tactics.kept", _Kept)
+
+
 def _topology(state: EncounterState) -> _Topology:
     """The state's board as arrays, kept in its memo (a board never changes once built)."""
-    memo = _memo(state)
-    got = memo.topology
+    kept = _kept(_memo(state))
+    got = kept.topology
     if got is None:
         # The arrays depend on the board and the rules alone and hold nothing of an encounter: the board
         # keeps them (``Board.derived``), so every encounter on it shares them, and they go with the board.
@@ -726,7 +745,7 @@ def _topology(state: EncounterState) -> _Topology:
         known = board.derived.get(key)
         if not isinstance(known, _Topology):
             known = board.derived[key] = _Topology(board, rules)
-        got = memo.topology = known
+        got = kept.topology = known
     return got
 
 
@@ -817,7 +836,7 @@ def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creatur
     cells = list(map(_CELL_OF, creatures))
     sheets = list(map(_SHEET_OF, creatures))
     memo = _memo(state)
-    crowds = memo.crowds
+    crowds = _kept(memo).crowds
     for crowd in crowds:
         # list == list compares items by identity first: unmoved creatures cost next to nothing
         if crowd.topo is topo and crowd.cells == cells and crowd.sheets == sheets:
@@ -1407,7 +1426,7 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     if budget <= 0:
         return {}
     key = _movement_key(state, creature, mode, budget)
-    kept = _memo(state).routes
+    kept = _kept(_memo(state)).routes
     for known_key, known in kept:
         if known_key == key:
             return dict(known)
@@ -1419,7 +1438,7 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
 
 def forget_routes(state: EncounterState) -> None:
     """Drop the answers :func:`reachable` remembers for ``state`` (the benchmark times the search itself)."""
-    state.memo.routes.clear()
+    _kept(state.memo).routes.clear()
 
 
 _ROUTES_KEPT = 4

@@ -32,13 +32,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from game.board import Terrain
 from game.rules.model import ConditionKind, Power, Template
 
-if TYPE_CHECKING:
-    from game.rules.state import Creature
+
+
+class Creature(Protocol):
+    """What the rules here read of a creature (``game.rules.state.Creature`` has it; the state module
+    imports this one, so this one names a protocol rather than importing it back)."""
+
+    @property
+    def dead(self) -> bool: ...
+
+    @property
+    def can_act(self) -> bool: ...
+
+    @property
+    def can_react(self) -> bool: ...
+
+    def has(self, kind: ConditionKind) -> bool: ...
+
+    def speed(self) -> int: ...
 
 
 class Blocking(Enum):
