@@ -103,7 +103,7 @@ def check_creature_sheets(path: Path, board: object) -> None:
     as itself.
     """
     from game.board import Board
-    from game.content import load_content
+    from game.rulesets.seed000.content import load_content
     from game.scenario import Scenario, roster, sheet_for
     from game.tiled.loader import problems_error
 

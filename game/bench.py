@@ -108,9 +108,9 @@ def crowded_state(size: int = ENGINE_MAP, creatures: int = ENGINE_CREATURES, see
     """
     from game.board import Board, Terrain
     from game.grid import Cell, Square, SquareGrid
-    from game.rules.model import (ActionType, Attack, CreatureId, DamageRoll, Defense, Defenses, Frequency,
+    from game.rulesets.seed000.model import (ActionType, Attack, CreatureId, DamageRoll, Defense, Defenses, Frequency,
                                   Outcome, Power, PowerId, Reach, RangeKind, Role, Template)
-    from game.rules.state import Creature, EncounterState
+    from game.rulesets.seed000.state import Creature, EncounterState
 
     rng = random.Random(seed)
     terrain: dict[Cell, Terrain] = {}
@@ -156,7 +156,7 @@ def bench_reachable(repeats: int) -> None:
     """
     import numpy as np
 
-    from game.rules import tactics
+    from game.rulesets.seed000 import tactics
 
     state, mover = crowded_state()
     tactics.distance_field(state, mover)  # warm the board's cached arrays, as in play
@@ -255,7 +255,7 @@ def bench_reachable(repeats: int) -> None:
 
 def _fresh(loaded: Any, seed: int) -> Any:
     """The loaded encounter again from the start with another seed (map and content loaded once)."""
-    from game.rules.encounter import Encounter
+    from game.rulesets.seed000.encounter import Encounter
     from game.runner import Loaded
 
     st = loaded.encounter.state
@@ -284,7 +284,7 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
     """``count`` seeded fights of one sample encounter, ``repeats`` times, after an untimed warm-up."""
     import statistics
 
-    import game.rules.ai as ai
+    import game.rulesets.seed000.ai as ai
     from game.runner import build_encounter, play
 
     loaded = build_encounter(Path(__file__).resolve().parent.parent / "maps" / name)
@@ -411,9 +411,9 @@ CLICK_GOAL_MS = 16.0
 
 def _table_session(map_path: Path, tokens: int, seed: int = 5) -> Any:
     """A fight on a generated map: ``tokens`` creatures scattered on open floor, two players."""
-    from game.content import load_content
+    from game.rulesets.seed000.content import load_content
     from game.grid import Cell
-    from game.rules.model import CreatureId
+    from game.rulesets.seed000.model import CreatureId
     from game.scenario import Scenario
     from game.session import Session, Source
     from game.tiled import load_board
@@ -544,7 +544,7 @@ def _bench_opening(table: Any, path: Path) -> None:
 def _move_or_end_turn(table: Any, move: bool) -> bool:
     """The acting creature moves (to a reachable cell two or more squares away that provokes nobody) or ends
     its turn; the table then looks from its next controller's seat. False if no such move exists."""
-    from game.rules.commands import EndTurnCommand, MoveCommand
+    from game.rulesets.seed000.commands import EndTurnCommand, MoveCommand
 
     actor = table.acting
     if actor is None:
@@ -734,8 +734,8 @@ def _bench_reaction_click(repeats: int) -> None:
 
     import pygame
 
-    from game.rules import events as ev
-    from game.rules.commands import EndTurnCommand
+    from game.rulesets.seed000 import events as ev
+    from game.rulesets.seed000.commands import EndTurnCommand
     from game.ui.script import post_click
     from game.ui.table import Table
 

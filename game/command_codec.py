@@ -26,9 +26,9 @@ from pydantic import ValidationError
 from game.board import Board
 from game.grid import Cell
 from game.kernel.decisions import Answer
-from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
+from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
-from game.rules.preparation import Preparation
+from game.rulesets.seed000.preparation import Preparation
 from game.scenario import CommandSpec, EncounterFileError, shown_key, to_command
 
 

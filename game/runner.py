@@ -16,10 +16,10 @@ from typing import Callable, Sequence, TextIO
 
 from game.errors import GameError, escaped
 from game.kernel.decisions import Answer
-from game.rules import events as ev
-from game.rules.commands import Command
-from game.rules.encounter import Encounter, Impossible
-from game.rules.model import CreatureId
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000.commands import Command
+from game.rulesets.seed000.encounter import Encounter, Impossible
+from game.rulesets.seed000.model import CreatureId
 from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
 
 
@@ -78,7 +78,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
     """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens, and every
     command (scripted or the AI's, before it is applied) to ``chosen``. An open decision is answered by the
     AI when it plays the chooser (with ``auto``, always); else the run stops there, as for a command."""
-    from game.rules.ai import choose_command
+    from game.rulesets.seed000.ai import choose_command
 
     enc, scenario = loaded.encounter, loaded.scenario
     for event in enc.start():

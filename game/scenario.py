@@ -17,17 +17,17 @@ from typing import Annotated, Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from game.board import Board, Placement
-from game.content.loader import TomlSyntaxError, parse_toml
-from game.content.text import quoted
+from game.rulesets.seed000.content.loader import TomlSyntaxError, parse_toml
+from game.rulesets.seed000.content.text import quoted
 from game.errors import GameError, escaped
 from game.files import UserFileError, read_user_file
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets import DEFAULT as DEFAULT_RULESET, ruleset_problem
-from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
+from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
-from game.rules.model import CreatureId, PowerId, Restriction, RestrictionKind, Template
-from game.rules.preparation import Preparation
+from game.rulesets.seed000.model import CreatureId, PowerId, Restriction, RestrictionKind, Template
+from game.rulesets.seed000.preparation import Preparation
 
 ENCOUNTER_FORMAT = 2
 """The format this program writes about; it reads :data:`FORMATS`."""
@@ -444,7 +444,7 @@ def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> 
     Each creature's whole space (2x2 squares for a large one) must lie on the board, clear of walls and of
     everyone placed before it (:meth:`Board.placement_problem`); else one line names the creature, the cell
     and why."""
-    from game.rules.encounter import creature_ids
+    from game.rulesets.seed000.encounter import creature_ids
 
     placements: list[Placement] = list(board.placements) if scenario.use_map_creatures else []
     from_map = len(placements)

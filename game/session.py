@@ -2,7 +2,7 @@
 
 No pygame here: the window (``game.ui.table``) drives a :class:`Session` with
 commands and reads events back, and tests drive it the same way without a
-window. The rules live in ``game.rules``; what this module adds is table
+window. The rules live in ``game.rulesets.seed000``; what this module adds is table
 bookkeeping that is not a rule:
 
 * **Opening** an encounter file or a bare Tiled map (its placed creatures, a
@@ -32,10 +32,10 @@ from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
-from game.rules import events as ev
-from game.rules.commands import Command, EndTurnCommand
-from game.rules.encounter import Encounter, Impossible
-from game.rules.model import CreatureId, Template
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000.commands import Command, EndTurnCommand
+from game.rulesets.seed000.encounter import Encounter, Impossible
+from game.rulesets.seed000.model import CreatureId, Template
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
@@ -105,7 +105,7 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     all for the file's ruleset; an id defined in two of them is refused naming both files.
     Any other kind of file is refused by its name, before it is read.
     """
-    from game.content import CONTENT_DIR, load_content
+    from game.rulesets.seed000.content import CONTENT_DIR, load_content
     from game.tiled import load_board
 
     path = Path(path)
@@ -416,7 +416,7 @@ class Session:
 
     def ai_command(self) -> Command | None:
         """The AI's next command for the acting creature, if the AI plays it."""
-        from game.rules.ai import choose_command
+        from game.rulesets.seed000.ai import choose_command
 
         acting = self.encounter.state.acting
         if acting is None or self.controller_of(acting.id) != AI or self.encounter.engine.waiting:

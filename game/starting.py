@@ -23,13 +23,13 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from game.content.loader import explain
-from game.content.schema import ConditionEntry, Id
-from game.content.text import parse_choice, quoted
-from game.rules import events as ev
-from game.rules.encounter import Encounter
-from game.rules.model import ConditionKind, CreatureId, Duration, Frequency, PowerId
-from game.rules.state import Condition, Creature
+from game.rulesets.seed000.content.loader import explain
+from game.rulesets.seed000.content.schema import ConditionEntry, Id
+from game.rulesets.seed000.content.text import parse_choice, quoted
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000.encounter import Encounter
+from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration, Frequency, PowerId
+from game.rulesets.seed000.state import Condition, Creature
 from game.scenario import EncounterFileError, Scenario, StartSpec, shown_key
 
 M = TypeVar("M", bound=BaseModel)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.kernel.decisions import PASS, Option, Question
-from game.rules.encounter import Encounter
-from game.rules.steps import LeaveCell, Step
+from game.rulesets.seed000.encounter import Encounter
+from game.rulesets.seed000.steps import LeaveCell, Step
 
 
 class AskingEncounter(Encounter):

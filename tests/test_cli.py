@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import __main__ as cli
-from game.rules.model import CreatureId
+from game.rulesets.seed000.model import CreatureId
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.kernel.decisions import Answer
-from game.rules import events as ev
-from game.rules.commands import Command
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000.commands import Command
 from game.runner import build_encounter, play, replay, write_log
 from tests.asking import AskingEncounter
 

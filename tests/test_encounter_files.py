@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from game.board import Board, Placement
-from game.content import load_content
+from game.rulesets.seed000.content import load_content
 from game import errors, scenario as scenario_file
 from game.errors import ContentError
 from game.grid import Cell, HexGrid, Square, SquareGrid, StaggerAxis, StaggerIndex
-from game.rules.encounter import Encounter, Impossible, creature_ids
-from game.rules.model import CreatureId, Template
+from game.rulesets.seed000.encounter import Encounter, Impossible, creature_ids
+from game.rulesets.seed000.model import CreatureId, Template
 from game.runner import build_encounter, play
 from game.scenario import EncounterFileError, load_scenario, roster
 from game.session import Session, open_source
@@ -184,7 +184,7 @@ def test_same_named_creatures_are_numbered_in_linear_time() -> None:
     """20,000 creatures named "G": the old numbering (a list search per candidate suffix) was cubic: 1,000
     took 4.4 s. Run in a subprocess so that the old code fails by the time bound instead of hanging."""
     code = ("from game.board import Placement; from game.grid import Square; "
-            "from game.rules.encounter import creature_ids; "
+            "from game.rulesets.seed000.encounter import creature_ids; "
             "ids = creature_ids([Placement('G', 'm', 't', Square(0, 0))] * 20000); "
             "assert ids[:3] == ['g', 'g_2', 'g_3'] and ids[-1] == 'g_20000' and len(set(ids)) == 20000")
     start = time.monotonic()

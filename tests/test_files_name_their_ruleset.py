@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import ContentError, GameError
-from game.rules import events as ev
+from game.rulesets.seed000 import events as ev
 from game.rulesets import KNOWN, PLAYABLE, ruleset_problem
 from game.runner import build_encounter, play, write_log
 from game.scenario import EncounterFileError, load_scenario
@@ -319,8 +319,8 @@ def test_starting_hit_points_surges_and_conditions_are_in_force_and_open_the_log
 
 def test_a_creature_starting_prone_must_stand_up_before_it_moves(tmp_path: Path) -> None:
     """The engine plays the state: a prone creature cannot move before it stands (seed 000's 4E base)."""
-    from game.rules.commands import MoveCommand
-    from game.rules.encounter import Impossible
+    from game.rulesets.seed000.commands import MoveCommand
+    from game.rulesets.seed000.encounter import Impossible
 
     path = encounter(tmp_path, FIGHTERS + '[start]\norder = ["mirela", "goblin", "goblin_2", "brannoc"]\n'
                      '[start.creatures.mirela]\nconditions = ["prone"]\n')
@@ -377,7 +377,7 @@ def test_undo_replays_from_the_starting_state(tmp_path: Path) -> None:
     path = encounter(tmp_path, FIGHTERS + START + '[sides.heroes]\ncontrol = "Ann"\n'
                      '[start]\norder = ["brannoc", "goblin", "goblin_2", "mirela"]\n')
     session = Session.open(path)
-    from game.rules.commands import ShiftCommand
+    from game.rulesets.seed000.commands import ShiftCommand
 
     brannoc = session.encounter.state.creatures["brannoc"]  # type: ignore[index]
     to = session.encounter.state.board.grid.offset_to_cell(12, 13)

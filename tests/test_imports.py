@@ -9,9 +9,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEADLESS = ["game.grid", "game.board", "game.tiled", "game.tiled.to_board", "game.errors", "game.rules.model",
-            "game.rules.state", "game.rules.tactics", "game.rules.encounter", "game.rules.ai", "game.rules.decisions",
-            "game.rules.reactions", "game.rules.rulesets.seed000", "game.content", "game.scenario", "game.runner",
+HEADLESS = ["game.grid", "game.board", "game.tiled", "game.tiled.to_board", "game.errors", "game.rulesets.seed000.model",
+            "game.rulesets.seed000.state", "game.rulesets.seed000.tactics", "game.rulesets.seed000.encounter", "game.rulesets.seed000.ai", "game.rulesets.seed000.decisions",
+            "game.rulesets.seed000.reactions", "game.rulesets.seed000.ruleset", "game.rulesets.seed000.content", "game.scenario", "game.runner",
             "game.rulesets", "game.starting"]
 
 

@@ -41,7 +41,7 @@ def test_a_wheel_builds_without_a_c_compiler_and_is_pure_python(tmp_path: Path) 
     assert len(wheels) == 1 and wheels[0].name.endswith("-py3-none-any.whl"), wheels
     with zipfile.ZipFile(wheels[0]) as wheel:
         names = wheel.namelist()
-    assert "game/rules/encounter.py" in names and "game/__main__.py" in names
+    assert "game/rulesets/seed000/encounter.py" in names and "game/__main__.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c")) or n.startswith("game/_build")]
 
 

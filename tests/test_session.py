@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.errors import GameError
-from game.rules import events as ev
-from game.rules.model import CreatureId
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000.model import CreatureId
 from game.runner import build_encounter, play
 from game.scenario import EncounterFileError
 from game.session import AI, Session, secrets

@@ -64,7 +64,7 @@ def test_a_fifo_opened_by_the_window_is_refused_in_the_window(tmp_path: Path) ->
 def test_a_fifo_among_the_content_files_is_reported_not_read(tmp_path: Path) -> None:
     """``assets/content/*.toml``: a FIFO there is one problem of its own; the loader does not wait on it."""
     os.mkfifo(tmp_path / "more.toml")
-    code = ("import sys; from game.content import load_content; from game.errors import GameError\n"
+    code = ("import sys; from game.rulesets.seed000.content import load_content; from game.errors import GameError\n"
             f"try:\n    load_content([{str(tmp_path)!r}])\nexcept GameError as exc:\n    print(exc)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=HANG,
                             preexec_fn=memory_cap())

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.rules import events as ev
+from game.rulesets.seed000 import events as ev
 from game.grid import Cell
 
 STEP_S = 0.06

@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from game.rules import events as ev
+from game.rulesets.seed000 import events as ev
 from game.ui.board_view import RGB, font
 
 LINE_SIZE = 13

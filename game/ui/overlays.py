@@ -1,7 +1,7 @@
 """What the board highlights, straight from the tactics queries the engine itself uses.
 
 No rule is decided here: every cell set is the answer of a function of
-:mod:`game.rules.tactics` (the same the engine checks commands with and the
+:mod:`game.rulesets.seed000.tactics` (the same the engine checks commands with and the
 automatic decisions choose with), only given a colour. So a highlighted cell
 is exactly one the engine accepts.
 """
@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.grid import Cell
-from game.rules import tactics
-from game.rules.model import ForcedKind, Power, RangeKind
-from game.rules.state import Creature, EncounterState
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.model import ForcedKind, Power, RangeKind
+from game.rulesets.seed000.state import Creature, EncounterState
 from game.ui.board_view import RGBA, Layer
 
 THREAT: RGBA = (235, 50, 40, 80)

@@ -1,9 +1,9 @@
 """The table window: a whole encounter played with the mouse, hot-seat, on square and hex maps.
 
-The window turns input into commands (``game.rules.commands``) for the
+The window turns input into commands (``game.rulesets.seed000.commands``) for the
 session (``game.session``) and draws the state and the events it gets back.
 No rule lives here: every highlighted cell or creature is the answer of a
-``game.rules.tactics`` query (see ``game.ui.overlays``), the same the engine
+``game.rulesets.seed000.tactics`` query (see ``game.ui.overlays``), the same the engine
 checks commands with, and a command the engine refuses (``Impossible``) is
 shown as a one-line message.
 
@@ -34,14 +34,14 @@ from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer
-from game.rules import events as ev
-from game.rules import tactics
-from game.rules import charging
-from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000 import charging
+from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
                                  UsePowerCommand)
-from game.rules.encounter import Impossible
-from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind
-from game.rules.state import Creature, EncounterState
+from game.rulesets.seed000.encounter import Impossible
+from game.rulesets.seed000.model import ActionType, CreatureId, Frequency, Power, RangeKind
+from game.rulesets.seed000.state import Creature, EncounterState
 from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
 from game.tiled.model import TiledMap
 from game.ui import overlays
@@ -51,7 +51,7 @@ from game.ui.combat_log import CombatLog, wrap
 from game.ui.decision_prompt import DecisionPrompt
 from game.ui.map_view import side_colour
 from game.ui.modes.base import FIGHT_KEYS, FightMode, Mode, action_left
-from game.ui.modes.charge import ChargeChoice, ChargeMode
+from game.ui.rulesets.seed000.charge import ChargeChoice, ChargeMode
 from game.ui.modes.decide import DecideMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
@@ -154,7 +154,7 @@ class Table:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Tactical table")
         self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
-        from game.ui import preparation
+        from game.ui.rulesets.seed000 import preparation
 
         self.manager.get_theme().load_theme(preparation.THEME)
         self.controls = dict(controls or {})
@@ -371,7 +371,7 @@ class Table:
 
     @property
     def prep(self) -> Any:
-        """The open reaction-preparation panel (``game.ui.preparation``), if any."""
+        """The open reaction-preparation panel (``game.ui.rulesets.seed000.preparation``), if any."""
         for mode in self.modes:
             if isinstance(mode, PreparationMode):
                 return mode.panel
@@ -671,7 +671,7 @@ class Table:
         actor = self.acting
         if actor is None or not self.my_turn():
             return
-        from game.ui import preparation
+        from game.ui.rulesets.seed000 import preparation
 
         if self.prep is None and preparation.available(self, actor):
             self.modes.insert(1, PreparationMode(preparation.open_panel(self, actor)))
@@ -1466,7 +1466,7 @@ class Table:
             self.place_action_bar()
         if not mine or actor is None or self.session is None:
             return
-        from game.rules.model import ConditionKind
+        from game.rulesets.seed000.model import ConditionKind
 
         budget = self.session.encounter.state.budget
         state = (budget.standard, budget.move, budget.minor, tuple(sorted(actor.used_powers)), self.move_mode,
@@ -2334,7 +2334,7 @@ class Table:
             line = f"  {power.name}: {power.action.value}, {power.frequency.value}, {reach_text(power)}"
             y = draw_text(screen, line[:62] + (" (used)" if used else ""), (x, y), 12,
                           MUTED if used else TEXT).bottom
-        from game.ui import preparation
+        from game.ui.rulesets.seed000 import preparation
 
         secret = preparation.summary(self, c)
         if secret:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from game.command_codec import command_from_line, command_line
 from game.kernel.decisions import Answer
-from game.rules.commands import Command
+from game.rulesets.seed000.commands import Command
 from game.runner import Loaded, ReplayRefusedError, build_encounter, play, replay, write_log
 
 ROOT = Path(__file__).resolve().parents[2]

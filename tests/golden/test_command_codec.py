@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from game.board import Board
 from game.command_codec import command_from_json, command_from_line, command_line, command_to_json
-from game.rules.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
+from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
                                  StandUpCommand, UsePowerCommand)
-from game.rules.model import CreatureId, PowerId, Restriction, RestrictionKind
-from game.rules.preparation import Preparation
+from game.rulesets.seed000.model import CreatureId, PowerId, Restriction, RestrictionKind
+from game.rulesets.seed000.preparation import Preparation
 from game.scenario import EncounterFileError
 from tests.golden.recording import FIGHTS, Fight, read_lines
 

@@ -68,7 +68,7 @@ def crypt_encounter(path: Path, creatures: list[Placed], *, seed: int = 3, heroe
 def pass_to_the_heroes(table: Table, *, monsters: str, limit: int) -> None:
     """End the monsters' turns (played by ``monsters``, at most ``limit`` of them) until someone else
     acts, then settle and press Enter through the handoff screen."""
-    from game.rules.commands import EndTurnCommand
+    from game.rulesets.seed000.commands import EndTurnCommand
 
     assert table.session is not None
     for _ in range(limit):

@@ -14,7 +14,7 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.rules.commands import EndTurnCommand, MoveCommand
+from game.rulesets.seed000.commands import EndTurnCommand, MoveCommand
 from game.ui.table import Table
 from tests.ui.driving import crypt_encounter, frames
 

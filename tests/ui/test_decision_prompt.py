@@ -16,8 +16,8 @@ import pygame
 import pytest
 
 from game.kernel.decisions import PASS, StandingOrder
-from game.rules import tactics
-from game.rules import events as ev
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000 import events as ev
 from game.ui.modes.decide import DecideMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.script import post_click, post_key

@@ -21,8 +21,8 @@ import pygame
 import pytest
 
 from game.bench import crowded_state
-from game.rules import tactics
-from game.rules.commands import EndTurnCommand, MoveCommand
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import EndTurnCommand, MoveCommand
 from game.ui import board_view, overlays
 from game.ui import table as table_module
 from game.ui.board_view import BoardView, Layer

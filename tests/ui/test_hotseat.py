@@ -13,8 +13,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.rules.model import CreatureId
-from game.ui import preparation
+from game.rulesets.seed000.model import CreatureId
+from game.ui.rulesets.seed000 import preparation
 from game.ui.script import post_click, post_key
 from game.ui.table import KEYS_HELP, Table
 from tests.ui.driving import frames, settle

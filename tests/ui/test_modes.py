@@ -12,8 +12,8 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.rules.model import CreatureId, RangeKind, TargetKind
-from game.ui.modes.charge import ChargeMode
+from game.rulesets.seed000.model import CreatureId, RangeKind, TargetKind
+from game.ui.rulesets.seed000.charge import ChargeMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SetupMode

@@ -14,8 +14,8 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 
-from game.rules import tactics
-from game.rules.commands import EndTurnCommand, MoveCommand
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import EndTurnCommand, MoveCommand
 from game.ui import overlays
 from game.ui.table import Table
 

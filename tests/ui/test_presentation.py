@@ -12,9 +12,9 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.rules.model import CreatureId
-from game.rules import events as ev
-from game.rules import tactics
+from game.rulesets.seed000.model import CreatureId
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000 import tactics
 from game.ui import animation
 from game.ui.animation import Animator, BannerText
 from game.ui.script import post_click, post_key
@@ -215,7 +215,7 @@ def test_the_preparation_panel_stays_put_and_fits_the_window_while_it_is_used(si
 
 
 def test_the_panel_names_each_reaction_and_says_what_it_does() -> None:
-    from game.rules.preparation import reaction_powers
+    from game.rulesets.seed000.preparation import reaction_powers
 
     table = open_crypt()
     actor = table.acting

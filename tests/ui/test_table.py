@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from game.grid import Cell
-from game.rules import tactics
-from game.rules.commands import MoveCommand, UsePowerCommand
-from game.rules.encounter import Encounter, Impossible
-from game.rules.model import CreatureId
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import MoveCommand, UsePowerCommand
+from game.rulesets.seed000.encounter import Encounter, Impossible
+from game.rulesets.seed000.model import CreatureId
 from game.session import Session
 from game.ui.script import ScriptError, parse_script, post_click, post_key
 from game.ui.table import Table
@@ -304,8 +304,8 @@ def test_scripts_are_checked_line_by_line() -> None:
 
 
 def test_space_opens_the_preparation_panel_prefilled_and_one_key_accepts_it(crypt: Table) -> None:
-    from game.rules.commands import EndTurnCommand
-    from game.ui.preparation import in_force
+    from game.rulesets.seed000.commands import EndTurnCommand
+    from game.ui.rulesets.seed000.preparation import in_force
 
     table = crypt
     actor = table.acting
@@ -324,9 +324,9 @@ def test_space_opens_the_preparation_panel_prefilled_and_one_key_accepts_it(cryp
 
 
 def test_the_panel_reorders_disables_and_anchors_a_restriction_on_a_creature_picked_on_the_map(crypt: Table) -> None:
-    from game.rules.commands import EndTurnCommand
-    from game.rules.model import RestrictionKind
-    from game.ui.preparation import KIND_LABEL
+    from game.rulesets.seed000.commands import EndTurnCommand
+    from game.rulesets.seed000.model import RestrictionKind
+    from game.ui.rulesets.seed000.preparation import KIND_LABEL
 
     table = crypt
     actor = table.acting
@@ -402,7 +402,7 @@ def test_no_player_sees_another_players_prepared_reactions() -> None:
     assert not any(line.strip().startswith(secret) for line in seen)
     assert not any("prepares reactions" in line and "Goblin" not in line and "Skeleton" not in line
                    and "Ghoul" not in line and "Necromancer" not in line for line in seen)
-    from game.ui.preparation import summary
+    from game.ui.rulesets.seed000.preparation import summary
     assert summary(table, vex) == ""
     pygame.quit()
 
@@ -452,7 +452,7 @@ def _engine_accepts_charge(table: Table, target: CreatureId) -> set[Cell]:
     """Every cell near the charger on which the engine accepts the charge. Each is tried on a copy of
     the encounter, replayed from the session's commands (a refusal changes nothing, as ``Encounter.apply``
     promises, so the copy serves on)."""
-    from game.rules.commands import ChargeCommand
+    from game.rulesets.seed000.commands import ChargeCommand
 
     assert table.session is not None and table.acting is not None
     encounter = table.session.encounter
@@ -513,7 +513,7 @@ def test_the_charge_highlights_exactly_the_enemies_and_cells_the_engine_accepts(
 
 
 def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> None:
-    from game.rules.commands import ChargeCommand
+    from game.rulesets.seed000.commands import ChargeCommand
 
     table = _charge_table(tmp_path)
     assert table.session is not None and table.acting is not None
@@ -543,9 +543,9 @@ def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> No
 
 
 def test_the_panel_anchors_a_movement_restriction_on_the_creature_that_triggers_it(crypt: Table) -> None:
-    from game.rules.commands import EndTurnCommand
-    from game.rules.model import Restriction, RestrictionKind
-    from game.ui.preparation import KIND_LABEL
+    from game.rulesets.seed000.commands import EndTurnCommand
+    from game.rulesets.seed000.model import Restriction, RestrictionKind
+    from game.ui.rulesets.seed000.preparation import KIND_LABEL
 
     table = crypt
     actor = table.acting

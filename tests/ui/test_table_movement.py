@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from game.grid import Cell
-from game.rules import events as ev
-from game.rules import tactics
-from game.rules.commands import MoveCommand, UsePowerCommand
-from game.rules.model import CreatureId
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import MoveCommand, UsePowerCommand
+from game.rulesets.seed000.model import CreatureId
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
 from tests.ui.driving import crypt_encounter, frames, settle, pixel
@@ -248,7 +248,7 @@ def test_a_powers_own_move_is_asked_for_too(tmp_path: Path) -> None:
     the window offers the cells such a move reaches (the engine's test of shift_to) and sends the click."""
     from dataclasses import replace
 
-    from game.rules.model import ActionType, Frequency, Outcome, Power, PowerId, Reach, RangeKind, TargetKind
+    from game.rulesets.seed000.model import ActionType, Frequency, Outcome, Power, PowerId, Reach, RangeKind, TargetKind
 
     table = crypt_fight(tmp_path, [("Hedda", "heroes", "fighter", (6, 11)), ("Goblin 1", "monsters", "goblin_cutter", (3, 14))])
     actor = table.acting

@@ -12,10 +12,10 @@ import pygame
 import pygame_gui
 
 from game.grid import Cell
-from game.rules import tactics
-from game.rules.commands import Command
-from game.rules.model import ActionType, CreatureId
-from game.rules.state import Creature
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import Command
+from game.rulesets.seed000.model import ActionType, CreatureId
+from game.rulesets.seed000.state import Creature
 from game.session import Session
 
 

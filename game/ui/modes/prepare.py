@@ -1,4 +1,4 @@
-"""The reaction-preparation panel, open over the fight at the end of a turn (``game.ui.preparation``)."""
+"""The reaction-preparation panel, open over the fight at the end of a turn (``game.ui.rulesets.seed000.preparation``)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import Protocol
 import pygame
 
 from game.grid import Cell
-from game.rules.state import Creature
+from game.rulesets.seed000.state import Creature
 from game.ui.modes.base import Host, Mode
 
 
 class Panel(Protocol):
-    """The panel as this mode uses it (``game.ui.preparation.PreparationPanel``)."""
+    """The panel as this mode uses it (``game.ui.rulesets.seed000.preparation.PreparationPanel``)."""
 
     picking: bool
     """The next click on the board anchors a restriction."""

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox, UITextEntryLine, UIWindow
 
-from game.rules.model import CreatureId
+from game.rulesets.seed000.model import CreatureId
 from game.session import AI, DEFAULT_PLAYER
 from game.ui.modes.base import Host, Mode
 

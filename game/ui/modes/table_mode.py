@@ -8,9 +8,9 @@ import pygame
 
 from game.board import Damage
 from game.grid import Cell
-from game.rules import tactics
-from game.rules.commands import MoveCommand, ShiftCommand
-from game.rules.state import Creature
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import MoveCommand, ShiftCommand
+from game.rulesets.seed000.state import Creature
 from game.ui.modes.base import FightMode, Host, Mode
 
 

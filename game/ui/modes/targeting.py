@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.grid import Cell
-from game.rules import tactics
-from game.rules.commands import UsePowerCommand
-from game.rules.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
-from game.rules.state import Creature
+from game.rulesets.seed000 import tactics
+from game.rulesets.seed000.commands import UsePowerCommand
+from game.rulesets.seed000.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
+from game.rulesets.seed000.state import Creature
 from game.ui import overlays
 from game.ui.modes.base import FightMode, Host, Mode, action_left
 from game.ui.modes.table_mode import MoveMode

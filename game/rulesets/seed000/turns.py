@@ -1,0 +1,114 @@
+"""Seed 000's turns: what happens when a turn starts and ends (ongoing damage, dangerous terrain, saving
+throws, conditions that run out), the next creature in the initiative order, and the end of the fight.
+A part of :class:`game.rulesets.seed000.encounter.Encounter`."""
+
+from __future__ import annotations
+
+from game.rulesets.seed000 import events as ev
+from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration
+from game.rulesets.seed000.parts import EncounterParts
+from game.rulesets.seed000.state import Creature
+
+
+class Turns(EncounterParts):
+    """The Encounter's turn procedure (a mixin: the encounter is ``self``)."""
+
+    # -- turns --------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        st = self.state
+        actor = st.acting
+        assert actor is not None
+        st.budget = self.ruleset.new_budget(st, actor)
+        self.ruleset.new_occasion()
+        self.emit(ev.TurnStarted(actor.id, st.round))
+        self.ruleset.turn_started(self, actor)
+        self._tick(actor, at_start=True)
+        for c in list(actor.conditions):
+            if c.kind is ConditionKind.ONGOING_DAMAGE:
+                self.damage(actor, c.value, c.damage_kind, c.source, "ongoing damage")
+        danger = [st.board.damage_at(cell) for cell in st.space(actor) if st.board.damage_at(cell)]
+        if danger and not actor.dead:
+            d = danger[0]
+            assert d is not None
+            roll = self.dice.roll(d.count, d.sides, d.bonus, f"dangerous terrain under {actor.name}")
+            self.damage(actor, roll.total, d.kind, actor.id, "starts its turn in dangerous terrain")
+        self._drain()
+        self._check_victory()
+        if not st.ended and (actor.dead or actor.dying or not actor.can_act):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        st = self.state
+        actor = st.acting
+        assert actor is not None
+        self.ruleset.new_occasion()
+        if actor.dying:
+            roll = self.dice.d20(0, f"death saving throw of {actor.name}")
+            if roll.total >= 20:
+                self.heal(actor, 0, spend_surge=True)
+            elif roll.total < 10:
+                actor.death_saves_failed += 1
+                self.emit(ev.SavingThrow(actor.id, "dying", roll.total, False))
+                if actor.death_saves_failed >= 3:
+                    self._die(actor)
+            else:
+                self.emit(ev.SavingThrow(actor.id, "dying", roll.total, True))
+        for c in list(actor.conditions):
+            if c.duration is Duration.SAVE_ENDS and c in actor.conditions:
+                roll = self.dice.d20(0, f"saving throw of {actor.name} against {c.kind.value}")
+                success = roll.total >= 10
+                self.emit(ev.SavingThrow(actor.id, c.kind.value, roll.total, success))
+                if success:
+                    actor.conditions.remove(c)
+                    self.emit(ev.ConditionEnded(actor.id, c.kind.value, "saved"))
+        self._tick(actor, at_start=False)
+        self._drain()
+        self.ruleset.turn_ended(self, actor)
+        self.emit(ev.TurnEnded(actor.id))
+        self._check_victory()
+        if st.ended:
+            return
+        self._advance()
+
+    def _advance(self) -> None:
+        """The clock moves to the next creature in the order that is not dead (a new round when it comes
+        round to the first again)."""
+        st = self.state
+
+        def passed_over(cid: CreatureId) -> None:
+            # A dead creature has no turn, but what it inflicted "until the start / end of its
+            # next turn" still ends when that turn would have come.
+            skipped = st.creatures[cid]
+            self._tick(skipped, at_start=True)
+            self._tick(skipped, at_start=False)
+
+        st.clock.advance(lambda cid: st.creatures[cid].dead, passed_over,
+                         lambda n: self.emit(ev.RoundStarted(n)))
+        self._begin_turn()
+
+    def _tick(self, actor: Creature, *, at_start: bool) -> None:
+        """Count down the conditions that end at this creature's turn boundary."""
+        for target in self.state.creatures.values():
+            for c in list(target.conditions):
+                if c.ends_on == actor.id and c.at_start == at_start:
+                    c.turns_left -= 1
+                    if c.turns_left <= 0:
+                        target.conditions.remove(c)
+                        when = "start" if at_start else "end"
+                        self.emit(ev.ConditionEnded(target.id, c.kind.value, f"{when} of {actor.name}'s turn"))
+
+    def _check_victory(self) -> None:
+        st = self.state
+        if st.ended:
+            return
+        standing: str | None = None  # the one side still standing, if only one is
+        for c in st.creatures.values():
+            if not (c.dead or c.dying):
+                if standing is None:
+                    standing = c.side
+                elif c.side != standing:
+                    return  # two sides still stand
+        st.ended = True
+        st.winner = standing or ""
+        self.emit(ev.EncounterEnded(st.winner, st.round))
