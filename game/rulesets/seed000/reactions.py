@@ -69,26 +69,20 @@ it **fizzles** unspent (ruling 10).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from game.grid import Cell
-from game.rulesets.seed000 import decisions
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.context import Fight
-from game.rulesets.seed000.model import (ConditionKind, CreatureId, Frequency, Power, PowerId, RangeKind,
-                              ReactionTarget, Restriction, RestrictionKind, TargetKind, Template)
-from game.rulesets.seed000.preparation import (Preparation, basic_attacks, considered_order, default_preparation,
-                                    describe_restriction, full_priority, preparation_problems, reaction_powers,
-                                    restrictions_for, uses_basic_attack)
-from game.rulesets.seed000.state import Creature, EncounterState
+from game.rulesets.seed000.model import ConditionKind, CreatureId, Power, PowerId, Restriction, Template
+from game.rulesets.seed000.preparation import (Preparation, considered_order, default_preparation, describe_restriction,
+                                               full_priority, preparation_problems, reaction_powers)
+from game.rulesets.seed000.reaction_budgets import Budgets
+from game.rulesets.seed000.reaction_resolving import Resolving
+from game.rulesets.seed000.reaction_tickets import OPPORTUNITY_TRIGGERS as OPPORTUNITY_TRIGGERS
+from game.rulesets.seed000.reaction_tickets import VOLUNTARY, Budget, Hit, Ticket
+from game.rulesets.seed000.state import Creature
 from game.rulesets.seed000.steps import (AttackRoll, BeginReaction, EnterCell, LeaveCell, ResolveAttack, StartPower, Step)
 
-
-OPPORTUNITY_TRIGGERS = frozenset({"enemy_leaves_threatened_cell", "adjacent_enemy_uses_ranged_or_area"})
-"""Triggers whose basic attack is an opportunity attack (melee, the preparation's opportunity attack)."""
-
-_VOLUNTARY = ("move", "shift", "charge")
 
 _TRIGGERING_EVENTS = (ev.Bloodied, ev.DroppedToZero, ev.ConditionApplied, ev.SurgeSpent, ev.InitiativeRolled,
                       ev.ActionSpent)
@@ -101,67 +95,7 @@ _PreparedText = tuple[str, tuple[str, ...], tuple[str, ...], str, str, tuple[str
 opportunity attack, restrictions."""
 
 
-@dataclass(slots=True)
-class Ticket:
-    """One triggered reaction, from its trigger to its resolution or fizzle."""
-
-    number: int
-    reactor: CreatureId
-    power: PowerId
-    trigger: str
-    by: CreatureId | None
-    """The creature whose action triggered it (None: no one, e.g. initiative)."""
-    interrupt: bool
-    free: bool
-    limited: bool
-    turn: int
-    """Which creature turn's budget it uses (0: before the first turn)."""
-    occasion: int
-    cell: Cell | None = None
-    """enemy_leaves_threatened_cell: the cell being left."""
-    target: CreatureId | None = None
-    """Attack triggers: who is attacked."""
-    condition: ConditionKind | None = None
-    last_act: bool = False
-    restrictions: tuple[Restriction, ...] = ()
-    action: int = 0
-    """The action number of its ``BeginReaction`` step (0 until scheduled)."""
-    detail: str = ""
-
-
-@dataclass(slots=True)
-class Budget:
-    """One creature's preparation and what it has used."""
-
-    preparation: Preparation
-    staged: Preparation | None = None
-    """Given with the end-turn command; it takes over when the turn ends."""
-    limited_used: bool = False
-    used: set[PowerId] = field(default_factory=set)
-    """Spontaneous powers used this round."""
-    turn: int = -1
-    nonfree: bool = False
-    free: bool = False
-    """Whether a non-Free / Free reaction was used during creature turn ``turn``."""
-    pending: list[Ticket] = field(default_factory=list)
-    """Scheduled, not yet resolved: they hold their budget (released if they fizzle)."""
-
-
-@dataclass(slots=True)
-class _Hit:
-    """A reaction power whose trigger just happened, before its budget check."""
-
-    reactor: Creature
-    power: Power
-    trigger: str
-    by: Creature | None
-    detail: str
-    cell: Cell | None = None
-    target: CreatureId | None = None
-    condition: ConditionKind | None = None
-
-
-class ReactionSystem:
+class ReactionSystem(Budgets, Resolving):
     def __init__(self) -> None:
         self.budgets: dict[CreatureId, Budget] = {}
         self.tickets: dict[int, Ticket] = {}
@@ -303,7 +237,7 @@ class ReactionSystem:
             return []
         st = encounter.state
         mover = st.creatures[step.creature]
-        hits: list[_Hit] = []
+        hits: list[Hit] = []
         match step:
             # Each detail line is written only for a creature that has a reaction with that trigger.
             case LeaveCell() if step.mode in ("move", "charge"):
@@ -349,7 +283,7 @@ class ReactionSystem:
         return self._take_now(encounter)
 
     def after(self, encounter: Fight, step: Step) -> list[Step]:
-        if isinstance(step, EnterCell) and step.mode in _VOLUNTARY and step.action not in self.reaction_actions:
+        if isinstance(step, EnterCell) and step.mode in VOLUNTARY and step.action not in self.reaction_actions:
             self.moved.add(step.action)
             if not encounter.has_pending(step.action, LeaveCell):
                 self._move_ended(encounter, step.creature)
@@ -361,7 +295,7 @@ class ReactionSystem:
                 ticket = self.tickets[step.ticket]
                 self._release(ticket)
                 encounter.emit(ev.ReactionFizzled(ticket.reactor, ticket.power, reason))
-            case LeaveCell() | EnterCell() if step.mode in _VOLUNTARY and step.action in self.moved \
+            case LeaveCell() | EnterCell() if step.mode in VOLUNTARY and step.action in self.moved \
                     and step.action not in self.reaction_actions:
                 self._move_ended(encounter, step.creature)
 
@@ -398,7 +332,7 @@ class ReactionSystem:
         if not isinstance(event, _TRIGGERING_EVENTS) or self.busy(encounter):
             return  # most events (break points, dice, moves) trigger nothing
         st = encounter.state
-        hits: list[_Hit] = []
+        hits: list[Hit] = []
         cause = st.creatures.get(CreatureId(encounter.cause)) if encounter.cause else None
         match event:  # (a creature without a reaction to the event is skipped before its detail is written)
             case ev.Bloodied():
@@ -442,7 +376,7 @@ class ReactionSystem:
         mover = st.creatures[cid]
         if mover.is_out:
             return
-        hits: list[_Hit] = []
+        hits: list[Hit] = []
         for e in st.enemies_of(mover):
             if self._reacts_to(e, "enemy_ends_move_adjacent") and st.is_adjacent(e, mover):
                 hits += self._matching(e, "enemy_ends_move_adjacent", mover, f"{mover.name} ends its move next to it")
@@ -451,366 +385,6 @@ class ReactionSystem:
 
     def _matching(self, reactor: Creature, trigger: str, by: Creature | None, detail: str, *,
                   cell: Cell | None = None, target: CreatureId | None = None,
-                  condition: ConditionKind | None = None) -> list[_Hit]:
-        return [_Hit(reactor, p, trigger, by, detail, cell, target, condition)
+                  condition: ConditionKind | None = None) -> list[Hit]:
+        return [Hit(reactor, p, trigger, by, detail, cell, target, condition)
                 for p in self._triggered_by(reactor).get(trigger, ())]
-
-    # -- triggering and budgets ------------------------------------------------------------
-
-    def _reactor_order(self, encounter: Fight, ids: list[CreatureId]) -> list[CreatureId]:
-        """Initiative order, starting with the creature after the acting one (ruling 9)."""
-        if len(ids) <= 1:
-            return ids
-        st = encounter.state
-        order = st.initiative or list(st.creatures)
-        start = st.turn_index + 1 if self.turn else 0
-        rank = {cid: (i - start) % len(order) for i, cid in enumerate(order)}
-        return sorted(ids, key=lambda cid: rank.get(cid, len(order)))
-
-    def _trigger(self, encounter: Fight, hits: list[_Hit]) -> None:
-        st = encounter.state
-        by_reactor: dict[CreatureId, list[_Hit]] = {}
-        for h in hits:
-            key = (self.occasion, h.reactor.id, h.power.id)
-            if key in self.seen:
-                continue  # ruling 14: one action triggers a given reaction of a creature once
-            self.seen.add(key)
-            by_reactor.setdefault(h.reactor.id, []).append(h)
-        for rid in self._reactor_order(encounter, list(by_reactor)):
-            reactor = st.creatures[rid]
-            budget = self.budgets[rid]
-            rank = self._order(reactor, budget.preparation)
-            found = sorted(by_reactor[rid], key=lambda h: rank[h.power.id])
-            for h in found:
-                assert h.power.reaction is not None
-                encounter.emit(ev.ReactionTriggered(rid, h.power.id, h.trigger, h.by.id if h.by else "",
-                                                    h.power.reaction.is_interrupt, h.detail))
-            picked: list[Ticket] = []
-            for h in found:
-                ticket = self._ticket(h, budget)
-                denied = self._denied(encounter, ticket, budget, picked)
-                if denied:
-                    encounter.emit(ev.BudgetChecked(rid, h.power.id, False, denied))
-                    continue
-                encounter.emit(ev.BudgetChecked(rid, h.power.id, True, self._allowed(encounter, ticket)))
-                picked.append(ticket)
-            if len(picked) > 1:
-                picked = encounter.dice.shuffle(picked, f"order of {reactor.name}'s reactions",
-                                                lambda t: str(t.power))
-            for ticket in picked:
-                self.tickets[ticket.number] = ticket
-                budget.pending.append(ticket)
-                (self.now if ticket.interrupt else self.queue).append(ticket)
-
-    def _order(self, reactor: Creature, preparation: Preparation) -> dict[PowerId, int]:
-        """Each reaction power's rank in ``considered_order`` (remembered for the preparation in force)."""
-        known = self._orders.get(reactor.id)
-        if known is not None and known[0] is reactor.template and known[1] is preparation:
-            return known[2]
-        rank = {p.id: i for i, p in enumerate(considered_order(reactor.template, preparation))}
-        self._orders[reactor.id] = (reactor.template, preparation, rank)
-        return rank
-
-    def _ticket(self, h: _Hit, budget: Budget) -> Ticket:
-        spec = h.power.reaction
-        assert spec is not None
-        self._next += 1
-        return Ticket(self._next, h.reactor.id, h.power.id, h.trigger, h.by.id if h.by else None,
-                      interrupt=spec.is_interrupt, free=spec.is_free, limited=spec.is_limited, turn=self.turn,
-                      occasion=self.occasion, cell=h.cell, target=h.target, condition=h.condition,
-                      last_act=h.trigger == "drops_to_zero",
-                      restrictions=tuple(restrictions_for(budget.preparation, h.power.id)), detail=h.detail)
-
-    def _denied(self, encounter: Fight, t: Ticket, budget: Budget, picked: list[Ticket]) -> str:
-        """Why a triggered reaction may not be used now ("" if it may)."""
-        st = encounter.state
-        reactor = st.creatures[t.reactor]
-        power = reactor.template.power(t.power)
-        spec = power.reaction
-        assert spec is not None
-        prep = budget.preparation
-        acting = st.acting_id if self.turn else None
-        own_turn = acting == reactor.id
-        unable = self._unable(reactor, t.last_act, t.condition)
-        if unable:
-            return unable
-        if spec.is_spontaneous and power.id in prep.disabled:
-            return "Spontaneous, but disabled at preparation"
-        if own_turn and not spec.is_personal:
-            return f"not during {reactor.name}'s own turn: only a Personal reaction is"
-        if spec.is_limited:
-            if prep.limited != power.id:
-                prepared = reactor.template.power(prep.limited).name if prep.limited else "none"
-                return f"Limited: not the prepared reaction (prepared: {prepared})"
-            if budget.limited_used or any(p.limited for p in budget.pending + picked):
-                return "Limited: its one Limited reaction of this round is already used"
-        if spec.is_personal:
-            if not own_turn:
-                return "Personal: only during its own turn"
-            if encounter.cause != reactor.id:
-                return "Personal: only its own actions trigger it"
-        if spec.is_spontaneous and not spec.is_repeatable and (
-                power.id in budget.used or any(p.power == power.id for p in budget.pending + picked)):
-            return "Spontaneous: each power once per round, and this one is not Repeatable"
-        if power.frequency is not Frequency.AT_WILL and (power.id in reactor.used_powers
-                                                         or any(p.power == power.id for p in budget.pending)):
-            return f"already used ({power.frequency.value} power)"
-        for r in t.restrictions:
-            broken = self._restriction_broken(encounter, r, t, reactor)
-            if broken:
-                return broken
-        holds = self.holds(encounter, t)
-        if holds:
-            return f"nothing to do: {holds}"
-        whose = self._turn_name(encounter)
-        kind = "Free" if t.free else "non-Free"
-        used = budget.free if t.free else budget.nonfree
-        if budget.turn == t.turn and used:
-            return f"already used its {kind} reaction during {whose}"
-        if any(p.free == t.free and p.turn == t.turn for p in budget.pending):
-            return f"its {kind} reaction of {whose} is already waiting to resolve"
-        if any(p.free == t.free for p in picked):
-            return f"a reaction ahead of it in its order takes the {kind} reaction of {whose}"
-        return ""
-
-    def _allowed(self, encounter: Fight, t: Ticket) -> str:
-        st = encounter.state
-        power = st.creatures[t.reactor].template.power(t.power)
-        spec = power.reaction
-        assert spec is not None
-        keys = ", ".join(k.title() for k in ("spontaneous", "free", "repeatable", "personal", "interrupt")
-                         if spec.has(k)) or "Limited"
-        parts = [keys]
-        if spec.is_limited:
-            parts.append("the prepared Limited reaction, unused this round")
-        parts.append(f"its {'Free' if t.free else 'non-Free'} reaction of {self._turn_name(encounter)} is unused")
-        met = [describe_restriction(r, encounter.name, encounter.offset).split(": ", 1)[1] for r in t.restrictions
-               if r.kind in (RestrictionKind.NON_MINION_ATTACKERS, RestrictionKind.WHILE_BLOODIED,
-                             RestrictionKind.ONLY_AGAINST)]
-        if met:
-            parts.append("restriction met: " + ", ".join(met))
-        return "; ".join(parts)
-
-    def _turn_name(self, encounter: Fight) -> str:
-        acting = encounter.state.acting
-        return f"{acting.name}'s turn" if acting is not None and self.turn else "the start of the encounter"
-
-    @staticmethod
-    def _unable(reactor: Creature, last_act: bool, suffered: ConditionKind | None = None) -> str:
-        """Why ``reactor`` cannot react now ("" if it can). A reaction to suffering a condition is not
-        stopped by that condition (seed 000 names "stunned, dominated" as such triggers)."""
-        if reactor.dead:
-            return f"{reactor.name} is dead"
-        for kind in (ConditionKind.STUNNED, ConditionKind.DOMINATED, ConditionKind.DAZED):
-            if kind is not suffered and reactor.has(kind):
-                return f"{reactor.name} is {kind.value}: no reactions"
-        if last_act:
-            return ""  # its last act: dying or falling, it still acts
-        if reactor.dying:
-            return f"{reactor.name} is dying"
-        if reactor.has(ConditionKind.UNCONSCIOUS):
-            return f"{reactor.name} is unconscious"
-        return ""
-
-    def _restriction_broken(self, encounter: Fight, r: Restriction, t: Ticket, reactor: Creature) -> str:
-        st = encounter.state
-        by = st.creatures.get(t.by) if t.by else None
-        text = describe_restriction(r, encounter.name, encounter.offset)
-        match r.kind:
-            case RestrictionKind.NON_MINION_ATTACKERS:
-                if by is not None and by.is_minion:
-                    return f"restriction {text}: {by.name} is a minion"
-            case RestrictionKind.WHILE_BLOODIED:
-                if not reactor.is_bloodied:
-                    return f"restriction {text}: {reactor.name} is not bloodied"
-            case RestrictionKind.ONLY_AGAINST:
-                if by is None or by.id != r.creature:
-                    return f"restriction {text}: {by.name if by else 'nobody'} triggered it"
-        return ""
-
-    # -- holding, resolving, fizzling ------------------------------------------------------
-
-    def holds(self, encounter: Fight, t: Ticket) -> str:
-        """"" if the ticket's trigger still holds and the reaction has something to do, else why not."""
-        st = encounter.state
-        reactor = st.creatures[t.reactor]
-        unable = self._unable(reactor, t.last_act, t.condition)
-        if unable:
-            return unable
-        by = st.creatures.get(t.by) if t.by else None
-        where = "({}, {})".format(*encounter.offset(t.cell)) if t.cell is not None else ""
-        match t.trigger:
-            case "enemy_leaves_threatened_cell":
-                if by is None or by.is_out:
-                    return "the mover is down"
-                if t.interrupt and by.cell != t.cell:
-                    return f"{by.name} is no longer leaving {where}"
-            case "adjacent_enemy_uses_ranged_or_area" | "enemy_ends_move_adjacent":
-                if by is None or by.is_out:
-                    return "the enemy is down"
-                if not st.is_adjacent(by, reactor):
-                    return f"{by.name} is no longer adjacent"
-            case "targeted_by_attack" | "adjacent_ally_attacked":
-                if by is None or by.dead:
-                    return "the attacker is gone"
-                target = st.creatures[t.target] if t.target else None
-                if t.interrupt and (target is None or target.dead):
-                    return "the attack's target is gone"
-            case "hit_by_attack" | "missed_by_attack":
-                if by is None or by.dead:
-                    return "the attacker is gone"
-            case "becomes_bloodied":
-                if not reactor.is_bloodied:
-                    return f"{reactor.name} is no longer bloodied"
-            case "drops_to_zero":
-                if reactor.hp > 0:
-                    return f"{reactor.name} is no longer at 0 hit points"
-            case "suffers_condition":
-                if t.condition is not None and not reactor.has(t.condition):
-                    return f"{reactor.name} is no longer {t.condition.value}"
-        return self._nothing_to_do(encounter, t, reactor, by)
-
-    def _nothing_to_do(self, encounter: Fight, t: Ticket, reactor: Creature, by: Creature | None) -> str:
-        st = encounter.state
-        power = reactor.template.power(t.power)
-        if uses_basic_attack(power):
-            if by is None:
-                return "no one to attack"
-            if not self._usable_basic_attacks(encounter, t, reactor, by):
-                return f"no basic attack of {reactor.name} can reach {by.name}"
-            return ""
-        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
-            return ""
-        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and self._aims_at_trigger(power, by):
-            assert by is not None
-            if not tactics.is_valid_target(st, reactor, power, by):
-                return f"{by.name} is not a valid target of {power.name}"
-            return ""
-        if not self._choices(encounter, reactor, power):
-            return f"no valid target for {power.name}"
-        return ""
-
-    @staticmethod
-    def _aims_at_trigger(power: Power, by: Creature | None) -> bool:
-        return by is not None and power.reaction is not None and power.reaction.target is ReactionTarget.TRIGGER
-
-    def _usable_basic_attacks(self, encounter: Fight, t: Ticket, reactor: Creature, by: Creature) -> list[Power]:
-        st = encounter.state
-        melee = t.trigger in OPPORTUNITY_TRIGGERS
-        return [p for p in basic_attacks(reactor.template, melee_only=melee)
-                if tactics.is_valid_target(st, reactor, p, by)]
-
-    def _choices(self, encounter: Fight, reactor: Creature,
-                 power: Power) -> list[tuple[Cell | None, list[Creature]]]:
-        """(origin, targets) options of a power that chooses its targets; areas: each origin that catches
-        an enemy (or, for powers for allies, an ally)."""
-        st = encounter.state
-        kind = power.reach.kind
-        if kind in (RangeKind.MELEE, RangeKind.RANGED, RangeKind.CLOSE_BURST):
-            valid = tactics.valid_targets(st, reactor, power)
-            return [(None, valid)] if valid else []
-        if kind is RangeKind.AREA_BURST:
-            origins = sorted(tactics.burst_origins(st, reactor, power), key=encounter.offset)
-        elif kind is RangeKind.CLOSE_BLAST:
-            grid = st.board.grid
-            origins = sorted({n for c in st.space(reactor) for n in grid.neighbours(c)
-                              if n in st.board and n not in st.space(reactor)}, key=encounter.offset)
-        else:
-            return []
-        friendly = power.targets in (TargetKind.ALLY, TargetKind.SELF_OR_ALLY)
-        out: list[tuple[Cell | None, list[Creature]]] = []
-        for origin in origins:
-            caught = tactics.valid_targets(st, reactor, power, origin)
-            if any((c.side == reactor.side) == friendly and c.id != reactor.id for c in caught):
-                out.append((origin, caught))
-        return out
-
-    def reaction_holds(self, encounter: Fight, step: BeginReaction) -> str:
-        return self.holds(encounter, self.tickets[step.ticket])
-
-    def begin(self, encounter: Fight, step: BeginReaction) -> list[Step]:
-        """The reaction resolves: it is spent, its decisions are taken, and its power's steps follow."""
-        st = encounter.state
-        t = self.tickets[step.ticket]
-        reactor = st.creatures[t.reactor]
-        power = reactor.template.power(t.power)
-        budget = self.budgets[reactor.id]
-        self._release(t)
-        spent: list[str] = []
-        whose = self._turn_name(encounter)
-        if budget.turn != t.turn:
-            budget.turn, budget.nonfree, budget.free = t.turn, False, False
-        if t.free:
-            budget.free = True
-            spent.append(f"its Free reaction of {whose}")
-        else:
-            budget.nonfree = True
-            spent.append(f"its reaction of {whose}")
-        if t.limited:
-            budget.limited_used = True
-            spent.append("its Limited reaction of this round")
-        elif not (power.reaction is not None and power.reaction.is_repeatable):
-            budget.used.add(power.id)
-            spent.append(f"{power.name} for this round")
-        if power.frequency is not Frequency.AT_WILL:
-            reactor.used_powers.add(power.id)
-            spent.append(f"{power.name} ({power.frequency.value})")
-        encounter.emit(ev.ReactionResolved(reactor.id, power.id, t.interrupt, tuple(spent)))
-        return self._effect(encounter, t, reactor, power)
-
-    def _effect(self, encounter: Fight, t: Ticket, reactor: Creature, power: Power) -> list[Step]:
-        st = encounter.state
-        by = st.creatures.get(t.by) if t.by else None
-        if uses_basic_attack(power):
-            assert by is not None
-            usable = self._usable_basic_attacks(encounter, t, reactor, by)
-            prep = self.budgets[reactor.id].preparation
-            opportunity = t.trigger in OPPORTUNITY_TRIGGERS
-            default_id = prep.opportunity_attack if opportunity else prep.basic_attack
-            default = next((p for p in basic_attacks(reactor.template) if p.id == default_id), None)
-            chosen = decisions.basic_attack(encounter, reactor, usable, default,
-                                            "opportunity attack" if opportunity else "basic attack")
-            return encounter.power_steps(reactor, chosen, (by.id,), None, action=t.action)
-        if power.reach.kind is RangeKind.PERSONAL or power.targets is TargetKind.SELF:
-            return encounter.power_steps(reactor, power, (reactor.id,), None, action=t.action)
-        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED) and self._aims_at_trigger(power, by):
-            assert by is not None
-            return encounter.power_steps(reactor, power, (by.id,), None, action=t.action)
-        choices = self._choices(encounter, reactor, power)
-        if power.reach.kind in (RangeKind.MELEE, RangeKind.RANGED):
-            valid = choices[0][1]
-            chosen_targets = decisions.targets(encounter, reactor, power, valid, power.max_targets)
-            return encounter.power_steps(reactor, power, tuple(c.id for c in chosen_targets), None, action=t.action)
-        if power.reach.kind is RangeKind.CLOSE_BURST:
-            return encounter.power_steps(reactor, power, tuple(c.id for c in choices[0][1]), None, action=t.action)
-        # a blast or an area burst: where it goes is seed 000's "Other" decision, among the placements that
-        # catch someone it is meant for (those catching the triggering creature first)
-        if by is not None and any(by in caught for _, caught in choices):
-            choices = [ch for ch in choices if by in ch[1]]
-        origin, caught = decisions.other(
-            encounter, reactor, f"where {power.name} goes", choices,
-            lambda ch: "({}, {}): {}".format(*encounter.offset(ch[0]), ", ".join(c.name for c in ch[1]))
-            if ch[0] is not None else "-")
-        return encounter.power_steps(reactor, power, tuple(c.id for c in caught), origin, action=t.action)
-
-    def _release(self, t: Ticket) -> None:
-        budget = self.budgets[t.reactor]
-        budget.pending = [p for p in budget.pending if p.number != t.number]
-
-    def _take_now(self, encounter: Fight) -> list[Step]:
-        if not self.now:
-            return []
-        now, self.now = self.now, []
-        return self._schedule(encounter, now)
-
-    def _schedule(self, encounter: Fight, tickets: list[Ticket]) -> list[Step]:
-        steps: list[Step] = []
-        for t in tickets:
-            t.action = encounter.new_action()
-            self.by_action[t.action] = t
-            self.reaction_actions.add(t.action)
-            if t.last_act:
-                encounter.last_acts.add(t.action)
-            steps.append(BeginReaction(t.action, t.reactor, t.power, t.number))
-        return steps
-
