@@ -19,7 +19,8 @@ bookkeeping that is not a rule:
   reactions), and it belongs to the turn still in progress, played by a
   person. See :func:`undo_refusal` for the exact test.
 * **Privacy**: which events reveal a creature's prepared reactions, so the
-  window shows them only to the player of that creature (:func:`secrets`).
+  window shows them only to the player of that creature (seed 000's
+  :func:`game.rulesets.seed000.visibility.secrets`, re-exported here).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000.commands import Command, EndTurnCommand
 from game.rulesets.seed000.encounter import Encounter, Impossible
 from game.rulesets.seed000.model import CreatureId, Template
+from game.rulesets.seed000.visibility import secrets as secrets  # who may see which event (the window asks)
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
@@ -166,74 +168,6 @@ def undo_refusal(command: Command, events: list[ev.Event]) -> str:
         if not isinstance(event, _QUIET):
             return "it caused what cannot be taken back (a reaction, damage or a choice of the rules)"
     return ""
-
-
-# -- privacy -----------------------------------------------------------------------------------
-
-
-def secrets(events: list[ev.Event]) -> list[str | None]:
-    """For each event, the creature whose prepared reactions it reveals (None: a public event).
-
-    A reaction that is used is public: everybody sees it happen (its trigger,
-    its ``ReactionResolved`` and what it does). Everything else about a
-    preparation is private to the player of its creature:
-
-    * the preparation itself (``ReactionsPrepared``);
-    * every budget check (``BudgetChecked``): its reason names the Limited
-      reaction, a disabled one or a restriction ("restriction met: ...");
-    * a reaction that triggered and then came to nothing, turned down by the
-      budgets or fizzled before it resolved: its trigger, its checks, its
-      ``begin_reaction`` break points and its ``ReactionFizzled`` (the
-      opponents never saw it, and its name would tell what was prepared);
-    * an automatic decision narrowed by a restriction (its reason quotes the
-      restriction), with the random choice it was drawn by.
-
-    Triggers are matched to their outcome in order, per reactor and reaction.
-    """
-    out: list[str | None] = [None] * len(events)
-    waiting: dict[tuple[str, str], list[list[int]]] = {}
-    """(reactor, power) -> the event indexes of each triggered reaction not yet concluded, oldest first."""
-
-    def conclude(key: tuple[str, str], index: int, public: bool) -> None:
-        chains = waiting.get(key)
-        chain = chains.pop(0) if chains else []
-        if not public:
-            for i in chain + [index]:
-                out[i] = key[0]
-
-    for i, event in enumerate(events):
-        match event:
-            case ev.ReactionsPrepared():
-                out[i] = event.creature
-            case ev.ReactionTriggered():
-                waiting.setdefault((event.reactor, event.power), []).append([i])
-            case ev.BudgetChecked():
-                out[i] = event.reactor
-                key = (event.reactor, event.power)
-                if not event.allowed:
-                    conclude(key, i, public=False)
-                elif waiting.get(key):
-                    waiting[key][0].append(i)
-            case ev.BreakPoint() if event.step == "begin_reaction":
-                for (reactor, power), chains in waiting.items():
-                    if reactor == event.actor and chains and event.detail.endswith(f" {power}"):
-                        chains[0].append(i)
-            case ev.ReactionFizzled():
-                conclude((event.reactor, event.power), i, public=False)
-            case ev.ReactionResolved():
-                conclude((event.reactor, event.power), i, public=True)
-            case ev.Decision() if "restriction" in event.reason:
-                out[i] = event.actor
-                drawn = events[i - 1] if i else None
-                if isinstance(drawn, ev.RandomChoice) and drawn.purpose == event.what:
-                    out[i - 1] = event.actor
-            case _:
-                pass
-    for key, chains in waiting.items():  # still waiting when the batch ends: nobody saw it happen
-        for chain in chains:
-            for i in chain:
-                out[i] = key[0]
-    return out
 
 
 # -- the session -------------------------------------------------------------------------------

@@ -132,3 +132,14 @@ def test_number_keys_answer_and_esc_does_not_dismiss(table: Table) -> None:
     post_key(pygame.K_1)
     frames(table, 3)
     assert [(a.option, a.by) for a in answers(table)] == [("strike", "player")]
+
+
+def test_a_secret_decision_is_the_choosers_alone_in_the_log() -> None:
+    """A secret decision's question and options are its chooser's until revealed (kernel decisions):
+    the window's privacy filter gives the event to the chooser."""
+    from game.kernel.events import DecisionOpened
+    from game.session import secrets
+
+    opened = DecisionOpened(4, "monsters", "ghoul", "test:pace", "fast or slow?", ("fast", "slow"), True, 4)
+    public = DecisionOpened(5, "monsters", "ghoul", "test:watch", "strike?", ("strike", "pass"), False, 5)
+    assert secrets([opened, public]) == ["ghoul", None]
