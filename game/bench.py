@@ -369,8 +369,11 @@ def bench_encounters(repeats: int) -> None:
           f" profiler's overhead; cumulative shares):")
     rows: dict[str, tuple[float, int]] = {}
     for (file, _, func), (_, calls, _, cumulative, _) in table.items():
-        module = Path(file).stem
-        if Path(file).parent.name == "rules" and module in ("tactics", "ai", "encounter", "dice", "reactions"):
+        path = Path(file)
+        # seed 000's modules, a package counting as one (ai/turn.py -> "ai", tactics/movement.py -> "tactics")
+        module = path.stem if path.parent.name == "seed000" else path.parent.name
+        if "seed000" in path.parts[-3:] and module in ("tactics", "ai", "encounter", "commanding", "dice",
+                                                        "reactions", "reaction_budgets", "reaction_resolving"):
             rows[f"{module}.{func}"] = (cumulative, calls)
 
     def show(label: str) -> None:
@@ -379,7 +382,7 @@ def bench_encounters(repeats: int) -> None:
             print(f"    {label:36} {cumulative / total:5.0%}  {calls:6} calls  {cumulative / calls * 1e6:8.0f} us a call")
 
     for label in ("ai.choose_command", "ai.attack_plan", "ai.moving_plans", "ai.close_in", "encounter.apply",
-                  "encounter.check_power"):
+                  "commanding.check_power"):
         show(label)
     print("    tactics queries, all callers (AI and engine):")
     queries = sorted((r for r in rows.items() if r[0].startswith("tactics.") and not r[0].startswith("tactics._")

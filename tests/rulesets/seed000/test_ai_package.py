@@ -29,7 +29,7 @@ def test_no_module_of_the_ai_is_over_600_lines() -> None:
 
 
 def test_setting_check_bounds_on_the_package_switches_the_check_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``ai.CHECK_BOUNDS = True`` (what tests/rulesets/seed000/test_ai_search.py sets) makes the decision's
+    """``ai.weights.CHECK_BOUNDS = True`` (what tests/rulesets/seed000/test_ai_search.py sets) makes the decision's
     parts run the full search too: here, the check of the moving plans' bounds runs in a sample fight, and
     does not run with the switch off."""
     calls = [0]
@@ -50,6 +50,6 @@ def test_setting_check_bounds_on_the_package_switches_the_check_on(monkeypatch: 
 
     fight()
     assert calls[0] == 0
-    monkeypatch.setattr(ai, "CHECK_BOUNDS", True)
+    monkeypatch.setattr(ai.weights, "CHECK_BOUNDS", True)
     fight()
     assert calls[0] > 0

@@ -3,7 +3,7 @@
 The AI skips working out a cell (or a power) whose upper bound cannot beat the
 best plan found so far, and finds melee and ranged targets itself rather than
 through ``tactics.valid_targets``. Here: its targets are ``valid_targets``'
-on random boards, and with ``ai.CHECK_BOUNDS`` set every decision also works
+on random boards, and with ``ai.weights.CHECK_BOUNDS`` set every decision also works
 out every reachable cell and every power and asserts that no exact score is
 above its bound and that the pruned answer is the full search's, in seeded
 sample fights and in random small fights (areas, forced movement, dangerous
@@ -125,7 +125,7 @@ def _fight(kit: Kit, seed: int, hexes: bool) -> Encounter:
 
 @pytest.fixture
 def checking(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "CHECK_BOUNDS", True)
+    monkeypatch.setattr(ai.weights, "CHECK_BOUNDS", True)
 
 
 # -- targets ---------------------------------------------------------------------------------

@@ -89,17 +89,13 @@ found so far is not worked out; with nothing anywhere in reach of a move or
 a shift that could beat it, the moves are not even listed. Cells are worked
 out most promising first. Scores within ``_MARGIN`` of each other count as
 tied, and a tie goes to the earlier kind of option, as above. With
-``CHECK_BOUNDS`` set (tests) each decision also runs the full search and
+``weights.CHECK_BOUNDS`` set (tests) each decision also runs the full search and
 checks it agrees.
 """
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import TYPE_CHECKING
-
-from game.rulesets.seed000.ai import weights
+from game.rulesets.seed000.ai import weights as weights  # CHECK_BOUNDS lives there (tests set it)
 # What the tests reach through ``ai.`` (``as``: re-exported): the decision, its hypothetical positions and
 # power facts, and the model names they borrow.
 from game.rulesets.seed000.ai.turn import _Mind as _Mind
@@ -112,28 +108,6 @@ from game.rulesets.seed000.model import Duration as Duration
 from game.rulesets.seed000.state import Creature
 
 __all__ = ["choose_command"]
-
-if TYPE_CHECKING:
-    CHECK_BOUNDS: bool
-    """Tests set this: every decision then also does the full search and checks the shortcuts agree with it
-    (kept in :mod:`.weights`, where every part of the decision reads it at call time)."""
-
-
-class _Package(types.ModuleType):
-    """This package as a module whose ``CHECK_BOUNDS`` is :data:`weights.CHECK_BOUNDS`: setting
-    ``ai.CHECK_BOUNDS`` (the tests do) switches the check on in every part of the decision."""
-
-    @property
-    def CHECK_BOUNDS(self) -> bool:  # noqa: N802 (a module constant's name)
-        return weights.CHECK_BOUNDS
-
-    @CHECK_BOUNDS.setter
-    def CHECK_BOUNDS(self, value: bool) -> None:  # noqa: N802
-        weights.CHECK_BOUNDS = value
-
-
-sys.modules[__name__].__class__ = _Package
-
 
 _LAST = "ai.last"
 """The name in the encounter's memo of the last decision's mind (a list of at most one): the next decision
