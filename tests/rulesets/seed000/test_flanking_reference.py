@@ -291,7 +291,7 @@ def test_every_flanking_query_is_made_of_the_one_test(kit: Kit, monkeypatch: pyt
     """)
     a, o, b, c = (state.creatures[cid(x)] for x in "AoBC")
     assert tactics.flanking_pairs(state, o) and tactics.flank_status_at(state, o, o.cell) == (True, False)
-    monkeypatch.setattr(tactics, "_flankers", lambda *args: {})
+    monkeypatch.setattr(tactics.flanking, "_flankers", lambda *args: {})
     assert tactics.flanking_pairs(state, o) == [] and not tactics.is_flanking(state, a, o)
     assert tactics.flanked_by(state, o) == ()
     assert tactics.has_combat_advantage(state, a, o, melee=True) == (False, "")

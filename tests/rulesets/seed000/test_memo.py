@@ -135,7 +135,7 @@ def test_encounters_on_one_board_share_its_arrays_and_nothing_of_each_other(kit:
     for state in (first, second):
         tactics.distance_field(state, state.creatures[CreatureId("A")])
     assert tactics._topology(first) is tactics._topology(second)
-    assert first.memo is not second.memo and tactics._kept(first.memo).crowds is not tactics._kept(second.memo).crowds
+    assert first.memo is not second.memo and tactics._crowds(first.memo) is not tactics._crowds(second.memo)
 
     class Other(Seed000Tactics):  # equal to no seed 000 rules object: other arrays
         __slots__ = ()

@@ -321,12 +321,12 @@ def crowd_arrays(on: bool) -> Iterator[None]:
     """With ``on``, queries find nearby creatures through their numpy snapshot and distance_field
     floods with numpy even on small boards with a handful of creatures (normally both are only for
     crowds and large maps), so small boards test those paths too; without, neither is used."""
-    saved = tactics._PREFILTER_FROM, tactics._FLOOD_ARRAYS_FROM
-    tactics._PREFILTER_FROM = tactics._FLOOD_ARRAYS_FROM = 0 if on else 1 << 30
+    saved = tactics.crowd._PREFILTER_FROM, tactics.distance._FLOOD_ARRAYS_FROM
+    tactics.crowd._PREFILTER_FROM = tactics.distance._FLOOD_ARRAYS_FROM = 0 if on else 1 << 30
     try:
         yield
     finally:
-        tactics._PREFILTER_FROM, tactics._FLOOD_ARRAYS_FROM = saved
+        tactics.crowd._PREFILTER_FROM, tactics.distance._FLOOD_ARRAYS_FROM = saved
 
 
 ARRAYS = pytest.mark.parametrize("arrays", [False, True], ids=["plain", "arrays"])

@@ -372,7 +372,8 @@ def test_every_target_query_is_made_of_the_one_test(kit: Kit, monkeypatch: pytes
         test = one_test(*args, **kwargs)
         return lambda c: c.id != b.id and test(c)
 
-    monkeypatch.setattr(tactics, "target_test", refusing_b)
+    monkeypatch.setattr(tactics.targets, "target_test", refusing_b)  # what tactics' own queries call
+    monkeypatch.setattr(tactics, "target_test", refusing_b)  # what the AI calls
     assert ids(tactics.valid_targets(state, a, stab)) == ""
     assert ids(tactics.valid_targets(state, a, ring)) == "c"
     assert not tactics.is_valid_target(state, a, stab, b)
