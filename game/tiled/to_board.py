@@ -175,8 +175,17 @@ class _Converter:
             elif isinstance(layer, m.ObjectLayer):
                 self.object_layer(layer, own, hidden or layer.base.hidden)
 
-    def tile_layer(self, layer: m.TileLayer, own: Partial) -> None:
+    def tile_layer(self, layer: m.TileLayer, own: Partial, only: set[tuple[int, int]] | None = None) -> None:
+        """Apply a tile layer's terrain to its cells (``only``: to these cells alone)."""
         tiles = self._tile_terrain
+        if only is not None:
+            for col, row in only:
+                cx, cy = col - layer.x, row - layer.y
+                if 0 <= cx < layer.width and 0 <= cy < layer.height:
+                    gid = layer.data[cy * layer.width + cx] & m.GID_MASK
+                    if gid and (own or gid in tiles):
+                        self.apply((col, row), own, tiles.get(gid, {}))
+            return
         if not own and not _shows_any(layer.data, tiles):
             return
         w = layer.width
@@ -204,10 +213,12 @@ class _Converter:
                 continue
             self._jobs.append((obj, {**own, **tile, **mine}, place))
 
-    def shape(self, obj: m.MapObject, combined: Partial) -> None:
+    def shape(self, obj: m.MapObject, combined: Partial, only: set[tuple[int, int]] | None = None) -> None:
+        """Apply a shape's terrain to the cells it covers (``only``: those of these cells)."""
         cells = self.cells
         for offset in self.covered(obj):
-            cells[offset] = self.merged(cells.get(offset, _PLAIN), combined)
+            if only is None or offset in only:
+                cells[offset] = self.merged(cells.get(offset, _PLAIN), combined)
 
     def check_shape_work(self) -> None:
         """Refuse the map, before any cell is looked for, if its terrain shapes need too much work."""
@@ -365,20 +376,29 @@ class _Converter:
 
     # -- result -------------------------------------------------------------------------
 
-    def board(self) -> Board:
+    def board(self, refusing: bool = False) -> Board:
+        """The Board. When the map is refused anyway (``refusing``: its loader found problems; or the
+        objects' own checks did), the terrain is worked out only at the creatures' cells: a refusal does
+        not pay for rasterising every cell (a million wall cells), and the creatures' problems are the
+        same. Dangerous cells without damage are then not looked for."""
         self.walk(self.tmap.layers, {})
         self.check_shape_work()
+        only = None
+        if refusing or self.problems or self.more_problems:
+            only = {self.grid.cell_to_offset(p.cell) for p in self.placements}
         for job, partial, _ in self._jobs:
             if isinstance(job, m.TileLayer):
-                self.tile_layer(job, partial)
+                self.tile_layer(job, partial, only)
             else:
-                self.shape(job, partial)
+                self.shape(job, partial, only)
         terrain: dict[Cell, Terrain] = {}
         missing_damage = 0
         for offset, partial in self.cells.items():
             damage = partial.get("damage")
             dangerous = partial.get("dangerous", damage is not None)
             if dangerous and damage is None:
+                if only is not None:  # refused anyway: the first such cell may not be among those worked out
+                    continue
                 missing_damage += 1
                 if missing_damage == 1:
                     self.problem(f"cell {offset}", "dangerous terrain needs a 'damage' property such as '1d6 fire'")
@@ -391,6 +411,10 @@ class _Converter:
         tm = self.tmap
         board = Board(self.grid, tm.width, tm.height, origin=tm.origin, terrain=terrain,
                       properties=tm.properties, name=_title(tm))
+        return self.placed(board)
+
+    def placed(self, board: Board) -> Board:
+        """The board with the creatures that may start where they stand (the others are problems)."""
         seen: dict[Cell, Placement] = {}
         placements = []
         for p in self.placements:
@@ -482,10 +506,13 @@ def _in_ellipse_box(box: list[tuple[float, float]], x: float, y: float) -> bool:
     return nx * nx + ny * ny <= 1.0
 
 
-def board_from_map(tmap: m.TiledMap) -> Board:
-    """Build the Board; every problem found is reported together (MapError / MapProblems)."""
+def board_from_map(tmap: m.TiledMap, refusing: bool = False) -> Board:
+    """Build the Board; every problem found is reported together (MapError / MapProblems).
+
+    ``refusing``: the caller refuses the map anyway (its loader found problems); only the checks that
+    need no terrain are made (see :meth:`_Converter.board`)."""
     conv = _Converter(tmap)
-    board = conv.board()
+    board = conv.board(refusing)
     if conv.problems:
         raise problems_error([one_line(p) for p in conv.found()])
     return board
