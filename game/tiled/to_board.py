@@ -18,10 +18,11 @@ Creatures are objects of class ``creature`` or with a ``side`` property.
 from __future__ import annotations
 
 import math
+from array import array
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from game.board import Board, Damage, Placement, Terrain
+from game.board import PLAIN, Board, Damage, Placement, Terrain
 from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
@@ -62,6 +63,45 @@ _PLAIN: Partial = {}
 """A cell no source has given terrain yet (never changed: :meth:`_Converter.merged` makes new dicts)."""
 
 
+COMPACT_CELLS = 1 << 16
+"""Maps of more cells keep their terrain compactly (one code a cell, see :class:`_CellCodes` and
+``Board(codes=...)``) instead of a dict of cells: the rules read a dict a little faster, a million cells
+of a dict cost ~200 MB."""
+
+
+class _CellCodes:
+    """Each cell's terrain so far, as a dict of offsets would hold it, in four bytes a cell: a code per
+    cell (row by row) indexing the distinct partial dicts met so far (``partials[0]`` is plain)."""
+
+    def __init__(self, origin: tuple[int, int], width: int, height: int) -> None:
+        self.origin, self.width, self.height = origin, width, height
+        self.codes = array("I", bytes(4 * width * height))
+        self.partials: list[Partial] = [_PLAIN]
+        self._index: dict[int, int] = {id(_PLAIN): 0}
+
+    def _at(self, offset: tuple[int, int]) -> int:
+        return (offset[1] - self.origin[1]) * self.width + offset[0] - self.origin[0]
+
+    def get(self, offset: tuple[int, int], default: Partial) -> Partial:
+        code = self.codes[self._at(offset)]
+        return self.partials[code] if code else default
+
+    def __setitem__(self, offset: tuple[int, int], partial: Partial) -> None:
+        code = self._index.get(id(partial))  # partials are kept alive here, so their ids stay theirs
+        if code is None:
+            code = self._index[id(partial)] = len(self.partials)
+            self.partials.append(partial)
+        self.codes[self._at(offset)] = code
+
+    def items(self) -> Iterator[tuple[tuple[int, int], Partial]]:
+        """The cells given terrain, row by row (a few: used only when a map is refused anyway)."""
+        ox, oy = self.origin
+        w = self.width
+        for i, code in enumerate(self.codes):
+            if code:
+                yield (ox + i % w, oy + i // w), self.partials[code]
+
+
 _SMALL_LAYER = 1 << 16
 """Layers up to this many cells are searched without numpy (importing it costs more than the search)."""
 _BLOCK = 1 << 16
@@ -99,7 +139,8 @@ class _Converter:
         self._jobs: list[tuple[m.TileLayer | m.MapObject, Partial, str]] = []
         """What gives cells terrain, in drawing order: tile layers and terrain shapes, with their properties."""
         self._pixel_box = self._map_pixel_box()
-        self.cells: dict[tuple[int, int], Partial] = {}
+        self.cells: dict[tuple[int, int], Partial] | _CellCodes = (
+            {} if tmap.width * tmap.height <= COMPACT_CELLS else _CellCodes(tmap.origin, tmap.width, tmap.height))
         """Each cell's terrain so far. The dicts are shared between cells and never changed in place (a
         million wall cells hold one dict, not a million): see :meth:`merged`."""
         self._merges: dict[tuple[int, int], tuple[Partial, Partial, Partial]] = {}
@@ -391,6 +432,8 @@ class _Converter:
                 self.tile_layer(job, partial, only)
             else:
                 self.shape(job, partial, only)
+        if isinstance(self.cells, _CellCodes) and only is None:
+            return self.placed(self.compact_board(self.cells))
         terrain: dict[Cell, Terrain] = {}
         missing_damage = 0
         for offset, partial in self.cells.items():
@@ -412,6 +455,47 @@ class _Converter:
         board = Board(self.grid, tm.width, tm.height, origin=tm.origin, terrain=terrain,
                       properties=tm.properties, name=_title(tm))
         return self.placed(board)
+
+    def look(self, partial: Partial) -> Terrain | None:
+        """The Terrain a cell's properties make (one object per kind), or None if dangerous without damage."""
+        damage = partial.get("damage")
+        dangerous = partial.get("dangerous", damage is not None)
+        if dangerous and damage is None:
+            return None
+        look = (bool(partial.get("wall", False)), bool(partial.get("difficult", False)),
+                damage if dangerous else None)
+        if look not in self._terrains:
+            self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2])
+        return self._terrains[look]
+
+    def compact_board(self, cells: _CellCodes) -> Board:
+        """The Board of a large map, its terrain kept compactly (no dict of cells)."""
+        import numpy as np
+
+        palette: list[Terrain] = [PLAIN]
+        where: dict[Terrain, int] = {PLAIN: 0}
+        table = np.zeros(len(cells.partials), dtype=np.uint32)
+        bad = []
+        for i, partial in enumerate(cells.partials[1:], 1):
+            terrain = self.look(partial)
+            if terrain is None:
+                bad.append(i)
+                continue
+            if terrain not in where:
+                where[terrain] = len(palette)
+                palette.append(terrain)
+            table[i] = where[terrain]
+        codes = np.frombuffer(cells.codes, dtype=np.uint32)
+        if bad:
+            first = int(np.flatnonzero(np.isin(codes, np.array(bad, dtype=np.uint32)))[0])
+            w = cells.width
+            offset = (cells.origin[0] + first % w, cells.origin[1] + first // w)
+            self.problem(f"cell {offset}", "dangerous terrain needs a 'damage' property such as '1d6 fire'")
+        kind = "H" if len(palette) <= 1 << 16 else "I"
+        store = array(kind, table[codes].astype(np.uint16 if kind == "H" else np.uint32).tobytes())
+        tm = self.tmap
+        return Board(self.grid, tm.width, tm.height, origin=tm.origin, codes=store, palette=palette,
+                     properties=tm.properties, name=_title(tm))
 
     def placed(self, board: Board) -> Board:
         """The board with the creatures that may start where they stand (the others are problems)."""
