@@ -91,3 +91,16 @@ def test_compact_terrain_must_cover_the_board_and_its_palette() -> None:
         Board(SquareGrid(16, 16), 2, 2, codes=array("H", [0, 1, 0]), palette=[PLAIN, TERRAINS[0]])
     with pytest.raises(ValueError):
         Board(SquareGrid(16, 16), 2, 1, codes=array("H", [0, 2]), palette=[PLAIN, TERRAINS[0]])
+
+
+@pytest.mark.parametrize("name", ["dangerous_without_damage.tmx", "creature_in_wall.tmx"])
+def test_a_map_refused_compactly_gets_the_same_message(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.errors import GameError
+
+    path = Path(__file__).parent / "data" / "bad_maps" / name
+    with pytest.raises(GameError) as reference:
+        load_board(path)
+    monkeypatch.setattr(to_board, "COMPACT_CELLS", 0)
+    with pytest.raises(GameError) as compact:
+        load_board(path)
+    assert str(compact.value) == str(reference.value)
