@@ -7,8 +7,10 @@ file formats. Cells are the grid's own cell type (``Square`` or axial ``Hex``).
 from __future__ import annotations
 
 import re
+from array import array
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from game.grid import Cell, Grid, GridKind, Square, SquareGrid
 
@@ -84,14 +86,19 @@ class Board:
 
     The cells are those of a ``width`` x ``height`` rectangle of Tiled offset
     coordinates starting at ``origin``; ``terrain`` holds only non-plain cells.
+
+    A large map's terrain may be given compactly instead (``codes`` and ``palette``): one code per cell,
+    row by row over the offsets, indexing ``palette``, a list of the distinct terrains with ``PLAIN``
+    first. A million wall cells then cost two megabytes, not the two hundred of a dict of cells.
     """
 
     __slots__ = ("grid", "kind", "width", "height", "origin", "_terrain", "placements", "properties", "name",
-                 "_cell_type", "_bounds", "_offsets_are_coordinates", "derived")
+                 "_cell_type", "_bounds", "_offsets_are_coordinates", "derived", "_codes", "_palette")
 
     def __init__(self, grid: Grid[Any], width: int, height: int, *, origin: tuple[int, int] = (0, 0),
                  terrain: Mapping[Cell, Terrain] | None = None, placements: tuple[Placement, ...] = (),
-                 properties: Mapping[str, object] | None = None, name: str = "") -> None:
+                 properties: Mapping[str, object] | None = None, name: str = "",
+                 codes: array[int] | None = None, palette: Sequence[Terrain] = (PLAIN,)) -> None:
         self.grid: Grid[Any] = grid
         self.kind: GridKind = grid.kind
         """The grid's kind, read once (a grid is frozen): the rules ask it in their hot loops."""
@@ -108,6 +115,14 @@ class Board:
         outside = [c for c in self._terrain if c not in self]
         if outside:
             raise ValueError(f"terrain given for cells outside the board: {sorted(outside)[:3]}")
+        self._codes = codes
+        """Compact terrain (see the class), or None: then ``_terrain`` holds every non-plain cell."""
+        self._palette = tuple(palette)
+        if codes is not None:
+            if len(codes) != width * height or not self._palette or not self._palette[0].is_plain:
+                raise ValueError("compact terrain needs one code per cell and a palette starting with PLAIN")
+            if codes and max(codes) >= len(self._palette):
+                raise ValueError("a terrain code is not in the palette")
         self.placements = placements
         self.properties: Mapping[str, object] = dict(properties or {})
         self.name = name
@@ -148,7 +163,22 @@ class Board:
         got = self._terrain.get(cell)
         if got is not None:
             return got  # every cell in _terrain is on the board
-        return PLAIN if self._holds(cell) else _OFF_BOARD
+        if self._codes is None:
+            return PLAIN if self._holds(cell) else _OFF_BOARD
+        return self._coded(cell)
+
+    def _coded(self, cell: Cell) -> Terrain:
+        """A cell's terrain from the compact store."""
+        if self._offsets_are_coordinates:
+            assert type(cell) is Square
+            col, row = cell.x, cell.y
+        else:
+            col, row = self.grid.cell_to_offset(cell)
+        x0, x1, y0, y1 = self._bounds
+        if not (x0 <= col < x1 and y0 <= row < y1):
+            return _OFF_BOARD
+        assert self._codes is not None
+        return self._palette[self._codes[(row - y0) * self.width + col - x0]]
 
     def is_wall(self, cell: Cell) -> bool:
         return self.terrain(cell).wall
@@ -160,8 +190,12 @@ class Board:
         return self.terrain(cell).damage
 
     def special_cells(self) -> Mapping[Cell, Terrain]:
-        """Only the cells that are not plain floor."""
-        return dict(self._terrain)
+        """Only the cells that are not plain floor (a compact store's row by row)."""
+        if self._codes is None:
+            return dict(self._terrain)
+        ox, oy = self.origin
+        w, palette, to_cell = self.width, self._palette, self.grid.offset_to_cell
+        return {to_cell(ox + i % w, oy + i // w): palette[code] for i, code in enumerate(self._codes) if code}
 
     def footprint(self, anchor: Cell, size: int) -> tuple[Cell, ...]:
         """The cells a creature of ``size`` fills with its anchor at ``anchor``, anchor first: on squares a
@@ -196,11 +230,16 @@ class Board:
 
     def counts(self) -> dict[str, int]:
         """How many cells are wall, difficult and dangerous (for summaries)."""
-        t = self._terrain.values()
+        if self._codes is None:
+            kinds: Counter[Terrain] = Counter(self._terrain.values())
+        else:
+            kinds = Counter()
+            for code, n in Counter(self._codes).items():
+                kinds[self._palette[code]] += n
         return {
-            "wall": sum(1 for x in t if x.wall),
-            "difficult": sum(1 for x in t if x.difficult),
-            "dangerous": sum(1 for x in t if x.damage is not None),
+            "wall": sum(n for x, n in kinds.items() if x.wall),
+            "difficult": sum(n for x, n in kinds.items() if x.difficult),
+            "dangerous": sum(n for x, n in kinds.items() if x.damage is not None),
         }
 
 

@@ -23,7 +23,7 @@ def load_board(path: str | Path, root: str | Path | None = None,
 
     tmap, problems = collect_map(path, root=root, limits=limits)
     try:
-        board = board_from_map(tmap)
+        board = board_from_map(tmap, refusing=bool(problems))
     except MapProblems as exc:
         problems += exc.problems
     except MapError as exc:

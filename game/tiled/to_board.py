@@ -18,10 +18,11 @@ Creatures are objects of class ``creature`` or with a ``side`` property.
 from __future__ import annotations
 
 import math
+from array import array
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from game.board import Board, Damage, Placement, Terrain
+from game.board import PLAIN, Board, Damage, Placement, Terrain
 from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
@@ -62,6 +63,45 @@ _PLAIN: Partial = {}
 """A cell no source has given terrain yet (never changed: :meth:`_Converter.merged` makes new dicts)."""
 
 
+COMPACT_CELLS = 1 << 16
+"""Maps of more cells keep their terrain compactly (one code a cell, see :class:`_CellCodes` and
+``Board(codes=...)``) instead of a dict of cells: the rules read a dict a little faster, a million cells
+of a dict cost ~200 MB."""
+
+
+class _CellCodes:
+    """Each cell's terrain so far, as a dict of offsets would hold it, in four bytes a cell: a code per
+    cell (row by row) indexing the distinct partial dicts met so far (``partials[0]`` is plain)."""
+
+    def __init__(self, origin: tuple[int, int], width: int, height: int) -> None:
+        self.origin, self.width, self.height = origin, width, height
+        self.codes = array("I", bytes(4 * width * height))
+        self.partials: list[Partial] = [_PLAIN]
+        self._index: dict[int, int] = {id(_PLAIN): 0}
+
+    def _at(self, offset: tuple[int, int]) -> int:
+        return (offset[1] - self.origin[1]) * self.width + offset[0] - self.origin[0]
+
+    def get(self, offset: tuple[int, int], default: Partial) -> Partial:
+        code = self.codes[self._at(offset)]
+        return self.partials[code] if code else default
+
+    def __setitem__(self, offset: tuple[int, int], partial: Partial) -> None:
+        code = self._index.get(id(partial))  # partials are kept alive here, so their ids stay theirs
+        if code is None:
+            code = self._index[id(partial)] = len(self.partials)
+            self.partials.append(partial)
+        self.codes[self._at(offset)] = code
+
+    def items(self) -> Iterator[tuple[tuple[int, int], Partial]]:
+        """The cells given terrain, row by row (a few: used only when a map is refused anyway)."""
+        ox, oy = self.origin
+        w = self.width
+        for i, code in enumerate(self.codes):
+            if code:
+                yield (ox + i % w, oy + i // w), self.partials[code]
+
+
 _SMALL_LAYER = 1 << 16
 """Layers up to this many cells are searched without numpy (importing it costs more than the search)."""
 _BLOCK = 1 << 16
@@ -99,7 +139,8 @@ class _Converter:
         self._jobs: list[tuple[m.TileLayer | m.MapObject, Partial, str]] = []
         """What gives cells terrain, in drawing order: tile layers and terrain shapes, with their properties."""
         self._pixel_box = self._map_pixel_box()
-        self.cells: dict[tuple[int, int], Partial] = {}
+        self.cells: dict[tuple[int, int], Partial] | _CellCodes = (
+            {} if tmap.width * tmap.height <= COMPACT_CELLS else _CellCodes(tmap.origin, tmap.width, tmap.height))
         """Each cell's terrain so far. The dicts are shared between cells and never changed in place (a
         million wall cells hold one dict, not a million): see :meth:`merged`."""
         self._merges: dict[tuple[int, int], tuple[Partial, Partial, Partial]] = {}
@@ -175,8 +216,17 @@ class _Converter:
             elif isinstance(layer, m.ObjectLayer):
                 self.object_layer(layer, own, hidden or layer.base.hidden)
 
-    def tile_layer(self, layer: m.TileLayer, own: Partial) -> None:
+    def tile_layer(self, layer: m.TileLayer, own: Partial, only: set[tuple[int, int]] | None = None) -> None:
+        """Apply a tile layer's terrain to its cells (``only``: to these cells alone)."""
         tiles = self._tile_terrain
+        if only is not None:
+            for col, row in only:
+                cx, cy = col - layer.x, row - layer.y
+                if 0 <= cx < layer.width and 0 <= cy < layer.height:
+                    gid = layer.data[cy * layer.width + cx] & m.GID_MASK
+                    if gid and (own or gid in tiles):
+                        self.apply((col, row), own, tiles.get(gid, {}))
+            return
         if not own and not _shows_any(layer.data, tiles):
             return
         w = layer.width
@@ -204,10 +254,12 @@ class _Converter:
                 continue
             self._jobs.append((obj, {**own, **tile, **mine}, place))
 
-    def shape(self, obj: m.MapObject, combined: Partial) -> None:
+    def shape(self, obj: m.MapObject, combined: Partial, only: set[tuple[int, int]] | None = None) -> None:
+        """Apply a shape's terrain to the cells it covers (``only``: those of these cells)."""
         cells = self.cells
         for offset in self.covered(obj):
-            cells[offset] = self.merged(cells.get(offset, _PLAIN), combined)
+            if only is None or offset in only:
+                cells[offset] = self.merged(cells.get(offset, _PLAIN), combined)
 
     def check_shape_work(self) -> None:
         """Refuse the map, before any cell is looked for, if its terrain shapes need too much work."""
@@ -365,20 +417,31 @@ class _Converter:
 
     # -- result -------------------------------------------------------------------------
 
-    def board(self) -> Board:
+    def board(self, refusing: bool = False) -> Board:
+        """The Board. When the map is refused anyway (``refusing``: its loader found problems; or the
+        objects' own checks did), the terrain is worked out only at the creatures' cells: a refusal does
+        not pay for rasterising every cell (a million wall cells), and the creatures' problems are the
+        same. Dangerous cells without damage are then not looked for."""
         self.walk(self.tmap.layers, {})
         self.check_shape_work()
+        only = None
+        if refusing or self.problems or self.more_problems:
+            only = {self.grid.cell_to_offset(p.cell) for p in self.placements}
         for job, partial, _ in self._jobs:
             if isinstance(job, m.TileLayer):
-                self.tile_layer(job, partial)
+                self.tile_layer(job, partial, only)
             else:
-                self.shape(job, partial)
+                self.shape(job, partial, only)
+        if isinstance(self.cells, _CellCodes) and only is None:
+            return self.placed(self.compact_board(self.cells))
         terrain: dict[Cell, Terrain] = {}
         missing_damage = 0
         for offset, partial in self.cells.items():
             damage = partial.get("damage")
             dangerous = partial.get("dangerous", damage is not None)
             if dangerous and damage is None:
+                if only is not None:  # refused anyway: the first such cell may not be among those worked out
+                    continue
                 missing_damage += 1
                 if missing_damage == 1:
                     self.problem(f"cell {offset}", "dangerous terrain needs a 'damage' property such as '1d6 fire'")
@@ -391,6 +454,51 @@ class _Converter:
         tm = self.tmap
         board = Board(self.grid, tm.width, tm.height, origin=tm.origin, terrain=terrain,
                       properties=tm.properties, name=_title(tm))
+        return self.placed(board)
+
+    def look(self, partial: Partial) -> Terrain | None:
+        """The Terrain a cell's properties make (one object per kind), or None if dangerous without damage."""
+        damage = partial.get("damage")
+        dangerous = partial.get("dangerous", damage is not None)
+        if dangerous and damage is None:
+            return None
+        look = (bool(partial.get("wall", False)), bool(partial.get("difficult", False)),
+                damage if dangerous else None)
+        if look not in self._terrains:
+            self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2])
+        return self._terrains[look]
+
+    def compact_board(self, cells: _CellCodes) -> Board:
+        """The Board of a large map, its terrain kept compactly (no dict of cells)."""
+        import numpy as np
+
+        palette: list[Terrain] = [PLAIN]
+        where: dict[Terrain, int] = {PLAIN: 0}
+        table = np.zeros(len(cells.partials), dtype=np.uint32)
+        bad = []
+        for i, partial in enumerate(cells.partials[1:], 1):
+            terrain = self.look(partial)
+            if terrain is None:
+                bad.append(i)
+                continue
+            if terrain not in where:
+                where[terrain] = len(palette)
+                palette.append(terrain)
+            table[i] = where[terrain]
+        codes = np.frombuffer(cells.codes, dtype=np.uint32)
+        if bad:
+            first = int(np.flatnonzero(np.isin(codes, np.array(bad, dtype=np.uint32)))[0])
+            w = cells.width
+            offset = (cells.origin[0] + first % w, cells.origin[1] + first // w)
+            self.problem(f"cell {offset}", "dangerous terrain needs a 'damage' property such as '1d6 fire'")
+        kind = "H" if len(palette) <= 1 << 16 else "I"
+        store = array(kind, table[codes].astype(np.uint16 if kind == "H" else np.uint32).tobytes())
+        tm = self.tmap
+        return Board(self.grid, tm.width, tm.height, origin=tm.origin, codes=store, palette=palette,
+                     properties=tm.properties, name=_title(tm))
+
+    def placed(self, board: Board) -> Board:
+        """The board with the creatures that may start where they stand (the others are problems)."""
         seen: dict[Cell, Placement] = {}
         placements = []
         for p in self.placements:
@@ -482,10 +590,13 @@ def _in_ellipse_box(box: list[tuple[float, float]], x: float, y: float) -> bool:
     return nx * nx + ny * ny <= 1.0
 
 
-def board_from_map(tmap: m.TiledMap) -> Board:
-    """Build the Board; every problem found is reported together (MapError / MapProblems)."""
+def board_from_map(tmap: m.TiledMap, refusing: bool = False) -> Board:
+    """Build the Board; every problem found is reported together (MapError / MapProblems).
+
+    ``refusing``: the caller refuses the map anyway (its loader found problems); only the checks that
+    need no terrain are made (see :meth:`_Converter.board`)."""
     conv = _Converter(tmap)
-    board = conv.board()
+    board = conv.board(refusing)
     if conv.problems:
         raise problems_error([one_line(p) for p in conv.found()])
     return board
