@@ -3,7 +3,7 @@
 Only ``Encounter.apply`` changes it; everything else reads it. Queries about
 space (who stands where, who is adjacent) live here because every part of the
 engine needs them; tactical questions (threat, flanking, reach) are in
-``tactics.py``.
+the package ``tactics``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The shortcuts in tactics.py give exactly what the general code they stand in for gives.
+"""The shortcuts in the tactics package give exactly what the general code they stand in for gives.
 
 * :func:`tactics._reachable_unthreatened` (a search by first reach, used when no path can provoke) against
   the general labelled search, :func:`tactics._reachable_labelled`, on the same surroundings.
