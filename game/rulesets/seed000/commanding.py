@@ -119,16 +119,38 @@ class Commanding(EncounterParts):
         actor.conditions = [c for c in actor.conditions if c.kind is not ConditionKind.PRONE]
         self.emit(ev.StoodUp(actor.id))
 
+    def _power_spent(self, actor: Creature, power: Power) -> str:
+        """Why ``power`` cannot be used at all ("" if it can be): a reaction, or spent for the encounter or
+        the day."""
+        if power.action is ActionType.REACTION:
+            return f"{power.name} is a reaction: it is used only when its trigger happens"
+        if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
+            return f"{actor.name} has already used {power.name} ({power.frequency.value})"
+        return ""
+
+    def action_problem(self, actor: Creature, action: ActionType) -> str:
+        """Why ``actor`` cannot take an action of kind ``action`` now ("" if it can): the check every command
+        makes before it spends one (``_spend``), asked without spending (the window's action bar)."""
+        try:
+            self._spend(actor, action, "", check_only=True)
+        except Impossible as e:
+            return str(e)
+        return ""
+
+    def power_problem(self, actor: Creature, power: Power) -> str:
+        """Why ``actor`` cannot use ``power`` now whatever its targets ("" if it can): the same checks, with
+        the same words, as a command to use it makes (the window's action bar asks this)."""
+        return self._power_spent(actor, power) or self.action_problem(actor, power.action)
+
     def check_power(self, actor: Creature, power: Power, targets: tuple[CreatureId, ...],
                     origin: Cell | None, *, test: Callable[[Creature], bool] | None = None) -> None:
         """Raise Impossible unless ``actor`` may use ``power`` on ``targets`` / at ``origin`` now.
 
         ``test``: ``tactics.target_test`` of these arguments, if already made in this state."""
         st = self.state
-        if power.action is ActionType.REACTION:
-            raise Impossible(f"{power.name} is a reaction: it is used only when its trigger happens")
-        if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
-            raise Impossible(f"{actor.name} has already used {power.name} ({power.frequency.value})")
+        spent = self._power_spent(actor, power)
+        if spent:
+            raise Impossible(spent)
         if power.reach.kind is RangeKind.AREA_BURST:
             if origin is None:
                 raise Impossible(f"{power.name} needs a cell to centre on")

@@ -188,7 +188,6 @@ class Host(Protocol):
 
 
 def action_left(table: Host, actor: Creature, action: ActionType) -> bool:
-    """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
+    """An action of that kind is left for ``actor`` this turn (the engine's own check, asked without spending)."""
     assert table.session is not None
-    enc = table.session.encounter
-    return actor.can_act and enc.ruleset.spend(enc.state, actor, action, check_only=True) is not None
+    return not table.session.encounter.action_problem(actor, action)

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from game.grid import Cell
 from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.commands import UsePowerCommand
-from game.rulesets.seed000.model import ActionType, CreatureId, Frequency, Power, RangeKind, TargetKind
+from game.rulesets.seed000.model import ActionType, CreatureId, Power, RangeKind, TargetKind
 from game.rulesets.seed000.state import Creature
 from game.ui import overlays
-from game.ui.modes.base import FightMode, Host, Mode, action_left
+from game.ui.modes.base import FightMode, Host, Mode
 from game.ui.modes.table_mode import MoveMode
 
 AREA_KINDS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
@@ -241,7 +241,7 @@ def usable_powers(actor: Creature) -> list[Power]:
 
 
 def power_ready(table: Host, actor: Creature, power: Power) -> bool:
-    """Not spent (encounter / daily) and an action of its kind is left (the ruleset says)."""
-    if power.frequency is not Frequency.AT_WILL and power.id in actor.used_powers:
-        return False
-    return action_left(table, actor, power.action)
+    """The engine would take a use of it now, targets aside: not spent (encounter / daily) and an action of
+    its kind left (``Encounter.power_problem``, the checks a command to use it makes)."""
+    assert table.session is not None
+    return not table.session.encounter.power_problem(actor, power)

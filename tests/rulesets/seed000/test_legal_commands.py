@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from game.command_codec import command_from_line
 from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
                                  UsePowerCommand)
+from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.encounter import Encounter, Impossible
+from game.rulesets.seed000.model import ActionType, RangeKind, TargetKind
 from tests.golden.recording import FIGHTS, Fight, read_lines
 
 
@@ -105,3 +107,35 @@ def test_why_illegal_says_exactly_what_apply_says(data: st.DataObject) -> None:
         assert why == str(e)
     else:
         assert why == ""
+
+
+def test_what_the_action_bar_asks_is_what_apply_says() -> None:
+    """The window's action bar asks the engine whether a power is usable now, targets aside
+    (``power_problem``: spent, or no action of its kind left). Where it says no, apply refuses every use of
+    the power, and with the words it gave when the target is valid; where it says yes, apply takes the power
+    on a valid target (single-target powers)."""
+    refused = taken = 0
+    for fight in FIGHTS[::8]:
+        enc, commands = recorded(fight)
+        enc.start()
+        for c in commands[:60]:
+            actor = enc.state.acting
+            assert actor is not None
+            st = enc.state
+            for power in actor.template.powers:
+                if power.reach.kind not in (RangeKind.MELEE, RangeKind.RANGED) or power.targets is TargetKind.SELF:
+                    continue
+                problem = enc.power_problem(actor, power)
+                for target in st.creatures.values():
+                    why = enc.why_illegal(UsePowerCommand(actor.id, power.id, (target.id,)))
+                    valid = tactics.is_valid_target(st, actor, power, target)
+                    if problem:
+                        assert why, (fight.name, power.id, target.id)
+                        if valid:
+                            assert why == problem
+                            refused += 1
+                    elif valid and power.action is not ActionType.REACTION:
+                        assert why == "", (fight.name, power.id, target.id, why)
+                        taken += 1
+            enc.apply(c)
+    assert refused > 5 and taken > 5, (refused, taken)
