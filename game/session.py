@@ -197,12 +197,7 @@ class _Answering:
         return self.session.encounter.engine.pending
 
     def apply(self, answer: Answer) -> list[ev.Event]:
-        st = self.session.encounter.state
-        rnd, turn = st.round, st.turn_index
-        out = self.session.encounter.apply(answer)
-        by = AI if answer.by == "AI" else "standing order"
-        self.session.played.append(Played(answer, out, by, rnd, turn))
-        return out
+        return self.session._record(answer, AI if answer.by == "AI" else "standing order")
 
 
 @dataclass
@@ -328,13 +323,17 @@ class Session:
     def apply(self, command: Command | Answer, *, by: str) -> list[ev.Event]:
         """Apply one command or answer; raises :class:`Impossible` (nothing changed) if the rules refuse it.
         Then the decisions it opened that the AI or a standing order answers are answered, in turn."""
+        events = self._record(command, by) + self._settle()
+        for listener in self.listeners:
+            listener(events)
+        return events
+
+    def _record(self, command: Command | Answer, by: str) -> list[ev.Event]:
+        """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
         st = self.encounter.state
         rnd, turn = st.round, st.turn_index
         events = self.encounter.apply(command)
         self.played.append(Played(command, events, by, rnd, turn))
-        events = events + self._settle()
-        for listener in self.listeners:
-            listener(events)
         return events
 
     def answer(self, decision: int, option: str, *, by: str) -> list[ev.Event]:

@@ -1,6 +1,6 @@
 """Turn order as data: a clock owned by the ruleset says who holds the turn and advances.
 
-The kernel needs only :class:`Clock`'s two questions; how a clock advances (a cycle, bands, a countdown of
+A clock answers :class:`Clock`'s two questions for the table; how a clock advances (a cycle, bands, a countdown of
 seconds, phases and segments) and whether advancing asks someone (who in this band acts next) is the
 ruleset's, done with steps like any other so that it can stop at a decision. :class:`Cycle` is the plain
 fixed order round after round that several rulesets use.

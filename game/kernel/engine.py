@@ -109,7 +109,6 @@ class Engine(Generic[S, C]):
         self._asking: _Frame[S] | None = None
         self.current_step: S | None = None
         """The step being resolved (None between steps): what an event happening now is part of."""
-        self.ended = False
 
     def attach(self, rules: Rules[S, C]) -> None:
         self.rules = rules
@@ -147,8 +146,6 @@ class Engine(Generic[S, C]):
     def apply(self, command: C | Answer) -> list[ev.Event]:
         """Apply one command, or one answer to an open decision; returns the events it caused. Raises
         :class:`Impossible`, changing nothing."""
-        if self.ended:
-            raise Impossible("the fight is over")
         rules = self._rules()
         if self._open:
             if not isinstance(command, Answer):

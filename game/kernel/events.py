@@ -88,9 +88,6 @@ class DecisionsRevealed:
     answers: tuple[tuple[Id, str], ...]
 
 
-KERNEL_EVENTS: tuple[type, ...] = (DiceRolled, RandomChoice, BreakPoint, StepFizzled, DecisionOpened,
-                                   DecisionAnswered, DecisionsRevealed)
-
 _KINDS: dict[type, str] = {}
 
 

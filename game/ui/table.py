@@ -1337,8 +1337,7 @@ class Table:
         self.drop_choice()
         prompt = DecisionPrompt(self.manager, self.board_rect, question, session.encounter.name(question.chooser),
                                 lambda key: self.answer(question.id, key),
-                                lambda kind, order: session.standing_orders.setdefault(player or "", {}).update(
-                                    {kind: order}))
+                                lambda kind, order: session.seats.set_order(player or "", kind, order))
         self.modes.append(DecideMode(prompt))
         self.say(self.mode.prompt(self))
 

@@ -212,9 +212,6 @@ class Encounter(Commanding, Resolution, Turns):
             return str(e)
         return ""
 
-    def is_legal(self, command: Command) -> bool:
-        return not self.why_illegal(command)
-
     def legal_commands(self) -> Iterator[Command]:
         """The acting creature's legal commands, worked out lazily as they are read (as python-chess's
         ``board.legal_moves``): ending the turn, standing up, a move or shift to each cell it can reach, each
