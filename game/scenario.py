@@ -17,8 +17,7 @@ from typing import Annotated, Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from game.board import Board, Placement
-from game.rulesets.seed000.content.loader import TomlSyntaxError, parse_toml
-from game.rulesets.seed000.content.text import quoted
+from game.content_files import TomlSyntaxError, parse_toml, quoted
 from game.errors import GameError, escaped
 from game.files import UserFileError, read_user_file
 from game.grid import Cell

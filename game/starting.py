@@ -23,9 +23,8 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from game.rulesets.seed000.content.loader import explain
+from game.content_files import explain, parse_choice, quoted
 from game.rulesets.seed000.content.schema import ConditionEntry, Id
-from game.rulesets.seed000.content.text import parse_choice, quoted
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000.encounter import Encounter
 from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration, Frequency, PowerId

@@ -13,7 +13,8 @@ Every problem is a :class:`game.errors.ContentError` naming the file, the entry
 
 from __future__ import annotations
 
-from game.rulesets.seed000.content.loader import CONTENT_DIR, MAX_FILE_BYTES, Library, load_content
+from game.content_files import CONTENT_DIR, MAX_FILE_BYTES
+from game.rulesets.seed000.content.loader import Library, load_content
 from game.rulesets.seed000.content.text import DAMAGE_TYPES, parse_attack, parse_damage, parse_reach
 
 __all__ = [

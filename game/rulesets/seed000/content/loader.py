@@ -10,8 +10,6 @@ built; otherwise every problem found is raised at once.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,11 +23,10 @@ from game.rulesets.seed000.content.schema import (
     FileEntry,
     OutcomeEntry,
     PowerEntry,
-    toml_type,
 )
-from game.rulesets.seed000.content.text import quoted, suggestion
+from game.content_files import (CONTENT_DIR, ID, ID_RULE, content_files, explain, field_path, quoted_id, quoted_key,
+                                read_toml, shown, suggestion)
 from game.errors import ContentError, ContentProblems
-from game.files import UserFileError, read_user_file
 from game.rulesets import DEFAULT as DEFAULT_RULESET, unknown_ruleset
 from game.rulesets.seed000.model import (
     ActionType,
@@ -55,16 +52,11 @@ from game.rulesets.seed000.preparation import (BUILTIN_REACTIONS, is_limited, is
 from game.rulesets.seed000.translation import translate
 from game.rulesets.seed000.triggers import REACTION_KEYWORDS, TRIGGERS
 
-CONTENT_DIR = Path(__file__).resolve().parents[4] / "assets" / "content"
-"""Where the shipped content lives; :func:`load_content` reads every ``*.toml`` here by default."""
 
-MAX_FILE_BYTES = 1024 * 1024
 """Largest content file read."""
 
 M = TypeVar("M", bound=BaseModel)
 
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_TOML_PLACE = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$")
 
 
 class Library(Mapping[str, Template]):
@@ -116,7 +108,7 @@ def load_content(paths: Iterable[str | Path] | None = None, *, ruleset: str = DE
     :class:`ContentError` for one problem, :class:`ContentProblems` for several, each
     naming its file, its entry (creature or power) and the field.
     """
-    files = _content_files([CONTENT_DIR] if paths is None else list(paths))
+    files = content_files([CONTENT_DIR] if paths is None else list(paths))
     problems: list[ContentError] = []
     read = [_read_file(path, problems, ruleset) for path in files]
     templates, powers, sources = _link(read, problems)
@@ -151,44 +143,26 @@ class _File:
         self.problems.append(ContentError(self.shown, detail, ", ".join(parts)))
 
 
-def _content_files(paths: list[str | Path]) -> list[Path]:
-    files: list[Path] = []
-    for given in paths:
-        path = Path(given)
-        files.extend(sorted(p for p in path.glob("*.toml") if not p.name.startswith("."))
-                     if path.is_dir() else [path])
-    return files
-
-
-def _shown(path: Path) -> str:
-    """The path as messages show it: relative to the working folder when inside it (as given when it cannot
-    be resolved: a symlink loop is a RuntimeError in Python 3.11's ``resolve``)."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (ValueError, OSError, RuntimeError):
-        return str(path)
-
-
 def _read_file(path: Path, problems: list[ContentError], ruleset: str) -> _File:
-    out = _File(_shown(path), problems)
-    raw = _read_toml(path, out)
+    out = _File(shown(path), problems)
+    raw = read_toml(path, out.shown, out.problems)
     if raw is None or _foreign(raw, out, ruleset):
         return out
     _validate(FileEntry, raw, out, "")
     shared = raw.get("powers")
     for power_id, value in shared.items() if isinstance(shared, dict) else ():
-        out.powers[power_id] = _read_power(power_id, value, out, f"power {_quoted(power_id)}", "")
+        out.powers[power_id] = _read_power(power_id, value, out, f"power {quoted_id(power_id)}", "")
     creatures = raw.get("creatures")
     for creature_id, value in creatures.items() if isinstance(creatures, dict) else ():
-        entry = f"creature {_quoted(creature_id)}"
-        if not _ID.fullmatch(creature_id):
-            out.problem(_ID_RULE, entry)
+        entry = f"creature {quoted_id(creature_id)}"
+        if not ID.fullmatch(creature_id):
+            out.problem(ID_RULE, entry)
         if not isinstance(value, dict):
             out.creatures[creature_id] = None  # FileEntry reported it
             continue
         creature = _validate(CreatureEntry, value, out, entry)
         raw_powers = value.get("powers")
-        powers = {power_id: _read_power(power_id, raw_power, out, entry, f"powers.{_quoted_key(power_id)}")
+        powers = {power_id: _read_power(power_id, raw_power, out, entry, f"powers.{quoted_key(power_id)}")
                   for power_id, raw_power in (raw_powers.items() if isinstance(raw_powers, dict) else ())}
         out.creatures[creature_id] = None if creature is None else _Creature(creature, powers)
     return out
@@ -205,7 +179,7 @@ def _foreign(raw: dict[str, Any], out: _File, ruleset: str) -> bool:
         return False
     creatures = raw.get("creatures")
     first = next(iter(creatures), None) if isinstance(creatures, dict) else None
-    entry = f"creature {_quoted(first)}" if isinstance(first, str) else ""
+    entry = f"creature {quoted_id(first)}" if isinstance(first, str) else ""
     if not why:
         more = len(creatures) - 1 if isinstance(creatures, dict) else 0
         why = (f"the sheets of this file are for {written}" + (f" (this one and {more} more)" if more > 0 else "") +
@@ -216,8 +190,8 @@ def _foreign(raw: dict[str, Any], out: _File, ruleset: str) -> bool:
 
 def _read_power(power_id: str, value: object, out: _File, entry: str, prefix: str) -> PowerEntry | None:
     """One power (shared if ``prefix`` is empty, else a creature's own): schema, then its own consistency."""
-    if not _ID.fullmatch(power_id):
-        out.problem(_ID_RULE, entry, prefix)
+    if not ID.fullmatch(power_id):
+        out.problem(ID_RULE, entry, prefix)
     if not isinstance(value, dict):
         return None  # FileEntry / CreatureEntry reported that it is not a table
     power = _validate(PowerEntry, value, out, entry, prefix)
@@ -227,155 +201,15 @@ def _read_power(power_id: str, value: object, out: _File, entry: str, prefix: st
     return power
 
 
-_ID_RULE = "an id is lower-case letters, digits and '_', starting with a letter (at most 64)"
-
-
-def _read_toml(path: Path, out: _File) -> dict[str, Any] | None:
-    try:
-        data = read_user_file(path, MAX_FILE_BYTES)
-    except UserFileError as exc:
-        if exc.too_large:
-            out.problem(f"larger than {MAX_FILE_BYTES // 1024} KiB; content files are small text files")
-        else:
-            out.problem("no such file" if exc.missing else exc.detail)
-        return None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        out.problems.append(ContentError(out.shown, "not UTF-8 text", f"line {line}"))
-        return None
-    try:
-        return parse_toml(text)
-    except TomlSyntaxError as exc:
-        out.problems.append(ContentError(out.shown, exc.detail, exc.place))
-    return None
-
-
-class TomlSyntaxError(ValueError):
-    """TOML text that does not parse: ``detail`` says what is wrong, ``place`` where ("line 3, column 7", or
-    "" when the parser does not say)."""
-
-    def __init__(self, detail: str, place: str = "") -> None:
-        self.detail, self.place = detail, place
-        super().__init__(f"{place}: {detail}" if place else detail)
-
-
-def parse_toml(text: str) -> dict[str, Any]:
-    """``tomllib.loads``, its every failure one :class:`TomlSyntaxError`: the parser's message with its place
-    apart, and arrays or tables nested too deeply for the parser (a RecursionError inside tomllib) said so.
-    Every TOML file the program reads (content, encounters) is parsed here."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_PLACE.search(message)
-        detail = (message[:where.start()] if where else message) or "invalid TOML"
-        raise TomlSyntaxError(f"invalid TOML: {detail}", where.group(1) if where else "") from None
-    except RecursionError:
-        raise TomlSyntaxError("invalid TOML: arrays or tables nested too deeply") from None
-
-
 def _validate(model: type[M], value: object, out: _File, entry: str, prefix: str = "") -> M | None:
     """``value`` as a ``model``, or None after reporting every schema error (field paths after ``prefix``)."""
     try:
         return model.model_validate(value)
     except ValidationError as exc:
         for error in exc.errors():
-            path = _field_path(tuple(error["loc"]))
-            out.problem(_explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
+            path = field_path(tuple(error["loc"]))
+            out.problem(explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
         return None
-
-
-def _field_path(loc: tuple[str | int, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def explain(model: type[BaseModel], error: Any) -> str:
-    """Pydantic's error (one of ``ValidationError.errors()``, validating ``model``) in a game master's words:
-    what content files and an encounter file's starting states say."""
-    return _explain(model, error)
-
-
-def _explain(model: type[BaseModel], error: Any) -> str:
-    """Pydantic's error in a game master's words."""
-    kind, value, ctx = error["type"], error.get("input"), error.get("ctx") or {}
-    loc = tuple(error["loc"])
-    match kind:
-        case "extra_forbidden":
-            known = _fields_at(model, loc[:-1])
-            hint = suggestion(str(loc[-1]), known)
-            return "unknown field" + (hint or (f"; known fields: {', '.join(known)}" if known else ""))
-        case "missing":
-            return "required field is missing"
-        case "value_error":
-            return str(ctx.get("error", error["msg"]))
-        case "int_type":
-            return f"expected a whole number, found {toml_type(value)} {quoted(value)}"
-        case "bool_type":
-            return f"expected true or false, found {toml_type(value)} {quoted(value)}"
-        case "string_type":
-            return f"expected text in quotes, found {toml_type(value)} {quoted(value)}"
-        case "list_type":
-            return f"expected an array [...], found {toml_type(value)} {quoted(value)}"
-        case "dict_type" | "model_type" | "model_attributes_type":
-            return f"expected a table {{...}}, found {toml_type(value)} {quoted(value)}"
-        case "greater_than_equal":
-            return f"must be at least {ctx['ge']}, found {quoted(value)}"
-        case "less_than_equal":
-            return f"must be at most {ctx['le']}, found {quoted(value)}"
-        case "string_too_short":
-            return "must not be empty"
-        case "string_too_long":
-            return f"must be at most {ctx['max_length']} characters"
-        case "string_pattern_mismatch":
-            return f"{quoted(value)} is not allowed here: " + (
-                "a tag is lower-case words" if "-" in str(ctx.get("pattern")) else _ID_RULE)
-        case _:
-            return str(error["msg"])
-
-
-def _fields_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
-    """The field names of the model found by following ``loc`` from ``model`` ([] if none)."""
-    current: Any = model
-    for part in loc:
-        current = _unwrap(current)
-        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str):
-            info = current.model_fields.get(part)
-            current = info.annotation if info else None
-        elif getattr(current, "__origin__", None) in (dict, list):
-            current = current.__args__[-1]
-        else:
-            return []
-    current = _unwrap(current)
-    if isinstance(current, type) and issubclass(current, BaseModel):
-        return list(current.model_fields)
-    return []
-
-
-def _unwrap(annotation: Any) -> Any:
-    """``X | None`` -> ``X``; anything else as it is."""
-    if getattr(annotation, "__origin__", None) in (dict, list):
-        return annotation
-    args = [a for a in getattr(annotation, "__args__", ()) if a is not type(None)]
-    return args[0] if len(args) == 1 else annotation
-
-
-def _is_plain(key: str) -> bool:
-    return key.isprintable() and not any(c in key for c in "'\" .[]") and 0 < len(key) <= 64
-
-
-def _quoted(key: str) -> str:
-    """An id as messages show it: 'goblin'; repr() with escapes for a key with odd characters."""
-    return f"'{key}'" if _is_plain(key) else quoted(key)
-
-
-def _quoted_key(key: str) -> str:
-    """A key inside a field path: as is when it is plain."""
-    return key if _is_plain(key) else quoted(key)
 
 
 # -- checks within one power -------------------------------------------------------------
@@ -428,7 +262,7 @@ def _link(files: list[_File], problems: list[ContentError]
     for file in files:
         for power_id, power in file.powers.items():
             if power_id in shared:
-                file.problem(f"already defined in {shared[power_id][0].shown}", f"power {_quoted(power_id)}")
+                file.problem(f"already defined in {shared[power_id][0].shown}", f"power {quoted_id(power_id)}")
             else:
                 shared[power_id] = (file, power)
     creatures: dict[str, tuple[_File, _Creature | None]] = {}
@@ -436,12 +270,12 @@ def _link(files: list[_File], problems: list[ContentError]
         for creature_id, creature in file.creatures.items():
             if creature_id in creatures:
                 file.problem(f"already defined in {creatures[creature_id][0].shown}",
-                             f"creature {_quoted(creature_id)}")
+                             f"creature {quoted_id(creature_id)}")
                 continue
             creatures[creature_id] = (file, creature)
             if creature is not None:
                 for field_path, detail in _creature_problems(creature, shared):
-                    file.problem(detail, f"creature {_quoted(creature_id)}", field_path)
+                    file.problem(detail, f"creature {quoted_id(creature_id)}", field_path)
     if problems:
         return {}, {}, {}
     powers = {pid: _power(pid, entry) for pid, (_, entry) in shared.items() if entry is not None}
@@ -455,10 +289,10 @@ def _creature_problems(creature: _Creature, shared: Mapping[str, tuple[_File, Po
                        ) -> Iterator[tuple[str, str]]:
     entry = creature.entry
     own: dict[str, tuple[str, PowerEntry | None]] = {
-        pid: (f"powers.{_quoted_key(pid)}", power) for pid, power in creature.powers.items()}
+        pid: (f"powers.{quoted_key(pid)}", power) for pid, power in creature.powers.items()}
     for pid in creature.powers:
         if pid in shared:
-            yield f"powers.{_quoted_key(pid)}", (f"{_quoted(pid)} is a shared power (in {shared[pid][0].shown}); "
+            yield f"powers.{quoted_key(pid)}", (f"{quoted_id(pid)} is a shared power (in {shared[pid][0].shown}); "
                                                  f"list it in shared_powers or give this power another id")
     for index, pid in enumerate(entry.shared_powers):
         where = f"shared_powers[{index}]"

@@ -13,16 +13,8 @@ from typing import Annotated, Any, Callable, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
 
-from game.rulesets.seed000.content.text import (
-    DAMAGE_TYPES,
-    normalize,
-    parse_attack,
-    parse_choice,
-    parse_damage,
-    parse_reach,
-    quoted,
-    suggestion,
-)
+from game.content_files import normalize, parse_choice, quoted, suggestion, toml_type
+from game.rulesets.seed000.content.text import DAMAGE_TYPES, parse_attack, parse_damage, parse_reach
 from game.rulesets.seed000.model import (
     ActionType,
     Attack,
@@ -69,25 +61,6 @@ def _one_of(names: frozenset[str] | tuple[str, ...], what: str, spaces: str = " 
         return key
 
     return AfterValidator(check)
-
-
-def toml_type(value: object) -> str:
-    """What a TOML value is called in the TOML specification's words."""
-    match value:
-        case bool():
-            return "a boolean"
-        case int():
-            return "an integer"
-        case float():
-            return "a float"
-        case str():
-            return "text"
-        case list():
-            return "an array"
-        case dict():
-            return "a table"
-        case _:
-            return "a date or time"
 
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]

@@ -7,12 +7,11 @@ shows the expected form. They know nothing about files; the loader adds the plac
 
 from __future__ import annotations
 
-import difflib
 import re
-import reprlib
 from enum import Enum
-from typing import Iterable, TypeVar
+from typing import TypeVar
 
+from game.content_files import quoted, suggestion
 from game.rulesets.seed000.model import Attack, DamageRoll, Defense, Reach, RangeKind
 
 DAMAGE_TYPES = frozenset({
@@ -47,23 +46,6 @@ _DEFENSES = {
 }
 
 E = TypeVar("E", bound=Enum)
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlevel = 2
-
-
-def quoted(value: object) -> str:
-    """A value as a message quotes it: ``'1d8+3 fier'``, shortened when long."""
-    return _REPR.repr(value)
-
-
-def normalize(text: str) -> str:
-    """Lower case, one space between words, ``_`` and ``-`` read as spaces, curly quotes straightened."""
-    text = text.replace("\u2019", "'").replace("_", " ").replace("-", " ").lower()
-    return " ".join(text.split())
 
 
 def parse_damage(text: str) -> DamageRoll:
@@ -135,28 +117,6 @@ def parse_reach(text: str) -> Reach:
                 raise ValueError(f"{quoted(text)}: write an area burst as 'area burst 1 within 10'")
             return Reach(kind, reach=0, range=within, size=size)
     raise AssertionError(kind)  # pragma: no cover - every RangeKind is matched above
-
-
-def parse_choice(text: str, choices: type[E], what: str, aliases: dict[str, E] | None = None) -> E:
-    """The member of ``choices`` whose value is ``text`` (case, spaces, ``-`` and ``_`` do not matter)."""
-    known = {normalize(member.value): member for member in choices}
-    for alias, member in (aliases or {}).items():
-        known[normalize(alias)] = member
-    found = known.get(normalize(text))
-    if found is None:
-        values = [m.value for m in choices]
-        raise ValueError(f"{quoted(text)} is not {what}{suggestion(text, values)}; use one of: {', '.join(values)}")
-    return found
-
-
-def suggestion(word: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` naming the candidate closest to ``word``, or ``""``."""
-    names = sorted(candidates)
-    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    if not close:
-        by_form = {normalize(n): n for n in names}
-        close = [by_form[c] for c in difflib.get_close_matches(normalize(word), list(by_form), n=1, cutoff=0.6)]
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _capped(value: int, cap: int, text: str, what: str) -> int:
