@@ -103,14 +103,15 @@ def check_creature_sheets(path: Path, board: object) -> None:
     as itself.
     """
     from game.board import Board
-    from game.rulesets.seed000.content import load_content
+    from game.rulesets import DEFAULT, ruleset
     from game.scenario import Scenario, roster, sheet_for
     from game.tiled.loader import problems_error
 
     assert isinstance(board, Board)
     if not board.placements:
         return
-    templates = dict(load_content())
+    rules = ruleset(DEFAULT)  # a bare map is played by the default ruleset (game.session.open_source)
+    templates = rules.load_content([rules.content_dir()])
     problems = [MapError(path, sheet, p.origin) for p in board.placements
                 if isinstance(sheet := sheet_for(p, templates), str)]
     if problems:

@@ -14,7 +14,7 @@ import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 
 def generate_map(folder: Path, size: int = 256, layers: int = 3, encoding: str = "csv", seed: int = 7) -> Path:
@@ -261,7 +261,7 @@ def _fresh(loaded: Any, seed: int) -> Any:
     st = loaded.encounter.state
     roster = [(c.id, c.name, c.side, c.template, c.cell) for c in st.creatures.values()]
     return Loaded(loaded.scenario, Encounter(st.board, roster, seed=seed, map_name=loaded.encounter.map_name,
-                                             options=st.options))
+                                             options=st.options), st.board)
 
 
 ENCOUNTER_FIGHTS = {"crypt_skirmish.toml": 10, "marsh_ambush.toml": 4, "ridge_crossing.toml": 4}
@@ -309,7 +309,7 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
             rounds = 0
             cpu, wall = time.process_time(), time.perf_counter()
             for seed in range(1, count + 1):
-                rounds += play(_fresh(loaded, seed), auto=True, emit=lambda e: None).state.round
+                rounds += play(_fresh(loaded, seed), auto=True, emit=lambda e: None).round
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             total_cpu += cpu
             rates.append(count / cpu)
@@ -319,7 +319,7 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
     best = max(rates)
     return _Fights(best, statistics.median(rates), walls[rates.index(best)], rounds / count,
                    thinking[1] / (count * repeats), thinking[0] / total_cpu,
-                   thinking[0] / max(1, thinking[1]) * 1000, loaded.encounter.state.board.kind.value)
+                   thinking[0] / max(1, thinking[1]) * 1000, loaded.board.kind.value)
 
 
 def bench_encounters(repeats: int) -> None:
@@ -416,7 +416,7 @@ def _table_session(map_path: Path, tokens: int, seed: int = 5) -> Any:
     """A fight on a generated map: ``tokens`` creatures scattered on open floor, two players."""
     from game.rulesets.seed000.content import load_content
     from game.grid import Cell
-    from game.rulesets.seed000.model import CreatureId
+    from game.rulesets.package import Entry
     from game.scenario import Scenario
     from game.session import Session, Source
     from game.tiled import load_board
@@ -430,7 +430,7 @@ def _table_session(map_path: Path, tokens: int, seed: int = 5) -> Any:
     for i, cell in enumerate(spots):
         side = "heroes" if i % 2 else "monsters"
         sheet = library["fighter" if side == "heroes" else "goblin_cutter"]
-        roster.append((CreatureId(f"c{i}"), f"{'Hero' if i % 2 else 'Goblin'} {i}", side, sheet, cell))
+        roster.append(Entry(f"c{i}", f"{'Hero' if i % 2 else 'Goblin'} {i}", side, sheet, cell))
     scenario = Scenario(path=map_path, map_path=map_path, title="bench", seed=seed,
                         sides={"heroes": "Ann", "monsters": "Bob"}, creatures=[], use_map_creatures=False,
                         options={"random_decisions": False, "max_rounds": 50})
@@ -739,6 +739,7 @@ def _bench_reaction_click(repeats: int) -> None:
 
     from game.rulesets.seed000 import events as ev
     from game.rulesets.seed000.commands import EndTurnCommand
+    from game.rulesets.seed000.encounter import Encounter
     from game.ui.script import post_click
     from game.ui.table import Table
 
@@ -807,7 +808,7 @@ def _bench_reaction_click(repeats: int) -> None:
             lines = [describe(e).strip() for e in new if isinstance(e, ev.ReactionResolved)]
             rows = [row.strip() for row in table.log.shown]
             in_log = sum(1 for line in lines if any(line.startswith(row) and row for row in rows))
-            hedda = table.session.encounter.state.creatures[acting.id]
+            hedda = cast(Encounter, table.session.encounter).state.creatures[acting.id]
             hp_drawn = [look.hp for look, _, _ in table.drawn_looks if look.name == hedda.name]
             problems = []
             newest = [describe(e).strip() for e in new if not isinstance(e, ev.BreakPoint)][-1]

@@ -10,7 +10,7 @@ import re
 from array import array
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from game.grid import Cell, Grid, GridKind, Square, SquareGrid
 
@@ -244,3 +244,25 @@ class Board:
 
 
 _OFF_BOARD = Terrain(wall=True)
+
+
+def creature_ids(placements: Iterable[Placement]) -> list[str]:
+    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix: the second "Goblin" is
+    "goblin_2", the third "goblin_3", skipping an id already taken). Linear time: the ids taken are a set,
+    and each name's next suffix is remembered (ids are never given back, so the search resumes there)."""
+    out: list[str] = []
+    taken: set[str] = set()
+    next_suffix: dict[str, int] = {}
+    for p in placements:
+        base = re.sub(r"[^a-z0-9]+", "_", p.name.lower()).strip("_") or "creature"
+        cid = base
+        if cid in taken:
+            n = next_suffix.get(base, 2)
+            cid = f"{base}_{n}"
+            while cid in taken:
+                n += 1
+                cid = f"{base}_{n}"
+            next_suffix[base] = n + 1
+        taken.add(cid)
+        out.append(cid)
+    return out

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import reprlib
 import tomllib
 from enum import Enum
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any, Iterable, TypeVar
 
 from pydantic import BaseModel
 
-from game.errors import ContentError
+from game.errors import ContentError, quoted
 from game.files import UserFileError, read_user_file
 
 CONTENT_DIR = Path(__file__).resolve().parents[1] / "assets" / "content"
@@ -29,17 +28,6 @@ ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _TOML_PLACE = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$")
 
 E = TypeVar("E", bound=Enum)
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlevel = 2
-
-
-def quoted(value: object) -> str:
-    """A value as a message quotes it: ``'1d8+3 fier'``, shortened when long."""
-    return _REPR.repr(value)
 
 
 def normalize(text: str) -> str:

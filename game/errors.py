@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from pathlib import Path
 
 
@@ -74,3 +75,27 @@ def escaped(text: str) -> str:
     ``\\u202e``): what a file names (a creature, a layer) is shown this way on a terminal, one line, in order.
     The map loader's messages and ``run``'s log lines both go through it."""
     return text.translate(_ESCAPES)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlevel = 2
+
+
+def quoted(value: object) -> str:
+    """A value as a message quotes it: ``'1d8+3 fier'``, shortened when long."""
+    return _REPR.repr(value)
+
+
+class EncounterFileError(GameError):
+    def __init__(self, path: str | Path, detail: str, place: str = "") -> None:
+        self.path, self.place, self.detail = str(path), place, detail
+        # one line, whatever the file's name or a value quoted holds (a newline, ESC, bidi controls)
+        super().__init__(escaped(f"{path}: {place}: {detail}" if place else f"{path}: {detail}"))
+
+
+def shown_key(key: str) -> str:
+    """A name or id inside a message's place: as written when it is short and printable, else quoted
+    (shortened, control and bidi characters escaped), so a place stays one short line."""
+    return key if key.isprintable() and 0 < len(key) <= 64 else quoted(key)

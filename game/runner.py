@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
+from game.board import Board
 from game.errors import GameError, escaped
 from game.kernel.decisions import Answer
-from game.rulesets.seed000 import events as ev
-from game.rulesets.seed000.commands import Command
-from game.rulesets.seed000.encounter import Encounter, Impossible
-from game.rulesets.seed000.model import CreatureId
+from game.kernel.engine import Impossible
+from game.kernel.events import Event
+from game.rulesets import ruleset
+from game.rulesets.package import Command, Fight
 from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
 
 
@@ -34,7 +35,8 @@ class ReplayRefusedError(GameError):
 @dataclass
 class Loaded:
     scenario: Scenario
-    encounter: Encounter
+    encounter: Fight
+    board: Board
 
 
 def build_encounter(path: str | Path, seed: int | None = None, random_decisions: bool | None = None) -> Loaded:
@@ -44,7 +46,7 @@ def build_encounter(path: str | Path, seed: int | None = None, random_decisions:
     from game.session import open_source
 
     source = open_source(path, seed=seed, random_decisions=random_decisions)
-    return Loaded(source.scenario, source.fresh())
+    return Loaded(source.scenario, source.fresh(), source.board)
 
 
 def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
@@ -58,8 +60,8 @@ def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
     source.fresh()
     commands = source.scripted()
     sides: dict[str, int] = {}
-    for _, _, side, _, _ in source.roster:
-        sides[side] = sides.get(side, 0) + 1
+    for entry in source.roster:
+        sides[entry.side] = sides.get(entry.side, 0) + 1
     shown = ", ".join(f"{side} {n}" for side, n in sorted(sides.items()))
     scenario = source.scenario
     extra = [f"{len(scenario.content)} content file{'s' if len(scenario.content) > 1 else ''} of its own"
@@ -73,18 +75,17 @@ def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
                    + "".join(f", {e}" for e in extra))
 
 
-def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
-         chosen: Callable[[Command | Answer], None] | None = None) -> Encounter:
+def play(loaded: Loaded, *, auto: bool, emit: Callable[[Event], None],
+         chosen: Callable[[Command], None] | None = None) -> Fight:
     """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens, and every
     command (scripted or the AI's, before it is applied) to ``chosen``. An open decision is answered by the
     AI when it plays the chooser (with ``auto``, always); else the run stops there, as for a command."""
-    from game.rulesets.seed000.ai import choose_command
-
     enc, scenario = loaded.encounter, loaded.scenario
+    rules = ruleset(scenario.ruleset)
     for event in enc.start():
         emit(event)
-    for place, command in scripted(scenario, enc.state.board):
-        check_round_limit(scenario, enc.state.round, enc.state.options, place)
+    for place, command in scripted(scenario, loaded.board):
+        check_round_limit(scenario, enc.round, scenario.options, place)
         if chosen is not None:
             chosen(command)
         try:
@@ -92,12 +93,13 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
                 emit(event)
         except Impossible as exc:
             raise EncounterFileError(scenario.path, f"impossible: {exc}", place) from None
-    max_rounds = int(enc.state.options.get("max_rounds", 50))
-    while not enc.state.ended and enc.state.round <= max_rounds:
-        pending = enc.engine.pending
+    max_rounds = int(scenario.options.get("max_rounds", 50))
+    while not enc.over and enc.round <= max_rounds:
+        pending = enc.pending
         if pending:
             asked = pending[0]
-            chooser = enc.state.creatures[CreatureId(asked.chooser)]
+            chooser = enc.piece(asked.chooser)
+            assert chooser is not None
             if not auto and scenario.control_of(chooser.id, chooser.side) != "ai":
                 break
             answer = Answer(asked.id, enc.ai_answer(asked), "AI")
@@ -106,11 +108,11 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
             for event in enc.apply(answer):
                 emit(event)
             continue
-        actor = enc.state.acting
+        actor = enc.acting
         assert actor is not None
         if not auto and scenario.control_of(actor.id, actor.side) != "ai":
             break
-        command = choose_command(enc, actor)
+        command = rules.ai_command(enc)
         if chosen is not None:
             chosen(command)
         for event in enc.apply(command):
@@ -118,7 +120,7 @@ def play(loaded: Loaded, *, auto: bool, emit: Callable[[ev.Event], None],
     return enc
 
 
-def replay(loaded: Loaded, commands: Sequence[Command | Answer], emit: Callable[[ev.Event], None]) -> Encounter:
+def replay(loaded: Loaded, commands: Sequence[Command], emit: Callable[[Event], None]) -> Fight:
     """Start, then apply ``commands`` in order (no script, no AI): what ``play`` did, given what it chose.
     A command the engine refuses raises :class:`ReplayRefusedError` with its index."""
     enc = loaded.encounter
@@ -142,27 +144,28 @@ def run(path: str, *, seed: int | None, auto: bool, as_json: bool, out: TextIO =
 
 
 def write_log(loaded: Loaded, shown: str, *, as_json: bool, out: TextIO,
-              drive: Callable[[Callable[[ev.Event], None]], Encounter]) -> None:
+              drive: Callable[[Callable[[Event], None]], Fight]) -> None:
     """The log ``run`` prints, of the fight ``drive`` plays (handed the emitter): one readable line per event,
     or ``--json``'s lines (a header naming the encounter as ``shown``, one object per event, a closing note
     when the fight did not end)."""
     enc = loaded.encounter
     counter = iter(range(1, 10**9))
 
-    def emit(event: ev.Event) -> None:
+    def emit(event: Event) -> None:
         if as_json:
-            record = {"seq": next(counter), **ev.to_json(event, enc.offset)}
+            record = {"seq": next(counter), **enc.event_json(event)}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
         else:
             out.write(escaped(enc.describe(event)) + "\n")  # a name may hold ESC or bidi characters
 
     if as_json:
-        out.write(json.dumps({"format": ev.EVENT_FORMAT, "encounter": shown, "seed": enc.seed}) + "\n")
+        out.write(json.dumps({"format": ruleset(loaded.scenario.ruleset).event_format, "encounter": shown,
+                              "seed": enc.seed}) + "\n")
     drive(emit)
-    st = enc.state
-    if not st.ended:
-        acting = st.acting
-        note = (f"stopped in round {st.round}: " +
-                (f"round limit {st.options.get('max_rounds')}" if st.round > int(st.options.get("max_rounds", 50))
+    if not enc.over:
+        acting = enc.acting
+        options = loaded.scenario.options
+        note = (f"stopped in round {enc.round}: " +
+                (f"round limit {options.get('max_rounds')}" if enc.round > int(options.get("max_rounds", 50))
                  else f"waiting for {acting.name if acting else 'nobody'} ({acting.side if acting else ''})"))
         out.write((json.dumps({"note": note}) if as_json else escaped(note)) + "\n")

@@ -4,7 +4,7 @@ A TOML file (format 2; format 1 still reads, as seed 000), validated once with
 pydantic and turned into plain engine objects; every problem names the file,
 the place and what is wrong. Format 2 names the file's ruleset and may add
 content files of its own and where the fight starts (``[start]``, applied by
-:mod:`game.starting`). The format is a public interface, documented in the
+the ruleset (seed 000: :mod:`game.rulesets.seed000.starting`)). The format is a public interface, documented in the
 README ("Encounter files").
 """
 
@@ -14,19 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import Field, ValidationError, create_model
 
-from game.board import Board, Placement
-from game.content_files import TomlSyntaxError, parse_toml, quoted
-from game.errors import GameError, escaped
-from game.files import UserFileError, read_user_file
+from game.board import Board, Placement, creature_ids
 from game.grid import Cell
-from game.kernel.decisions import Answer
-from game.rulesets import DEFAULT as DEFAULT_RULESET, ruleset_problem
-from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
-                                 StandUpCommand, UsePowerCommand)
-from game.rulesets.seed000.model import CreatureId, PowerId, Restriction, RestrictionKind, Template
-from game.rulesets.seed000.preparation import Preparation
+from game.content_files import TomlSyntaxError, parse_toml
+from game.errors import EncounterFileError as EncounterFileError, quoted, shown_key as shown_key
+from game.file_specs import Offset, OptionsSpec, ShortId, StartSpec, StrictModel
+from game.files import UserFileError, read_user_file
+from game.rulesets import DEFAULT as DEFAULT_RULESET, ruleset, ruleset_problem
+from game.rulesets.package import Command, Entry, Sheet
 
 ENCOUNTER_FORMAT = 2
 """The format this program writes about; it reads :data:`FORMATS`."""
@@ -48,106 +45,24 @@ MAX_MAP_PATH = 1024
 """Longest map path an encounter file may write (a message quotes it, shortened, when it is refused)."""
 
 
-class EncounterFileError(GameError):
-    def __init__(self, path: str | Path, detail: str, place: str = "") -> None:
-        self.path, self.place, self.detail = str(path), place, detail
-        # one line, whatever the file's name or a value quoted holds (a newline, ESC, bidi controls)
-        super().__init__(escaped(f"{path}: {place}: {detail}" if place else f"{path}: {detail}"))
-
-
-Offset = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
-"""Tiled offset coordinates ``[col, row]``: TOML writes them as arrays, which strict mode refuses as tuples."""
-
-
-Id = Annotated[str, Field(max_length=100)]
-"""A creature or power id as a file writes it: the engine's refusals quote it whole, so it is kept short."""
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class SideSpec(_Strict):
+class SideSpec(StrictModel):
     control: Annotated[str, Field(min_length=1)] = "ai"
     """"ai", or the name of the player who plays the side (never empty)."""
 
 
-class CreatureSpec(_Strict):
+class CreatureSpec(StrictModel):
     name: Annotated[str, Field(max_length=100)]
-    side: Id
-    template: Id
+    side: ShortId
+    template: ShortId
     at: Offset
     """Tiled offset coordinates [col, row] of its cell."""
-
-
-class RestrictionSpec(_Strict):
-    """``{ kind = "forced_toward", power = "hex_recoil", at = [4, 7] }``: one anchor at most (creature, at or
-    triggerer), as the kind needs."""
-
-    kind: Literal["non_minion_attackers", "while_bloodied", "forced_toward", "forced_away", "move_toward",
-                  "move_away", "only_against"]
-    power: Id | None = None
-    creature: Id | None = None
-    at: Offset | None = None
-    triggerer: bool = False
-
-
-class PreparationSpec(_Strict):
-    """Seed 000's preparation: the Limited reaction, the Spontaneous ones' priority, the disabled ones,
-    the default basic and opportunity attacks, restrictions. What is left out: none / the sheet's order."""
-
-    limited: Id | None = None
-    priority: list[Id] = []
-    disabled: list[Id] = []
-    basic_attack: Id | None = None
-    opportunity_attack: Id | None = None
-    restrictions: list[RestrictionSpec] = []
-
-
-class CommandSpec(_Strict):
-    do: Literal["move", "shift", "stand", "power", "charge", "end", "answer"]
-    creature: Id | None = None
-    """Every command's creature (an answer has none: it names its decision)."""
-    to: Offset | None = None
-    path: list[Offset] | None = None
-    power: Id | None = None
-    targets: list[Id] = []
-    target: Id | None = None
-    at: Offset | None = None
-    landings: dict[Id, Offset] = {}
-    shift_to: Offset | None = None
-    """power: where a power that shifts its user puts it (else seed 000's Movement decision)."""
-    prepare: PreparationSpec | None = None
-    """end: the creature's reactions for its next round (else it keeps the preparation it has)."""
-    decision: int | None = Field(default=None, ge=1, le=10**9)
-    """answer: the number of the open decision answered (``decision_opened``'s ``decision``)."""
-    option: Annotated[str, Field(min_length=1, max_length=200)] | None = None
-    """answer: the key of the option chosen."""
-    by: Literal["player", "standing order", "AI"] = "player"
-    """answer: who gave it."""
-
-
-class OptionsSpec(_Strict):
-    random_decisions: bool = False
-    """Seed 000's simpler rule: every automatic choice at random."""
-    max_rounds: int = 50
-    """The runner stops a fight that lasts longer (a draw)."""
 
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 """A player's name, or "ai"."""
 
 
-class StartSpec(_Strict):
-    """``[start]``: where a fight carried over from paper starts. ``order`` is the fixed turn order (creature
-    ids or names, everyone exactly once); ``creatures`` each creature's starting state, a table in its
-    ruleset's terms (checked by :mod:`game.starting`), keyed by creature id or name."""
-
-    order: list[Id] | None = None
-    creatures: dict[str, dict[str, Any]] = {}
-
-
-class EncounterSpec(_Strict):
+class EncounterSpec(StrictModel):
     format: int
     ruleset: str | None = None
     """Format 2: the rules system the fight is played by (``"seed000"`` ... ``"seed004"``)."""
@@ -166,9 +81,11 @@ class EncounterSpec(_Strict):
     """Creature id -> who plays that creature, over its side's ``control``."""
     creatures: list[CreatureSpec] = []
     options: OptionsSpec = OptionsSpec()
-    preparations: dict[str, PreparationSpec] = {}
+    preparations: dict[str, Any] = {}
     """Creature id -> its preparation before its first turn (else its sheet's default)."""
-    commands: list[CommandSpec] = []
+    commands: list[Any] = []
+    """``options``, ``preparations`` and ``commands`` are placeholders: each ruleset puts its own in their
+    place (:meth:`game.rulesets.package.Ruleset.encounter_fields`)."""
 
 
 @dataclass
@@ -183,8 +100,10 @@ class Scenario:
     """(name, side, template id, offset) from the encounter file (map placements come on top)."""
     use_map_creatures: bool
     options: dict[str, Any]
-    commands: list[CommandSpec] = field(default_factory=list)
-    preparations: dict[str, PreparationSpec] = field(default_factory=dict)
+    commands: list[Any] = field(default_factory=list)
+    """The ruleset's scripted commands, as its ``commands`` section validated them."""
+    preparations: dict[str, Any] = field(default_factory=dict)
+    """Creature id -> the ruleset's preparation entry for it (``[preparations]``)."""
     creature_control: dict[str, str] = field(default_factory=dict)
     """creature id -> "ai" or a player's name, over its side's."""
     gm: str | None = None
@@ -233,8 +152,10 @@ def load_scenario(path: str | Path) -> Scenario:
     elif "format" not in raw and ("powers" in raw or isinstance(raw.get("creatures"), dict)):
         raise EncounterFileError(path, "this is a content file (creatures and powers), not an encounter file: "
                                        "an encounter file names it in 'content'", "format")
+    named = raw.get("ruleset")
+    model = _spec_model(named if isinstance(named, str) and not ruleset_problem(named) else DEFAULT_RULESET)
     try:
-        spec = EncounterSpec.model_validate(raw)
+        spec = model.model_validate(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
         place = ".".join(shown_key(x) if isinstance(x, str) else str(x) for x in err["loc"])
@@ -264,12 +185,6 @@ def load_scenario(path: str | Path) -> Scenario:
         content=_content_paths(path, spec.content),
         start=spec.start,
     )
-
-
-def shown_key(key: str) -> str:
-    """A name or id inside a message's place: as written when it is short and printable, else quoted
-    (shortened, control and bidi characters escaped), so a place stays one short line."""
-    return key if key.isprintable() and 0 < len(key) <= 64 else quoted(key)
 
 
 def _map_path(path: Path, written: str) -> Path:
@@ -345,14 +260,15 @@ def check_creature_ids(scenario: Scenario, ids: list[str]) -> None:
                                          f"{table}.{shown_key(cid)}")
 
 
-def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command | Answer]]:
+def _spec_model(name: str) -> type[EncounterSpec]:
+    """The encounter file's model for ruleset ``name``: the shared sections and the ruleset's own."""
+    fields: dict[str, Any] = ruleset(name).encounter_fields()
+    return create_model(f"EncounterSpec_{name}", __base__=EncounterSpec, **fields)
+
+
+def scripted(scenario: Scenario, board: Board) -> list[tuple[str, Command]]:
     """The file's scripted commands in engine terms, each with its place in the file."""
-    out: list[tuple[str, Command | Answer]] = []
-    for i, spec in enumerate(scenario.commands, 1):
-        what = shown_key(spec.creature) if spec.creature is not None else f"decision {spec.decision}"
-        place = f"commands[{i}] ({spec.do} {what})"
-        out.append((place, to_command(spec, board, place, scenario.path)))
-    return out
+    return ruleset(scenario.ruleset).scripted(scenario.commands, board, scenario.path)
 
 
 def check_round_limit(scenario: Scenario, round_now: int, options: Mapping[str, object], place: str) -> None:
@@ -364,63 +280,7 @@ def check_round_limit(scenario: Scenario, round_now: int, options: Mapping[str, 
                                                 "before this command", place)
 
 
-def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command | Answer:
-    """A scripted command (or an answer to a decision) in engine terms (cells from [col, row])."""
-    grid = board.grid
-    if spec.do == "answer":
-        if spec.decision is None or spec.option is None:
-            raise EncounterFileError(path, "'answer' needs 'decision' and 'option'", place)
-        return Answer(spec.decision, spec.option, spec.by)
-    if spec.creature is None:
-        raise EncounterFileError(path, f"'{spec.do}' needs 'creature'", place)
-
-    def cell(value: tuple[int, int] | None, what: str) -> Cell:
-        if value is None:
-            raise EncounterFileError(path, f"'{spec.do}' needs '{what}'", place)
-        return grid.offset_to_cell(*value)  # type: ignore[no-any-return]
-
-    who = CreatureId(spec.creature)
-    match spec.do:
-        case "move":
-            route = tuple(grid.offset_to_cell(*p) for p in spec.path) if spec.path is not None else None
-            return MoveCommand(who, cell(spec.to, "to"), route)
-        case "shift":
-            return ShiftCommand(who, cell(spec.to, "to"))
-        case "stand":
-            return StandUpCommand(who)
-        case "end":
-            return EndTurnCommand(who, to_preparation(spec.prepare, board) if spec.prepare is not None else None)
-        case "charge":
-            if spec.target is None:
-                raise EncounterFileError(path, "'charge' needs 'target'", place)
-            return ChargeCommand(who, CreatureId(spec.target), cell(spec.to, "to"))
-        case "power":
-            if spec.power is None:
-                raise EncounterFileError(path, "'power' needs 'power'", place)
-            origin = grid.offset_to_cell(*spec.at) if spec.at is not None else None
-            landings = tuple((CreatureId(k), grid.offset_to_cell(*v)) for k, v in spec.landings.items())
-            shift_to = grid.offset_to_cell(*spec.shift_to) if spec.shift_to is not None else None
-            return UsePowerCommand(who, spec.power, tuple(CreatureId(t) for t in spec.targets), origin, landings,
-                                   shift_to)
-    raise EncounterFileError(path, f"unknown command '{spec.do}'", place)
-
-
-def to_preparation(spec: PreparationSpec, board: Board) -> Preparation:
-    """A preparation in engine terms (cells from [col, row]); the engine checks it against the sheet."""
-    grid = board.grid
-    return Preparation(
-        limited=PowerId(spec.limited) if spec.limited else None,
-        priority=tuple(PowerId(p) for p in spec.priority), disabled=frozenset(PowerId(p) for p in spec.disabled),
-        basic_attack=PowerId(spec.basic_attack) if spec.basic_attack else None,
-        opportunity_attack=PowerId(spec.opportunity_attack) if spec.opportunity_attack else None,
-        restrictions=tuple(Restriction(RestrictionKind(r.kind), PowerId(r.power) if r.power else None,
-                                       CreatureId(r.creature) if r.creature else None,
-                                       grid.offset_to_cell(*r.at) if r.at is not None else None, r.triggerer)
-                           for r in spec.restrictions),
-    )
-
-
-def sheet_for(placement: Placement, templates: Mapping[str, Template]) -> Template | str:
+def sheet_for(placement: Placement, templates: Mapping[str, Sheet]) -> Sheet | str:
     """The creature sheet a placed creature uses, or the reason it has none.
 
     Its ``template``, else the sheet named like the creature (``Goblin 1`` -> ``goblin_1``).
@@ -437,14 +297,12 @@ def sheet_for(placement: Placement, templates: Mapping[str, Template]) -> Templa
             f"creature {quoted(derived)}")
 
 
-def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> list[tuple[CreatureId, str, str, Template, Cell]]:
+def roster(scenario: Scenario, board: Board, templates: Mapping[str, Sheet]) -> list[Entry]:
     """Everyone in the fight: the map's creatures (if used) and the file's, with ids from their names.
 
     Each creature's whole space (2x2 squares for a large one) must lie on the board, clear of walls and of
     everyone placed before it (:meth:`Board.placement_problem`); else one line names the creature, the cell
     and why."""
-    from game.rulesets.seed000.encounter import creature_ids
-
     placements: list[Placement] = list(board.placements) if scenario.use_map_creatures else []
     from_map = len(placements)
     if from_map + len(scenario.creatures) > MAX_CREATURES:
@@ -458,7 +316,7 @@ def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> 
             " and the map places none" if scenario.use_map_creatures else " (and use_map_creatures = false)") +
             ", so there is nobody to fight", "creatures")
     ids = creature_ids(placements)
-    out = []
+    out: list[Entry] = []
     taken: dict[Cell, str] = {}
     for n, (cid, p) in enumerate(zip(ids, placements)):
         # A map's creature is a problem of the map (its object names the place); a file's, of the file.
@@ -474,5 +332,5 @@ def roster(scenario: Scenario, board: Board, templates: dict[str, Template]) -> 
                                      p.origin)
         for cell in board.footprint(p.cell, sheet.size):
             taken[cell] = quoted(p.name)
-        out.append((cid, p.name, p.side, sheet, p.cell))
+        out.append(Entry(cid, p.name, p.side, sheet, p.cell))
     return out

@@ -2,7 +2,7 @@
 
 No pygame here: the window (``game.ui.table``) drives a :class:`Session` with
 commands and reads events back, and tests drive it the same way without a
-window. The rules live in ``game.rulesets.seed000``; what this module adds is table
+window. The rules live in the ruleset's package; what this module adds is table
 bookkeeping that is not a rule:
 
 * **Opening** an encounter file or a bare Tiled map (its placed creatures, a
@@ -18,9 +18,12 @@ bookkeeping that is not a rule:
   to it (no trigger, no reaction: those would reveal an opponent's prepared
   reactions), and it belongs to the turn still in progress, played by a
   person. See :func:`undo_refusal` for the exact test.
-* **Privacy**: which events reveal a creature's prepared reactions, so the
-  window shows them only to the player of that creature (seed 000's
-  :func:`game.rulesets.seed000.visibility.secrets`, re-exported here).
+* **Privacy**: which events reveal a creature's secrets (seed 000: its prepared
+  reactions), so the window shows them only to the player of that creature
+  (:meth:`Session.secrets`, the ruleset's answer).
+
+The rules are the encounter file's ruleset's (:class:`game.rulesets.package.Ruleset`); the session sees the
+fight only as a :class:`game.rulesets.package.Fight`.
 """
 
 from __future__ import annotations
@@ -33,23 +36,21 @@ from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
-from game.rulesets.seed000 import events as ev
-from game.rulesets.seed000.commands import Command, EndTurnCommand
-from game.rulesets.seed000.encounter import Encounter, Impossible
-from game.rulesets.seed000.model import CreatureId, Template
-from game.rulesets.seed000.visibility import secrets as secrets  # who may see which event (the window asks)
+from game.kernel.engine import Impossible
+from game.kernel.events import Event
+from game.rulesets import ruleset
+from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
-                           roster, scripted, to_preparation)
-from game.starting import apply_start
+                           roster, scripted)
 from game.tiled.model import TiledMap
 
 
 MAP_SUFFIXES = (".tmx", ".tmj", ".json")
 DEFAULT_PLAYER = "Player 1"
 
-Roster = list[tuple[CreatureId, str, str, Template, Cell]]
+Roster = list[Entry]
 
 
 @dataclass
@@ -65,28 +66,26 @@ class Source:
     options: dict[str, object]
     title: str
 
-    def fresh(self) -> Encounter:
-        """A new, unstarted encounter: same board, creatures, seed and options, and the file's
-        ``[preparations]`` and ``[start]`` (:func:`game.starting.apply_start`) in force. The one way an
-        encounter is built from a file: the window's session, its undo and the headless runner all call it.
-        A preparation that does not fit its creature's sheet raises :class:`EncounterFileError` naming
-        ``preparations.<id>``."""
-        encounter = Encounter(self.board, list(self.roster), seed=self.seed,
-                              map_name=self.scenario.map_path.name, options=dict(self.options))
-        for cid, spec in self.scenario.preparations.items():
-            try:
-                encounter.set_preparation(CreatureId(cid), to_preparation(spec, self.board))
-            except Impossible as exc:
-                raise EncounterFileError(self.scenario.path, str(exc), f"preparations.{cid}") from None
-        apply_start(encounter, self.scenario)
-        return encounter
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset the fight is played by (the file's ``ruleset``)."""
+        return ruleset(self.scenario.ruleset)
 
-    def begin(self) -> tuple[Encounter, list[ev.Event]]:
+    def fresh(self) -> Fight:
+        """A new, unstarted fight: same board, creatures, seed and options, and the file's sections of the
+        ruleset's own (seed 000: ``[preparations]``) and ``[start]`` in force. The one way a fight is built
+        from a file: the window's session, its undo and the headless runner all call it. A section that does
+        not fit raises :class:`EncounterFileError` naming its place in the file."""
+        setup = FileSetup(path=self.scenario.path, map_name=self.scenario.map_path.name, seed=self.seed,
+                          options=dict(self.options), sections=self.scenario, start=self.scenario.start)
+        return self.rules.new_fight(self.board, list(self.roster), setup)
+
+    def begin(self) -> tuple[Fight, list[Event]]:
         """A started encounter (:meth:`fresh`, then ``start``) and the events of its start."""
         encounter = self.fresh()
         return encounter, encounter.start()
 
-    def scripted(self) -> list[tuple[str, Command | Answer]]:
+    def scripted(self) -> list[tuple[str, Command]]:
         """The file's scripted commands, each with its place in the file."""
         return scripted(self.scenario, self.board)
 
@@ -107,7 +106,6 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     all for the file's ruleset; an id defined in two of them is refused naming both files.
     Any other kind of file is refused by its name, before it is read.
     """
-    from game.rulesets.seed000.content import CONTENT_DIR, load_content
     from game.tiled import load_board
 
     path = Path(path)
@@ -124,7 +122,7 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
         if not sides:
             raise EncounterFileError(path, "the map places no creatures: there is nobody to fight")
         first = "heroes" if "heroes" in sides else sides[0]
-        from game.scenario import OptionsSpec
+        from game.file_specs import OptionsSpec
 
         scenario = Scenario(path=path, map_path=path.resolve(), title=board.name or path.stem, seed=1,
                             sides={s: (DEFAULT_PLAYER if s == first else AI) for s in sides}, creatures=[],
@@ -132,10 +130,11 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
     else:
         scenario = load_scenario(path)
         tmap, board = load_board(scenario.map_path, root=root)
-    library = load_content([CONTENT_DIR, *scenario.content], ruleset=scenario.ruleset)
-    people = roster(scenario, board, dict(library))
-    check_creature_ids(scenario, [str(cid) for cid, _, _, _, _ in people])
-    sides_seen = [side for _, _, side, _, _ in people]
+    rules = ruleset(scenario.ruleset)
+    library = rules.load_content([rules.content_dir(), *scenario.content])
+    people = roster(scenario, board, library)
+    check_creature_ids(scenario, [entry.id for entry in people])
+    sides_seen = [entry.side for entry in people]
     for side in sides_seen:
         scenario.sides.setdefault(side, AI)
     options = dict(scenario.options)
@@ -146,30 +145,6 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
                   title=scenario.title or board.name or path.stem)
 
 
-# -- what may be undone ------------------------------------------------------------------------
-
-_QUIET: tuple[type, ...] = (ev.ActionSpent, ev.BreakPoint, ev.CreatureMoved, ev.StoodUp, ev.PowerUsed,
-                            ev.ConditionApplied, ev.ConditionEnded, ev.Healed, ev.SurgeSpent, ev.StepFizzled)
-"""Events that reveal nothing hidden when they concern only the commanding creature and its own choices."""
-
-
-def undo_refusal(command: Command, events: list[ev.Event]) -> str:
-    """Why a command, with the events it caused, cannot be taken back ("" if it can).
-
-    It can when it is not the end of a turn and every event it caused is one of
-    :data:`_QUIET`: no dice rolled, no random choice, no trigger or reaction of
-    anyone, no automatic decision, no damage, nobody dropped or bloodied.
-    """
-    if isinstance(command, EndTurnCommand):
-        return "the turn has ended and the table has moved on"
-    for event in events:
-        if isinstance(event, (ev.DiceRolled, ev.RandomChoice)):
-            return "it rolled dice (undoing it would let anyone roll again)"
-        if not isinstance(event, _QUIET):
-            return "it caused what cannot be taken back (a reaction, damage or a choice of the rules)"
-    return ""
-
-
 # -- the session -------------------------------------------------------------------------------
 
 
@@ -177,13 +152,13 @@ def undo_refusal(command: Command, events: list[ev.Event]) -> str:
 class Played:
     """One command applied, with what it caused and whether it may be taken back."""
 
-    command: Command | Answer
-    events: list[ev.Event]
+    command: Command
+    events: list[Event]
     by: str
     """The controller who gave it: a player's name, ``ai``, or ``script``."""
     round: int
     turn: int
-    """``EncounterState.turn_index`` when it was given (with ``round``: which turn it belongs to)."""
+    """With ``round``, the fight's ``turn_mark`` when it was given: which turn it belongs to."""
 
 
 class _Answering:
@@ -194,9 +169,9 @@ class _Answering:
 
     @property
     def pending(self) -> tuple[Decision, ...]:
-        return self.session.encounter.engine.pending
+        return self.session.encounter.pending
 
-    def apply(self, answer: Answer) -> list[ev.Event]:
+    def apply(self, answer: Answer) -> list[Event]:
         return self.session._record(answer, AI if answer.by == "AI" else "standing order")
 
 
@@ -209,10 +184,10 @@ class Session:
     """creature id -> player name, or ``ai``: who plays that creature, over its side's controller."""
     gm_name: str | None = None
     """The game master as named (the encounter file's ``gm``, or the setup dialog); see :attr:`gm`."""
-    encounter: Encounter = field(init=False)
+    encounter: Fight = field(init=False)
     played: list[Played] = field(default_factory=list)
-    start_events: list[ev.Event] = field(default_factory=list)
-    listeners: list[Callable[[list[ev.Event]], None]] = field(default_factory=list)
+    start_events: list[Event] = field(default_factory=list)
+    listeners: list[Callable[[list[Event]], None]] = field(default_factory=list)
     standing_orders: dict[str, dict[str, StandingOrder]] = field(default_factory=dict)
     """player -> kind of decision -> always / never / ask: answers given in advance (see game.seats)."""
 
@@ -232,7 +207,7 @@ class Session:
         scenario = source.scenario
         chosen = dict(scenario.sides)
         creatures = dict(scenario.creature_control)
-        ids = {str(cid) for cid, _, _, _, _ in source.roster}
+        ids = {entry.id for entry in source.roster}
         for key, name in (controllers or {}).items():
             if not name.strip():
                 raise GameError(f"--control {key}=: a player's name (or ai) is needed")
@@ -252,7 +227,7 @@ class Session:
         own = self.creature_controllers.get(cid)
         if own:
             return own
-        creature = self.encounter.state.creatures.get(CreatureId(cid))
+        creature = self.encounter.piece(cid)
         return self.controller_of_side(creature.side) if creature else AI
 
     def players(self) -> list[str]:
@@ -277,19 +252,19 @@ class Session:
         """Who is to give the next command or answer: a player's name, ``ai``, or None when the fight is over.
         While a decision is open that is its chooser's player (hot-seat hands the table to whoever must
         answer), or ``ai`` while the AI or a standing order still has one to answer."""
-        if self.encounter.state.ended:
+        if self.encounter.over:
             return None
-        pending = self.encounter.engine.pending
+        pending = self.encounter.pending
         if pending:
             asked = self.seats.next_to_answer(pending)
             return AI if asked is None else asked[0]
-        acting = self.encounter.state.acting
+        acting = self.encounter.acting
         return None if acting is None else self.controller_of(acting.id)
 
     @property
     def question(self) -> Decision | None:
         """The open decision a person must answer now, if any (the window's decision prompt shows it)."""
-        asked = self.seats.next_to_answer(self.encounter.engine.pending)
+        asked = self.seats.next_to_answer(self.encounter.pending)
         return None if asked is None else asked[1]
 
     def sides_of(self, player: str) -> list[str]:
@@ -297,30 +272,34 @@ class Session:
 
     def plays(self, player: str) -> str:
         """What a player plays, for people: "heroes", "heroes, Goblin 1", "Mirela", or "nothing"."""
-        st = self.encounter.state
+        pieces = self.encounter.pieces()
         whole = [side for side in self.sides_of(player)
-                 if all(self.controller_of(c.id) == player for c in st.creatures.values() if c.side == side)]
-        some = [c.name for c in st.creatures.values() if c.side not in whole and self.controller_of(c.id) == player]
+                 if all(self.controller_of(c.id) == player for c in pieces if c.side == side)]
+        some = [c.name for c in pieces if c.side not in whole and self.controller_of(c.id) == player]
         return ", ".join(whole + some) or "nothing"
 
     def may_see_secrets_of(self, player: str | None, cid: str) -> bool:
         """Whether ``player`` may see the prepared reactions of creature ``cid`` (its own creatures only)."""
         return player is not None and player != AI and self.controller_of(cid) == player
 
+    def secrets(self, events: list[Event]) -> list[str | None]:
+        """For each event, the creature whose secrets it reveals (None: a public event): the ruleset says."""
+        return self.source.rules.secrets(events)
+
     # -- playing ---------------------------------------------------------------------------
 
-    def run_script(self) -> list[ev.Event]:
+    def run_script(self) -> list[Event]:
         """Apply the encounter file's scripted commands (a refused one raises EncounterFileError)."""
-        out: list[ev.Event] = []
+        out: list[Event] = []
         for place, command in self.source.scripted():
-            check_round_limit(self.source.scenario, self.encounter.state.round, self.encounter.state.options, place)
+            check_round_limit(self.source.scenario, self.encounter.round, self.source.options, place)
             try:
                 out += self.apply(command, by="script")
             except Impossible as exc:
                 raise EncounterFileError(self.source.scenario.path, f"impossible: {exc}", place) from None
         return out
 
-    def apply(self, command: Command | Answer, *, by: str) -> list[ev.Event]:
+    def apply(self, command: Command, *, by: str) -> list[Event]:
         """Apply one command or answer; raises :class:`Impossible` (nothing changed) if the rules refuse it.
         Then the decisions it opened that the AI or a standing order answers are answered, in turn."""
         events = self._record(command, by) + self._settle()
@@ -328,38 +307,35 @@ class Session:
             listener(events)
         return events
 
-    def _record(self, command: Command | Answer, by: str) -> list[ev.Event]:
+    def _record(self, command: Command, by: str) -> list[Event]:
         """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
-        st = self.encounter.state
-        rnd, turn = st.round, st.turn_index
+        rnd, turn = self.encounter.turn_mark
         events = self.encounter.apply(command)
         self.played.append(Played(command, events, by, rnd, turn))
         return events
 
-    def answer(self, decision: int, option: str, *, by: str) -> list[ev.Event]:
+    def answer(self, decision: int, option: str, *, by: str) -> list[Event]:
         """A player's answer to an open decision (``by``: the player)."""
         return self.apply(Answer(decision, option), by=by)
 
-    def _settle(self) -> list[ev.Event]:
+    def _settle(self) -> list[Event]:
         """Answer what the AI and standing orders answer; each answer is kept in :attr:`played` as a
         command (replaying them gives the same fight)."""
-        if not self.encounter.engine.pending:
+        if not self.encounter.pending:
             return []
         return settle(_Answering(self), self.seats, self.encounter.ai_answer)
 
     def ai_command(self) -> Command | None:
         """The AI's next command for the acting creature, if the AI plays it."""
-        from game.rulesets.seed000.ai import choose_command
-
-        acting = self.encounter.state.acting
-        if acting is None or self.controller_of(acting.id) != AI or self.encounter.engine.waiting:
+        acting = self.encounter.acting
+        if acting is None or self.controller_of(acting.id) != AI or self.encounter.pending:
             return None
-        return choose_command(self.encounter, acting)
+        return self.source.rules.ai_command(self.encounter)
 
-    def step_ai(self) -> list[ev.Event]:
+    def step_ai(self) -> list[Event]:
         """Apply one AI command, or the answers the AI and standing orders give to the open decisions
         (none if a person is to act or answer, or the fight is over)."""
-        if self.encounter.engine.pending:
+        if self.encounter.pending:
             events = self._settle()
             for listener in self.listeners:
                 listener(events)
@@ -376,14 +352,13 @@ class Session:
         if not self.played:
             return "nothing to undo"
         last = self.played[-1]
-        st = self.encounter.state
         if last.by in (AI, "script", "standing order"):
             return "the last command was not a player's"
         if isinstance(last.command, Answer):
             return "an answer to a decision is not taken back"
-        if (last.round, last.turn) != (st.round, st.turn_index) or st.ended:
+        if (last.round, last.turn) != self.encounter.turn_mark or self.encounter.over:
             return "the last command belongs to a turn that is over"
-        return undo_refusal(last.command, last.events)
+        return self.source.rules.undo_refusal(last.command, last.events)
 
     def undo(self) -> Played:
         """Take the last command back: rebuild the encounter and replay the rest. Raises Impossible."""
@@ -406,5 +381,5 @@ class Session:
 
     # -- log -------------------------------------------------------------------------------
 
-    def all_events(self) -> list[ev.Event]:
+    def all_events(self) -> list[Event]:
         return list(self.encounter.log)

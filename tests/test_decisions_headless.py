@@ -19,7 +19,7 @@ CRYPT = Path(__file__).resolve().parents[1] / "maps" / "crypt_skirmish.toml"
 
 
 def test_the_ai_answers_open_decisions_and_the_answers_replay_to_the_same_log(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("game.session.Encounter", AskingEncounter)
+    monkeypatch.setattr("game.rulesets.seed000.package.Encounter", AskingEncounter)
     loaded = build_encounter(CRYPT, 2)
     assert isinstance(loaded.encounter, AskingEncounter)
     chosen: list[Command | Answer] = []

@@ -21,7 +21,8 @@ from game.rulesets.seed000.content import load_content
 from game import errors, scenario as scenario_file
 from game.errors import ContentError
 from game.grid import Cell, HexGrid, Square, SquareGrid, StaggerAxis, StaggerIndex
-from game.rulesets.seed000.encounter import Encounter, Impossible, creature_ids
+from game.board import creature_ids
+from game.rulesets.seed000.encounter import Encounter, Impossible
 from game.rulesets.seed000.model import CreatureId, Template
 from game.runner import build_encounter, play
 from game.scenario import EncounterFileError, load_scenario, roster
@@ -63,7 +64,8 @@ def test_crypt_drill_puts_every_creature_whole_on_open_floor() -> None:
     """The sample drill's Bugbear (2x2) used to stand at [10, 13], its cell [10, 14] a wall."""
     source = open_source(REPO / "maps" / "crypt_drill.toml")
     board, filled = source.board, set()
-    for _, name, _, sheet, cell in source.roster:
+    for entry in source.roster:
+        name, sheet, cell = entry.name, entry.sheet, entry.cell
         for part in board.footprint(cell, sheet.size):
             assert part in board and not board.is_wall(part), (name, board.grid.cell_to_offset(part))
             assert part not in filled, (name, board.grid.cell_to_offset(part))
@@ -184,7 +186,7 @@ def test_same_named_creatures_are_numbered_in_linear_time() -> None:
     """20,000 creatures named "G": the old numbering (a list search per candidate suffix) was cubic: 1,000
     took 4.4 s. Run in a subprocess so that the old code fails by the time bound instead of hanging."""
     code = ("from game.board import Placement; from game.grid import Square; "
-            "from game.rulesets.seed000.encounter import creature_ids; "
+            "from game.board import creature_ids; "
             "ids = creature_ids([Placement('G', 'm', 't', Square(0, 0))] * 20000); "
             "assert ids[:3] == ['g', 'g_2', 'g_3'] and ids[-1] == 'g_20000' and len(set(ids)) == 20000")
     start = time.monotonic()

@@ -143,7 +143,7 @@ def test_a_content_file_naming_no_ruleset_reads_as_seed_000(tmp_path: Path) -> N
     path = encounter(tmp_path, 'content = ["mine.toml"]\n' + FIGHTERS.replace('"ghoul"', '"drowned_thrall"'))
     source = open_source(path)
     assert source.scenario.ruleset == "seed000"
-    assert {sheet.id for _, _, _, sheet, _ in source.roster} >= {"drowned_thrall"}
+    assert {entry.sheet.id for entry in source.roster} >= {"drowned_thrall"}
 
 
 @pytest.mark.parametrize("ruleset, words", [

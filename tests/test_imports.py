@@ -12,7 +12,7 @@ import sys
 HEADLESS = ["game.grid", "game.board", "game.tiled", "game.tiled.to_board", "game.errors", "game.rulesets.seed000.model",
             "game.rulesets.seed000.state", "game.rulesets.seed000.tactics", "game.rulesets.seed000.encounter", "game.rulesets.seed000.ai", "game.rulesets.seed000.decisions",
             "game.rulesets.seed000.reactions", "game.rulesets.seed000.ruleset", "game.rulesets.seed000.content", "game.scenario", "game.runner",
-            "game.rulesets", "game.starting"]
+            "game.rulesets", "game.rulesets.seed000.starting", "game.rulesets.package"]
 
 
 def test_headless_packages_import_neither_pygame_nor_pytmx() -> None:

@@ -12,7 +12,8 @@ from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000.model import CreatureId
 from game.runner import build_encounter, play
 from game.scenario import EncounterFileError
-from game.session import AI, Session, secrets
+from game.rulesets.seed000.visibility import secrets
+from game.session import AI, Session
 
 REPO = Path(__file__).resolve().parents[1]
 DRILL = REPO / "maps" / "crypt_drill.toml"

@@ -42,7 +42,7 @@ from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnComma
 from game.rulesets.seed000.encounter import Impossible
 from game.rulesets.seed000.model import ActionType, CreatureId, Frequency, Power, RangeKind
 from game.rulesets.seed000.state import Creature, EncounterState
-from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session, secrets
+from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session
 from game.tiled.model import TiledMap
 from game.ui import overlays
 from game.ui.animation import Animator, BannerText
@@ -554,7 +554,7 @@ class Table:
     def _log(self, events: list[ev.Event]) -> None:
         assert self.session is not None
         describe = self.session.encounter.describe
-        for event, owner in zip(events, secrets(events)):
+        for event, owner in zip(events, self.session.secrets(events)):
             self.log.add(event, describe(event), owner)
 
     def may_see(self, owner: str) -> bool:

@@ -28,7 +28,7 @@ from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, pixel,
 
 @pytest.fixture
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Table]:
-    monkeypatch.setattr("game.session.Encounter", AskingEncounter)
+    monkeypatch.setattr("game.rulesets.seed000.package.Encounter", AskingEncounter)
     path = crypt_encounter(tmp_path / "fight.toml", [("Vex", "heroes", "rogue", (4, 4)),
                                                      ("Ghoul", "monsters", "ghoul", (12, 12))],
                            heroes="Ann", monsters="Bob")
@@ -138,7 +138,7 @@ def test_a_secret_decision_is_the_choosers_alone_in_the_log() -> None:
     """A secret decision's question and options are its chooser's until revealed (kernel decisions):
     the window's privacy filter gives the event to the chooser."""
     from game.kernel.events import DecisionOpened
-    from game.session import secrets
+    from game.rulesets.seed000.visibility import secrets
 
     opened = DecisionOpened(4, "monsters", "ghoul", "test:pace", "fast or slow?", ("fast", "slow"), True, 4)
     public = DecisionOpened(5, "monsters", "ghoul", "test:watch", "strike?", ("strike", "pass"), False, 5)

@@ -13,9 +13,9 @@ steps) and fires ``after``. When the stack is empty the reactions queued for
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from game.board import Board, Placement
+from game.board import Board
 from game.grid import Cell
 from game.kernel.decisions import PASS, Answer, Decision, Option, Question
 from game.kernel.engine import Engine
@@ -36,28 +36,6 @@ from game.rulesets.seed000.turns import Turns
 
 if TYPE_CHECKING:
     from game.rulesets.seed000.seam import Ruleset
-
-
-def creature_ids(placements: Iterable[Placement]) -> list[CreatureId]:
-    """Stable ids from names: "Goblin 1" -> "goblin_1" (made unique with a suffix: the second "Goblin" is
-    "goblin_2", the third "goblin_3", skipping an id already taken). Linear time: the ids taken are a set,
-    and each name's next suffix is remembered (ids are never given back, so the search resumes there)."""
-    out: list[CreatureId] = []
-    taken: set[str] = set()
-    next_suffix: dict[str, int] = {}
-    for p in placements:
-        base = re.sub(r"[^a-z0-9]+", "_", p.name.lower()).strip("_") or "creature"
-        cid = base
-        if cid in taken:
-            n = next_suffix.get(base, 2)
-            cid = f"{base}_{n}"
-            while cid in taken:
-                n += 1
-                cid = f"{base}_{n}"
-            next_suffix[base] = n + 1
-        taken.add(cid)
-        out.append(CreatureId(cid))
-    return out
 
 
 class Encounter(Commanding, Resolution, Turns):
@@ -140,6 +118,37 @@ class Encounter(Commanding, Resolution, Turns):
 
     def describe(self, event: ev.Event) -> str:
         return ev.describe(event, self.name, self.offset)
+
+    # -- what the table reads (game.rulesets.package.Fight) ---------------------------------
+
+    def event_json(self, event: ev.Event) -> dict[str, Any]:
+        return ev.to_json(event, self.offset)
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        return self.engine.pending
+
+    @property
+    def over(self) -> bool:
+        return self.state.ended
+
+    @property
+    def acting(self) -> Creature | None:
+        return self.state.acting
+
+    def piece(self, pid: str) -> Creature | None:
+        return self.state.creatures.get(CreatureId(pid))
+
+    def pieces(self) -> list[Creature]:
+        return list(self.state.creatures.values())
+
+    @property
+    def turn_mark(self) -> tuple[int, int]:
+        return self.state.round, self.state.turn_index
+
+    @property
+    def round(self) -> int:
+        return self.state.round
 
     # -- preparations -------------------------------------------------------------------
 

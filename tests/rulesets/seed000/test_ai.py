@@ -428,7 +428,7 @@ def fresh(loaded: Loaded, seed: int) -> Loaded:
     st = loaded.encounter.state
     roster = [(c.id, c.name, c.side, c.template, c.cell) for c in st.creatures.values()]
     return Loaded(loaded.scenario, Encounter(st.board, roster, seed=seed, map_name=loaded.encounter.map_name,
-                                             options=st.options))
+                                             options=st.options), st.board)
 
 
 @pytest.mark.parametrize("name", SAMPLES)

@@ -46,7 +46,7 @@ def test_setting_check_bounds_on_the_package_switches_the_check_on(monkeypatch: 
 
     def fight() -> None:
         enc = Encounter(state.board, roster, seed=1, map_name=loaded.encounter.map_name, options=state.options)
-        play(Loaded(loaded.scenario, enc), auto=True, emit=lambda e: None)
+        play(Loaded(loaded.scenario, enc, loaded.board), auto=True, emit=lambda e: None)
 
     fight()
     assert calls[0] == 0

@@ -235,7 +235,7 @@ def test_bounds_hold_in_seeded_sample_fights(checking: None, name: str) -> None:
     roster = [(c.id, c.name, c.side, c.template, c.cell) for c in st_.creatures.values()]
     for seed in (1, 2):
         enc = Encounter(st_.board, roster, seed=seed, map_name=loaded.encounter.map_name, options=st_.options)
-        play(Loaded(loaded.scenario, enc), auto=True, emit=lambda e: None)
+        play(Loaded(loaded.scenario, enc, loaded.board), auto=True, emit=lambda e: None)
         assert enc.state.ended or enc.state.round > int(st_.options.get("max_rounds", 50))
 
 

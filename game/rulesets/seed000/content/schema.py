@@ -13,7 +13,8 @@ from typing import Annotated, Any, Callable, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
 
-from game.content_files import normalize, parse_choice, quoted, suggestion, toml_type
+from game.content_files import normalize, parse_choice, suggestion, toml_type
+from game.errors import quoted
 from game.rulesets.seed000.content.text import DAMAGE_TYPES, parse_attack, parse_damage, parse_reach
 from game.rulesets.seed000.model import (
     ActionType,

@@ -11,7 +11,8 @@ import re
 from enum import Enum
 from typing import TypeVar
 
-from game.content_files import quoted, suggestion
+from game.errors import quoted
+from game.content_files import suggestion
 from game.rulesets.seed000.model import Attack, DamageRoll, Defense, Reach, RangeKind
 
 DAMAGE_TYPES = frozenset({

@@ -1,7 +1,7 @@
 """Where a fight starts: an encounter file's ``[start]``, for a fight carried over from paper.
 
 :func:`apply_start` is the one function that puts it in force, on an encounter that is built and not yet
-started (``Source.fresh`` calls it, so ``play``, ``run``, ``validate`` and undo's replay all see it):
+started (seed 000's ``new_fight`` calls it, from ``Source.fresh``, so ``play``, ``run``, ``validate`` and undo's replay all see it):
 
 * ``order``: the fixed turn order, every creature exactly once (ids or names). ``Encounter.start`` takes it
   instead of rolling initiative, and says so (``initiative_fixed``; nobody rolls, so reactions that
@@ -13,7 +13,6 @@ started (``Source.fresh`` calls it, so ``play``, ``run``, ``validate`` and undo'
 
 A creature is named by its id (``goblin_1``) or by its name when no other creature has it (``"Goblin 1"``).
 Every problem is one line naming the encounter file, the place (``start.creatures.Goblin 1.hp``) and why.
-When seed 000 moves into its ruleset package, :class:`Seed000Start` and :func:`_seed000_state` go with it.
 """
 
 from __future__ import annotations
@@ -23,13 +22,14 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from game.content_files import explain, parse_choice, quoted
+from game.content_files import explain, parse_choice
 from game.rulesets.seed000.content.schema import ConditionEntry, Id
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000.encounter import Encounter
 from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration, Frequency, PowerId
 from game.rulesets.seed000.state import Condition, Creature
-from game.scenario import EncounterFileError, Scenario, StartSpec, shown_key
+from game.errors import EncounterFileError, quoted, shown_key
+from game.file_specs import StartSpec
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -60,23 +60,23 @@ class Seed000Start(BaseModel):
     """Encounter and daily powers already used."""
 
 
-def apply_start(encounter: Encounter, scenario: Scenario) -> None:
-    """Put the file's ``[start]`` in force on ``encounter`` (built, not started); nothing if it has none."""
-    start = scenario.start
+def apply_start(encounter: Encounter, start: StartSpec | None, path: Path) -> None:
+    """Put the file's ``[start]`` in force on ``encounter`` (built, not started); nothing if it has none.
+    ``path``: the encounter file, for messages."""
     if start is None or encounter.state.round:
         return
     creatures = encounter.state.creatures
     seen: dict[CreatureId, str] = {}
     for key, table in start.creatures.items():
         place = f"start.creatures.{shown_key(key)}"
-        creature = creatures[_creature(scenario.path, creatures, key, place)]
+        creature = creatures[_creature(path, creatures, key, place)]
         if creature.id in seen:
-            raise EncounterFileError(scenario.path, f"{quoted(key)} is {creature.id}, whose starting state "
+            raise EncounterFileError(path, f"{quoted(key)} is {creature.id}, whose starting state "
                                                     f"{seen[creature.id]} already sets", place)
         seen[creature.id] = place
-        encounter.opening.append(_seed000_state(scenario.path, encounter, creature, table, place))
+        encounter.opening.append(_seed000_state(path, encounter, creature, table, place))
     if start.order is not None:
-        encounter.fixed_order = _order(scenario.path, creatures, start)
+        encounter.fixed_order = _order(path, creatures, start)
 
 
 def _creature(path: Path, creatures: dict[CreatureId, Creature], key: str, place: str) -> CreatureId:

@@ -1,0 +1,40 @@
+"""The pydantic building blocks every ruleset's encounter file sections use.
+
+Strict models (unknown keys refused, no silent conversions), Tiled offsets ``[col, row]``, short ids, and the
+options every fight has. :mod:`game.scenario` builds the encounter file's model from these and a ruleset's
+own sections (:meth:`game.rulesets.package.Ruleset.encounter_fields`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+
+Offset = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
+"""Tiled offset coordinates ``[col, row]``: TOML writes them as arrays, which strict mode refuses as tuples."""
+
+
+ShortId = Annotated[str, Field(max_length=100)]
+"""A creature or power id as a file writes it: the engine's refusals quote it whole, so it is kept short."""
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class OptionsSpec(StrictModel):
+    """``[options]`` every fight has; a ruleset's own options extend it."""
+
+    max_rounds: int = 50
+    """The runner stops a fight that lasts longer (a draw)."""
+
+
+class StartSpec(StrictModel):
+    """``[start]``: where a fight carried over from paper starts. ``order`` is the fixed turn order (creature
+    ids or names, everyone exactly once); ``creatures`` each creature's starting state, a table in its
+    ruleset's terms (checked by the ruleset), keyed by creature id or name."""
+
+    order: list[ShortId] | None = None
+    creatures: dict[str, dict[str, Any]] = {}
