@@ -26,10 +26,10 @@ from game.board import PLAIN, Board, Damage, Placement, Terrain
 from game.errors import MapError
 from game.grid import Cell, Grid, HexGrid, SquareGrid
 from game.tiled import model as m
-from game.tiled.build import MAX_PROBLEMS, MoreProblems
 from game.tiled.files import brief, cut_middle, named, short
 from game.tiled.hidden import HIDDEN
 from game.tiled.loader import one_line, problems_error
+from game.tiled.problems import MAX_PROBLEMS, MoreProblems
 
 TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str}
 """Every terrain property the rules read from a map, with the Tiled type it must have."""
