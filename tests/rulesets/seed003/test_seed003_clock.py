@@ -227,3 +227,19 @@ def test_a_creature_out_of_the_fight_is_passed_over() -> None:
     fight.out.add("orc")
     fight.engine.apply(EndTurn("ann"))
     assert fight.clock.holder() == "imp" and not fight.engine.waiting  # one enemy left in its band: no question
+
+
+def test_creatures_that_are_not_pcs_choose_side_by_side() -> None:
+    """Line 83 names PCs and enemies only; our reading: a band's creatures that are not PCs act after its PCs,
+    one side's group after another, and each side orders its own (a hireling of the party is not asked about
+    by the enemies' side)."""
+    hireling = Combatant("mule", "Mule", "party", False, MEDIUM)
+    fight = ClockOnly([foe("m1", MEDIUM), hireling, foe("m2", MEDIUM), pc("ann", MEDIUM)])
+    assert fight.clock.holder() == "ann"
+    fight.engine.apply(EndTurn("ann"))
+    (d,) = fight.engine.pending
+    assert d.side == "foes" and [o.key for o in d.options] == ["m1", "m2"]
+    fight.answer("m2", "AI")
+    fight.engine.apply(EndTurn("m2"))
+    fight.engine.apply(EndTurn("m1"))
+    assert fight.clock.holder() == "mule"
