@@ -50,9 +50,8 @@ class Rules(Protocol[S, C_in]):
         """"" if ``step`` may still happen, else why not (it fizzles, with the rest of its action)."""
         ...
 
-    def detail(self, step: S) -> str | None:
-        """The step in words, for its break points' events; None keeps them out of the log (the break points
-        still happen: ``before``, ``question`` and ``after`` are asked as for any step)."""
+    def detail(self, step: S) -> str:
+        """The step in words, for its break points."""
         ...
 
     def before(self, step: S) -> list[S]:
@@ -87,9 +86,8 @@ class _Frame(Generic[S]):
     def __init__(self, step: S) -> None:
         self.step = step
         self.announced = False
-        self.detail: str | None = None
-        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same;
-        None: they are not logged)."""
+        self.detail = ""
+        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
         self.answers: list[Option] | None = None
 
 
@@ -236,8 +234,7 @@ class Engine(Generic[S, C]):
         detail = frame.detail
         if not frame.announced:
             detail = rules.detail(step)
-            if detail is not None:
-                self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
+            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
             interrupts = rules.before(step)
             if interrupts:
                 frame.announced, frame.detail = True, detail  # it resolves once the interrupts are done
@@ -259,8 +256,8 @@ class Engine(Generic[S, C]):
             rules.resolve(step, answers)
         finally:
             self.current_step = None
-        if detail is not None:
-            self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail))
+        self.emit(ev.BreakPoint("after", step_kind(step), step.creature,
+                                detail or rules.detail(step)))
         follow = rules.after(step)
         if follow:
             self.push(follow)
