@@ -171,18 +171,19 @@ class BandClock:
         return ""
 
     def waiting(self) -> list[str]:
-        """Who may still act this round, in the order bands play (PCs before enemies inside a band), each
-        group in listing order."""
+        """Who may still act this round, in the order bands play: inside a band the PCs, then the others side
+        by side (sides in the order they are first listed), each group in listing order."""
         if self.surprise:
             return [a for a in self.ambushers if a not in self.acted and not self._is_out(a)]
         left = [c for c in self.combatants.values() if c.id not in self.acted and c.id != self._holder
                 and not self._is_out(c.id)]
-        left.sort(key=lambda c: (self.bands[c.id].rank, not c.pc))
+        sides = list(dict.fromkeys(c.side for c in self.combatants.values()))
+        left.sort(key=lambda c: (self.bands[c.id].rank, not c.pc, sides.index(c.side)))
         return [c.id for c in left]
 
     def up_next(self) -> list[str]:
         """The group the next turn goes to: the waiting PCs of the highest band still waiting, else its
-        enemies [83]; in the surprise round, the next ambusher in the order picked."""
+        other creatures of one side [83]; in the surprise round, the next ambusher in the order picked."""
         waiting = self.waiting()
         if not waiting:
             return []
@@ -190,7 +191,8 @@ class BandClock:
             return waiting[:1]
         first = self.combatants[waiting[0]]
         band = self.bands[first.id]
-        return [w for w in waiting if self.bands[w] is band and self.combatants[w].pc == first.pc]
+        return [w for w in waiting if self.bands[w] is band and self.combatants[w].pc == first.pc
+                and self.combatants[w].side == first.side]
 
     # -- the steps ------------------------------------------------------------------------------------
 
