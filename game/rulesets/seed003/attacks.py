@@ -25,7 +25,7 @@ from math import factorial
 from typing import Iterable, Sequence
 
 from game.kernel.dice import Dice as KernelDice
-from game.rulesets.seed003.sheets import DamageType, Resistance
+from game.rulesets.seed003.sheets import Ability, Damage, DamageType, MissDamage, Resistance, Sheet, StanceKind
 
 NATURAL_CRIT = 17
 """A natural 17+ crits [5]."""
@@ -267,3 +267,58 @@ def disengage_summary(enemies: int, net: int = 0) -> str:
     if net:
         parts.append(f"{abs(net)} {'advantage' if net > 0 else 'disadvantage'}")
     return ", ".join(parts) + f": {odds_text(disengage_odds(enemies, net))}"
+
+
+# -- from sheets --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRoll:
+    """Damage to roll: ``count`` d ``sides`` + ``bonus``, of ``types``."""
+
+    count: int
+    sides: int
+    bonus: int
+    types: tuple[DamageType, ...]
+
+
+def damage_roll(damage: Damage, user: Sheet, stance: StanceKind | None = None) -> DamageRoll:
+    """What ``damage`` rolls for ``user``: its dice (per level, the stance's die for dX [17]), its Volition,
+    its level and a flat bonus as the text says."""
+    found = user.stance(stance) if stance is not None else (user.stances[0] if user.stances else None)
+    dice = damage.dice(user.level, found.die if found is not None else 0)
+    bonus = (user.volition if damage.volition else 0) + (user.level if damage.level else 0) + damage.flat
+    return DamageRoll(dice.count, dice.sides, bonus, damage.types)
+
+
+BASIC_HIT = Damage(per_level=1, stance_die=True, volition=True)
+"""The basic attacks' hit: "X x Level + Volition, where X is the damage die indicated by your stance" [17]."""
+
+
+def hit_roll(user: Sheet, ability: Ability) -> DamageRoll | None:
+    """The damage ``ability`` rolls on a hit: its own, or the basic attack's when used "as a Basic
+    Melee/Ranged Attack" [11]; None if it deals none."""
+    if ability.basic is not None:
+        return damage_roll(BASIC_HIT, user, ability.basic)
+    if ability.hit.damage is None:
+        return None
+    return damage_roll(ability.hit.damage, user, ability.stance)
+
+
+def miss_roll(user: Sheet, ability: Ability) -> DamageRoll | None:
+    """The damage ``ability`` deals on a miss: the class's miss damage for a basic attack ("None or Damage
+    equal to your Level (see each Class)" [19]), else the ability's own miss damage."""
+    if ability.basic is not None:
+        amount = miss_damage(user.level, deals_level=user.miss_damage is MissDamage.LEVEL)
+        return DamageRoll(0, 0, amount, (DamageType.WEAPON,)) if amount else None
+    if ability.miss.damage is None:
+        return None
+    return damage_roll(ability.miss.damage, user, ability.stance)
+
+
+
+def crit_against(target: Sheet, types: Sequence[DamageType], *, vulnerable: bool = False) -> int:
+    """The crit threshold of an attack dealing ``types`` against ``target`` [71, 266]: ``vulnerable`` is the
+    Vulnerable condition on it now; a sheet's own ``vulnerable`` counts only with a weakness hit [71]."""
+    weak = is_weak_to(target.weaknesses, types)
+    return crit_threshold(weak=weak, vulnerable=vulnerable or (weak and target.vulnerable))

@@ -533,8 +533,7 @@ def _creature_problems(creature: CreatureEntry, abilities: Mapping[str, AbilityE
         for name in ("hit", "miss"):
             damage: Damage | None = getattr(ability, name).damage
             if damage is not None and damage.stance_die:
-                needed = ability.as_basic or (StanceKind.RANGED if ability.reach in (Reach.NEARBY, Reach.FAR)
-                                              and ability.type == "ranged" else StanceKind.MELEE)
+                needed = _ability(ability_id, ability).stance
                 if needed not in kinds:
                     yield f"{where}.{name}.damage", f"dX is the stance's die, and the creature has no " \
                                                     f"{needed.value} stance"

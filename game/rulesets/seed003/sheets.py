@@ -226,6 +226,16 @@ class Ability:
     miss: Outcome = Outcome()
     description: str = ""
 
+    @property
+    def stance(self) -> StanceKind:
+        """The stance whose die "dX" names: the basic attack's it is used as; else ranged for a ranged ability
+        or one that reaches past engaged enemies, melee otherwise (our reading)."""
+        if self.basic is not None:
+            return self.basic
+        if self.type == "ranged" or self.reach in (Reach.NEARBY, Reach.FAR):
+            return StanceKind.RANGED
+        return StanceKind.MELEE
+
 
 @dataclass(frozen=True, slots=True)
 class Sheet:

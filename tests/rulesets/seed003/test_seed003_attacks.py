@@ -200,3 +200,32 @@ def test_a_crit_never_deals_less_than_a_hit_and_resistance_never_more(natural: i
     resisted = is_resisted(natural, resist_at)
     assert damage_dealt(rolled, crit=True, resisted=resisted) >= damage_dealt(rolled, crit=False, resisted=resisted)
     assert damage_dealt(rolled, crit=crit, resisted=True) <= damage_dealt(rolled, crit=crit, resisted=False)
+
+
+def test_a_basic_attack_deals_the_stance_die_per_level_plus_volition_and_the_class_miss_damage() -> None:
+    """Line 17: "Hit: X x Level + Volition, where X is the damage die indicated by your stance."; line 19:
+    "Miss: None or Damage equal to your Level (see each Class)."; line 11: "When an abilities indicates 'as a
+    Basic Melee/Ranged Attack', this refers to the hit and miss damage of your basic attack.\""""
+    from game.rulesets.seed003.attacks import DamageRoll, hit_roll, miss_roll
+    from game.rulesets.seed003.content import load_sheets
+    sheets = load_sheets()
+    hale, oriel = sheets["hale_varrow"], sheets["oriel_fenwick"]
+    check = hale.ability("shoulder_check")
+    assert check is not None
+    assert hit_roll(hale, check) == DamageRoll(2, 10, 3, (WEAPON,))  # level 2, melee d10, Volition 3
+    assert miss_roll(hale, check) == DamageRoll(0, 0, 2, (WEAPON,))  # his class misses for his level
+    shot = oriel.ability("pinning_shot")
+    assert shot is not None and hit_roll(oriel, shot) == DamageRoll(2, 8, 4, (WEAPON,))  # ranged stance d8
+    assert miss_roll(oriel, shot) is None  # hers for nothing
+    lance = sheets["isra_quenn"].ability("cinder_lance")
+    assert lance is not None and hit_roll(sheets["isra_quenn"], lance) == DamageRoll(2, 8, 4, (FIRE,))
+    assert miss_roll(sheets["isra_quenn"], lance) == DamageRoll(0, 0, 2, (FIRE,))
+
+
+def test_a_sheet_weak_and_vulnerable_is_critted_on_15_by_its_weakness_only() -> None:
+    """Line 71: "If they're also Vulnerable, those attacks crit on a 15+.\""""
+    from game.rulesets.seed003.attacks import crit_against
+    from game.rulesets.seed003.content import load_sheets
+    mote = load_sheets()["frost_mote"]
+    assert crit_against(mote, (FIRE,)) == 15 and crit_against(mote, (COLD,)) == 17
+    assert crit_against(mote, (COLD,), vulnerable=True) == 16  # the Vulnerable condition [266]
