@@ -21,9 +21,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Callable, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationError, model_validator
 
-from game.errors import ContentError, ContentProblems
+from game.errors import ContentError, ContentProblems, has_controls
 from game.files import UserFileError, read_user_file
 from game.rulesets import unknown_ruleset
 from game.rulesets.seed003.content_text import (
@@ -107,7 +107,13 @@ def _toml_type(value: object) -> str:
     return "a date or time"
 
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+def _one_line(text: str) -> str:
+    if has_controls(text):
+        raise ValueError(f"{quoted(text)}: a name is one line of printable text")
+    return text
+
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80), AfterValidator(_one_line)]
 Words = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)]
 Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
 DamageText = Annotated[Damage, _text(parse_damage)]
@@ -384,8 +390,7 @@ def _read_abilities(raw: object, out: _File, entry: str) -> dict[str, AbilityEnt
         if not _ID.fullmatch(ability_id):
             out.problem(_ID_RULE, entry, where)
         if not isinstance(value, dict):
-            out.problem(f"expected a table, found {_toml_type(value)}", entry, where)
-            continue
+            continue  # CreatureEntry reports it
         ability = _validate(AbilityEntry, value, out, entry, where)
         if ability is not None:
             abilities[ability_id] = ability

@@ -162,3 +162,36 @@ def test_an_id_defined_twice_names_both_files(tmp_path: Path) -> None:
     second = write(tmp_path, GOOD, "b.toml")
     with pytest.raises(ContentError, match=r"b\.toml: creature 'bog_hag': already defined in .*a\.toml"):
         load_sheets([first, second])
+
+
+@pytest.mark.parametrize("text, words", [
+    ('ruleset = "seed003"\nx = ' + "[" * 5000 + "]" * 5000, "nested too deeply"),
+    ('ruleset = "seed003"\n[creatures."bad\\u001bid"]\nname = "x"\n', "creature 'bad\\x1bid': an id is"),
+    (GOOD.replace('name = "Bog Hag"', 'name = "Bog\\nHag"'), "a name is one line of printable text"),
+    (GOOD.replace("level = 2", "level = 1979-05-27"), "expected a whole number, found a date or time"),
+    ('ruleset = "seed003"\ncreatures = 3\n', "expected a table of creatures"),
+    ('ruleset = "seed003"\npowers = {}\n', "unknown top-level key 'powers'"),
+])
+def test_hostile_content_is_refused_in_one_line_each(tmp_path: Path, text: str, words: str) -> None:
+    lines = refusals(write(tmp_path, text))
+    assert any(words in line for line in lines), lines
+    assert all(line.isprintable() for line in lines)
+
+
+def test_an_ability_that_is_not_a_table_is_reported_once(tmp_path: Path) -> None:
+    text = GOOD.replace("[creatures.bog_hag.abilities.claw]", "[creatures.bog_hag.abilities]\nbite = 3\n"
+                                                              "[creatures.bog_hag.abilities.claw]")
+    (line,) = refusals(write(tmp_path, text))
+    assert "field 'abilities.bite': expected a table" in line
+
+
+def test_a_fifo_or_a_file_that_is_not_utf8_is_refused_without_waiting(tmp_path: Path) -> None:
+    import os
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    (line,) = refusals(fifo)
+    assert "is a FIFO (named pipe), not a regular file" in line
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b'ruleset = "seed003"\n\xff\n')
+    (line,) = refusals(bad)
+    assert "bad.toml: line 2: not UTF-8 text" in line
