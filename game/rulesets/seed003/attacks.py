@@ -25,7 +25,8 @@ from math import factorial
 from typing import Iterable, Sequence
 
 from game.kernel.dice import Dice as KernelDice
-from game.rulesets.seed003.sheets import Ability, Damage, DamageType, MissDamage, Resistance, Sheet, StanceKind
+from game.rulesets.seed003.events import AttackRolled, DisengageRolled
+from game.rulesets.seed003.sheets import Ability, Damage, DamageType, Defense, MissDamage, Resistance, Sheet, StanceKind
 
 NATURAL_CRIT = 17
 """A natural 17+ crits [5]."""
@@ -322,3 +323,21 @@ def crit_against(target: Sheet, types: Sequence[DamageType], *, vulnerable: bool
     Vulnerable condition on it now; a sheet's own ``vulnerable`` counts only with a weakness hit [71]."""
     weak = is_weak_to(target.weaknesses, types)
     return crit_threshold(weak=weak, vulnerable=vulnerable or (weak and target.vulnerable))
+
+
+# -- events -------------------------------------------------------------------------------------------
+
+
+def attack_rolled(attacker: Sheet, attacker_id: str, target_id: str, ability: str, outcome: AttackOutcome,
+                  defense: Defense, *, escalation: int | None, other: int = 0) -> AttackRolled:
+    """The event of one attack roll; ``escalation`` is what the die added (None: the attacker does not add
+    it [91])."""
+    c = outcome.check
+    return AttackRolled(attacker_id, target_id, ability, c.faces, c.kept, c.net, attacker.level, attacker.volition,
+                        escalation, other, outcome.total, defense.value, outcome.defense, outcome.result.value,
+                        outcome.crit_at, outcome.resisted)
+
+
+def disengage_rolled(creature: str, enemies: Sequence[str], check: Check) -> DisengageRolled:
+    return DisengageRolled(creature, tuple(enemies), check.faces, check.kept, check.net,
+                           disengage_difficulty(len(enemies)), is_disengaged(check, len(enemies)))

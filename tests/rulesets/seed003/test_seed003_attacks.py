@@ -229,3 +229,27 @@ def test_a_sheet_weak_and_vulnerable_is_critted_on_15_by_its_weakness_only() -> 
     mote = load_sheets()["frost_mote"]
     assert crit_against(mote, (FIRE,)) == 15 and crit_against(mote, (COLD,)) == 17
     assert crit_against(mote, (COLD,), vulnerable=True) == 16  # the Vulnerable condition [266]
+
+
+def test_an_attack_line_shows_every_term_and_what_the_escalation_die_added() -> None:
+    """Line 5: "3d6 + Level + Volition + Escalation"; line 91: the die "is added to all PC attacks (and
+    sometimes NPCs)": the log line says what it added, and leaves it out for an attacker that does not add it."""
+    from game.rulesets.seed003.attacks import attack_rolled, disengage_rolled
+    from game.rulesets.seed003.content import load_sheets
+    from game.rulesets.seed003.events import describe
+    from game.rulesets.seed003.sheets import Defense
+    sheets = load_sheets()
+    hale, hound = sheets["hale_varrow"], sheets["cinder_hound"]
+    bonus = attack_bonus(hale.level, hale.volition, 2, adds_escalation=hale.adds_escalation)
+    out = resolve_attack(check_from((6, 4, 2), 0), bonus=bonus, defense=hound.ac, hit_damage=8)
+    event = attack_rolled(hale, "hale", "hound", "Shoulder Check", out, Defense.AC, escalation=2)
+    assert describe(event, lambda i: {"hale": "Hale", "hound": "the Hound"}[i]) == (
+        "Hale attacks the Hound with Shoulder Check: 3d6 [6+4+2] = 12 + level 2 + Volition 3 + escalation 2 "
+        "= 19 vs AC 16: hit")
+    worse = resolve_attack(check_from((6, 4, 2, 1), -1), bonus=hound.level + hound.volition, defense=hale.ac,
+                           crit_at=16)
+    line = describe(attack_rolled(hound, "hound", "hale", "Scorching Bite", worse, Defense.AC, escalation=None))
+    assert line == ("hound attacks hale with Scorching Bite: 4d6 keep worst 3 [4+2+1; dropped 6] = 7 + level 2 "
+                    "+ Volition 3 = 12 vs AC 18 (crits on 16+): miss")
+    fled = describe(disengage_rolled("tobin", ["m1", "m2"], check_from((5, 4, 3), 0)))
+    assert fled == "tobin tries to disengage from m1, m2: 3d6 [5+4+3] = 12 vs 12: pops off"
