@@ -243,3 +243,67 @@ def test_creatures_that_are_not_pcs_choose_side_by_side() -> None:
     fight.engine.apply(EndTurn("m2"))
     fight.engine.apply(EndTurn("m1"))
     assert fight.clock.holder() == "mule"
+
+
+def test_hot_seat_hands_the_band_order_to_the_pcs_player_and_the_ai_orders_the_enemies() -> None:
+    """Line 83: the PCs "go in any order" (their players choose), "then any enemies [...] in any order" (the
+    enemies' side: here the AI). The table stops only for the player."""
+    from game.seats import AI, Seats, settle
+
+    fight = ClockOnly([foe("m1", MEDIUM), foe("m2", MEDIUM), pc("bo", MEDIUM), pc("cy", MEDIUM)])
+    clock = fight.clock
+    seats = Seats(lambda cid: "Ann" if cid in ("bo", "cy") else AI)
+    assert settle(fight.engine, seats, lambda d: d.options[-1].key) == []  # the PCs' order: Ann's to give
+    player, d = seats.next_to_answer(fight.engine.pending) or ("", None)
+    assert player == "Ann" and d is not None and d.kind == "clock:next_in_band"
+    fight.engine.apply(Answer(d.id, "cy"))
+    fight.engine.apply(EndTurn("cy"))
+    fight.engine.apply(EndTurn("bo"))
+    answered = settle(fight.engine, seats, lambda d: d.options[-1].key)
+    assert [(x.chooser, x.option, x.by) for x in answered if isinstance(x, ev.DecisionAnswered)] == [
+        ("m1", "m2", "AI")]
+    assert clock.holder() == "m2" and clock.when() == "round 1"
+
+
+@given(st.lists(st.tuples(st.sampled_from(list(Band)), st.booleans(), st.booleans()), min_size=1, max_size=7),
+       st.integers(0, 2 ** 32 - 1), st.integers(1, 4))
+def test_every_round_gives_each_creature_still_in_one_turn_in_band_order_pcs_first(
+        specs: list[tuple[Band, bool, bool]], seed: int, rounds: int) -> None:
+    """Lines 83 and 91 over any party: whatever the answers, each round every creature acts once, the bands
+    in order, a band's PCs before its others; the die follows the round. Some creatures delay."""
+    import random
+    rng = random.Random(seed)
+    combatants = [Combatant(f"c{i}", f"C{i}", "party" if is_pc else "foes", is_pc, band)
+                  for i, (band, is_pc, _) in enumerate(specs)]
+    delays = {f"c{i}" for i, (_, _, d) in enumerate(specs) if d}
+    fight = ClockOnly(combatants)
+    for _ in range(rounds * len(combatants) * 2):
+        while fight.engine.pending:
+            d = fight.engine.pending[0]
+            fight.answer(rng.choice(d.options).key)
+        holder = fight.clock.holder()
+        assert holder is not None
+        lower = [b for b in Band if b.is_lower_than(fight.clock.bands[holder])]
+        if holder in delays and lower:
+            delays.discard(holder)
+            fight.engine.apply(Delay(holder, rng.choice(lower)))
+        else:
+            fight.engine.apply(EndTurn(holder))
+        if fight.clock.round > rounds:
+            break
+    by_round: dict[int, list[tuple[str, int, bool]]] = {}
+    current = 0
+    for x in fight.engine.log:
+        if isinstance(x, e3.RoundBegan):
+            current = x.round
+            assert x.escalation == min(6, x.round - 1)
+        elif isinstance(x, e3.TurnBegan):
+            by_round.setdefault(current, []).append((x.creature, Band(x.band).rank, fight.clock.combatants[x.creature].pc))
+        elif isinstance(x, e3.TurnDelayed):
+            by_round[current].pop()  # the turn given up; it comes again in the lower band
+    for r, turns in by_round.items():
+        if r > rounds:
+            continue
+        assert sorted(t[0] for t in turns) == sorted(c.id for c in combatants)
+        keys = [(rank, not is_pc) for _, rank, is_pc in turns]
+        assert keys == sorted(keys)
