@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox, UITextEntryLine, UIWindow
 
-from game.rulesets.seed000.model import CreatureId
 from game.session import AI, DEFAULT_PLAYER
-from game.ui.modes.base import Host, Mode
+from game.ui.modes.base import Host, Mode, Piece
 
 SETUP_CREATURE_ROWS = 24
 """The setup dialog lists at most this many creatures (those the players play first): a map of a
@@ -109,9 +109,10 @@ class SetupMode(Mode):
                 return
             chosen[side] = AI if name.lower() == AI else name
         creatures: dict[str, str] = {}
+        pieces: Mapping[Any, Piece] = session.encounter.state.creatures
         for cid, entry in self.creature_entries.items():
             name = entry.get_text().strip()
-            creature = session.encounter.state.creatures[CreatureId(cid)]
+            creature = pieces[cid]
             if name and (AI if name.lower() == AI else name) != chosen.get(creature.side, AI):
                 creatures[cid] = AI if name.lower() == AI else name
         for cid, name in session.creature_controllers.items():  # the dead keep theirs (their log lines)
