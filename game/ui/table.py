@@ -319,7 +319,7 @@ class Table:
 
     @property
     def prep(self) -> Any:
-        """The open reaction-preparation panel (``game.ui.rulesets.seed000.preparation``), if any."""
+        """The ruleset's panel open over the fight (seed 000: the reaction preparation), if any."""
         for mode in self.modes:
             if isinstance(mode, PreparationMode):
                 return mode.panel

@@ -134,6 +134,11 @@ class Host(Protocol):
         ...
 
     @property
+    def prep(self) -> Any:
+        """The ruleset's panel open over the fight (seed 000: the reaction preparation), if any."""
+        ...
+
+    @property
     def board_rect(self) -> pygame.Rect: ...
 
     @property

@@ -117,7 +117,7 @@ class Seed000Parts:
         actor = acting(table)
         if actor is None or not table.my_turn():
             return
-        if prep(table) is None and preparation.available(table, actor):
+        if table.prep is None and preparation.available(table, actor):
             table.open_panel(PreparationMode(preparation.open_panel(table, actor)))
             return
         table.send(EndTurnCommand(actor.id))
@@ -531,14 +531,6 @@ def moving(table: Host) -> MoveMode:
     move = fight.back if isinstance(fight, (TargetingMode, ChargeMode)) else fight
     assert isinstance(move, MoveMode)
     return move
-
-
-def prep(table: Host) -> Any:
-    """The open reaction-preparation panel, if any."""
-    for mode in table.modes:
-        if isinstance(mode, PreparationMode):
-            return mode.panel
-    return None
 
 
 def set_move_mode(table: Host, kind: str) -> None:
