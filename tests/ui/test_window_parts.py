@@ -126,3 +126,21 @@ def test_the_targets_ringed_are_the_engines_legal_uses_of_the_power(crypt: Table
     legal = {c.targets[0] for c in enc.legal_commands()
              if isinstance(c, UsePowerCommand) and c.power == powers[index].id}
     assert legal and set(table.parts.seen.valid) == legal
+
+
+def test_a_key_on_an_unavailable_power_says_the_engines_reason(crypt: Table) -> None:
+    """1-9 on a power the engine would refuse: the message gives apply's own words for it, not a guess."""
+    table = crypt
+    enc = table.session.encounter
+    actor = table.acting
+    powers = usable_powers(actor)
+    ranged = next(p for p in powers if p.targets in (TargetKind.CREATURE, TargetKind.ENEMY)
+                  and p.reach.kind is RangeKind.RANGED)
+    assert table.send(next(c for c in enc.legal_commands() if isinstance(c, UsePowerCommand) and c.power == ranged.id))
+    frames(table)
+    actor = table.acting
+    index, why = next((i, enc.power_problem(actor, p)) for i, p in enumerate(powers[:9]) if enc.power_problem(actor, p))
+    post_key(pygame.K_1 + index)
+    frames(table)
+    assert table.message_error and table.message == f"{powers[index].name} cannot be used now: {why}"
+    assert table.fight.resting() is table.fight, "nothing is aimed"

@@ -30,7 +30,7 @@ from game.ui.rulesets.seed000 import highlights, preparation, presentation
 from game.ui.rulesets.seed000.charge import ChargeChoice, ChargeMode
 from game.ui.rulesets.seed000.moving import MoveMode, danger_text
 from game.ui.rulesets.seed000.seen import Seen, acting, action_left, encounter, seen
-from game.ui.rulesets.seed000.targeting import Choice, TargetingMode, power_ready, usable_powers
+from game.ui.rulesets.seed000.targeting import Choice, TargetingMode, usable_powers
 
 TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
@@ -500,17 +500,6 @@ class Seed000Parts:
                                                  for p in usable_powers(actor)][:9],
             "reactions_resolved": sum(1 for e in enc.log if isinstance(e, ev.ReactionResolved)),
         }
-
-    # -- for the tests: the choice being made ---------------------------------------------------------
-
-    def choice(self, table: Host) -> Choice | None:
-        return chosen(table)
-
-    def charge(self, table: Host) -> ChargeChoice | None:
-        return charging_now(table)
-
-    def power_ready(self, table: Host, actor: Creature, power: Power) -> bool:
-        return power_ready(table, actor, power)
 
 
 def chosen(table: Host) -> Choice | None:

@@ -58,8 +58,9 @@ class TargetingMode(FightMode):
         if not 0 <= index < len(powers):
             return
         power = powers[index]
-        if not power_ready(table, actor, power):
-            table.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
+        why = encounter(table).power_problem(actor, power)
+        if why:  # the engine's own reason, as apply would refuse the command with
+            table.say(f"{power.name} cannot be used now: {why}", error=True)
             return
         move = table.fight.resting()
         assert isinstance(move, MoveMode)
