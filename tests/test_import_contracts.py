@@ -68,3 +68,15 @@ def test_a_circle_through_a_type_checking_import_fails_the_check(tmp_path: Path)
     assert result.returncode != 0, result.stdout + result.stderr
     assert "BROKEN" in result.stdout
     assert ".table -> .panel" in result.stdout or ".panel -> .table" in result.stdout
+
+
+def test_the_rulesets_that_exist_are_independent_of_each_other() -> None:
+    """Issue 15: seed 003 "must go entirely through the kernel's seam": no ruleset imports another, and every
+    ruleset package that exists is in the independence contract (import-linter refuses a missing one)."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
+    contracts = {c["id"]: c for c in config["contracts"]}
+    packages = sorted(f"game.rulesets.{p.name}" for p in (REPO / "game" / "rulesets").iterdir()
+                      if (p / "__init__.py").is_file())
+    assert contracts["rulesets-independent"]["type"] == "independence"
+    assert sorted(contracts["rulesets-independent"]["modules"]) == packages
+    assert "game.rulesets.seed003" in packages
