@@ -50,6 +50,10 @@ def test_the_contracts_the_issue_names_are_checked() -> None:
     assert {"game.ui.table", "game.ui.overlays", "game.ui.animation", "game.ui.combat_log", "game.ui.modes",
             "game.ui.parts"} <= set(generic["source_modules"])
     assert "game.rulesets.seed000" in generic["forbidden_modules"]
+    own = contracts["ui-seed000-own-ruleset"]  # the window's seed 000 parts import only their own ruleset
+    others = sorted(f"game.rulesets.{p.name}" for p in (REPO / "game" / "rulesets").iterdir()
+                    if (p / "__init__.py").is_file() and p.name != "seed000")
+    assert own["source_modules"] == ["game.ui.rulesets.seed000"] and sorted(own["forbidden_modules"]) == others
 
 
 def test_a_circle_through_a_type_checking_import_fails_the_check(tmp_path: Path) -> None:

@@ -403,6 +403,11 @@ class Table:
             if isinstance(loaded, Exception):
                 raise loaded
             session = Session.open(path, self.controls, loaded=loaded)
+            ruleset = session.source.scenario.ruleset
+            try:
+                parts = self.parts if ruleset == self.ruleset else parts_for(ruleset)
+            except GameError as exc:
+                raise GameError(f"{path}: {exc}") from None
             events = session.run_script()
         except GameError as exc:
             self.say(str(exc), error=True)
@@ -411,9 +416,8 @@ class Table:
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
             return False
         self.session = session
-        ruleset = session.source.scenario.ruleset
-        if ruleset != self.ruleset:
-            self.parts = parts_for(ruleset)
+        if parts is not self.parts:
+            self.parts = parts
             if self.parts.theme is not None:
                 self.manager.get_theme().load_theme(self.parts.theme)
             self.overlay_on = {name: True for name in {**overlays.OVERLAYS, **self.parts.toggles}}

@@ -144,3 +144,21 @@ def test_a_key_on_an_unavailable_power_says_the_engines_reason(crypt: Table) -> 
     frames(table)
     assert table.message_error and table.message == f"{powers[index].name} cannot be used now: {why}"
     assert table.fight.resting() is table.fight, "nothing is aimed"
+
+
+def test_a_file_of_a_ruleset_without_window_parts_is_one_line_and_the_table_stays(crypt: Table,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a file whose ruleset has no window parts (here: the crypt, told it is another's) leaves the
+    fight on the table as it was, with one line saying why."""
+    table = crypt
+    session = table.session
+    from game.ui import table as table_module
+
+    def other(ruleset: str) -> object:
+        raise GameError(f"ruleset {ruleset!r}: the window has no parts for it yet (it has: seed000)")
+
+    monkeypatch.setattr(table_module, "parts_for", other)
+    table.ruleset = "seed999"  # as if another ruleset's parts were on the table, so the crypt needs new ones
+    assert not table.open(CRYPT)
+    assert table.session is session and table.message_error and "\n" not in table.message
+    assert "the window has no parts for it" in table.message and CRYPT.name in table.message

@@ -20,4 +20,4 @@ def parts_for(ruleset: str) -> WindowParts:
         from game.ui.rulesets.seed000.parts import Seed000Parts
 
         return Seed000Parts()
-    raise GameError(f"the window has no parts for the ruleset {ruleset!r} (it has: {', '.join(KNOWN)})")
+    raise GameError(f"ruleset {ruleset!r}: the window has no parts for it yet (it has: {', '.join(KNOWN)})")
