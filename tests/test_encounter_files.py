@@ -70,7 +70,7 @@ def test_crypt_drill_puts_every_creature_whole_on_open_floor() -> None:
             assert part in board and not board.is_wall(part), (name, board.grid.cell_to_offset(part))
             assert part not in filled, (name, board.grid.cell_to_offset(part))
             filled.add(part)
-    assert any(sheet.size == 2 for _, _, _, sheet, _ in source.roster)
+    assert any(entry.sheet.size == 2 for entry in source.roster)
 
 
 def test_a_large_creature_whose_space_reaches_into_a_wall_is_refused_naming_it_the_cell_and_why(

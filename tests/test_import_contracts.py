@@ -37,7 +37,7 @@ def test_the_contracts_the_issue_names_are_checked() -> None:
     the packages they name."""
     config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
     contracts = {c["id"]: c for c in config["contracts"]}
-    assert {"headless", "layers", "acyclic", "kernel", "rulesets-headless"} <= set(contracts)
+    assert {"headless", "layers", "acyclic", "kernel", "rulesets-headless", "ui-generic-no-seed000"} <= set(contracts)
     headless = contracts["headless"]
     assert {"pygame", "pygame_gui", "pytmx"} <= set(headless["forbidden_modules"])
     assert {"game.rulesets", "game.grid", "game.board", "game.scenario", "game.session",
@@ -46,6 +46,14 @@ def test_the_contracts_the_issue_names_are_checked() -> None:
     assert {"game.rulesets", "game.ui", "game.scenario", "game.session"} <= set(
         contracts["kernel"]["forbidden_modules"])  # the kernel imports no ruleset
     assert contracts["rulesets-headless"]["source_modules"] == ["game.rulesets"]
+    generic = contracts["ui-generic-no-seed000"]  # the window's generic parts import no seed 000 (item 9)
+    assert {"game.ui.table", "game.ui.overlays", "game.ui.animation", "game.ui.combat_log", "game.ui.modes",
+            "game.ui.parts"} <= set(generic["source_modules"])
+    assert "game.rulesets.seed000" in generic["forbidden_modules"]
+    own = contracts["ui-seed000-own-ruleset"]  # the window's seed 000 parts import only their own ruleset
+    others = sorted(f"game.rulesets.{p.name}" for p in (REPO / "game" / "rulesets").iterdir()
+                    if (p / "__init__.py").is_file() and p.name != "seed000")
+    assert own["source_modules"] == ["game.ui.rulesets.seed000"] and sorted(own["forbidden_modules"]) == others
 
 
 def test_a_circle_through_a_type_checking_import_fails_the_check(tmp_path: Path) -> None:

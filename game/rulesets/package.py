@@ -34,7 +34,8 @@ class Sheet(Protocol):
 
 
 class Piece(Protocol):
-    """A creature in a fight, as the table knows it."""
+    """A creature in a fight, as the table knows it: who, on which side, where (its anchor cell), and whether
+    it has left the fight."""
 
     @property
     def id(self) -> str: ...
@@ -44,6 +45,12 @@ class Piece(Protocol):
 
     @property
     def side(self) -> str: ...
+
+    @property
+    def cell(self) -> Cell: ...
+
+    @property
+    def dead(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +126,28 @@ class Fight(Protocol):
     def piece(self, pid: str) -> Piece | None: ...
 
     def pieces(self) -> Sequence[Piece]: ...
+
+    def name(self, pid: str) -> str:
+        """A piece's name (its id if there is no such piece), for messages."""
+        ...
+
+    def occupant(self, cell: Cell) -> Piece | None:
+        """The piece whose space holds ``cell``, if any."""
+        ...
+
+    def space_of(self, pid: str) -> tuple[Cell, ...]:
+        """Every cell of a piece's space (one for a piece of size 1)."""
+        ...
+
+    def next_up(self) -> Piece | None:
+        """Who the clock gives the turn to after the piece acting now, as far as it can say (the window
+        brings it into view ahead of time); None if nobody or it cannot tell."""
+        ...
+
+    @property
+    def winner(self) -> str:
+        """The side that won ("" while the fight goes on, or if nobody is left standing)."""
+        ...
 
     @property
     def turn_mark(self) -> tuple[int, int]:

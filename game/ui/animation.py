@@ -17,9 +17,8 @@ banners (:meth:`Animator.busy`). Slides and flashes are short (a cell slides in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
-from game.rulesets.seed000 import events as ev
 from game.grid import Cell
 
 STEP_S = 0.06
@@ -61,6 +60,23 @@ class Flash:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """What one event shows on the board, as a ruleset's window part says (``WindowParts.pictures``): a
+    token sliding from a cell to another (one ``STEP_S``), a flash on a creature, a text floating over one;
+    ``takes``: how long before the next event's pictures start (a slide takes ``STEP_S``)."""
+
+    slide: tuple[str, Cell, Cell] | None = None
+    flash: tuple[str, tuple[int, int, int]] | None = None
+    floating: tuple[str, str, tuple[int, int, int]] | None = None
+    """(creature, text, colour)."""
+    takes: float = 0.0
+
+
+NOTHING = Shown()
+"""An event that shows nothing."""
+
+
+@dataclass(frozen=True, slots=True)
 class BannerText:
     """What a reaction's banner says: ``headline`` ("Skeleton 1: Opportunity Attack on Vex") and why."""
 
@@ -86,11 +102,13 @@ class Animator:
     now: float = 0.0
     """The clock at the last :meth:`prune` (the window's frame)."""
 
-    def feed(self, events: list[ev.Event], now: float, centre: Callable[[Cell], tuple[float, float]],
+    def feed(self, events: list[Any], now: float, centre: Callable[[Cell], tuple[float, float]],
              where: Callable[[str], tuple[float, float] | None],
-             banner: Callable[[list[ev.Event], int], BannerText | None]) -> None:
+             banner: Callable[[list[Any], int], BannerText | None],
+             pictures: Callable[[Any], Shown]) -> None:
         """Schedule the pictures of ``events`` (``centre``: a cell's picture position; ``where``: a
-        creature's current one; ``banner``: what the banner of ``events[i]`` says, if it opens a reaction)."""
+        creature's current one; ``banner``: what the banner of ``events[i]`` says, if it opens a reaction;
+        ``pictures``: what an event shows, the ruleset's window part says)."""
         t = max(now, self.cursor)
         places: dict[str, tuple[float, float]] = {}
 
@@ -106,38 +124,18 @@ class Animator:
                 self.flashes.append(Flash(start, start + FLASH_S * 2, text.reactor, (255, 170, 60)))
                 t = start + BANNER_LEAD_S
                 continue
-            match event:
-                case ev.CreatureMoved():
-                    a, b = centre(event.origin), centre(event.to)
-                    self.slides.setdefault(event.creature, []).append(Slide(t, t + STEP_S, a, b))
-                    places[event.creature] = b
-                    t += STEP_S
-                case ev.AttackRolled():
-                    colour = (255, 60, 50) if event.hit else (170, 170, 180)
-                    self.flashes.append(Flash(t, t + FLASH_S, event.target, colour))
-                    if not event.hit:
-                        self.floats.append(Float(t, t + FLOAT_S, "miss", (200, 200, 210), event.target,
-                                                 place(event.target)))
-                    elif event.critical:
-                        self.floats.append(Float(t, t + FLOAT_S, "critical!", (255, 230, 80), event.target,
-                                                 place(event.target)))
-                    t += 0.08
-                case ev.DamageDealt():
-                    self.floats.append(Float(t, t + FLOAT_S, f"-{event.amount}", (255, 80, 70), event.target,
-                                             place(event.target)))
-                    t += 0.05
-                case ev.Healed():
-                    self.floats.append(Float(t, t + FLOAT_S, f"+{event.amount}", (110, 235, 120), event.target,
-                                             place(event.target)))
-                    t += 0.05
-                case ev.Died():
-                    self.floats.append(Float(t, t + FLOAT_S, "dies", (255, 255, 255), event.creature,
-                                             place(event.creature)))
-                case ev.ConditionApplied():
-                    self.floats.append(Float(t, t + FLOAT_S, event.condition, (210, 160, 255), event.creature,
-                                             place(event.creature)))
-                case _:
-                    pass
+            shown = pictures(event)
+            if shown.slide is not None:
+                who, origin, to = shown.slide
+                a, b = centre(origin), centre(to)
+                self.slides.setdefault(who, []).append(Slide(t, t + STEP_S, a, b))
+                places[who] = b
+            if shown.flash is not None:
+                self.flashes.append(Flash(t, t + FLASH_S, shown.flash[0], shown.flash[1]))
+            if shown.floating is not None:
+                who, words, colour = shown.floating
+                self.floats.append(Float(t, t + FLOAT_S, words, colour, who, place(who)))
+            t += STEP_S if shown.slide is not None else shown.takes
         self.cursor = t
 
     def position(self, cid: str, now: float) -> tuple[float, float] | None:

@@ -1,4 +1,5 @@
-"""The combat log panel: one readable line per event (``Encounter.describe``), scrollable.
+"""The combat log panel: one readable line per event (``Encounter.describe``, coloured by the ruleset's
+window part), scrollable.
 
 Drawn with pygame, not a pygame_gui text box: a fight logs thousands of lines
 and pygame_gui re-lays its whole text box out on every append (150 ms at a
@@ -14,45 +15,13 @@ from typing import Callable
 
 import pygame
 
-from game.rulesets.seed000 import events as ev
+from game.kernel.events import BreakPoint
 from game.ui.board_view import RGB, font
 
 LINE_SIZE = 13
 BACKGROUND: RGB = (28, 30, 36)
 
-COLOURS: dict[type, RGB] = {
-    ev.DiceRolled: (140, 150, 175),
-    ev.RandomChoice: (140, 150, 175),
-    ev.BreakPoint: (105, 110, 125),
-    ev.RoundStarted: (250, 210, 90),
-    ev.TurnStarted: (250, 210, 90),
-    ev.TurnEnded: (170, 175, 190),
-    ev.AttackRolled: (235, 225, 160),
-    ev.DamageDealt: (245, 120, 110),
-    ev.Healed: (120, 220, 130),
-    ev.ReactionTriggered: (255, 190, 110),
-    ev.BudgetChecked: (230, 170, 120),
-    ev.ReactionResolved: (255, 160, 60),
-    ev.ReactionFizzled: (200, 150, 255),
-    ev.ReactionsPrepared: (255, 170, 60),
-    ev.Decision: (110, 210, 230),
-    ev.CommandRefused: (255, 90, 90),
-    ev.StepFizzled: (200, 150, 255),
-    ev.Died: (255, 90, 90),
-    ev.EncounterEnded: (250, 210, 90),
-}
 DEFAULT_COLOUR: RGB = (215, 218, 228)
-REACTION_COLOUR: RGB = (255, 160, 60)
-
-
-def colour_of(event: ev.Event) -> RGB:
-    got = COLOURS.get(type(event))
-    if got is not None:
-        return got
-    kind = ev.kind_of(event)
-    if "reaction" in kind or "trigger" in kind or "budget" in kind:
-        return REACTION_COLOUR
-    return DEFAULT_COLOUR
 
 
 @dataclass
@@ -85,8 +54,9 @@ class CombatLog:
         self._rows = []
         self._rows_key = (-1, -1, False, None)
 
-    def add(self, event: ev.Event, text: str, owner: str | None) -> None:
-        self.entries.append(Entry(text, colour_of(event), owner, isinstance(event, ev.BreakPoint)))
+    def add(self, event: object, text: str, owner: str | None, colour: RGB = DEFAULT_COLOUR) -> None:
+        """A line of the log for ``event``, coloured as its ruleset says (a break point: verbose only)."""
+        self.entries.append(Entry(text, colour, owner, isinstance(event, BreakPoint)))
 
     def _visible_rows(self, width: int, may_see: Callable[[str], bool], viewer: object) -> list[tuple[str, RGB]]:
         """The wrapped rows a viewer sees; new entries are wrapped on their own, not the whole log again."""

@@ -1,18 +1,19 @@
 """The table window: a whole encounter played with the mouse, hot-seat, on square and hex maps.
 
-The window turns input into commands (``game.rulesets.seed000.commands``) for the
-session (``game.session``) and draws the state and the events it gets back.
-No rule lives here: every highlighted cell or creature is the answer of a
-``game.rulesets.seed000.tactics`` query (see ``game.ui.overlays``), the same the engine
-checks commands with, and a command the engine refuses (``Impossible``) is
-shown as a one-line message.
+The window turns input into commands for the session (``game.session``) and
+draws the state and the events it gets back. No rule lives here, and no ruleset:
+what the action bar offers, what the board highlights, how a sheet, the turn
+order, a token and an event read are the ruleset's window parts
+(``game.ui.parts.WindowParts``, found by the file's ruleset in
+``game.ui.rulesets``), which ask the engine; a command the engine refuses
+(``Impossible``) is shown as a one-line message.
 
 Screens: *setup* (who plays each side), *table* (the fight), *handoff* (the
 board hidden until the next player confirms). Within the table, the player
-whose creature acts is in one of a few *modes*: moving (or shifting),
-choosing the target of a power, choosing where a forced movement lands, or
-preparing reactions at the end of the turn. Each screen and mode is a small
-object of ``game.ui.modes``, on a stack the table sends the input to.
+whose creature acts is in one of the ruleset's *modes* (seed 000: moving,
+aiming a power, charging), with perhaps a panel over it (seed 000: preparing
+reactions). Each screen and mode is a small object (``game.ui.modes``, and the
+ruleset's own), on a stack the table sends the input to.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
 import pygame
@@ -34,31 +36,24 @@ from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer
-from game.rulesets.seed000 import events as ev
-from game.rulesets.seed000 import tactics
-from game.rulesets.seed000 import charging
-from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand, StandUpCommand,
-                                 UsePowerCommand)
-from game.rulesets.seed000.encounter import Impossible
-from game.rulesets.seed000.model import ActionType, CreatureId, Frequency, Power, RangeKind
-from game.rulesets.seed000.state import Creature, EncounterState
+from game.kernel.engine import Impossible
 from game.session import AI, ENCOUNTER_SUFFIX, MAP_SUFFIXES, Session
 from game.tiled.model import TiledMap
 from game.ui import overlays
-from game.ui.animation import Animator, BannerText
+from game.ui.animation import Animator
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font, text_image
 from game.ui.combat_log import CombatLog, wrap
 from game.ui.decision_prompt import DecisionPrompt
 from game.ui.map_view import side_colour
-from game.ui.modes.base import FIGHT_KEYS, FightMode, Mode, action_left
-from game.ui.rulesets.seed000.charge import ChargeChoice, ChargeMode
+from game.ui.modes.base import FightMode, Mode, Piece
 from game.ui.modes.decide import DecideMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
 from game.ui.modes.setup import SetupMode
-from game.ui.modes.table_mode import MoveMode, danger_text
-from game.ui.modes.targeting import Choice, TargetingMode, power_ready, usable_powers
+from game.ui.parts import BarEntry, WindowParts
+from game.ui.rulesets import DEFAULT as DEFAULT_RULESET
+from game.ui.rulesets import parts_for
 
 TOP = 38
 BOTTOM = 64
@@ -85,8 +80,6 @@ INITIATIVE_SHARE = 0.3
 """The initiative list's most share of it."""
 LOG_LINE_SIZE = 13
 BAR_ARROW_W = 26
-BAR_POWERS = 9
-"""Powers on the action bar at most (keys 1 to 9)."""
 NAME_LAYOUTS = 8
 """Name layouts kept (the view's, the next turn's, a few regions panned through)."""
 NAME_MIN_RADIUS = 9
@@ -97,9 +90,6 @@ NAME_REGION = 512
 """The action bar's scroll arrows."""
 TOKEN_BUCKET = 256
 """Tokens are filed by squares of this many picture pixels: a frame looks only at those in view."""
-_LAYER_ORDER = {"terrain": 0, "reach": 10, "reach_danger": 15, "charge": 20, "threat": 30, "flanking": 40,
-                "candidates": 50, "origins": 60, "grid": 90}
-"""The order the board view draws the overlays in (the order ``refresh`` builds them)."""
 AI_PAUSE_S = 0.12
 """Pause between two AI commands, after their animations, so a person can follow."""
 OVERLAY_BUDGET_S = 0.005
@@ -112,15 +102,8 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "select / preview a move, click again to go / choose target, landing"),
     ("Right or middle drag, arrows", "pan"),
     ("Wheel, + / -", "zoom toward the cursor;  0: fit the map"),
-    ("M / H", "move / shift mode"),
-    ("Shift+click or W", "add a waypoint to the move (again on the last: remove it; click it to go there)"),
-    ("Tab", "preview the cheapest path instead of the safest"),
-    ("1-9", "use a power of the action bar"),
-    ("C", "charge: click an enemy ringed orange, then a violet cell to end on, again to go"),
-    ("U", "stand up"),
     ("Enter", "confirm (move preview, targets, preparation, handoff)"),
     ("Esc", "cancel the current choice"),
-    ("Space", "end the turn (the reaction preparation opens first)"),
     ("Ctrl+Z", "undo the last action, when it revealed nothing"),
     ("Ctrl+O", "open a map or an encounter file"),
     ("P", "who plays what: the game master's (the table goes to the game master first)"),
@@ -130,6 +113,8 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F11", "fullscreen"),
     ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
+"""The window's own keys, for the help (F1); the ruleset's fight keys (``WindowParts.keys_help``) are listed
+after the first three."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +139,12 @@ class Table:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Tactical table")
         self.manager = pygame_gui.UIManager(size, str(THEME) if THEME.exists() else None)
-        from game.ui.rulesets.seed000 import preparation
-
-        self.manager.get_theme().load_theme(preparation.THEME)
+        self.parts: WindowParts = parts_for(DEFAULT_RULESET)
+        """The ruleset's window parts (``game.ui.parts``): those of the open file's ruleset."""
+        if self.parts.theme is not None:
+            self.manager.get_theme().load_theme(self.parts.theme)
+        self.ruleset = DEFAULT_RULESET
+        """The ruleset whose window parts the table has (the open file's)."""
         self.controls = dict(controls or {})
         self.skip_setup = skip_setup
         self.session: Session | None = None
@@ -166,20 +154,18 @@ class Table:
         self.anim = Animator()
         self.clock = 0.0
         """The window's own time in seconds, advanced by ``update(dt)``: animations run on it."""
-        self.modes: list[Mode] = [MoveMode()]
+        self.modes: list[Mode] = [self.parts.first_mode()]
         """The input modes (``game.ui.modes``): the fight's at the bottom, then the preparation panel if open,
         then a screen that hides the fight (handoff, setup); the top one takes the input."""
         self.viewer: str | None = None
         """The player looking at the table now (the last one who confirmed a handoff)."""
-        self.cheapest = False
         self.hover: Cell | None = None
         self.mouse = (0, 0)
-        self.selected: CreatureId | None = None
+        self.selected: str | None = None
         self.dragging = False
         self.show_help = False
         self.names = True
-        self.overlay_on = {name: True for name in overlays.OVERLAYS}
-        self.overlay_on["grid"] = True
+        self.overlay_on = {name: True for name in {**overlays.OVERLAYS, **self.parts.toggles}}
         self.message = ""
         self.message_full = ""
         """The message whole (``message`` is its first line)."""
@@ -189,17 +175,12 @@ class Table:
         self.message_rect = pygame.Rect(0, 0, 0, 0)
         self.message_cut = False
         self.message_box = pygame.Rect(0, 0, 0, 0)
-        self.routes: dict[Cell, tactics.Route] = {}
-        self.flank = overlays.Flanking((), frozenset())
-        self.forced: tactics.ForcedOptions | None = None
-        self.origins: frozenset[Cell] = frozenset()
-        self.valid: list[CreatureId] = []
         self._cache_key: object = None
         self._bar_key: object = None
         self._bar_actor: str | None = None
         """The creature the action bar's buttons last showed (their enabled and selected states)."""
         self._bar_state: object = None
-        self._bar_powers: list[tuple[UIButton, Power | None, str]] = []
+        self._bar_powers: list[tuple[UIButton, BarEntry]] = []
         self.bar_arrows: list[UIButton] = []
         self.bar_first = 0
         """The first action shown when the bar scrolls."""
@@ -235,13 +216,13 @@ class Table:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         """Where the combat log is on the screen (the wheel scrolls it there)."""
         self._side_key: object = None
-        self._token_buckets: dict[tuple[int, int], list[tuple[Creature, float, float, TokenLook]]] = {}
-        self._token_looks: dict[CreatureId, tuple[tuple[object, ...], float, float, TokenLook, tuple[int, int]]] = {}
+        self._token_buckets: dict[tuple[int, int], list[tuple[Piece, float, float, TokenLook]]] = {}
+        self._token_looks: dict[str, tuple[object, float, float, TokenLook, tuple[int, int]]] = {}
         """Each living creature's place and look, with what they were made from (see ``draw_tokens``)."""
         self._token_looks_for: BoardView | None = None
         """The board view those places are in."""
         self._ai_ready_at = 0.0
-        self.commands_sent: list[Command] = []
+        self.commands_sent: list[object] = []
         """Every command this window sent to the engine (tests read it)."""
         self.file_dialog: UIFileDialog | None = None
         self.quit_dialog: UIConfirmationDialog | None = None
@@ -258,8 +239,6 @@ class Table:
         self._name_layouts: dict[tuple[float, float, str | None, tuple[int, ...]],
                                  tuple[tuple[object, ...], list[NameLabel]]] = {}
         """Name layouts per (zoom, cell size, acting creature, region), with the tokens each was made from."""
-        self._board_danger: tuple[Board, bool] | None = None
-        """The board and whether it has dangerous terrain (see ``board_has_danger``)."""
         self._names_ahead: object = None
         """What the layout made ahead for the next turn was made for (see ``names_ahead``)."""
         self._name_images: dict[tuple[str, int], pygame.Surface] = {}
@@ -284,13 +263,6 @@ class Table:
         assert isinstance(fight, FightMode)
         return fight
 
-    @property
-    def moving(self) -> MoveMode:
-        """The moving mode: the fight's, or the one it goes back to (its kind and waypoints are kept)."""
-        move = self.fight.move
-        assert isinstance(move, MoveMode)
-        return move
-
     def follow(self, mode: Mode, nxt: Mode | None) -> None:
         """Go where ``mode`` answered: nowhere (None), back down to a mode on the stack, or to a new mode in
         ``mode``'s place."""
@@ -308,10 +280,22 @@ class Table:
         self.modes.append(screen)
 
     def drop_choice(self) -> None:
-        """Back to moving: the power being aimed, the charge and the previewed move are dropped."""
-        move = self.moving
-        move.pending = None
-        self.modes[0] = move
+        """Back to the fight at rest: what was being chosen (seed 000: the power being aimed, the charge and
+        the previewed move) is dropped."""
+        self.modes[0] = self.fight.resting()
+
+    def open_panel(self, mode: Mode) -> None:
+        """A ruleset's panel over the fight (seed 000: the reaction preparation)."""
+        self.modes.insert(1, mode)
+
+    def fight_key(self, key: int) -> None:
+        """A key of the fight (the ruleset's ``fight_keys``), pressed in a mode of the fight."""
+        self.parts.fight_key(self, key)
+
+    @property
+    def routes(self) -> Mapping[Cell, Any]:
+        """The cells the acting creature can move to now, each with its route (the ruleset's move preview)."""
+        return self.parts.routes
 
     def invalidate(self, *, bar: bool = False) -> None:
         """The highlights (and with ``bar`` the action bar) are worked out again at the next frame."""
@@ -334,44 +318,8 @@ class Table:
             self.open_setup()
 
     @property
-    def choice(self) -> Choice | None:
-        """The power being aimed, if any."""
-        fight = self.modes[0]
-        return fight.choice if isinstance(fight, TargetingMode) else None
-
-    @property
-    def charge(self) -> ChargeChoice | None:
-        """The charge being aimed, if any."""
-        fight = self.modes[0]
-        return fight.charge if isinstance(fight, ChargeMode) else None
-
-    @property
-    def pending(self) -> Cell | None:
-        """The cell whose move a first click previewed (a second click, or Enter, goes)."""
-        fight = self.modes[0]
-        return fight.pending if isinstance(fight, MoveMode) else None
-
-    @property
-    def waypoints(self) -> list[Cell]:
-        """Cells the previewed move must pass through, in order (Shift+click or W)."""
-        return self.moving.waypoints
-
-    @waypoints.setter
-    def waypoints(self, cells: list[Cell]) -> None:
-        self.moving.waypoints = cells
-
-    @property
-    def _waypoints_at(self) -> int:
-        return self.moving.waypoints_at
-
-    @property
-    def move_mode(self) -> str:
-        """``move`` or ``shift`` (M / H)."""
-        return self.moving.kind
-
-    @property
     def prep(self) -> Any:
-        """The open reaction-preparation panel (``game.ui.rulesets.seed000.preparation``), if any."""
+        """The ruleset's panel open over the fight (seed 000: the reaction preparation), if any."""
         for mode in self.modes:
             if isinstance(mode, PreparationMode):
                 return mode.panel
@@ -455,6 +403,11 @@ class Table:
             if isinstance(loaded, Exception):
                 raise loaded
             session = Session.open(path, self.controls, loaded=loaded)
+            ruleset = session.source.scenario.ruleset
+            try:
+                parts = self.parts if ruleset == self.ruleset else parts_for(ruleset)
+            except GameError as exc:
+                raise GameError(f"{path}: {exc}") from None
             events = session.run_script()
         except GameError as exc:
             self.say(str(exc), error=True)
@@ -463,6 +416,13 @@ class Table:
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
             return False
         self.session = session
+        if parts is not self.parts:
+            self.parts = parts
+            if self.parts.theme is not None:
+                self.manager.get_theme().load_theme(self.parts.theme)
+            self.overlay_on = {name: True for name in {**overlays.OVERLAYS, **self.parts.toggles}}
+            self.modes = [self.parts.first_mode()]
+            self.ruleset = ruleset
         try:
             self.view = BoardView(session.source.tmap, session.source.board)
         except GameError as exc:
@@ -476,7 +436,7 @@ class Table:
         self._log(session.start_events + events)
         self.viewer = None
         self.close_prep()
-        self.modes = [self.moving]
+        self.modes = [self.fight.resting()]
         self.drop_choice()
         self.selected = None
         self._cache_key = None
@@ -551,11 +511,12 @@ class Table:
         self.message_error = error
         self.message_open = False
 
-    def _log(self, events: list[ev.Event]) -> None:
+    def _log(self, events: list[Any]) -> None:
         assert self.session is not None
         describe = self.session.encounter.describe
+        colour = self.parts.log_colour
         for event, owner in zip(events, self.session.secrets(events)):
-            self.log.add(event, describe(event), owner)
+            self.log.add(event, describe(event), owner, colour(event))
 
     def may_see(self, owner: str) -> bool:
         if self.session is None:
@@ -565,20 +526,26 @@ class Table:
     # -- whose turn ---------------------------------------------------------------------------
 
     @property
-    def acting(self) -> Creature | None:
-        return self.session.encounter.state.acting if self.session else None
+    def acting(self) -> Any:
+        """The acting creature (a ``Piece``), as the ruleset's state has it (its own type: the benchmark
+        and the ruleset's parts read more of it than the generic window does), or None."""
+        return self.session.encounter.acting if self.session else None
+
+    def _acting_id(self) -> str | None:
+        acting = self.session.encounter.acting if self.session else None
+        return None if acting is None else acting.id
 
     def my_turn(self) -> bool:
         """A person acts now, and it is the person looking at the table (while a decision is open, nobody
         gives commands: the chooser answers it in its prompt)."""
-        if self.session is None or self.screen_state != "table" or self.session.encounter.engine.waiting:
+        if self.session is None or self.screen_state != "table" or self.session.encounter.pending:
             return False
         who = self.session.acting_controller
         return who is not None and who != AI and who == self.viewer
 
     # -- sending commands ---------------------------------------------------------------------
 
-    def send(self, command: Command) -> bool:
+    def send(self, command: object) -> bool:
         """Give the engine a command; a refusal is a message, never a crash."""
         if self.session is None:
             return False
@@ -594,61 +561,23 @@ class Table:
         self.say("")
         return True
 
-    def took(self, events: list[ev.Event]) -> None:
+    def took(self, events: list[Any]) -> None:
         """Log and animate what the engine answered."""
         assert self.session is not None and self.view is not None
         view = self.view
-        st = self.session.encounter.state
+        st = self.session.encounter
 
         def where(cid: str) -> tuple[float, float] | None:
-            c = st.creatures.get(CreatureId(cid))
+            c = self.piece(cid)
             return self.token_centre(c) if c else None
 
         self._log(events)
-        self.anim.feed(events, self.clock, view.centre, where, self.reaction_banner)
+        self.anim.feed(events, self.clock, view.centre, where, lambda got, i: self.parts.banner(self, got, i),
+                       self.parts.pictures)
         self._cache_key = None
         self.log.scroll = 0
-        if st.ended:
+        if st.over:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
-
-    def reaction_banner(self, events: list[ev.Event], i: int) -> BannerText | None:
-        """The banner of a reaction as it resolves (``events[i]``): who reacts, with what, on whom, and
-        why ("Skeleton 1: Opportunity Attack (Rusted Blade) on Vex" / "Vex leaves (10, 17), ..."), or None."""
-        event = events[i]
-        if not isinstance(event, ev.ReactionResolved) or self.session is None:
-            return None
-        enc = self.session.encounter
-        reactor = enc.state.creatures.get(CreatureId(event.reactor))
-        what = power_name(reactor, event.power)
-        detail, by = "", ""
-        for before in reversed(events[max(0, i - 50):i]):  # its trigger, a few events back
-            if isinstance(before, ev.ReactionTriggered) and (before.reactor, before.power) == (event.reactor,
-                                                                                                event.power):
-                detail, by = before.detail, before.by
-                break
-        targets: tuple[str, ...] = ()
-        used = ""
-        for after in events[i + 1:i + 200]:  # what it does, up to the next reaction or the turn's end
-            if isinstance(after, (ev.ReactionResolved, ev.TurnEnded)):
-                break
-            if isinstance(after, ev.PowerUsed) and after.creature == event.reactor:
-                used = after.power_name if after.power != event.power else ""
-                targets = after.targets
-                break
-            if isinstance(after, ev.AttackRolled) and after.attacker == event.reactor:
-                targets = (after.target,)
-                break
-            if isinstance(after, ev.Healed):
-                targets = (after.target,)
-                break
-        if not targets and by:
-            targets = (by,)
-        headline = f"{enc.name(event.reactor)} {'interrupts' if event.interrupt else 'reacts'}: {what}"
-        if used and used != what:
-            headline += f" ({used})"
-        if targets:
-            headline += " on " + ", ".join(enc.name(t) for t in targets)
-        return BannerText(headline, detail, event.reactor)
 
     def undo(self) -> None:
         if self.session is None:
@@ -665,18 +594,20 @@ class Table:
             self._log(played.events)
         self.drop_choice()
         self._cache_key = None
-        self.say(f"Undone: {describe_command(undone.command, self.session.encounter.name)}")
+        command = undone.command
+        what = (f"answer {command.option!r}" if isinstance(command, Answer)
+                else self.parts.describe_command(command, self.session.encounter.name))
+        self.say(f"Undone: {what}")
 
     def end_turn(self) -> None:
-        actor = self.acting
-        if actor is None or not self.my_turn():
-            return
-        from game.ui.rulesets.seed000 import preparation
+        """The end of the turn, as the ruleset's parts take it (seed 000: the preparation panel first)."""
+        self.parts.end_turn(self)
 
-        if self.prep is None and preparation.available(self, actor):
-            self.modes.insert(1, PreparationMode(preparation.open_panel(self, actor)))
-            return
-        self.send(EndTurnCommand(actor.id))
+    def piece(self, cid: str) -> Piece | None:
+        """The creature ``cid`` of the open fight, if any."""
+        if self.session is None:
+            return None
+        return self.session.encounter.piece(cid)
 
     def close_prep(self, *, closed: bool = False) -> None:
         """Close the preparation panel (``closed``: its window was closed already)."""
@@ -687,33 +618,7 @@ class Table:
                 self.modes.remove(mode)
                 return
 
-    # -- choosing powers, targets, landings ---------------------------------------------------
-
-    def usable_powers(self, actor: Creature) -> list[Power]:
-        """The action bar: every power but reactions (those are prepared, not used)."""
-        return usable_powers(actor)
-
-    def power_ready(self, actor: Creature, power: Power) -> bool:
-        """Not spent (encounter / daily) and an action of its kind is left (the ruleset says)."""
-        return power_ready(self, actor, power)
-
-    def pick_power(self, index: int) -> None:
-        TargetingMode.pick(self, index)
-
-    def action_left(self, actor: Creature, action: ActionType) -> bool:
-        """The ruleset still has an action of that kind for ``actor`` this turn (as the engine asks it)."""
-        return action_left(self, actor, action)
-
-    def standard_left(self, actor: Creature) -> bool:
-        return self.action_left(actor, ActionType.STANDARD)
-
-    def start_charge(self) -> None:
-        ChargeMode.start(self)
-
-    def charge_text(self, cell: Cell) -> str:
-        """"charge Goblin 1: cost 4, provokes 1: Goblin 3" for the charge previewed to ``cell``."""
-        fight = self.fight
-        return fight.charge_text(self, cell) if isinstance(fight, ChargeMode) else ""
+    # -- the fight's modes -------------------------------------------------------------------------
 
     def prompt(self) -> str:
         """What the fight's mode asks of the player now."""
@@ -723,20 +628,6 @@ class Table:
         assert self.session is not None
         mode = self.mode
         self.follow(mode, mode.on_click(self, cell))
-
-    def route_to(self, cell: Cell) -> tactics.Route | None:
-        """The route previewed to ``cell`` (``MoveMode.route_to``)."""
-        return self.moving.route_to(self, cell)
-
-    def add_waypoint(self, cell: Cell) -> None:
-        """Shift+click or W: the move goes through ``cell`` (again on the last waypoint: drop it)."""
-        fight = self.fight
-        if isinstance(fight, MoveMode):
-            fight.add_waypoint(self, cell)
-
-    def route_text(self, cell: Cell) -> str:
-        """"safest path, cost 3, provokes 2: Goblin 1, ..." for the path previewed to ``cell``."""
-        return self.moving.route_text(self, cell)
 
     def cancel(self) -> None:
         """Esc: the top mode's cancel."""
@@ -748,22 +639,19 @@ class Table:
     def refresh(self) -> None:
         """Recompute what the board highlights when the state, the mode or the toggles changed.
 
-        What a click needs at once (the reachable cells, the aimed power's cells) is computed in the frame of
-        the change. The threat and flanking overlays, queries about every enemy, are computed by the next
-        frames, a step at a time within a budget (see ``run_overlay_jobs``): until each is complete the one of
-        the state before stays shown whole, as a stale chunk does, and the view does not count as settled. So
+        What a click needs at once (the ruleset's ``highlights``: seed 000's reachable cells, the aimed
+        power's cells) is computed in the frame of the change. The slow overlays, queries about every enemy
+        (the ruleset's ``slow_overlays``: seed 000's threat and flanking), are computed by the next frames, a
+        step at a time within a budget (see ``run_overlay_jobs``): until each is complete the one of the
+        state before stays shown whole, as a stale chunk does, and the view does not count as settled. So
         the frame that shows a change stays short on a big map, and a change of the toggles or the mode alone
         recomputes nothing of the state."""
         if self.session is None or self.view is None:
             return
-        st = self.session.encounter.state
-        choice = self.choice
+        st = self.session.encounter
+        parts = self.parts
         state_key = (len(self.session.encounter.log), id(self.session.encounter), self.screen_state, self.viewer)
-        aimed = None if choice is None else (choice.power.id, tuple(choice.targets), tuple(choice.landing_queue or ()),
-                                             choice.origin, choice.shift_cells is None, choice.shift_to)
-        key = (state_key, self.move_mode, aimed,
-               None if self.charge is None else (self.charge.target, len(self.charge.targets)),
-               tuple(sorted(self.overlay_on.items())))
+        key = (state_key, parts.choice_key(self), tuple(sorted(self.overlay_on.items())))
         if key == self._cache_key:
             self.run_overlay_jobs(changed=False)
             return
@@ -773,85 +661,59 @@ class Table:
         same_fight = self._overlays_for is self.session.encounter
         self._overlays_for = self.session.encounter
         self._cache_key = key
-        if self.waypoints and self._waypoints_at != len(self.session.encounter.log):
-            self.waypoints = []  # something happened since they were placed: they no longer apply
-        actor = st.acting
-        mine = self.my_turn()
-        layers: dict[str, Layer] = {}
+        actor = self.acting
         on = self.overlay_on
+        layers: dict[str, Layer] = {}
         if on["terrain"]:
             layers["terrain"] = self.static_layer("terrain", overlays.terrain_layer)
-        self.routes = {}
-        self.forced = None
-        self.origins = frozenset()
-        self.valid = []
+        layers.update(parts.highlights(self))
         shown = actor is not None and self.screen_state == "table"
-        if actor is not None and shown:
-            if mine and choice is None and self.charge is None and self.action_left(actor, ActionType.MOVE):
-                self.routes = tactics.reachable(st, actor, self.move_mode)
-                if on["reach"]:
-                    layers["reach"], layers["reach_danger"] = overlays.reach_layers(
-                        st, actor, self.routes, danger=self.board_has_danger())
-            if mine and self.charge is not None and self.charge.target is not None:
-                layers["charge"] = overlays.charge_layer(self.charge.ends)
-            if mine and choice is not None:
-                if choice.landing_queue:
-                    target = st.creatures[choice.landing_queue[0]]
-                    self.forced = overlays.forced_options(st, actor, target, choice.power)
-                    layers["candidates"] = overlays.candidates_layer(self.forced)
-                elif choice.shift_cells and choice.shift_to is None:
-                    layers["candidates"] = overlays.shift_layer(st, actor, choice.shift_cells)
-                elif overlays.needs_origin(choice.power) and choice.origin is None:
-                    self.origins = overlays.origin_cells(st, actor, choice.power)
-                    layers["origins"] = overlays.origin_layer(self.origins)
-                else:
-                    self.valid = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
         if on["grid"]:
             layers["grid"] = self.static_layer("grid", overlays.grid_layer)
         old = self.view.layers
         if state_changed:
             self._hurried = True
+        slow = parts.slow_overlays(self, actor) if shown and actor is not None else {}
+        # the overlays whose last result the parts keep: computed even while off, shown again at once
+        keeps = {name for name in slow if parts.kept_overlay(name) is not None}
         if state_changed or not shown:
             self._overlay_jobs = []
             if not shown or not same_fight:
-                self.flank = overlays.Flanking((), frozenset())
+                parts.clear()
                 old = {}
-            if shown:
-                assert actor is not None
-                if on["threat"]:
-                    self._overlay_jobs.append(self.threat_job(st, actor))
-                self._overlay_jobs.append(self.flanking_job(st, actor))
-        elif on["threat"] and "threat" not in old and actor is not None:
-            self._overlay_jobs.append(self.threat_job(st, actor))
-        for name in ("threat", "flanking"):  # kept until computed again (or turned off)
-            if shown and on[name] and name in old:
+            for name, make in slow.items():
+                if on[name] or name in keeps:
+                    self._overlay_jobs.append(self.overlay_job(name, make, keeps=name in keeps))
+        else:
+            for name, make in slow.items():
+                if on[name] and name not in old and name not in keeps:
+                    self._overlay_jobs.append(self.overlay_job(name, make, keeps=False))
+        for name in slow:  # kept until computed again (or turned off)
+            if on[name] and name in old:
                 layers[name] = old[name]
-        if shown and on["flanking"] and "flanking" not in layers and not self._overlay_jobs:
-            layers["flanking"] = overlays.flanking_layer(self.flank)
-        self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
+        for name in keeps:
+            kept = parts.kept_overlay(name)
+            if on[name] and name not in layers and not self._overlay_jobs and kept is not None:
+                layers[name] = kept
+        self.view.set_layers(self.ordered(layers))
         self.run_overlay_jobs(changed=True)
 
-    def threat_job(self, st: EncounterState, actor: Creature) -> Iterator[None]:
-        """The threat overlay, a batch of enemies a step (``overlays.threat_steps``), shown once complete;
-        dropped if it was turned off meanwhile."""
-        for layer in overlays.threat_steps(st, actor):
-            if not self.overlay_on["threat"]:
-                self.set_overlay("threat", None)
+    def overlay_job(self, name: str, make: Callable[[], Iterator[Layer | None]], *, keeps: bool) -> Iterator[None]:
+        """A slow overlay, a step at a time, shown once complete (if on); dropped if it was turned off
+        meanwhile, unless the parts keep its result (``keeps``)."""
+        for layer in make():
+            if not self.overlay_on[name] and not keeps:
+                self.set_overlay(name, None)
                 return
             if layer is None:
                 yield
             else:
-                self.set_overlay("threat", layer)
+                self.set_overlay(name, layer if self.overlay_on[name] else None)
 
-    def flanking_job(self, st: EncounterState, actor: Creature) -> Iterator[None]:
-        """The flanking overlay (lines and dots), a few creatures a step (``overlays.flanking_steps``), shown
-        once complete (the dots only if the overlay is on)."""
-        for got in overlays.flanking_steps(st, actor):
-            if got is None:
-                yield
-            else:
-                self.flank = got
-                self.set_overlay("flanking", overlays.flanking_layer(got) if self.overlay_on["flanking"] else None)
+    def ordered(self, layers: dict[str, Layer]) -> dict[str, Layer]:
+        """The layers in the order the board view draws them (the generic ones' and the ruleset's order)."""
+        order = {**overlays.LAYER_ORDER, **self.parts.layer_order}
+        return dict(sorted(layers.items(), key=lambda item: order.get(item[0], 50)))
 
     def run_overlay_jobs(self, *, changed: bool) -> None:
         """Advance the overlays still to compute: all of them to the end when ``defer_overlays`` is off;
@@ -883,26 +745,17 @@ class Table:
             layers.pop(name, None)
         else:
             layers[name] = layer
-        self.view.set_layers(dict(sorted(layers.items(), key=lambda item: _LAYER_ORDER.get(item[0], 50))))
+        self.view.set_layers(self.ordered(layers))
         self._overlay_version += 1
 
-    def board_has_danger(self) -> bool:
-        """``overlays.board_has_danger``, looked up once per board (the terrain does not change in a fight)."""
-        assert self.session is not None
-        st = self.session.encounter.state
-        got = self._board_danger
-        if got is None or got[0] is not st.board:
-            got = self._board_danger = (st.board, overlays.board_has_danger(st))
-        return got[1]
-
-    def static_layer(self, name: str, make: Callable[[EncounterState], Layer]) -> Layer:
+    def static_layer(self, name: str, make: Callable[[Board], Layer]) -> Layer:
         """The terrain and the grid do not change during a fight: made once per board (the same object
         each time, so the board view sees at once that it has not changed)."""
         assert self.session is not None
-        st = self.session.encounter.state
+        board = self.session.source.board
         got = self._static_layers.get(name)
-        if got is None or got[0] is not st.board:
-            got = self._static_layers[name] = (st.board, make(st))
+        if got is None or got[0] is not board:
+            got = self._static_layers[name] = (board, make(board))
         return got[1]
 
     # -- events -------------------------------------------------------------------------------
@@ -1089,20 +942,12 @@ class Table:
                 self.cancel()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif k in FIGHT_KEYS:
+        elif k in self.parts.fight_keys:
             self.follow(mode, mode.on_key(self, k))
         elif k == pygame.K_p:
             self.request_setup()
-        elif k == pygame.K_g:
-            self.toggle("grid")
-        elif k == pygame.K_d:
-            self.toggle("terrain")
-        elif k == pygame.K_t:
-            self.toggle("threat")
-        elif k == pygame.K_r:
-            self.toggle("reach")
-        elif k == pygame.K_f:
-            self.toggle("flanking")
+        elif self.overlay_named(k) is not None:
+            self.toggle(self.overlay_named(k) or "")
         elif k == pygame.K_n:
             self.names = not self.names
         elif k == pygame.K_v:
@@ -1130,7 +975,7 @@ class Table:
         """Ctrl+Q, File -> Quit: False (close now) when no fight is going on; during a fight, ask first
         (Enter, Y or Ctrl+Q again quits; Esc or N goes on playing)."""
         session = self.session
-        if self.quit_dialog is not None or session is None or session.encounter.state.ended:
+        if self.quit_dialog is not None or session is None or session.encounter.over:
             return False
         w, h = self.screen.get_size()
         self.quit_dialog = UIConfirmationDialog(
@@ -1189,9 +1034,9 @@ class Table:
         session, view = self.session, self.view
         if session is None or view is None or self.screen_state != "table":
             return
-        st = session.encounter.state
+        st = session.encounter
         acting = st.acting
-        key = None if acting is None else (st.round, st.turn_index, acting.id)
+        key = None if acting is None else (*st.turn_mark, acting.id)
         if key == self._followed:
             return
         self._followed = key
@@ -1201,7 +1046,7 @@ class Table:
         if moved is not None:
             view.camera.x, view.camera.y = moved
 
-    def camera_to_follow(self, creature: Creature) -> tuple[float, float] | None:
+    def camera_to_follow(self, creature: Piece) -> tuple[float, float] | None:
         """Where the camera goes to follow ``creature`` at its turn (centred on it, within bounds), or None
         when it is in view already (not at the board's edge)."""
         assert self.view is not None
@@ -1219,47 +1064,29 @@ class Table:
         ``follow_acting``), or None if it stays: the board view draws that part ahead in idle frames."""
         if self.session is None or self.view is None:
             return None
-        st = self.session.encounter.state
-        order = st.initiative
-        if st.ended or not order:
-            return None
         nxt = self.next_creature()
         return None if nxt is None else self.camera_to_follow(nxt)
 
-    def next_creature(self) -> Creature | None:
+    def next_creature(self) -> Piece | None:
         """Who acts after the acting creature: the next living one in the initiative (as the engine passes
         the turn), or None."""
         if self.session is None:
             return None
-        st = self.session.encounter.state
-        order = st.initiative
-        for k in range(1, len(order) + 1):
-            nxt = st.creatures.get(order[(st.turn_index + k) % len(order)])
-            if nxt is not None and not nxt.dead:
-                return nxt
-        return None
+        return self.session.encounter.next_up()
 
-    def stand_up(self) -> None:
-        actor = self.acting
-        if actor is not None and self.my_turn():
-            self.send(StandUpCommand(actor.id))
+    def all_overlays(self) -> dict[str, tuple[str, str]]:
+        """Every overlay the player turns on and off: the generic ones and the ruleset's (name -> key, what)."""
+        return {**overlays.OVERLAYS, **self.parts.toggles}
+
+    def overlay_named(self, key: int) -> str | None:
+        """The overlay a key toggles (G, D, and the ruleset's: seed 000's T, R, F), if any."""
+        letter = pygame.key.name(key).upper()
+        return next((name for name, (k, _) in self.all_overlays().items() if k == letter), None)
 
     def toggle(self, name: str) -> None:
         self.overlay_on[name] = not self.overlay_on[name]
-        key, what = overlays.OVERLAYS[name]
+        key, what = self.all_overlays()[name]
         self.say(f"{key}: {what}: {'on' if self.overlay_on[name] else 'off'}")
-
-    def set_move_mode(self, mode: str) -> None:
-        """M / H: moving or shifting; the power or charge being aimed, the preview and the waypoints are dropped."""
-        if not self.my_turn():
-            return
-        move = self.moving
-        move.kind = mode
-        move.pending = None
-        move.waypoints = []
-        self.modes[0] = move
-        self._cache_key = None
-        self.say(self.prompt())
 
     def confirm(self) -> None:
         """Enter: the top mode's confirm."""
@@ -1382,7 +1209,7 @@ class Table:
         if self.handoff_due():
             return False
         return not (self.session is not None and self.screen_state == "table"
-                    and self.session.acting_controller == AI and not self.session.encounter.state.ended)
+                    and self.session.acting_controller == AI and not self.session.encounter.over)
 
     def snapshot(self) -> dict[str, Any]:
         """What is on screen, as plain data with window pixels (``--state-file``: drivers for demos and tests)."""
@@ -1392,7 +1219,7 @@ class Table:
                                "prep_controls": self.prep.controls() if self.prep is not None else []}
         if self.session is None or self.view is None:
             return out
-        st = self.session.encounter.state
+        st = self.session.encounter
         grid = self.view.grid
 
         def px(cell: Cell) -> list[int] | None:
@@ -1401,28 +1228,11 @@ class Table:
 
         acting = st.acting
         out.update({
-            "round": st.round, "ended": st.ended, "winner": st.winner,
+            "round": st.round, "ended": st.over, "winner": st.winner,
             "acting": acting.id if acting else None, "acting_side": acting.side if acting else None,
-            "creatures": [{"id": c.id, "name": c.name, "side": c.side, "hp": c.hp, "dead": c.dead, "dying": c.dying,
-                           "cell": list(grid.cell_to_offset(c.cell)), "pixel": px(c.cell)}
-                          for c in st.creatures.values()],
-            "reachable": [{"cell": list(grid.cell_to_offset(c)), "pixel": px(c), "provokes": len(r.safest_provokers)}
-                          for c, r in self.routes.items()],
-            "aiming": self.choice.power.id if self.choice else None,
-            "charging": None if self.charge is None else {
-                "target": self.charge.target,
-                "targets": {cid: px(st.creatures[cid].cell) for cid in self.charge.targets},
-                "ends": [px(c) for c in self.charge.ends]},
-            "valid": list(self.valid),
-            "origins": [px(c) for c in self.origins],
-            "landings": [px(c) for c in (self.forced.finals if self.forced else {})],
-            "powers": [] if acting is None else [{"id": p.id, "ready": self.power_ready(acting, p),
-                                                   "reach": reach_text(p),
-                                                   "forced": overlays.forced_power(p) is not None}
-                                                  for p in self.usable_powers(acting)][:9],
             "log_lines": len(self.log.entries),
-            "reactions_resolved": sum(1 for e in self.session.encounter.log if isinstance(e, ev.ReactionResolved)),
         })
+        out.update(self.parts.snapshot(self, px))
         return out
 
     def play_ai_now(self, limit: int = 10_000) -> None:
@@ -1438,14 +1248,15 @@ class Table:
     # -- the action bar (pygame_gui buttons) -----------------------------------------------------
 
     def update_action_bar(self) -> None:
-        """Buttons for the acting player's creature: made when the bar's buttons change (another window
-        size, or a creature with other powers), then only enabled, disabled and selected as its actions
-        are spent; the next creature with the same powers keeps them, scrolled back to the start
-        (making pygame_gui buttons is slow)."""
+        """Buttons for the acting player's creature, built from the ruleset's entries (``bar_entries``):
+        made when the bar's buttons change (another window size, or a creature with other actions), then
+        only enabled, disabled and selected as the engine says each is available now (``readiness``); the
+        next creature with the same actions keeps them, scrolled back to the start (making pygame_gui
+        buttons is slow)."""
         actor = self.acting
         mine = self.my_turn()
-        powers = tuple(self.usable_powers(actor)[:BAR_POWERS]) if mine and actor is not None else None
-        structure = (mine, powers, self.screen.get_size(), id(self.session))
+        entries = tuple(self.parts.bar_entries(self, actor)) if mine and actor is not None else None
+        structure = (mine, entries, self.screen.get_size(), id(self.session))
         if structure != self._bar_key:
             self._bar_key = structure
             self._bar_state = None
@@ -1454,9 +1265,9 @@ class Table:
                 kill(button)
             self.action_buttons = {}
             self._bar_powers = []
-            if not mine or actor is None:
+            if not mine or actor is None or entries is None:
                 return
-            self.build_action_bar(actor)
+            self.build_action_bar(entries)
             self._bar_actor = actor.id
         elif actor is not None and actor.id != self._bar_actor:
             self._bar_actor = actor.id  # as if made afresh for it
@@ -1465,61 +1276,32 @@ class Table:
             self.place_action_bar()
         if not mine or actor is None or self.session is None:
             return
-        from game.rulesets.seed000.model import ConditionKind
-
-        budget = self.session.encounter.state.budget
-        state = (budget.standard, budget.move, budget.minor, tuple(sorted(actor.used_powers)), self.move_mode,
-                 self.choice.power.id if self.choice else None, actor.has(ConditionKind.PRONE),
-                 self.charge is not None)
+        state = self.parts.bar_key(self, actor)
         if state == self._bar_state:
             return
         self._bar_state = state
-        for button, power, role in self._bar_powers:
-            enabled = True
-            if power is not None:
-                enabled = self.power_ready(actor, power)
-            elif role == "stand":
-                enabled = actor.has(ConditionKind.PRONE)
-            elif role == "charge":
-                enabled = charging.can_charge(actor) and self.standard_left(actor)
-            elif role in ("move", "shift"):
-                enabled = self.action_left(actor, ActionType.MOVE)
-            if enabled and not button.is_enabled:
+        for button, entry in self._bar_powers:
+            ready = self.parts.readiness(self, actor, entry)
+            if ready.available and not button.is_enabled:
                 button.enable()  # type: ignore[no-untyped-call]
-            elif not enabled and button.is_enabled:
+            elif not ready.available and button.is_enabled:
                 button.disable()  # type: ignore[no-untyped-call]
-            chosen = (role == self.move_mode and self.choice is None and self.charge is None) or (
-                power is not None and self.choice is not None and self.choice.power.id == power.id) or (
-                role == "charge" and self.charge is not None)
-            if chosen and power is not None and button in self.bar_hidden:  # chosen by its key: show it
-                self.bar_first = [b for b, _, _ in self._bar_powers].index(button)
+            if ready.chosen and entry.ident is not None and button in self.bar_hidden:  # chosen by its key: show it
+                self.bar_first = [b for b, _ in self._bar_powers].index(button)
                 self.place_action_bar()
-            if chosen and not button.is_selected:
+            if ready.chosen and not button.is_selected:
                 button.select()  # type: ignore[no-untyped-call]
-            elif not chosen and button.is_selected:
+            elif not ready.chosen and button.is_selected:
                 button.unselect()  # type: ignore[no-untyped-call]
 
-    def build_action_bar(self, actor: Creature) -> None:
+    def build_action_bar(self, entries: tuple[BarEntry, ...]) -> None:
         h = self.screen.get_height()
         y = h - BOTTOM + 6
         m = self.manager
-
-        def add(label: str, action: Callable[[], None], width: int, power: Power | None, role: str,
-                tip: str = "") -> None:
-            button = UIButton(pygame.Rect(0, y, width, 30), label, m, tool_tip_text=tip or None)
-            self.action_buttons[button] = action
-            self._bar_powers.append((button, power, role))
-
-        add("M Move", lambda: self.set_move_mode("move"), 78, None, "move")
-        add("H Shift", lambda: self.set_move_mode("shift"), 78, None, "shift")
-        add("U Stand", self.stand_up, 78, None, "stand")
-        add("C Charge", self.start_charge, 86, None, "charge",
-            "standard action: move 2 cells or more, then a melee basic attack at +1")
-        for i, power in enumerate(self.usable_powers(actor)[:BAR_POWERS]):
-            label = f"{i + 1} {power.name}"
-            width = max(80, min(180, font(14).size(label)[0] + 20))
-            add(label, lambda i=i: self.pick_power(i), width, power, "power", power_tip(power))  # type: ignore[misc]
-        add("Space: End turn", self.end_turn, 130, None, "end")
+        for entry in entries:
+            button = UIButton(pygame.Rect(0, y, entry.width, 30), entry.label, m, tool_tip_text=entry.tip or None)
+            self.action_buttons[button] = entry.start
+            self._bar_powers.append((button, entry))
         self.bar_arrows = []
         for text, step in (("<", -1), (">", 1)):
             arrow = UIButton(pygame.Rect(0, y, BAR_ARROW_W, 30), text, m,
@@ -1541,7 +1323,7 @@ class Table:
         w = self.screen.get_width()
         y = self.screen.get_height() - BOTTOM + 6
         end = self._bar_powers[-1][0]
-        rest = [b for b, _, _ in self._bar_powers[:-1]]
+        rest = [b for b, _ in self._bar_powers[:-1]]
         end.set_relative_position((max(6, w - 6 - end.rect.width), y))
         room = end.rect.left - 4 - 6
         fits = sum(b.rect.width + 4 for b in rest) <= room
@@ -1578,12 +1360,12 @@ class Table:
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def token_centre(self, c: Creature) -> tuple[float, float]:
+    def token_centre(self, c: Any) -> tuple[float, float]:
         """The centre of a creature's space in picture pixels."""
         assert self.view is not None and self.session is not None
-        if c.template.size <= 1:
+        cells = self.session.encounter.space_of(c.id)
+        if len(cells) <= 1:
             return self.view.centre(c.cell)
-        cells = self.session.encounter.state.space(c)
         xs = [self.view.centre(cell)[0] for cell in cells]
         ys = [self.view.centre(cell)[1] for cell in cells]
         return sum(xs) / len(xs), sum(ys) / len(ys)
@@ -1618,11 +1400,8 @@ class Table:
         """Everything but the camera and the clock that what is drawn over the map depends on."""
         assert self.session is not None
         enc = self.session.encounter
-        charge, choice = self.charge, self.choice
-        return (id(enc), len(enc.log), self._cache_key, self._overlay_version, self.hover, self.pending, self.cheapest,
-                self.selected, self.names, self.screen_state, self.viewer, self.board_rect.size,
-                None if charge is None else (charge.target, charge.pending),
-                None if choice is None else (tuple(choice.targets), choice.origin, tuple(choice.landings or ())))
+        return (id(enc), len(enc.log), self._cache_key, self._overlay_version, self.hover, self.selected, self.names,
+                self.screen_state, self.viewer, self.board_rect.size, self.parts.marks_key(self))
 
     def draw_board(self, board: pygame.Surface) -> None:
         """The map, its marks and the tokens. When nothing drawn over the map changed since the frame
@@ -1636,7 +1415,7 @@ class Table:
         anim = self.anim
         animating = anim.animating()
         still = (key == self._board_kept and not gui and not self._board_gui and not animating
-                 and not self.session.encounter.state.ended
+                 and not self.session.encounter.over
                  and (not self.names or self.names_key() == self._names_key))
         self._board_gui = gui
         self.view.ahead = self.next_view()
@@ -1672,141 +1451,25 @@ class Table:
     def pulse_rects(self) -> list[pygame.Rect]:
         """Where the acting creature's ring pulses (at its widest): drawn again every frame."""
         assert self.view is not None and self.session is not None
-        st = self.session.encounter.state
+        st = self.session.encounter
         acting = st.acting
         if acting is None:
             return []
         view = self.view
-        size = 1 if len(st.space(acting)) == 1 else acting.template.size
+        looks = self._token_looks.get(acting.id)
+        size = looks[3].size_cells if looks is not None else 1
         radius = max(6, round(view.cell_w * size * view.camera.zoom * 0.5 + 4)) + 3
         x, y = view.camera.to_screen(*self.token_centre(acting))
         return [pygame.Rect(round(x) - radius, round(y) - radius, 2 * radius + 1, 2 * radius + 1)]
 
     def draw_marks(self, board: pygame.Surface) -> None:
-        """What depends on the mouse: hover, the previewed path, the aimed area, flanking lines, rings."""
+        """What depends on the mouse: the hover's outline, and around it the ruleset's marks (seed 000: the
+        flanking lines under it; the previewed path, the aimed area and the rings over it)."""
         assert self.view is not None and self.session is not None
-        view = self.view
-        st = self.session.encounter.state
-        name = self.session.encounter.name
-        zoom = view.camera.zoom
-        actor = st.acting
-        if self.overlay_on["flanking"]:
-            for a, b, _target in self.flank.pairs:
-                ca, cb = st.creatures.get(CreatureId(a)), st.creatures.get(CreatureId(b))
-                if ca is None or cb is None:
-                    continue
-                pa = view.camera.to_screen(*self.token_centre(ca))
-                pb = view.camera.to_screen(*self.token_centre(cb))
-                pygame.draw.line(board, (190, 90, 255), pa, pb, max(2, round(3 * zoom)))
-        hover = self.hover
-        if hover is not None:
-            pygame.draw.polygon(board, ACCENT, view.polygon(hover), 2)
-        choice = self.choice
-        charge = self.charge
-        if actor is not None and self.my_turn():
-            if charge is not None:
-                for cid in charge.targets:
-                    who = st.creatures[cid]
-                    px, py = view.camera.to_screen(*self.token_centre(who))
-                    colour = (255, 60, 60) if cid == charge.target else (255, 150, 40)
-                    pygame.draw.circle(board, colour, (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
-                cell = charge.pending if charge.pending is not None else hover
-                route = charge.ends.get(cell) if cell is not None else None
-                if route is not None and cell is not None and charge.target is not None:
-                    self.draw_route(board, actor, cell, route.safest_path, route.safest_provokers,
-                                    f"charge {name(charge.target)} · cost {route.safest_cost}",
-                                    pinned=charge.pending == cell)
-            elif choice is None:
-                cell = self.pending if self.pending is not None else hover
-                route = self.route_to(cell) if cell is not None else None
-                if route is None and self.waypoints:
-                    cell = self.waypoints[-1]
-                    route = self.route_to(cell)
-                if route is not None and cell is not None:
-                    path = route.path if self.cheapest else route.safest_path
-                    provokers = route.provokers if self.cheapest else route.safest_provokers
-                    cost = route.cost if self.cheapest else route.safest_cost
-                    self.draw_route(board, actor, cell, path, provokers, f"cost {cost}", pinned=self.pending == cell)
-                for n, stop in enumerate(self.waypoints, 1):
-                    px, py = view.camera.to_screen(*view.centre(stop))
-                    radius = max(7, round(min(view.cell_w, view.cell_h) * zoom * 0.22))
-                    pygame.draw.circle(board, (10, 10, 10), (px, py), radius + 2)
-                    pygame.draw.circle(board, (255, 255, 255), (px, py), radius)
-                    draw_text(board, str(n), (round(px), round(py)), max(10, radius + 3), (10, 10, 10), bold=True,
-                              anchor="center")
-            else:
-                for cid in self.valid:
-                    who = st.creatures[cid]
-                    px, py = view.camera.to_screen(*self.token_centre(who))
-                    colour = (255, 60, 60) if cid in choice.targets else (255, 230, 80)
-                    pygame.draw.circle(board, colour, (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
-                if hover is not None and hover in self.origins:
-                    area = tactics.area_cells(st, actor, choice.power, hover)
-                    for cell in area:
-                        pygame.draw.polygon(board, (255, 230, 80), view.polygon(cell), 2)
-                    for c in tactics.valid_targets(st, actor, choice.power, hover):
-                        px, py = view.camera.to_screen(*self.token_centre(c))
-                        pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
-                if choice.power.reach.kind is RangeKind.CLOSE_BURST:
-                    # picking some of those in the burst: its cells thin and blue, so the yellow rings stand out
-                    outline, width = ((120, 170, 255), 1) if choice.picks_area_targets else ((255, 230, 80), 2)
-                    for cell in tactics.area_cells(st, actor, choice.power):
-                        pygame.draw.polygon(board, outline, view.polygon(cell), width)
-                    for c in ([] if choice.picks_area_targets else tactics.valid_targets(st, actor, choice.power)):
-                        px, py = view.camera.to_screen(*self.token_centre(c))
-                        pygame.draw.circle(board, (255, 60, 60), (px, py), max(6, round(view.cell_w * zoom * 0.52)), 3)
-                shifts = choice.shift_cells
-                if shifts and choice.shift_to is None and hover is not None and hover in shifts:
-                    route = shifts[hover]
-                    moving = overlays.self_movement(choice.power)
-                    verb = moving[0] if moving is not None else "shift"
-                    self.draw_route(board, actor, hover, route.safest_path, route.safest_provokers,
-                                    f"{actor.name} {verb}s here", pinned=False)
-                if self.forced is not None and hover is not None and hover in self.forced.finals and choice.landing_queue:
-                    target = st.creatures[choice.landing_queue[0]]
-                    landing = self.forced.finals[hover]
-                    pts = [view.camera.to_screen(*self.token_centre(target))]
-                    pts += [view.camera.to_screen(*view.centre(c)) for c in landing.path]
-                    pygame.draw.lines(board, (40, 210, 230), False, pts, max(2, round(4 * zoom)))
-                    danger = tactics.danger_under(st, target, hover)
-                    notes = [n for n, on in ((f"dangerous: {danger}", danger is not None), ("flanked", landing.flanked),
-                                             ("flanking", landing.flanking)) if on]
-                    text = (f"{target.name} lands here ({landing.steps} step{'s' if landing.steps != 1 else ''}"
-                            + (", " + ", ".join(notes) if notes else "") + ")")
-                    self.late_labels.append((text, self.label_spot(board, text, pts[-1])))
-
-    def draw_route(self, board: pygame.Surface, actor: Creature, cell: Cell, path: tuple[Cell, ...],
-                   provokers: tuple[CreatureId, ...], label: str, *, pinned: bool) -> None:
-        """A previewed path (green, orange if it provokes), who it provokes ringed, and a label at its end."""
-        assert self.view is not None and self.session is not None
-        view = self.view
-        zoom = view.camera.zoom
-        st = self.session.encounter.state
-        name = self.session.encounter.name
-        pts = [view.camera.to_screen(*self.token_centre(actor))]
-        pts += [view.camera.to_screen(*view.centre(c)) for c in path]
-        dangers = tactics.path_dangers(st, actor, path)
-        hurt = {c for c, _ in dangers}
-        colour = (245, 150, 30) if provokers else (255, 60, 200) if dangers else (80, 230, 120)
-        pygame.draw.lines(board, (10, 10, 10), False, pts, max(4, round(6 * zoom)))
-        pygame.draw.lines(board, colour, False, pts, max(2, round(4 * zoom)))
-        for c, p in zip(path, pts[1:]):
-            if c in hurt:  # a step into dangerous terrain: a red disc with a dark rim
-                pygame.draw.circle(board, (10, 10, 10), p, max(5, round(8 * zoom)))
-                pygame.draw.circle(board, (235, 40, 30), p, max(4, round(7 * zoom)))
-            else:
-                pygame.draw.circle(board, colour, p, max(2, round(4 * zoom)))
-        if pinned:
-            pygame.draw.polygon(board, (255, 255, 255), view.polygon(cell), 3)
-        for pid in provokers:
-            who = st.creatures[CreatureId(pid)]
-            px, py = view.camera.to_screen(*self.token_centre(who))
-            pygame.draw.circle(board, (245, 150, 30), (px, py), max(6, round(view.cell_w * zoom * 0.5)), 3)
-        if provokers:
-            label += f" · provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
-        if dangers:
-            label += " · " + danger_text(dangers)
-        self.late_labels.append((label, self.label_spot(board, label, pts[-1])))
+        self.parts.draw_marks(self, board, under_hover=True)
+        if self.hover is not None:
+            pygame.draw.polygon(board, ACCENT, self.view.polygon(self.hover), 2)
+        self.parts.draw_marks(self, board, under_hover=False)
 
     def label_spot(self, board: pygame.Surface, label: str, end: tuple[float, float]) -> tuple[int, int]:
         """Where a path's label goes: beside its end, moved left (and down) so that it stays on the board."""
@@ -1820,12 +1483,12 @@ class Table:
     def draw_tokens(self, board: pygame.Surface) -> None:
         assert self.view is not None and self.session is not None and self.tokens is not None
         view = self.view
-        st = self.session.encounter.state
+        st = self.session.encounter
         now = self.clock
         cam = view.camera
         margin = view.cell_w * cam.zoom * 2
         looks: list[tuple[TokenLook, float, float]] = []
-        acting = st.acting_id
+        acting = self._acting_id()
         sliding = self.anim.slides
         key = (id(self.session.encounter), len(self.session.encounter.log), self.names)
         if self._token_key != key:
@@ -1838,21 +1501,18 @@ class Table:
             kept = self._token_looks if self._token_looks_for is view else {}  # places are the view's
             self._token_looks, self._token_looks_for = {}, view
             bucket_of = self._token_buckets
-            for c in st.creatures.values():
+            shows_of, look_of = self.parts.token_shows, self.parts.token_look
+            for c in st.pieces():
                 if c.dead:
                     continue
-                kinds = tuple([cond.kind for cond in c.conditions]) if c.conditions else ()
-                shows = (c.cell, c.hp, c.dying, c.name, c.side, c.template, kinds)
+                shows = shows_of(self, c)
                 got = kept.get(c.id)
                 if got is None or got[0] != shows:
                     x, y = self.token_centre(c)
-                    conditions = tuple(dict.fromkeys(cond.kind.value for cond in c.conditions))
-                    size = 1 if len(st.space(c)) == 1 else c.template.size
-                    # names are laid out apart from the sprites (``name_labels``), so that none covers another
-                    look = TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
+                    look = look_of(self, c)
                     got = (shows, x, y, look, (int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)))
                 self._token_looks[c.id] = got
-                entry = (c, got[1], got[2], got[3])
+                entry: tuple[Piece, float, float, TokenLook] = (c, got[1], got[2], got[3])
                 bucket = bucket_of.get(got[4])
                 if bucket is None:
                     bucket_of[got[4]] = [entry]
@@ -1861,7 +1521,7 @@ class Table:
         area = board.get_clip()  # the whole board, or the part of it painted again this frame
         left, top = cam.to_picture(area.left - margin, area.top - margin)
         right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
-        shown: list[tuple[Creature, float, float, TokenLook]] = []
+        shown: list[tuple[Piece, float, float, TokenLook]] = []
         buckets = self._token_buckets
         for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
             for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
@@ -1893,7 +1553,7 @@ class Table:
                     board.blit(self.name_image(label.text, label.size), at)
                     self.name_rects.append((label.creature, at))
         for flash in self.anim.flashes:
-            flashed = st.creatures.get(CreatureId(flash.creature))
+            flashed = self.piece(flash.creature)
             if flashed is None or now < flash.start:
                 continue
             pos = self.anim.position(flashed.id, now) or self.token_centre(flashed)
@@ -1914,7 +1574,7 @@ class Table:
         if key == self._names_key:
             return self._names
         self._names_key = key
-        self._names = self.lay_out_names(zoom, self.session.encounter.state.acting_id, region)
+        self._names = self.lay_out_names(zoom, self._acting_id(), region)
         return self._names
 
     def lay_out_names(self, zoom: float, acting: str | None,
@@ -1925,7 +1585,7 @@ class Table:
         used as it is."""
         assert self.view is not None
         side = min(self.view.cell_w, self.view.cell_h)
-        tokens: list[tuple[Creature, float, float, int]] = []
+        tokens: list[tuple[Piece, float, float, int]] = []
         left, top, right, bottom = (k * NAME_REGION / zoom for k in region)
         for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
             for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
@@ -2003,7 +1663,7 @@ class Table:
         assert self.view is not None and self.session is not None
         ox, oy = self.view.camera.offset()
         region = self.names_region(ox, oy)
-        return (self._token_key, self.view.camera.zoom, self.session.encounter.state.acting_id, region)
+        return (self._token_key, self.view.camera.zoom, self._acting_id(), region)
 
     def names_region(self, ox: int, oy: int) -> tuple[int, int, int, int]:
         """The region whose names are laid out when the view's top-left is at (ox, oy) (screen pixels of
@@ -2054,9 +1714,9 @@ class Table:
     def draw_banner(self, board: pygame.Surface) -> None:
         """The end of the fight, and the banner of the reaction resolving now (who, what, on whom, why)."""
         assert self.session is not None
-        st = self.session.encounter.state
+        st = self.session.encounter
         y = 40
-        if st.ended:
+        if st.over:
             text = f"Victory for {st.winner}" if st.winner else "Nobody is left standing"
             room = board.get_width() - 24
             size = next((n for n in (30, 24, 20) if font(n, True).size(text)[0] <= room), 16)
@@ -2094,7 +1754,7 @@ class Table:
         pygame.draw.line(screen, EDGE, (0, TOP - 1), (w, TOP - 1))
         x = 416
         if self.session is not None:
-            st = self.session.encounter.state
+            st = self.session.encounter
             acting = st.acting
             who = self.session.controller_of(acting.id) if acting is not None else None
             turn = (f"Round {st.round} · {acting.name}'s turn ({'AI' if who == AI else who})" if acting is not None
@@ -2106,10 +1766,9 @@ class Table:
             x = draw_text(screen, fitted(turn, 15, max(40, w - x - 8), bold=True), (x, 9), 15, ACCENT,
                           bold=True).right + 16
         message = self.message
-        if self.my_turn() and self.choice is None and self.pending is None and self.hover in self.routes:
-            message = self.route_text(self.hover) if self.hover is not None else message
-        elif self.charge is not None and self.charge.pending is None and self.hover in self.charge.ends:
-            message = self.charge_text(self.hover) if self.hover is not None else message
+        previewed = self.parts.hover_message(self) if self.session is not None else None
+        if previewed is not None:
+            message = previewed
         self.message_rect = pygame.Rect(0, 0, 0, 0)
         self.message_cut = False
         if message:
@@ -2201,7 +1860,7 @@ class Table:
                     "passing is one of the options")
         elif self.session is not None and self.session.acting_controller == AI:
             hint = "The AI is playing..."
-        elif self.session is not None and self.session.encounter.state.ended:
+        elif self.session is not None and self.session.encounter.over:
             hint = "Ctrl+O opens another fight"
         else:
             hint = ""
@@ -2249,31 +1908,28 @@ class Table:
         if self.session is None:
             self.log.draw(screen, pygame.Rect(x0 + 8, y, RIGHT - 16, h - y - 8), self.may_see, self.viewer)
             return
-        enc = self.session.encounter
-        st = enc.state
-        y = draw_text(screen, f"Initiative · round {st.round}", (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
-        order = st.initiative
-        # The log keeps a good share of the panel however small the window: the initiative list and the
+        acting = self._acting_id()
+        y = draw_text(screen, self.parts.turn_order_title(self), (x0 + 10, y), 15, ACCENT, bold=True).bottom + 2
+        order = self.parts.turn_order(self)
+        whole = len(order)
+        # The log keeps a good share of the panel however small the window: the turn order and the
         # sheet give way first (the list scrolls to the acting creature, the sheet is cut short).
         log_h = max(LOG_MIN_LINES * font(LOG_LINE_SIZE).get_linesize() + 8, int(h * LOG_SHARE))
         rows = max(3, min(12, int(h * INITIATIVE_SHARE) // 17))
         if len(order) > rows:
-            at = order.index(st.acting_id) if st.acting_id in order else 0
+            at = next((k for k, r in enumerate(order) if r.creature == acting), 0)
             first = max(0, min(len(order) - rows, at - rows // 3))
             order = order[first:first + rows]
-            y = draw_text(screen, f"({first + 1}-{first + rows} of {len(st.initiative)})", (x0 + 10, y), 12,
-                          MUTED).bottom
-        for cid in order:
-            c = st.creatures[cid]
-            marker = ">" if cid == st.acting_id else " "
-            colour = side_colour(c.side) if not c.dead else (95, 98, 108)
-            status = "dead" if c.dead else ("dying" if c.dying else f"{c.hp}/{c.max_hp} hp")
+            y = draw_text(screen, f"({first + 1}-{first + rows} of {whole})", (x0 + 10, y), 12, MUTED).bottom
+        for r in order:
+            marker = ">" if r.creature == acting else " "
+            colour = side_colour(r.side) if not r.dead else (95, 98, 108)
             row = pygame.Rect(x0 + 8, y, RIGHT - 16, 17)
-            if cid == st.acting_id:
+            if r.creature == acting:
                 pygame.draw.rect(screen, (60, 56, 36), row)
-            draw_text(screen, f"{marker} {c.name}", (x0 + 12, y), 13, colour, bold=cid == st.acting_id)
-            draw_text(screen, f"{status} · {self.session.controller_of(cid)}", (x0 + RIGHT - 14, y), 13, MUTED,
-                      anchor="topright")
+            draw_text(screen, f"{marker} {r.name}", (x0 + 12, y), 13, colour, bold=r.creature == acting)
+            draw_text(screen, f"{r.status} · {self.session.controller_of(r.creature)}", (x0 + RIGHT - 14, y), 13,
+                      MUTED, anchor="topright")
             y += 17
         y += 6
         pygame.draw.line(screen, EDGE, (x0 + 8, y), (w - 8, y))
@@ -2299,46 +1955,26 @@ class Table:
         y += 20
         self.log.draw(screen, pygame.Rect(x0 + 8, y, RIGHT - 16, h - y - 8), self.may_see, self.viewer)
 
-    def sheet_creature(self) -> Creature | None:
+    def sheet_creature(self) -> Piece | None:
+        """The creature the side panel's sheet shows: the one under the pointer, else the selected one,
+        else the acting one."""
         if self.session is None:
             return None
-        st = self.session.encounter.state
+        st = self.session.encounter
         if self.hover is not None:
             who = st.occupant(self.hover)
             if who is not None:
                 return who
         if self.selected is not None:
-            return st.creatures.get(self.selected)
+            return self.piece(self.selected)
         return st.acting
 
     def draw_sheet(self, screen: pygame.Surface, x: int, y: int) -> int:
+        """The sheet of ``sheet_creature``, as the ruleset's parts draw it; the y below it."""
         c = self.sheet_creature()
         if c is None or self.session is None:
             return y
-        t = c.template
-        y = draw_text(screen, c.name, (x, y), 15, side_colour(c.side), bold=True).bottom
-        role = f"level {t.level} {t.role.value}" + (" (minion)" if t.minion else "")
-        y = draw_text(screen, f"{t.name}, {role} · {c.side}, played by {self.session.controller_of(c.id)}",
-                      (x, y), 12, MUTED).bottom
-        hp = "dead" if c.dead else ("dying" if c.dying else f"{c.hp}/{c.max_hp} hp" +
-                                     (" (bloodied)" if c.is_bloodied else ""))
-        d = t.defenses
-        y = draw_text(screen, f"{hp} · surges {c.surges} · speed {c.speed()} · AC {d.ac} Fort {d.fortitude} "
-                              f"Ref {d.reflex} Will {d.will}", (x, y), 12, TEXT).bottom
-        if c.conditions:
-            y = draw_text(screen, "; ".join(cond.describe() for cond in c.conditions)[:70], (x, y), 12,
-                          (210, 160, 255)).bottom
-        for power in t.powers[:9]:
-            used = power.frequency is not Frequency.AT_WILL and power.id in c.used_powers
-            line = f"  {power.name}: {power.action.value}, {power.frequency.value}, {reach_text(power)}"
-            y = draw_text(screen, line[:62] + (" (used)" if used else ""), (x, y), 12,
-                          MUTED if used else TEXT).bottom
-        from game.ui.rulesets.seed000 import preparation
-
-        secret = preparation.summary(self, c)
-        if secret:
-            y = draw_text(screen, secret[:64], (x, y), 12, (255, 170, 60)).bottom
-        return y
+        return self.parts.draw_sheet(self, c, screen, x, y)
 
     def draw_help(self) -> None:
         screen = self.screen
@@ -2351,22 +1987,19 @@ class Table:
         pygame.draw.rect(screen, ACCENT, box, 2)
         y = box.top + 12
         y = draw_text(screen, "Keys and mouse", (box.left + 16, y), 18, ACCENT, bold=True).bottom + 4
-        for keys, what in KEYS_HELP:
+        for keys, what in (*KEYS_HELP[:3], *self.parts.keys_help, *KEYS_HELP[3:]):
             draw_text(screen, keys, (box.left + 16, y), 13, ACCENT, bold=True)
             draw_text(screen, what, (box.left + 250, y), 13, TEXT)
             y += 18
         y += 8
-        y = draw_text(screen, "Overlays (each from the rules' own tactics queries)", (box.left + 16, y), 18,
+        y = draw_text(screen, "Overlays (each from the rules' own queries)", (box.left + 16, y), 18,
                       ACCENT, bold=True).bottom + 4
-        for name, (key, what) in overlays.OVERLAYS.items():
+        for name, (key, what) in self.all_overlays().items():
             state = "on" if self.overlay_on[name] else "off"
             draw_text(screen, f"{key}  ({state})", (box.left + 16, y), 13, ACCENT, bold=True)
             draw_text(screen, what, (box.left + 110, y), 13, TEXT)
             y += 18
-        for what in ("While aiming a power: valid targets ringed yellow, area cells outlined, burst centres blue.",
-                     "While choosing a landing: cyan cells (pink: dangerous terrain).",
-                     "While charging (C): enemies that can be charged ringed orange, the cells to end on violet.",
-                     "Press F1 or Esc to close."):
+        for what in (*self.parts.aiming_help, "Press F1 or Esc to close."):
             y = draw_text(screen, what, (box.left + 16, y + 2), 13, MUTED).bottom
 
     def draw_handoff(self) -> None:
@@ -2374,7 +2007,7 @@ class Table:
         w, h = screen.get_size()
         screen.fill((12, 13, 17))
         assert self.session is not None
-        acting = self.session.encounter.state.acting
+        acting = self.session.encounter.acting
         who = self.handoff_to or ""
         sides = self.session.plays(who)
         draw_text(screen, f"Pass the table to {who}", (w // 2, h // 2 - 60), 34, ACCENT, bold=True, anchor="center")
@@ -2382,7 +2015,7 @@ class Table:
             draw_text(screen, f"{who} is the game master: only the game master changes who plays what (Esc: not now)",
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         elif acting is not None:
-            draw_text(screen, f"{who} plays {sides}: {acting.name}'s turn, round {self.session.encounter.state.round}",
+            draw_text(screen, f"{who} plays {sides}: {acting.name}'s turn, round {self.session.encounter.round}",
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         draw_text(screen, f"The board stays hidden until {who} is at the table.", (w // 2, h // 2 + 24), 15, MUTED,
                   anchor="center")
@@ -2415,64 +2048,6 @@ def kill(element: Any) -> None:
     element.kill()
 
 
-
-
-def power_name(creature: Creature | None, power: str) -> str:
-    """A power's name for people: the sheet's name, else its id in words ("opportunity_attack" ->
-    "Opportunity Attack": the rules' own reactions are on no sheet)."""
-    if creature is not None:
-        try:
-            return creature.template.power(power).name
-        except KeyError:
-            pass
-    return power.replace("_", " ").title()
-
-
-def reach_text(power: Power) -> str:
-    r = power.reach
-    match r.kind:
-        case RangeKind.MELEE:
-            return f"melee {r.reach}"
-        case RangeKind.RANGED:
-            return f"ranged {r.range}"
-        case RangeKind.CLOSE_BURST | RangeKind.CLOSE_BLAST:
-            return f"{r.kind.value} {r.size}"
-        case RangeKind.AREA_BURST:
-            return f"area burst {r.size} within {r.range}"
-        case _:
-            return str(r.kind.value)
-
-
-def power_tip(power: Power) -> str:
-    parts = [f"{power.action.value}, {power.frequency.value}, {reach_text(power)}"]
-    if power.attack is not None:
-        parts.append(f"+{power.attack.bonus} vs {power.attack.defense.value}")
-    if power.hit.damage is not None:
-        parts.append(f"hit {power.hit.damage}")
-    forced = overlays.forced_power(power)
-    if forced is not None:
-        parts.append(f"{forced[0].value} {forced[1]}")
-    if power.description:
-        parts.append(power.description)
-    return "<br>".join(parts)
-
-
-def describe_command(command: Command | Answer, name: Callable[[str], str]) -> str:
-    match command:
-        case Answer():
-            return f"answer {command.option!r}"
-        case MoveCommand():
-            return f"{name(command.creature)}'s move"
-        case ShiftCommand():
-            return f"{name(command.creature)}'s shift"
-        case StandUpCommand():
-            return f"{name(command.creature)} standing up"
-        case UsePowerCommand():
-            return f"{name(command.creature)}'s {command.power}"
-        case ChargeCommand():
-            return f"{name(command.creature)}'s charge at {name(command.target)}"
-        case _:
-            return type(command).__name__
 
 
 # -- running the window -----------------------------------------------------------------------------

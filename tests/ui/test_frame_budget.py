@@ -23,7 +23,8 @@ import pytest
 from game.bench import crowded_state
 from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.commands import EndTurnCommand, MoveCommand
-from game.ui import board_view, overlays
+from game.ui import board_view
+from game.ui.rulesets.seed000 import highlights as overlays
 from game.ui import table as table_module
 from game.ui.board_view import BoardView, Layer
 from game.ui.table import Table
@@ -93,7 +94,7 @@ def test_frames_after_an_end_of_turn_look_at_one_enemy_each_and_show_the_overlay
         if following.side != actor.side:
             break
         end_turn(table)
-    before_threat, before_flank = view.layers["threat"], table.flank
+    before_threat, before_flank = view.layers["threat"], table.parts.flank
     end_turn(table)
     st = table.session.encounter.state
     now = st.acting
@@ -113,7 +114,7 @@ def test_frames_after_an_end_of_turn_look_at_one_enemy_each_and_show_the_overlay
     assert queries == [], "the frame of the change asks nothing about every enemy"
     per_frame: list[int] = []
     while view.layers.get("threat") is before_threat:
-        assert table.flank is before_flank, "the flanking before stays until the threat overlay is done"
+        assert table.parts.flank is before_flank, "the flanking before stays until the threat overlay is done"
         queries.clear()
         frames(table, 1)
         per_frame.append(len(queries))
@@ -123,12 +124,12 @@ def test_frames_after_an_end_of_turn_look_at_one_enemy_each_and_show_the_overlay
     assert view.layers["threat"].cells == new_threat.cells, "then the new state's overlay, complete"
     steps = 0
     while view.layers_pending:
-        assert table.flank is before_flank, "the flanking before stays until the new one is complete"
+        assert table.parts.flank is before_flank, "the flanking before stays until the new one is complete"
         frames(table, 1)
         steps += 1
         assert steps < 200
     monkeypatch.undo()
-    assert table.flank == overlays.flanking(st, now)
+    assert table.parts.flank == overlays.flanking(st, now)
 
 
 def test_a_frame_with_time_left_takes_several_steps(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton
 
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from game.ui.rulesets.seed000.targeting import usable_powers
 from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, settle
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,7 +39,7 @@ def wizard_table(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Tab
     table = start(encounter, request.param)
     pass_to_the_heroes(table, monsters="Bob", limit=4)
     assert table.acting is not None and table.acting.name == "Wenna" and table.my_turn()
-    assert len(table.usable_powers(table.acting)) == 7
+    assert len(usable_powers(table.acting)) == 7
     yield table
     pygame.quit()
 
@@ -67,7 +68,7 @@ def test_end_turn_is_always_on_the_bar_and_every_action_can_be_reached(wizard_ta
         post_click(forward.rect.center)
         frames(table)
     assert table.acting is not None
-    powers = [f"{i + 1} {p.name}" for i, p in enumerate(table.usable_powers(table.acting))]
+    powers = [f"{i + 1} {p.name}" for i, p in enumerate(usable_powers(table.acting))]
     assert set(powers) <= seen, "every power shows on the bar, at once or by scrolling it"
 
 

@@ -17,10 +17,12 @@ from game.ui.rulesets.seed000.charge import ChargeMode
 from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SetupMode
-from game.ui.modes.table_mode import MoveMode
-from game.ui.modes.targeting import TargetingMode
+from game.ui.rulesets.seed000.moving import MoveMode
+from game.ui.rulesets.seed000.targeting import TargetingMode
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from game.ui.rulesets.seed000.parts import charging_now, chosen
+from game.ui.rulesets.seed000.targeting import power_ready, usable_powers
 from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, pixel, settle
 
 REPO = Path(__file__).resolve().parents[2]
@@ -87,20 +89,20 @@ def test_targeting_mode_starts_on_a_power_key_and_esc_returns_to_the_move_mode_a
     assert actor is not None and actor.name == "Hedda" and table.view is not None
     moving = table.mode
     assert isinstance(moving, MoveMode) and "reach" in table.view.layers
-    powers = table.usable_powers(actor)
-    index = next(i for i, p in enumerate(powers[:9]) if table.power_ready(actor, p)
+    powers = usable_powers(actor)
+    index = next(i for i, p in enumerate(powers[:9]) if power_ready(table, actor, p)
                  and p.reach.kind is RangeKind.MELEE and p.targets is not TargetKind.SELF)
     post_key(pygame.K_1 + index)
     frames(table)
     aiming = table.mode
     assert isinstance(aiming, TargetingMode) and aiming.back is moving
-    assert table.choice is aiming.choice and aiming.choice.power == powers[index]
+    assert chosen(table) is aiming.choice and aiming.choice.power == powers[index]
     assert "reach" not in table.view.layers and not table.routes, "while aiming no move is offered"
-    assert table.valid == [CreatureId("goblin_1")], "the goblin is ringed as the power's target"
+    assert table.parts.seen.valid == [CreatureId("goblin_1")], "the goblin is ringed as the power's target"
     post_key(pygame.K_ESCAPE)
     frames(table)
-    assert table.mode is moving and table.modes == [moving] and table.choice is None
-    assert table.valid == [] and table.forced is None and table.origins == frozenset()
+    assert table.mode is moving and table.modes == [moving] and chosen(table) is None
+    assert table.parts.seen.valid == [] and table.parts.seen.forced is None and table.parts.seen.origins == frozenset()
     assert "reach" in table.view.layers and table.routes, "the move's cells are offered again"
     assert table.commands_sent == []
     pygame.quit()
@@ -127,7 +129,7 @@ def test_charge_mode_esc_drops_the_target_first_then_the_charge(tmp_path: Path) 
     assert table.mode is charging and charging.charge.target is None and "charge" not in table.view.layers
     post_key(pygame.K_ESCAPE)
     frames(table)
-    assert table.mode is moving and table.charge is None and "reach" in table.view.layers
+    assert table.mode is moving and charging_now(table) is None and "reach" in table.view.layers
     pygame.quit()
 
 

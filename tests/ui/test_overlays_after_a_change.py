@@ -16,7 +16,7 @@ import pytest
 
 from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.commands import EndTurnCommand, MoveCommand
-from game.ui import overlays
+from game.ui.rulesets.seed000 import highlights as overlays
 from game.ui.table import Table
 
 REPO = Path(__file__).resolve().parents[2]
@@ -94,7 +94,7 @@ def test_a_change_is_drawn_at_once_and_the_overlays_of_every_enemy_follow(
     monkeypatch.undo()
     assert table.view.layers["threat"].cells == overlays.threat_layer(st, now).cells
     flank = overlays.flanking(st, now)
-    assert table.flank == flank
+    assert table.parts.flank == flank
     assert table.view.layers["flanking"].cells == overlays.flanking_layer(flank).cells
 
 
@@ -131,13 +131,13 @@ def test_opening_another_encounter_keeps_nothing_of_the_overlays_before(table: T
     creatures are others (its first frame must not draw the crypt's flanking lines, nor fail on them)."""
     assert table.view is not None
     settle(table)
-    table.flank = overlays.Flanking((("ghost", "wraith", "nobody"),), frozenset())
+    table.parts.flank = overlays.Flanking((("ghost", "wraith", "nobody"),), frozenset())
     assert table.open(REPO / "maps" / "marsh_ambush.toml"), table.message
     assert table.session is not None
     table.screen_state = "table"
     table.viewer = table.session.acting_controller
     frame(table)
-    assert table.flank.pairs == () and "threat" not in table.view.layers
+    assert table.parts.flank.pairs == () and "threat" not in table.view.layers
     settle(table)
     st = table.session.encounter.state
-    assert st.acting is not None and table.flank == overlays.flanking(st, st.acting)
+    assert st.acting is not None and table.parts.flank == overlays.flanking(st, st.acting)

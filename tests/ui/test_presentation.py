@@ -17,6 +17,7 @@ from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000 import tactics
 from game.ui import animation
 from game.ui.animation import Animator, BannerText
+from game.ui.rulesets.seed000 import presentation
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
 from tests.ui.driving import frames, settle, pixel
@@ -150,7 +151,7 @@ def _banner(events: list[ev.Event], i: int) -> BannerText | None:
 def test_several_reactions_show_one_after_another_and_a_key_brings_the_next() -> None:
     anim = Animator()
     events = _reaction("a", "x") + _reaction("b", "x") + _reaction("c", "x")
-    anim.feed(events, 10.0, lambda cell: (0.0, 0.0), lambda cid: (1.0, 2.0), _banner)
+    anim.feed(events, 10.0, lambda cell: (0.0, 0.0), lambda cid: (1.0, 2.0), _banner, presentation.pictures)
     banners = anim.banners
     assert [b.text.headline for b in banners] == ["a reacts", "b reacts", "c reacts"]
     for first, second in zip(banners, banners[1:]):

@@ -21,6 +21,8 @@ from game.rulesets.seed000.model import CreatureId
 from game.session import Session
 from game.ui.script import ScriptError, parse_script, post_click, post_key
 from game.ui.table import Table
+from game.ui.rulesets.seed000.parts import charging_now, chosen, moving
+from game.ui.rulesets.seed000.targeting import usable_powers
 from tests.ui.driving import crypt_encounter, frames, pass_to_the_heroes, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -111,7 +113,7 @@ def test_a_click_previews_a_move_and_a_second_click_sends_it(crypt: Table) -> No
     cell, route = next((c, r) for c, r in table.routes.items() if len(r.safest_path) >= 2)
     post_click(pixel(table, cell))
     frames(table)
-    assert table.commands_sent == [] and table.pending == cell
+    assert table.commands_sent == [] and moving(table).pending == cell
     assert "click again" in table.message
     path_pixel = pixel(table, route.safest_path[0])
     assert table.screen.get_at(path_pixel)[:3] in ((80, 230, 120), (245, 150, 30)), "the previewed path is drawn"
@@ -161,7 +163,7 @@ def test_a_provoking_path_names_who_it_provokes(crypt: Table) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pixel(table, cell), rel=(0, 0), buttons=(0, 0, 0)))
     frames(table)
     names = ", ".join(table.session.encounter.name(p) for p in route.safest_provokers)  # type: ignore[union-attr]
-    assert f"provokes {len(route.safest_provokers)}: {names}" in table.route_text(cell)
+    assert f"provokes {len(route.safest_provokers)}: {names}" in moving(table).route_text(table, cell)
     assert table.view is not None
     layers = table.view.layers
     assert layers["reach"].cells.get(cell, layers["reach_danger"].cells.get(cell))[:3] == (245, 150, 30)
@@ -237,17 +239,17 @@ def test_a_forced_movement_landing_is_chosen_among_the_engines_candidates(tmp_pa
         post_key(pygame.K_RETURN)
         frames(table)
     assert table.acting is not None and table.acting.name == "Hedda" and table.my_turn()
-    powers = [p.id for p in table.usable_powers(table.acting)]
+    powers = [p.id for p in usable_powers(table.acting)]
     post_key(pygame.K_1 + powers.index("shield_check"))
     frames(table)
-    assert table.choice is not None and table.valid == [CreatureId("goblin_1")]
+    assert chosen(table) is not None and table.parts.seen.valid == [CreatureId("goblin_1")]
     st = table.session.encounter.state  # type: ignore[union-attr]
     goblin = st.creatures[CreatureId("goblin_1")]
     post_click(pixel(table, goblin.cell))
     frames(table)
-    assert table.forced is not None
+    assert table.parts.seen.forced is not None
     expected = tactics.forced_candidates(st, goblin, st.space(table.acting), tactics.ForcedKind.PUSH, 1)
-    assert set(table.forced.finals) == set(expected.finals)
+    assert set(table.parts.seen.forced.finals) == set(expected.finals)
     assert table.view is not None and set(table.view.layers["candidates"].cells) == set(expected.finals)
     landing = sorted(expected.finals, key=lambda c: table.view.grid.cell_to_offset(c))[0]  # type: ignore[union-attr]
     post_click(pixel(table, landing))
@@ -492,15 +494,15 @@ def test_the_charge_highlights_exactly_the_enemies_and_cells_the_engine_accepts(
     assert chargeable and len(chargeable) < len(accepted), "the scene has enemies in and out of a charge's reach"
     post_key(pygame.K_c)
     frames(table)
-    assert table.charge is not None and set(table.charge.targets) == chargeable
+    assert charging_now(table) is not None and set(charging_now(table).targets) == chargeable
     target = sorted(chargeable)[0]
     ends = accepted[target]
     some_end = sorted(ends, key=lambda c: table.view.grid.cell_to_offset(c))[0]  # type: ignore[union-attr]
     before = table.screen.get_at(pixel(table, some_end))
     post_click(pixel(table, st.creatures[target].cell))
     frames(table, 4)
-    assert table.charge.target == target
-    assert set(table.charge.ends) == ends
+    assert charging_now(table).target == target
+    assert set(charging_now(table).ends) == ends
     assert set(table.view.layers["charge"].cells) == ends
     assert "reach" not in table.view.layers, "while charging the move's cells are not offered"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, table.screen.get_height() // 2), rel=(0, 0),
@@ -520,19 +522,19 @@ def test_a_charge_is_previewed_then_sent_by_a_second_click(tmp_path: Path) -> No
     hedda = table.acting
     post_key(pygame.K_c)
     frames(table)
-    assert table.charge is not None
-    target = sorted(table.charge.targets)[0]
+    assert charging_now(table) is not None
+    target = sorted(charging_now(table).targets)[0]
     post_click(pixel(table, table.session.encounter.state.creatures[target].cell))
     frames(table)
-    end, route = sorted(table.charge.ends.items(), key=lambda kv: (kv[1].safest_cost, kv[0].x, kv[0].y))[0]  # type: ignore[attr-defined]
+    end, route = sorted(charging_now(table).ends.items(), key=lambda kv: (kv[1].safest_cost, kv[0].x, kv[0].y))[0]  # type: ignore[attr-defined]
     post_click(pixel(table, end))
     frames(table)
-    assert table.commands_sent == [] and table.charge.pending == end
+    assert table.commands_sent == [] and charging_now(table).pending == end
     assert table.message.startswith(f"charge {table.session.encounter.name(target)}: cost {route.safest_cost}")
     post_click(pixel(table, end))
     frames(table)
     assert table.commands_sent == [ChargeCommand(hedda.id, target, end)]
-    assert hedda.cell == end and table.charge is None
+    assert hedda.cell == end and charging_now(table) is None
     rolled = [e for e in table.session.encounter.log if type(e).__name__ == "AttackRolled"][-1]
     assert "+1 charge" in rolled.modifiers  # type: ignore[attr-defined]
     # A charge spends the move too: no cell is offered for a move the engine would refuse.

@@ -17,6 +17,8 @@ from game.rulesets.seed000.commands import MoveCommand, UsePowerCommand
 from game.rulesets.seed000.model import CreatureId
 from game.ui.script import post_click, post_key
 from game.ui.table import Table
+from game.ui.rulesets.seed000.parts import moving
+from game.ui.rulesets.seed000.targeting import usable_powers
 from tests.ui.driving import crypt_encounter, frames, settle, pixel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,7 +68,7 @@ def test_the_preview_says_what_a_path_costs_in_damage_and_the_reach_keeps_the_re
     post_click(pixel(table, pit))
     frames(table)
     assert f"enters dangerous terrain: {damage}" in table.message
-    assert "enters dangerous terrain" not in table.route_text(safe)
+    assert "enters dangerous terrain" not in moving(table).route_text(table, safe)
 
 
 def test_shift_click_adds_a_waypoint_and_the_move_goes_through_it(tmp_path: Path) -> None:
@@ -83,7 +85,7 @@ def test_shift_click_adds_a_waypoint_and_the_move_goes_through_it(tmp_path: Path
     post_click(pixel(table, waypoint))
     frames(table)
     pygame.key.set_mods(0)
-    assert table.waypoints == [waypoint]
+    assert moving(table).waypoints == [waypoint]
     post_click(pixel(table, goal))
     frames(table)
     assert "through 1 waypoint" in table.message
@@ -92,7 +94,7 @@ def test_shift_click_adds_a_waypoint_and_the_move_goes_through_it(tmp_path: Path
     sent = table.commands_sent[-1]
     assert isinstance(sent, MoveCommand) and sent.path is not None
     assert waypoint in sent.path and sent.path[-1] == goal and actor.cell == goal
-    assert table.waypoints == []
+    assert moving(table).waypoints == []
 
 
 def test_waypoints_on_a_hex_map_with_w_and_a_click_on_the_last_goes_there(tmp_path: Path) -> None:
@@ -114,7 +116,7 @@ def test_waypoints_on_a_hex_map_with_w_and_a_click_on_the_last_goes_there(tmp_pa
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pixel(table, stop), rel=(0, 0), buttons=(0, 0, 0)))
         post_key(pygame.K_w)
         frames(table)
-    assert table.waypoints == [first, far]
+    assert moving(table).waypoints == [first, far]
     post_click(pixel(table, far))
     frames(table)
     sent = table.commands_sent[-1]
@@ -137,7 +139,7 @@ def test_the_players_own_shift_is_asked_for_never_rolled(tmp_path: Path) -> None
         frames(table)
         settle(table)
     assert st.distance(actor, goblin) == 1
-    powers = [p.id for p in table.usable_powers(actor)]
+    powers = [p.id for p in usable_powers(actor)]
     post_key(pygame.K_1 + powers.index("slipping_cut"))
     frames(table)
     post_click(pixel(table, goblin.cell))
@@ -176,11 +178,11 @@ def test_a_one_target_close_burst_asks_for_its_target_and_heals_only_that_one(tm
             frames(table)
     actor = table.acting
     assert actor is not None and table.my_turn()
-    powers = [p.id for p in table.usable_powers(actor)]
+    powers = [p.id for p in usable_powers(actor)]
     post_key(pygame.K_1 + powers.index("mending_word"))
     frames(table)
     heroes = {c.id for c in st.creatures.values() if c.side == "heroes"}
-    assert set(table.valid) == heroes
+    assert set(table.parts.seen.valid) == heroes
     hedda = st.creatures[CreatureId("hedda")]
     log_before = len(table.session.encounter.log)
     post_click(pixel(table, hedda.cell))
@@ -199,7 +201,7 @@ def test_a_click_on_an_invalid_target_says_why(tmp_path: Path) -> None:
     actor = table.acting
     assert actor is not None and table.session is not None
     st = table.session.encounter.state
-    powers = table.usable_powers(actor)
+    powers = usable_powers(actor)
     basic = next(p for p in powers if p.basic and p.is_melee)
     post_key(pygame.K_1 + powers.index(basic))
     frames(table)
@@ -224,23 +226,23 @@ def test_waypoints_are_dropped_by_esc_by_shift_mode_and_once_anything_happens(tm
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pixel(table, stop), rel=(0, 0), buttons=(0, 0, 0)))
         post_key(pygame.K_w)
         frames(table)
-        assert table.waypoints == [stop]
+        assert moving(table).waypoints == [stop]
 
     add()
     post_key(pygame.K_ESCAPE)
     frames(table)
-    assert table.waypoints == []
+    assert moving(table).waypoints == []
     add()
     post_key(pygame.K_h)
     frames(table)
-    assert table.waypoints == []
+    assert moving(table).waypoints == []
     post_key(pygame.K_m)
     frames(table)
     add()
     assert table.acting is not None and table.session is not None
     table.send(MoveCommand(table.acting.id, stop))
     frames(table)
-    assert table.waypoints == []
+    assert moving(table).waypoints == []
 
 
 def test_a_powers_own_move_is_asked_for_too(tmp_path: Path) -> None:
@@ -256,7 +258,7 @@ def test_a_powers_own_move_is_asked_for_too(tmp_path: Path) -> None:
     stride = Power(id=PowerId("stride"), name="Stride", action=ActionType.MINOR, frequency=Frequency.AT_WILL,
                    reach=Reach(RangeKind.PERSONAL), targets=TargetKind.SELF, effect=Outcome(move_self=3))
     actor.template = replace(actor.template, powers=(*actor.template.powers, stride))
-    powers = [p.id for p in table.usable_powers(actor)]
+    powers = [p.id for p in usable_powers(actor)]
     post_key(pygame.K_1 + powers.index("stride"))
     frames(table)
     st = table.session.encounter.state

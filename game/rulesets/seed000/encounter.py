@@ -142,6 +142,29 @@ class Encounter(Commanding, Resolution, Turns):
     def pieces(self) -> list[Creature]:
         return list(self.state.creatures.values())
 
+    def occupant(self, cell: Cell) -> Creature | None:
+        return self.state.occupant(cell)
+
+    def space_of(self, pid: str) -> tuple[Cell, ...]:
+        creature = self.state.creatures.get(CreatureId(pid))
+        return () if creature is None else self.state.space(creature)
+
+    def next_up(self) -> Creature | None:
+        """The next living creature in the initiative after the acting one (as the turn passes)."""
+        st = self.state
+        order = st.initiative
+        if st.ended:
+            return None
+        for k in range(1, len(order) + 1):
+            nxt = st.creatures.get(order[(st.turn_index + k) % len(order)])
+            if nxt is not None and not nxt.dead:
+                return nxt
+        return None
+
+    @property
+    def winner(self) -> str:
+        return self.state.winner
+
     @property
     def turn_mark(self) -> tuple[int, int]:
         return self.state.round, self.state.turn_index

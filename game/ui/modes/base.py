@@ -6,17 +6,15 @@ The modes, the preparation panel and the scripts are typed against ``Host``, not
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import pygame
 import pygame_gui
 
 from game.grid import Cell
-from game.rulesets.seed000 import tactics
-from game.rulesets.seed000.commands import Command
-from game.rulesets.seed000.model import ActionType, CreatureId
-from game.rulesets.seed000.state import Creature
+from game.rulesets.package import Piece as Piece  # a creature on the board as the generic window sees it
 from game.session import Session
+from game.ui.board_view import BoardView
 
 
 class Mode:
@@ -63,43 +61,26 @@ class Mode:
         return ""
 
 
-FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_m, pygame.K_h, pygame.K_u,
-                        pygame.K_c, pygame.K_w, pygame.K_TAB))
-"""The fight's keys (README: the table window): the table sends them to the fight's mode."""
-
-
 class FightMode(Mode):
-    """A mode of the fight itself, at the bottom of the stack: moving, aiming a power or charging."""
+    """A mode of the fight itself, at the bottom of the stack (a ruleset's: moving, aiming, charging...)."""
 
     def on_key(self, table: Host, key: int) -> Mode | None:
-        """The fight's keys, the same in every fight mode: each starts a mode of its own or acts at once."""
-        if key == pygame.K_SPACE:
-            table.end_turn()
-        elif pygame.K_1 <= key <= pygame.K_9:
-            table.pick_power(key - pygame.K_1)
-        elif key in (pygame.K_m, pygame.K_h):
-            table.set_move_mode("move" if key == pygame.K_m else "shift")
-        elif key == pygame.K_u:
-            table.stand_up()
-        elif key == pygame.K_c:
-            table.start_charge()
-        elif key == pygame.K_w:
-            if table.hover is not None and table.my_turn():
-                table.add_waypoint(table.hover)
-        elif key == pygame.K_TAB:
-            table.cheapest = not table.cheapest
-            table.say("previewing the cheapest paths" if table.cheapest else "previewing the safest paths")
+        """The fight's keys (the ruleset's ``fight_keys``), the same in every mode of its fight."""
+        table.fight_key(key)
         return None
 
-    @property
-    def move(self) -> Moving:
-        """The moving mode it goes back to (the move or shift kind, the waypoints)."""
-        raise NotImplementedError
+    def sat_down(self) -> None:
+        """A player sat down at the table (after a handoff): the fight at rest starts afresh."""
+
+    def resting(self) -> FightMode:
+        """The fight's mode at rest that this one goes back to when its choice is dropped (itself if at rest);
+        what it had previewed is dropped."""
+        return self
 
     def on_click(self, table: Host, cell: Cell) -> Mode | None:
         """Not the viewer's turn: a click selects the creature there; else the mode's ``click``."""
         assert table.session is not None
-        who = table.session.encounter.state.occupant(cell)
+        who = table.session.encounter.occupant(cell)
         actor = table.acting
         if not table.my_turn() or actor is None:
             if who is not None:
@@ -107,19 +88,10 @@ class FightMode(Mode):
             return None
         return self.click(table, cell, who, actor)
 
-    def click(self, table: Host, cell: Cell, who: Creature | None, actor: Creature) -> Mode | None:
-        """A click on the board during the viewer's turn (``who``: the creature there, if any)."""
+    def click(self, table: Host, cell: Cell, who: Any, actor: Any) -> Mode | None:
+        """A click on the board during the viewer's turn (``who``: the creature there, if any; ``actor``:
+        the acting one, as the ruleset's own modes type them)."""
         return None
-
-
-class Moving(Protocol):
-    """The moving mode (``game.ui.modes.table_mode.MoveMode``) as the other modes see it."""
-
-    kind: str
-    """``move`` or ``shift`` (the kinds ``tactics.reachable`` takes)."""
-    pending: Cell | None
-    """The cell whose move a first click previewed (a second click, or Enter, goes)."""
-    waypoints: list[Cell]
 
 
 class Host(Protocol):
@@ -128,21 +100,31 @@ class Host(Protocol):
     session: Session | None
     viewer: str | None
     hover: Cell | None
-    selected: CreatureId | None
-    cheapest: bool
+    selected: str | None
     controls: dict[str, str]
-    routes: dict[Cell, tactics.Route]
-    forced: tactics.ForcedOptions | None
-    origins: frozenset[Cell]
-    valid: list[CreatureId]
     manager: pygame_gui.UIManager
     screen: pygame.Surface
+    view: BoardView | None
+    overlay_on: dict[str, bool]
+    modes: list[Mode]
+    late_labels: list[tuple[str, tuple[int, int]]]
+    """Labels drawn over the tokens this frame (a previewed path's)."""
+
+    @property
+    def parts(self) -> object:
+        """The ruleset's window parts (``game.ui.parts.WindowParts``; its own modes know their type)."""
+        ...
+
+    @property
+    def prep(self) -> Any:
+        """The ruleset's panel open over the fight (seed 000: the reaction preparation), if any."""
+        ...
 
     @property
     def board_rect(self) -> pygame.Rect: ...
 
     @property
-    def acting(self) -> Creature | None: ...
+    def acting(self) -> Piece | None: ...
 
     @property
     def fight(self) -> FightMode: ...
@@ -154,7 +136,7 @@ class Host(Protocol):
 
     def say(self, text: str, *, error: bool = False) -> None: ...
 
-    def send(self, command: Command) -> bool: ...
+    def send(self, command: object) -> bool: ...
 
     def prompt(self) -> str: ...
 
@@ -170,24 +152,16 @@ class Host(Protocol):
 
     def cancel(self) -> None: ...
 
-    def end_turn(self) -> None: ...
+    def drop_choice(self) -> None: ...
 
-    def pick_power(self, index: int) -> None: ...
+    def fight_key(self, key: int) -> None: ...
 
-    def set_move_mode(self, mode: str) -> None: ...
+    def open_panel(self, mode: Mode) -> None: ...
 
-    def stand_up(self) -> None: ...
+    def token_centre(self, c: Any) -> tuple[float, float]: ...
 
-    def start_charge(self) -> None: ...
-
-    def add_waypoint(self, cell: Cell) -> None: ...
+    def label_spot(self, board: pygame.Surface, label: str, end: tuple[float, float]) -> tuple[int, int]: ...
 
     def idle(self) -> bool: ...
 
     def cell_pixel(self, col: int, row: int) -> tuple[int, int] | None: ...
-
-
-def action_left(table: Host, actor: Creature, action: ActionType) -> bool:
-    """An action of that kind is left for ``actor`` this turn (the engine's own check, asked without spending)."""
-    assert table.session is not None
-    return not table.session.encounter.action_problem(actor, action)

@@ -39,7 +39,7 @@ class HandoffMode(Mode):
         if self.for_setup:
             table.open_setup()
             return None
-        table.fight.move.kind = "move"
+        table.fight.resting().sat_down()
         table.invalidate(bar=True)
         table.say(table.prompt())
         return None

@@ -1,26 +1,26 @@
-"""The reaction-preparation panel, open over the fight at the end of a turn (``game.ui.rulesets.seed000.preparation``)."""
+"""A ruleset's panel open over the fight (seed 000: the reaction preparation at the end of a turn,
+``game.ui.rulesets.seed000.preparation``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
 from game.grid import Cell
-from game.rulesets.seed000.state import Creature
 from game.ui.modes.base import Host, Mode
 
 
 class Panel(Protocol):
-    """The panel as this mode uses it (``game.ui.rulesets.seed000.preparation.PreparationPanel``)."""
+    """The panel as this mode uses it (seed 000's ``PreparationPanel``)."""
 
     picking: bool
     """The next click on the board anchors a restriction."""
 
     def handle(self, event: pygame.event.Event) -> bool: ...
 
-    def picked(self, cell: Cell, who: Creature | None) -> None: ...
+    def picked(self, cell: Cell, who: Any) -> None: ...
 
 
 @dataclass(eq=False)
@@ -36,7 +36,7 @@ class PreparationMode(Mode):
 
     def on_click(self, table: Host, cell: Cell) -> Mode | None:
         assert table.session is not None
-        who = table.session.encounter.state.occupant(cell)
+        who = table.session.encounter.occupant(cell)
         if self.panel.picking:
             self.panel.picked(cell, who)
         elif who is not None:

@@ -9,7 +9,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox, UITextEntryLine, UIWindow
 
-from game.rulesets.seed000.model import CreatureId
 from game.session import AI, DEFAULT_PLAYER
 from game.ui.modes.base import Host, Mode
 
@@ -43,7 +42,7 @@ class SetupMode(Mode):
         proposal = dict(session.controllers)
         if propose and all(v == AI for v in proposal.values()) and sides and not table.controls:
             proposal[sides[0]] = DEFAULT_PLAYER
-        alive = [c for c in session.encounter.state.creatures.values() if not c.dead]
+        alive = [c for c in session.encounter.pieces() if not c.dead]
         alive.sort(key=lambda c: session.controller_of(c.id) == AI)  # the players' creatures first
         creatures, untold = alive[:SETUP_CREATURE_ROWS], len(alive) - SETUP_CREATURE_ROWS
         about = table.description()
@@ -109,9 +108,10 @@ class SetupMode(Mode):
                 return
             chosen[side] = AI if name.lower() == AI else name
         creatures: dict[str, str] = {}
+        pieces = {c.id: c for c in session.encounter.pieces()}
         for cid, entry in self.creature_entries.items():
             name = entry.get_text().strip()
-            creature = session.encounter.state.creatures[CreatureId(cid)]
+            creature = pieces[cid]
             if name and (AI if name.lower() == AI else name) != chosen.get(creature.side, AI):
                 creatures[cid] = AI if name.lower() == AI else name
         for cid, name in session.creature_controllers.items():  # the dead keep theirs (their log lines)

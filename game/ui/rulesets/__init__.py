@@ -1,1 +1,23 @@
-"""The window's ruleset-specific parts, one package per ruleset; each imports its own ruleset only."""
+"""The window's ruleset-specific parts, one package per ruleset; each imports its own ruleset only.
+
+The generic table finds a ruleset's parts (``game.ui.parts.WindowParts``) here, by the name an encounter
+file gives in its ``ruleset`` key.
+"""
+
+from __future__ import annotations
+
+from game.errors import GameError
+from game.ui.parts import WindowParts
+
+DEFAULT = "seed000"
+"""The ruleset whose parts the window has before any file is open (and a format 1 file's)."""
+KNOWN = ("seed000",)
+
+
+def parts_for(ruleset: str) -> WindowParts:
+    """New window parts for ``ruleset`` (one per table: they keep what the board highlights)."""
+    if ruleset == "seed000":
+        from game.ui.rulesets.seed000.parts import Seed000Parts
+
+        return Seed000Parts()
+    raise GameError(f"ruleset {ruleset!r}: the window has no parts for it yet (it has: {', '.join(KNOWN)})")

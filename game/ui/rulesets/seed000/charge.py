@@ -9,8 +9,9 @@ from game.rulesets.seed000 import charging, tactics
 from game.rulesets.seed000.commands import ChargeCommand
 from game.rulesets.seed000.model import ActionType, CreatureId
 from game.rulesets.seed000.state import Creature
-from game.ui.modes.base import FightMode, Host, Mode, action_left
-from game.ui.modes.table_mode import MoveMode
+from game.ui.modes.base import FightMode, Host, Mode
+from game.ui.rulesets.seed000.seen import acting, action_left, encounter, seen
+from game.ui.rulesets.seed000.moving import MoveMode
 
 
 @dataclass
@@ -39,7 +40,7 @@ class ChargeMode(FightMode):
     def start(cls, table: Host) -> None:
         """``C``: ring the enemies ``charging.charge_targets`` says the acting creature can charge (again
         while charging: as Esc)."""
-        actor = table.acting
+        actor = acting(table)
         if actor is None or not table.my_turn() or table.session is None:
             return
         if isinstance(table.fight, ChargeMode):
@@ -51,21 +52,19 @@ class ChargeMode(FightMode):
         if not action_left(table, actor, ActionType.STANDARD):
             table.say(f"{actor.name} has no standard action left to charge with", error=True)
             return
-        targets = charging.charge_targets(table.session.encounter.state, actor)
+        targets = charging.charge_targets(encounter(table).state, actor)
         if not targets:
             table.say(f"{actor.name} can charge nobody: no enemy within a move of 2 cells or more and a reach",
                       error=True)
             return
-        move = table.fight.move
+        move = table.fight.resting()
         assert isinstance(move, MoveMode)
-        move.pending = None
         table.follow(table.fight, cls(ChargeChoice(targets), move))
         table.invalidate()
         table.say(table.prompt())
 
-    @property
-    def move(self) -> MoveMode:
-        return self.back
+    def resting(self) -> MoveMode:
+        return self.back.resting()
 
     def click(self, table: Host, cell: Cell, who: Creature | None, actor: Creature) -> Mode | None:
         """An enemy ringed orange becomes the target; a violet cell is previewed, and charges on a second click."""
@@ -82,7 +81,7 @@ class ChargeMode(FightMode):
             return None
         route = charge.ends.get(cell)
         if route is None:
-            target = table.session.encounter.name(charge.target)
+            target = encounter(table).name(charge.target)
             table.say(f"a charge at {target} cannot end there: pick a violet cell", error=True)
             return None
         if charge.pending == cell:
@@ -93,7 +92,7 @@ class ChargeMode(FightMode):
         return None
 
     def on_confirm(self, table: Host) -> Mode | None:
-        charge, actor = self.charge, table.acting
+        charge, actor = self.charge, acting(table)
         if charge.target is not None and charge.pending is not None and actor is not None:
             table.send(ChargeCommand(actor.id, charge.target, charge.pending))
         return None
@@ -111,12 +110,12 @@ class ChargeMode(FightMode):
         return self.back
 
     def prompt(self, table: Host) -> str:
-        actor = table.acting
+        actor = acting(table)
         if actor is None or table.session is None:
             return ""
         if self.charge.target is None:
             return f"{actor.name} charges: click an enemy ringed in orange  ·  Esc cancel"
-        return (f"Charge {table.session.encounter.name(self.charge.target)}: click a violet cell to end on, "
+        return (f"Charge {encounter(table).name(self.charge.target)}: click a violet cell to end on, "
                 "click it again (or Enter) to charge  ·  Esc: another target")
 
     def charge_text(self, table: Host, cell: Cell) -> str:
@@ -127,13 +126,13 @@ class ChargeMode(FightMode):
         route = charge.ends.get(cell)
         if route is None:
             return ""
-        name = table.session.encounter.name
+        name = encounter(table).name
         text = f"charge {name(charge.target)}: cost {route.safest_cost}"
         if route.safest_provokers:
             text += f", provokes {len(route.safest_provokers)}: " + ", ".join(name(p) for p in route.safest_provokers)
         else:
             text += ", provokes nobody"
-        actor = table.acting
+        actor = acting(table)
         power = charging.charge_attack(actor) if actor is not None else None
         if power is not None:
             text += f"; then {power.name} +1"

@@ -36,6 +36,7 @@ from game.rulesets.seed000.state import Creature
 from game.rulesets.seed000.triggers import TRIGGERS
 from game.ui.board_view import font
 from game.ui.combat_log import wrap
+from game.ui.rulesets.seed000.seen import encounter
 
 if TYPE_CHECKING:
     from game.ui.modes.base import Host
@@ -85,7 +86,7 @@ def what_it_does(power: Power) -> str:
 def in_force(table: Host, creature: Creature) -> Preparation:
     """The creature's preparation now, as the engine holds it (before its first turn: its sheet's default)."""
     assert table.session is not None
-    return table.session.encounter.preparation(creature.id)
+    return encounter(table).preparation(creature.id)
 
 
 def available(table: Host, actor: Creature) -> bool:
@@ -293,7 +294,7 @@ class PreparationPanel:
         label("Restrictions:")
         y += 28
         assert table.session is not None
-        enc = table.session.encounter
+        enc = encounter(table)
         for i, r in enumerate(self.draft.restrictions):
             text = describe_restriction(r, enc.name, enc.offset)
             if r.power is not None and text.startswith(f"{r.power}:"):
@@ -415,7 +416,7 @@ class PreparationPanel:
 
     def problems(self) -> list[str]:
         assert self.table.session is not None
-        st = self.table.session.encounter.state
+        st = encounter(self.table).state
         return preparation_problems(self.actor.template, self.draft, is_creature=lambda cid: cid in st.creatures,
                                     is_cell=lambda cell: cell in st.board)
 

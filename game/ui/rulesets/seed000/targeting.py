@@ -10,9 +10,10 @@ from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.commands import UsePowerCommand
 from game.rulesets.seed000.model import ActionType, CreatureId, Power, RangeKind, TargetKind
 from game.rulesets.seed000.state import Creature
-from game.ui import overlays
+from game.ui.rulesets.seed000 import highlights
 from game.ui.modes.base import FightMode, Host, Mode
-from game.ui.modes.table_mode import MoveMode
+from game.ui.rulesets.seed000.seen import acting, encounter, seen
+from game.ui.rulesets.seed000.moving import MoveMode
 
 AREA_KINDS = (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST, RangeKind.AREA_BURST)
 
@@ -50,19 +51,19 @@ class TargetingMode(FightMode):
     def pick(cls, table: Host, index: int) -> None:
         """1-9 or the action bar: aim the acting creature's ``index``-th power (a power on its user alone is
         used at once)."""
-        actor = table.acting
+        actor = acting(table)
         if actor is None or not table.my_turn():
             return
         powers = usable_powers(actor)
         if not 0 <= index < len(powers):
             return
         power = powers[index]
-        if not power_ready(table, actor, power):
-            table.say(f"{power.name} cannot be used now (spent, or no {power.action.value} action left)", error=True)
+        why = encounter(table).power_problem(actor, power)
+        if why:  # the engine's own reason, as apply would refuse the command with
+            table.say(f"{power.name} cannot be used now: {why}", error=True)
             return
-        move = table.fight.move
+        move = table.fight.resting()
         assert isinstance(move, MoveMode)
-        move.pending = None
         aiming = cls(Choice(power, []), move)
         table.follow(table.fight, aiming)
         table.invalidate()
@@ -72,25 +73,25 @@ class TargetingMode(FightMode):
             return
         table.say(table.prompt())
 
-    @property
-    def move(self) -> MoveMode:
-        return self.back
+    def resting(self) -> MoveMode:
+        return self.back.resting()
 
     def click(self, table: Host, cell: Cell, who: Creature | None, actor: Creature) -> Mode | None:
         assert table.session is not None
-        st = table.session.encounter.state
+        st = encounter(table).state
         choice = self.choice
         power = choice.power
         if choice.landing_queue:
             target = choice.landing_queue[0]
-            if table.forced is not None and cell in table.forced.finals:
+            forced = seen(table).forced
+            if forced is not None and cell in forced.finals:
                 assert choice.landings is not None
                 choice.landings.append((target, cell))
                 choice.landing_queue.pop(0)
                 table.invalidate()
                 self.aim_done(table)
             else:
-                table.say(f"{table.session.encounter.name(target)} cannot land there: pick a cyan cell", error=True)
+                table.say(f"{encounter(table).name(target)} cannot land there: pick a cyan cell", error=True)
             return None
         if choice.shift_cells and choice.shift_to is None:
             if cell in choice.shift_cells:
@@ -98,13 +99,13 @@ class TargetingMode(FightMode):
                 table.invalidate()
                 self.aim_done(table)
             else:
-                moving = overlays.self_movement(power)
+                moving = highlights.self_movement(power)
                 verb = moving[0] if moving is not None else "shift"
                 table.say(f"{actor.name} cannot {verb} there with {power.name}: pick a cyan cell", error=True)
             return None
         kind = power.reach.kind
         if kind in (RangeKind.AREA_BURST, RangeKind.CLOSE_BLAST) and choice.origin is None:
-            if cell in table.origins:
+            if cell in seen(table).origins:
                 choice.origin = cell
                 table.invalidate()
                 if choice.picks_area_targets and \
@@ -122,7 +123,7 @@ class TargetingMode(FightMode):
         if who is None:
             table.say(f"{power.name}: click a creature ringed in yellow", error=True)
             return None
-        if who.id not in table.valid:
+        if who.id not in seen(table).valid:
             why = tactics.target_problem(st, actor, power, who, choice.origin)
             table.say(f"{who.name} is not a valid target of {power.name}: {why}", error=True)
             return None
@@ -131,7 +132,7 @@ class TargetingMode(FightMode):
         else:
             choice.targets.append(who.id)
         table.invalidate()
-        if len(choice.targets) >= min(power.target_limit or 1, len(table.valid)):
+        if len(choice.targets) >= min(power.target_limit or 1, len(seen(table).valid)):
             self.aim_done(table)
         else:
             table.say(self.prompt(table))
@@ -143,15 +144,15 @@ class TargetingMode(FightMode):
             # the player's own power: the player chooses, the rules never roll for it
             table.say(self.prompt(table), error=True)
         elif choice.picks_area_targets:
-            if choice.origin is None and overlays.needs_origin(choice.power):
+            if choice.origin is None and highlights.needs_origin(choice.power):
                 return None
-            if not choice.targets and len(table.valid) <= (choice.power.target_limit or 1):
-                choice.targets = list(table.valid)  # no more in the area than it takes: all of them
+            if not choice.targets and len(seen(table).valid) <= (choice.power.target_limit or 1):
+                choice.targets = list(seen(table).valid)  # no more in the area than it takes: all of them
             if choice.targets:
                 self.aim_done(table)
         elif choice.power.reach.kind is RangeKind.CLOSE_BURST:
             self.aim_done(table)
-        elif choice.targets and not overlays.needs_origin(choice.power):
+        elif choice.targets and not highlights.needs_origin(choice.power):
             self.aim_done(table)
         return None
 
@@ -164,22 +165,22 @@ class TargetingMode(FightMode):
     def aim_done(self, table: Host) -> None:
         """Targets (and origin) chosen: ask for landings if the power forces movement, else use it."""
         assert table.session is not None
-        actor = table.acting
+        actor = acting(table)
         assert actor is not None
         choice = self.choice
-        st = table.session.encounter.state
+        st = encounter(table).state
         if choice.landings is None:
             choice.landings = []
             targets = choice.targets
             if choice.power.reach.kind in AREA_KINDS and not (choice.picks_area_targets and targets):
                 targets = [c.id for c in tactics.valid_targets(st, actor, choice.power, choice.origin)]
-            choice.landing_queue = [t for t in targets if overlays.forced_power(choice.power) is not None
-                                    and overlays.forced_options(st, actor, st.creatures[t], choice.power).finals]
+            choice.landing_queue = [t for t in targets if highlights.forced_power(choice.power) is not None
+                                    and highlights.forced_options(st, actor, st.creatures[t], choice.power).finals]
         if choice.landing_queue:
             table.invalidate()
             table.say(self.prompt(table))
             return
-        moving = overlays.self_movement(choice.power)
+        moving = highlights.self_movement(choice.power)
         if moving is not None and choice.shift_to is None:
             # the player's own turn: the player puts the shift or move (never seed 000's decision, which is for
             # reactions), among the cells the engine accepts (a move: at most the user's speed)
@@ -194,7 +195,7 @@ class TargetingMode(FightMode):
         self.fire(table)
 
     def fire(self, table: Host) -> None:
-        actor = table.acting
+        actor = acting(table)
         choice = self.choice
         if actor is None:
             return
@@ -206,16 +207,16 @@ class TargetingMode(FightMode):
 
     def prompt(self, table: Host) -> str:
         choice = self.choice
-        actor = table.acting
+        actor = acting(table)
         if actor is None or table.session is None:
             return ""
         p = choice.power
         if choice.landing_queue:
-            target = table.session.encounter.name(choice.landing_queue[0])
+            target = encounter(table).name(choice.landing_queue[0])
             return (f"{p.name}: click where {target} lands if the power moves it (cyan cells; pink: dangerous)"
                     "  ·  Esc cancel")
         if choice.shift_cells and choice.shift_to is None:
-            moving = overlays.self_movement(p)
+            moving = highlights.self_movement(p)
             verb = moving[0] if moving is not None else "shift"
             return (f"{p.name}: click where {actor.name} {verb}s to afterwards (cyan cells; pink: dangerous)"
                     "  ·  Esc cancel")
@@ -243,5 +244,4 @@ def usable_powers(actor: Creature) -> list[Power]:
 def power_ready(table: Host, actor: Creature, power: Power) -> bool:
     """The engine would take a use of it now, targets aside: not spent (encounter / daily) and an action of
     its kind left (``Encounter.power_problem``, the checks a command to use it makes)."""
-    assert table.session is not None
-    return not table.session.encounter.power_problem(actor, power)
+    return not encounter(table).power_problem(actor, power)

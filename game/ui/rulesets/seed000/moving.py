@@ -1,4 +1,4 @@
-"""The table's idle mode: select creatures, preview a move or a shift (through waypoints) and go."""
+"""Seed 000's fight at rest: select creatures, preview a move or a shift (through waypoints) and go."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.commands import MoveCommand, ShiftCommand
 from game.rulesets.seed000.state import Creature
 from game.ui.modes.base import FightMode, Host, Mode
+from game.ui.rulesets.seed000.seen import acting, encounter, seen
 
 
 @dataclass(eq=False)
@@ -30,8 +31,11 @@ class MoveMode(FightMode):
     via: tuple[object, tactics.Route | None] = (None, None)
     """The last route through the waypoints worked out, with its key."""
 
-    @property
-    def move(self) -> MoveMode:
+    def sat_down(self) -> None:
+        self.kind = "move"  # a new player starts moving, not shifting
+
+    def resting(self) -> MoveMode:
+        self.pending = None
         return self
 
     def click(self, table: Host, cell: Cell, who: Creature | None, actor: Creature) -> Mode | None:
@@ -72,7 +76,7 @@ class MoveMode(FightMode):
         return None
 
     def prompt(self, table: Host) -> str:
-        actor = table.acting
+        actor = acting(table)
         if actor is None or table.session is None:
             return ""
         what = "shift 1" if self.kind == "shift" else "move"
@@ -84,7 +88,7 @@ class MoveMode(FightMode):
                 "waypoint  ·  1-9 powers  ·  Space end turn  ·  F1 help")
 
     def go(self, table: Host, cell: Cell) -> None:
-        actor = table.acting
+        actor = acting(table)
         route = self.route_to(table, cell)
         if actor is None or route is None:
             return
@@ -92,37 +96,37 @@ class MoveMode(FightMode):
         if self.kind == "shift":
             table.send(ShiftCommand(actor.id, cell))
         else:
-            path = route.path if table.cheapest else route.safest_path
+            path = route.path if seen(table).cheapest else route.safest_path
             table.send(MoveCommand(actor.id, cell, path))
 
     def route_to(self, table: Host, cell: Cell) -> tactics.Route | None:
         """The route previewed to ``cell``: ``tactics.reachable``'s, or through the waypoints
         ``tactics.route_via``'s (remembered for the last cell asked, while nothing changes)."""
         if not self.waypoints or table.session is None or self.kind == "shift":
-            return table.routes.get(cell)
-        actor = table.acting
-        if actor is None or cell not in table.routes and cell != self.waypoints[-1]:
+            return seen(table).routes.get(cell)
+        actor = acting(table)
+        if actor is None or cell not in seen(table).routes and cell != self.waypoints[-1]:
             return None
         stops = self.waypoints if cell == self.waypoints[-1] else [*self.waypoints, cell]
-        key = (len(table.session.encounter.log), actor.id, tuple(stops), self.kind)
+        key = (len(encounter(table).log), actor.id, tuple(stops), self.kind)
         if self.via[0] != key:
-            self.via = (key, tactics.route_via(table.session.encounter.state, actor, stops, self.kind))
+            self.via = (key, tactics.route_via(encounter(table).state, actor, stops, self.kind))
         return self.via[1]
 
     def add_waypoint(self, table: Host, cell: Cell) -> None:
         """Shift+click or W: the move goes through ``cell`` (again on the last waypoint: drop it)."""
-        actor = table.acting
+        actor = acting(table)
         if actor is None or table.session is None:
             return
         if self.kind == "shift":
             table.say("waypoints are for moves (M): a shift goes one cell", error=True)
             return
-        log = len(table.session.encounter.log)
+        log = len(encounter(table).log)
         if self.waypoints_at != log:
             self.waypoints = []
         if self.waypoints and self.waypoints[-1] == cell:
             self.waypoints.pop()
-        elif tactics.route_via(table.session.encounter.state, actor, [*self.waypoints, cell], self.kind) is None:
+        elif tactics.route_via(encounter(table).state, actor, [*self.waypoints, cell], self.kind) is None:
             table.say(f"{actor.name} cannot pass there on this move (speed {actor.speed()})", error=True)
             return
         else:
@@ -135,13 +139,13 @@ class MoveMode(FightMode):
         """"safest path, cost 3, provokes 2: Goblin 1, Goblin 3, enters dangerous terrain: 1d6 fire" for the
         path previewed to ``cell`` (through the waypoints, if any)."""
         route = self.route_to(table, cell)
-        actor = table.acting
+        actor = acting(table)
         if route is None or table.session is None or actor is None:
             return ""
-        name = table.session.encounter.name
-        path, cost, provokers = ((route.path, route.cost, route.provokers) if table.cheapest
+        name = encounter(table).name
+        path, cost, provokers = ((route.path, route.cost, route.provokers) if seen(table).cheapest
                                  else (route.safest_path, route.safest_cost, route.safest_provokers))
-        which = "cheapest" if table.cheapest else "safest"
+        which = "cheapest" if seen(table).cheapest else "safest"
         if self.waypoints:
             which += f" path through {len(self.waypoints)} waypoint{'s' if len(self.waypoints) > 1 else ''}"
         else:
@@ -151,7 +155,7 @@ class MoveMode(FightMode):
             text += f", provokes {len(provokers)}: " + ", ".join(name(p) for p in provokers)
         else:
             text += ", provokes nobody"
-        harm = danger_text(tactics.path_dangers(table.session.encounter.state, actor, path))
+        harm = danger_text(tactics.path_dangers(encounter(table).state, actor, path))
         if harm:
             text += ", " + harm
         if self.pending == cell or (self.waypoints and cell == self.waypoints[-1]):
