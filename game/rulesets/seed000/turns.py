@@ -49,7 +49,7 @@ class Turns(EncounterParts):
                 self.ruleset.turn_ended(self, actor)
                 self.emit(ev.TurnEnded(actor.id))
             case AdvanceClock():
-                self._advance()
+                self._advance(first=not step.creature)
         self._turn_at = step
 
     def _turn_goes_on(self) -> list[Step]:
@@ -117,11 +117,12 @@ class Turns(EncounterParts):
                     self.emit(ev.ConditionEnded(actor.id, c.kind.value, "saved"))
         self._tick(actor, at_start=False)
 
-    def _advance(self) -> None:
+    def _advance(self, *, first: bool) -> None:
         """The clock moves to the next creature in the order that is not dead (a new round when it comes
-        round to the first again); before the first turn, the first round begins with the first in the order."""
+        round to the first again); for the ``first`` turn (``start``), the first round begins with the first
+        in the order."""
         st = self.state
-        if not st.clock.round:
+        if first:
             st.clock.begin(st.clock.order)
             self.emit(ev.RoundStarted(1))
             return
