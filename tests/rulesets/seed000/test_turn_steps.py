@@ -29,7 +29,7 @@ class AskingAtTurns(Encounter):
     """Seed 000, asking before a turn's end resolves (the creature's player: roll its saves?) and before the
     clock moves on (the side whose turn is over: go on?), as a ruleset with saves or initiative bands asks."""
 
-    def question(self, step: Step) -> Sequence[Question]:
+    def question(self, step: Step) -> list[Question]:
         kind = step_kind(step)
         if kind == "end_turn":
             c = self.state.creatures[step.creature]
@@ -43,8 +43,12 @@ class AskingAtTurns(Encounter):
 
 def commands_of(fight: Fight, encounter: Encounter) -> list[Command]:
     board = encounter.state.board
-    lines = read_lines(fight.commands_file)
-    return [command_from_line(line, board, fight.commands_file, f"line {n}") for n, line in enumerate(lines[1:], 2)]
+    out: list[Command] = []
+    for n, line in enumerate(read_lines(fight.commands_file)[1:], 2):
+        command = command_from_line(line, board, fight.commands_file, f"line {n}")
+        assert not isinstance(command, Answer)  # seed 000's recorded fights answer nothing
+        out.append(command)
+    return out
 
 
 def without_decisions(events: Sequence[object]) -> list[object]:
@@ -74,7 +78,7 @@ def test_the_end_of_a_turn_and_the_clock_stop_at_a_decision_and_resume_where_the
     looked = False
     for command in commands_of(fight, plain):
         expected = plain.apply(command)
-        events = asking.apply(command)
+        events: list[object] = list(asking.apply(command))
         if isinstance(command, EndTurnCommand):
             who = command.creature
             opened = events[-1]
