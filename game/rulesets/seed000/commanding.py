@@ -43,6 +43,16 @@ class Commanding(EncounterParts):
         its creature on its feet)."""
         return tactics.reachable(self.state, actor, mode)
 
+    def charge_cells(self, actor: Creature, target: Creature,
+                     routes: dict[Cell, tactics.Route] | None = None) -> dict[Cell, tactics.Route]:
+        """Where a charge of ``actor`` at ``target`` may end now, each with its route: ``target`` an enemy still
+        in the fight, reached from the cell after a move of at least two cells (``charging.charge_ends``, over
+        ``routes`` or else every ``move_routes``); the command also needs the standard action."""
+        st = self.state
+        if target.is_out or not st.is_enemy(actor, target):
+            return {}
+        return charging.charge_ends(st, actor, target, self.move_routes(actor, "move") if routes is None else routes)
+
     def _candidates(self, actor: Creature) -> Iterator[Command]:
         st = self.state
         yield EndTurnCommand(actor.id)
@@ -74,9 +84,8 @@ class Commanding(EncounterParts):
         if charger is not None and not actor.has(ConditionKind.PRONE):
             routes = self.move_routes(actor, "move")
             for target in st.by_initiative():
-                if st.is_enemy(actor, target) and not target.is_out:
-                    for cell in sorted(charging.charge_ends(st, actor, target, routes), key=st.board.grid.cell_to_offset):
-                        yield ChargeCommand(actor.id, target.id, cell)
+                for cell in sorted(self.charge_cells(actor, target, routes), key=st.board.grid.cell_to_offset):
+                    yield ChargeCommand(actor.id, target.id, cell)
 
     def _move(self, actor: Creature, command: MoveCommand, dry: bool = False) -> None:
         st = self.state
@@ -280,7 +289,7 @@ class Commanding(EncounterParts):
         route = self.move_routes(actor, "move").get(command.to)
         if route is None or len(route.path) < charging.MIN_PATH:
             raise Impossible(f"a charge must move at least {charging.MIN_PATH} cells to a reachable cell")
-        if command.to not in charging.charge_ends(st, actor, target, {command.to: route}):
+        if command.to not in self.charge_cells(actor, target, {command.to: route}):
             raise Impossible(f"from there {actor.name} could not reach {target.name}")
         self._spend(actor, ActionType.STANDARD, "charge", check_only=dry)
         if dry:

@@ -1,7 +1,8 @@
 """The AI takes what it may do from the engine's legal-commands query (issue 14 item 6), not from checks of its
-own: where a move or a shift may end (``Encounter.move_routes``), whether an action of a kind is left
-(``Encounter.action_problem``), which powers it may use (``usable_powers``) and whether a command is legal
-(``why_illegal``). Shown with two house rules that only the engine knows: whatever the engine refuses, the
+own: where a move or a shift may end (``Encounter.move_routes``), where a charge may end (``charge_cells``),
+whether an action of a kind is left (``Encounter.action_problem``), which powers it may use
+(``usable_powers``) and whether a command is legal (``why_illegal``). Shown with house rules that only the
+engine knows: whatever the engine refuses, the
 AI never tries (``play`` would stop at the first refused command), and it still plays each fight to its end.
 """
 
@@ -15,7 +16,7 @@ from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000 import tactics
-from game.rulesets.seed000.commands import Command, ShiftCommand
+from game.rulesets.seed000.commands import ChargeCommand, Command, ShiftCommand
 from game.rulesets.seed000.encounter import Encounter, Impossible
 from game.rulesets.seed000.model import ActionType
 from game.rulesets.seed000.state import Creature
@@ -23,7 +24,7 @@ from game.runner import build_encounter, play
 
 CRYPT = Path(__file__).resolve().parents[3] / "maps" / "crypt_skirmish.toml"
 SEEDS = (1, 3, 4)
-"""Fights in which seed 000's AI shifts and takes minor actions (tests/golden/logs/crypt_skirmish)."""
+"""Fights in which seed 000's AI shifts, charges and takes minor actions (tests/golden/logs/crypt_skirmish)."""
 
 
 class NoShifting(Encounter):
@@ -31,6 +32,14 @@ class NoShifting(Encounter):
 
     def move_routes(self, actor: Creature, mode: str) -> dict[Cell, tactics.Route]:
         return {} if mode == "shift" else super().move_routes(actor, mode)
+
+
+class NoCharging(Encounter):
+    """A house rule: nobody charges (a charge may end nowhere)."""
+
+    def charge_cells(self, actor: Creature, target: Creature,
+                     routes: dict[Cell, tactics.Route] | None = None) -> dict[Cell, tactics.Route]:
+        return {}
 
 
 class NoMinorActions(Encounter):
@@ -54,6 +63,7 @@ def test_the_ai_plays_seed_000_as_before_with_shifts_and_minor_actions() -> None
     for seed in SEEDS:
         enc, chosen = played(seed)
         assert any(isinstance(c, ShiftCommand) for c in chosen), seed
+        assert any(isinstance(c, ChargeCommand) for c in chosen), seed
         assert any(isinstance(e, ev.ActionSpent) and e.action == "minor" for e in enc.log), seed
 
 
@@ -64,6 +74,15 @@ def test_the_ai_never_shifts_where_the_engine_says_no_shift_may_end(monkeypatch:
     enc, chosen = played(seed)  # a refused command would raise here
     assert isinstance(enc, NoShifting) and enc.state.ended
     assert not any(isinstance(c, ShiftCommand) for c in chosen)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_ai_never_charges_where_the_engine_says_no_charge_may_end(monkeypatch: pytest.MonkeyPatch,
+                                                                      seed: int) -> None:
+    monkeypatch.setattr("game.session.Encounter", NoCharging)
+    enc, chosen = played(seed)  # a refused command would raise here
+    assert isinstance(enc, NoCharging) and enc.state.ended
+    assert not any(isinstance(c, ChargeCommand) for c in chosen)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
