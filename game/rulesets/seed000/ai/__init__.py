@@ -15,10 +15,11 @@ order, then initiative order), so a seed and the commands reproduce a fight.
 
 What it may do now is the engine's legal-commands query, not a check of its own (issue 14 item 6): the
 powers it may use (``Encounter.usable_powers``), whether an action of a kind is left
-(``Encounter.action_problem``), where a move or a shift may end (``Encounter.move_routes``), and whether a
-command is legal (``Encounter.why_illegal``, apply's own checks run dry), which every use of a power it
-weighs and the command it answers pass; what the query refuses it never answers (it ends the turn
-instead), so a command never raises :class:`Impossible`. The order in which it looks at its options and
+(``Encounter.action_problem``), where a move or a shift may end (``Encounter.move_routes``), where a
+charge may end (``Encounter.charge_cells``), and whether a command is legal (``Encounter.why_illegal``,
+apply's own checks run dry), which every use of a power it weighs and the command it answers pass; what
+the query refuses it never answers (it ends the turn instead), so a command never raises
+:class:`Impossible`. The order in which it looks at its options and
 what they are worth are its own. Everything else it knows about the board comes from
 :mod:`game.rulesets.seed000.tactics`, the queries the window highlights.
 
