@@ -2,12 +2,18 @@
 
 A clock answers :class:`Clock`'s two questions for the table; how a clock advances (a cycle, bands, a countdown of
 seconds, phases and segments) and whether advancing asks someone (who in this band acts next) is the
-ruleset's, done with steps like any other so that it can stop at a decision. :class:`Cycle` is the plain
-fixed order round after round that several rulesets use.
+ruleset's. :class:`Cycle` is the plain fixed order round after round that several rulesets use.
+
+The turn boundaries are steps like any other (:class:`StartTurn`, :class:`EndTurn`, :class:`AdvanceClock`):
+the engine resolves them from its stack with their break points, so a ruleset can stop at one to ask
+(``Rules.question``: which of your characters in this band acts next, before :class:`AdvanceClock`; a save
+at :class:`EndTurn`), and what they set off (reactions to damage at the start of a turn) resolves as it
+does after any step. What each boundary does, and which one follows which, is the ruleset's.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Generic, Protocol, Sequence, TypeVar
 
 P = TypeVar("P", bound=str)
@@ -60,3 +66,31 @@ class Cycle(Generic[P]):
             if on_skip is not None:
                 on_skip(piece)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn(Generic[P]):
+    """A piece's turn starts: what the ruleset does then (its actions afresh, harm that goes on)."""
+
+    action: int
+    creature: P
+    """The piece whose turn it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Generic[P]):
+    """A piece's turn ends: what the ruleset does then (saves, effects that run out)."""
+
+    action: int
+    creature: P
+    """The piece whose turn it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceClock(Generic[P]):
+    """The clock moves on to the next holder of the turn (passing over pieces out of the fight, opening a new
+    round): where a clock that asks (who in this band acts next, who is fast this round) asks."""
+
+    action: int
+    creature: P
+    """The piece whose turn is over ("" before the first turn)."""

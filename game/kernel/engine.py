@@ -50,8 +50,9 @@ class Rules(Protocol[S, C_in]):
         """"" if ``step`` may still happen, else why not (it fizzles, with the rest of its action)."""
         ...
 
-    def detail(self, step: S) -> str:
-        """The step in words, for its break points."""
+    def detail(self, step: S) -> str | None:
+        """The step in words, for its break points' events; None keeps them out of the log (the break points
+        still happen: ``before``, ``question`` and ``after`` are asked as for any step)."""
         ...
 
     def before(self, step: S) -> list[S]:
@@ -86,8 +87,9 @@ class _Frame(Generic[S]):
     def __init__(self, step: S) -> None:
         self.step = step
         self.announced = False
-        self.detail = ""
-        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same)."""
+        self.detail: str | None = None
+        """The break points' text for the step, once worked out (its ``before`` and ``after`` say the same;
+        None: they are not logged)."""
         self.answers: list[Option] | None = None
 
 
@@ -234,7 +236,8 @@ class Engine(Generic[S, C]):
         detail = frame.detail
         if not frame.announced:
             detail = rules.detail(step)
-            self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
+            if detail is not None:
+                self.emit(ev.BreakPoint("before", step_kind(step), step.creature, detail))
             interrupts = rules.before(step)
             if interrupts:
                 frame.announced, frame.detail = True, detail  # it resolves once the interrupts are done
@@ -256,8 +259,8 @@ class Engine(Generic[S, C]):
             rules.resolve(step, answers)
         finally:
             self.current_step = None
-        self.emit(ev.BreakPoint("after", step_kind(step), step.creature,
-                                detail or rules.detail(step)))
+        if detail is not None:
+            self.emit(ev.BreakPoint("after", step_kind(step), step.creature, detail))
         follow = rules.after(step)
         if follow:
             self.push(follow)

@@ -42,6 +42,23 @@ def test_the_round_opens_with_a_secret_group_revealed_only_when_all_are_in() -> 
     assert toy.clock.holder() == "orc"  # the clock ordered the round by the answers: blue first
 
 
+def test_the_clock_moves_on_in_the_kernels_step_and_asks_there_at_a_new_round() -> None:
+    """Issue 14 item 5: the clock moving on is a step (the kernel's ``AdvanceClock``, as seed 000's turns use
+    it): the pace is asked at its break point, before it resolves, and within a round it passes asking nobody."""
+    toy = fresh()
+    events = toy.start()
+    points = [(e.moment, e.step) for e in events if isinstance(e, ev.BreakPoint)]
+    assert points == [("before", "advance_clock")]  # stopped there: the question is open, nothing resolved
+    assert isinstance(events[-1], ev.DecisionOpened) and toy.clock.holder() is None
+    rest = answer_all(toy, "fast")
+    assert [(e.moment, e.step) for e in rest if isinstance(e, ev.BreakPoint)] == [("after", "advance_clock")]
+    assert toy.clock.holder() == "knight"
+    events = toy.engine.apply(Go("knight", "wait"))
+    assert [(e.moment, e.step) for e in events if isinstance(e, ev.BreakPoint)] == [
+        ("before", "advance_clock"), ("after", "advance_clock")]
+    assert toy.clock.holder() == "archer" and not toy.engine.waiting
+
+
 def test_a_command_is_refused_while_a_decision_waits_and_nothing_changes() -> None:
     toy = fresh()
     toy.start()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Sequence, Union
 
-from game.kernel.clock import Cycle
+from game.kernel.clock import AdvanceClock, Cycle
 from game.kernel.decisions import PASS, Decision, Option, Question
 from game.kernel.engine import Engine, Impossible
 
@@ -40,10 +40,6 @@ class OfferStrike(Step_):
     """A reaction window: ``creature`` may strike whoever leaves cell ``to``."""
 
 
-class StartRound(Step_):
-    """Both sides declare their pace, secretly; the clock orders the round by it."""
-
-
 @dataclass(frozen=True, slots=True)
 class Go:
     piece: str
@@ -51,7 +47,8 @@ class Go:
     to: int = 0  # the cell stepped to, or the cell of the piece struck
 
 
-ToyStep = Union[Leave, Enter, Strike, OfferStrike, StartRound]
+ToyStep = Union[Leave, Enter, Strike, OfferStrike, AdvanceClock[str]]
+"""The clock moving on is the kernel's step, as seed 000's is: here it asks both sides' pace at a new round."""
 
 
 @dataclass
@@ -81,10 +78,11 @@ class Toy:
         self.engine: Engine[ToyStep, Go] = Engine(seed)
         self.engine.attach(self)
         self.pieces = {p.id: p for p in pieces}
-        self.length, self.clock, self.acted = length, Cycle(), False
+        self.clock: Cycle[str] = Cycle()
+        self.length, self.acted = length, False
 
     def start(self) -> list[object]:
-        self.engine.run([StartRound(self.engine.new_action(), "red")])
+        self.engine.run([AdvanceClock(self.engine.new_action(), "")])
         return self.engine.take()
 
     def standing(self, side: str) -> list[Piece]:
@@ -123,16 +121,16 @@ class Toy:
         if not self.acted or self.winner() is not None:
             return
         self.acted = False
-        if any(self.pieces[pid].hp > 0 for pid in self.clock.order[self.clock.index + 1:]):
-            self.clock.advance(lambda pid: self.pieces[pid].hp <= 0)
-        else:
-            self.engine.run([StartRound(self.engine.new_action(), "red")])
+        self.engine.run([AdvanceClock(self.engine.new_action(), self.clock.holder() or "")])
+
+    def round_over(self) -> bool:
+        return not any(self.pieces[pid].hp > 0 for pid in self.clock.order[self.clock.index + 1:])
 
     def precondition(self, step: ToyStep) -> str:
-        return "" if isinstance(step, StartRound) or self.pieces[step.creature].hp > 0 else "it is down"
+        return "" if isinstance(step, AdvanceClock) or self.pieces[step.creature].hp > 0 else "it is down"
 
     def detail(self, step: ToyStep) -> str:
-        return f"{type(step).__name__} {step.creature} {step.to}"
+        return f"{type(step).__name__} {step.creature} {getattr(step, 'to', '')}"
 
     def before(self, step: ToyStep) -> list[ToyStep]:
         if not isinstance(step, Leave):
@@ -146,7 +144,7 @@ class Toy:
             return [Question(self.pieces[step.creature].side, step.creature, "reaction:strike",
                              f"strike the piece leaving cell {step.to}?",
                              (Option("strike", "strike it"), Option(PASS, "let it go")))]
-        if isinstance(step, StartRound):
+        if isinstance(step, AdvanceClock) and self.round_over():
             pace = (Option("fast", "act first"), Option("slow", "act last"))
             return [Question(s, self.standing(s)[0].id, "clock:pace", "fast or slow this round?", pace, True)
                     for s in ("red", "blue")]
@@ -162,7 +160,9 @@ class Toy:
             if target is not None and self.engine.dice.roll(1, 6, 0, f"{me.id} strikes").total >= 3:
                 target.hp -= 1
                 self.engine.emit(Struck(me.id, target.id, target.hp))
-        elif isinstance(step, StartRound):
+        elif isinstance(step, AdvanceClock) and not answers:
+            self.clock.advance(lambda pid: self.pieces[pid].hp <= 0)
+        elif isinstance(step, AdvanceClock):
             first = "blue" if [a.key for a in answers] == ["slow", "fast"] else "red"
             order = [p.id for s in (first, "blue" if first == "red" else "red") for p in self.standing(s)]
             rnd = self.clock.round

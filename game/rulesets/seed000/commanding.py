@@ -27,6 +27,32 @@ def self_move_distance(power: Power) -> int:
 class Commanding(EncounterParts):
     """The Encounter's handling of each kind of command (a mixin: the encounter is ``self``)."""
 
+    # -- the parts of the legal-commands query that the AI asks too ----------------------------
+
+    def usable_powers(self, actor: Creature, action: ActionType | None = None) -> Iterator[tuple[int, Power]]:
+        """The powers on ``actor``'s sheet a command may use now as far as the power goes (not a reaction, not
+        used up: the check a command to use it makes), each with its place on the sheet; only those taken with
+        an action of kind ``action`` when it is given. Whether such an action is left: ``action_problem``."""
+        for i, power in enumerate(actor.template.powers):
+            if (action is None or power.action is action) and not self._power_spent(actor, power):
+                yield i, power
+
+    def move_routes(self, actor: Creature, mode: str) -> dict[Cell, tactics.Route]:
+        """Where a ``mode`` ("move" or "shift") from where ``actor`` stands may end, and the routes there: the
+        destinations a move, a shift or a charge command may name (each command also needs its action and
+        its creature on its feet)."""
+        return tactics.reachable(self.state, actor, mode)
+
+    def charge_cells(self, actor: Creature, target: Creature,
+                     routes: dict[Cell, tactics.Route] | None = None) -> dict[Cell, tactics.Route]:
+        """Where a charge of ``actor`` at ``target`` may end now, each with its route: ``target`` an enemy still
+        in the fight, reached from the cell after a move of at least two cells (``charging.charge_ends``, over
+        ``routes`` or else every ``move_routes``); the command also needs the standard action."""
+        st = self.state
+        if target.is_out or not st.is_enemy(actor, target):
+            return {}
+        return charging.charge_ends(st, actor, target, self.move_routes(actor, "move") if routes is None else routes)
+
     def _candidates(self, actor: Creature) -> Iterator[Command]:
         st = self.state
         yield EndTurnCommand(actor.id)
@@ -34,11 +60,9 @@ class Commanding(EncounterParts):
             yield StandUpCommand(actor.id)
         elif tactics.can_move(st, actor):
             for mode, make in (("move", MoveCommand), ("shift", ShiftCommand)):
-                for cell in sorted(tactics.reachable(st, actor, mode), key=st.board.grid.cell_to_offset):
+                for cell in sorted(self.move_routes(actor, mode), key=st.board.grid.cell_to_offset):
                     yield make(actor.id, cell)
-        for power in actor.template.powers:
-            if power.action is ActionType.REACTION:
-                continue
+        for _, power in self.usable_powers(actor):
             kind = power.reach.kind
             if kind is RangeKind.AREA_BURST:
                 origins: list[Cell | None] = sorted(tactics.burst_origins(st, actor, power),
@@ -58,17 +82,16 @@ class Commanding(EncounterParts):
                     yield UsePowerCommand(actor.id, power.id, (), origin)
         charger = charging.charge_attack(actor)
         if charger is not None and not actor.has(ConditionKind.PRONE):
-            routes = tactics.reachable(st, actor, "move")
+            routes = self.move_routes(actor, "move")
             for target in st.by_initiative():
-                if st.is_enemy(actor, target) and not target.is_out:
-                    for cell in sorted(charging.charge_ends(st, actor, target, routes), key=st.board.grid.cell_to_offset):
-                        yield ChargeCommand(actor.id, target.id, cell)
+                for cell in sorted(self.charge_cells(actor, target, routes), key=st.board.grid.cell_to_offset):
+                    yield ChargeCommand(actor.id, target.id, cell)
 
     def _move(self, actor: Creature, command: MoveCommand, dry: bool = False) -> None:
         st = self.state
         if actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is prone: stand up first")
-        routes = tactics.reachable(st, actor, "move")
+        routes = self.move_routes(actor, "move")
         if command.path is not None:
             path = tuple(command.path)
             if not path or path[-1] != command.to:
@@ -99,10 +122,9 @@ class Commanding(EncounterParts):
         return steps
 
     def _shift(self, actor: Creature, command: ShiftCommand, dry: bool = False) -> None:
-        st = self.state
         if actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is prone: stand up first")
-        route = tactics.reachable(st, actor, "shift").get(command.to)
+        route = self.move_routes(actor, "shift").get(command.to)
         if route is None:
             raise Impossible(f"{actor.name} cannot shift there")
         self._spend(actor, ActionType.MOVE, "shift", check_only=dry)
@@ -264,10 +286,10 @@ class Commanding(EncounterParts):
             raise Impossible(f"{actor.name} has no melee basic attack to charge with")
         if actor.has(ConditionKind.PRONE):
             raise Impossible(f"{actor.name} is prone: stand up first")
-        route = tactics.reachable(st, actor, "move").get(command.to)
+        route = self.move_routes(actor, "move").get(command.to)
         if route is None or len(route.path) < charging.MIN_PATH:
             raise Impossible(f"a charge must move at least {charging.MIN_PATH} cells to a reachable cell")
-        if command.to not in charging.charge_ends(st, actor, target, {command.to: route}):
+        if command.to not in self.charge_cells(actor, target, {command.to: route}):
             raise Impossible(f"from there {actor.name} could not reach {target.name}")
         self._spend(actor, ActionType.STANDARD, "charge", check_only=dry)
         if dry:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from game.board import Board
 from game.grid import Cell
+from game.kernel.clock import AdvanceClock
 from game.kernel.decisions import PASS, Answer, Decision, Option, Question
 from game.kernel.engine import Engine
 from game.kernel.engine import Impossible as Impossible
@@ -30,8 +31,8 @@ from game.rulesets.seed000.model import ActionType, ConditionKind, CreatureId, T
 from game.rulesets.seed000.preparation import Preparation, with_builtin_reactions
 from game.rulesets.seed000.resolution import Resolution
 from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
-                              ResolveAttack, SelfMove, StartPower, Step)
+from game.rulesets.seed000.steps import (TURN_STEPS, ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell,
+                                         LeaveCell, ResolveAttack, SelfMove, StartPower, Step)
 from game.rulesets.seed000.turns import Turns
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ class Encounter(Commanding, Resolution, Turns):
         ``start`` takes instead of rolling initiative."""
         self.opening: list[ev.Event] = []
         """Events set before ``start`` for ``start`` to emit first (a creature's starting state)."""
+        self._turn_at: Step | None = None
+        """The turn boundary last resolved, until the one after it is scheduled (``Turns._turn_goes_on``)."""
         self.ruleset.attach(self)
 
     # -- output -------------------------------------------------------------------------
@@ -216,10 +219,7 @@ class Encounter(Commanding, Resolution, Turns):
             self.emit(ev.InitiativeRolled(tuple(st.initiative), tuple(r[0] for r in rolls)))
         self.ruleset.on_initiative(self)
         self._drain()
-        st.round = 1
-        self.emit(ev.RoundStarted(1))
-        st.turn_index = 0
-        self._begin_turn()
+        self.engine.run([AdvanceClock(self.new_action(), CreatureId(""))])  # the first round, the first turn
         return self._take()
 
     # -- commands -----------------------------------------------------------------------
@@ -359,13 +359,19 @@ class Encounter(Commanding, Resolution, Turns):
     # -- the kernel's questions about steps --------------------------------------------------
 
     def before(self, step: Step) -> list[Step]:
+        if isinstance(step, TURN_STEPS):
+            return []  # seed 000's reactions catch nothing at a turn's break points (only at its events)
         return self.ruleset.before(self, step)
 
     def question(self, step: Step) -> list[Question]:
-        """Seed 000 asks nobody while a step resolves: its decisions are automatic, as its text demands."""
+        """Seed 000 asks nobody while a step resolves, nor at a turn's boundaries: its decisions are automatic,
+        as its text demands."""
         return []
 
     def resolve(self, step: Step, answers: Sequence[Option]) -> None:
+        if isinstance(step, TURN_STEPS):
+            self._resolve_turn(step)  # no creature's doing: the cause stays None
+            return
         cause, self.cause = self.cause, step.creature
         try:
             self._resolve(step)
@@ -373,10 +379,13 @@ class Encounter(Commanding, Resolution, Turns):
             self.cause = cause
 
     def after(self, step: Step) -> list[Step]:
+        if isinstance(step, TURN_STEPS):
+            return []  # what a turn boundary set off resolves once the stack is empty, as after an action
         return self.ruleset.after(self, step)
 
     def action_complete(self) -> list[Step]:
-        return self.ruleset.action_complete(self)
+        """The stack is empty: the reactions that wait for it, else the turn boundary that comes next."""
+        return self.ruleset.action_complete(self) or self._turn_goes_on()
 
     def fizzled(self, step: Step, reason: str, dropped: list[Step]) -> None:
         """A step that cannot happen any more: it and the rest of its action are lost."""
@@ -398,7 +407,11 @@ class Encounter(Commanding, Resolution, Turns):
                 self.emit(ev.CreatureMoved(creature.id, here, cell, "return"))
                 return
 
-    def detail(self, step: Step) -> str:
+    def detail(self, step: Step) -> str | None:
+        """The step in words for its break points; None for a turn's boundaries, whose break points seed 000
+        keeps out of its log (its log format, pinned by the golden logs, predates them as steps)."""
+        if isinstance(step, TURN_STEPS):
+            return None
         who = self.name(step.creature)
         match step:
             case LeaveCell():
@@ -422,6 +435,8 @@ class Encounter(Commanding, Resolution, Turns):
         return who
 
     def precondition(self, step: Step) -> str:
+        if isinstance(step, TURN_STEPS):
+            return ""  # a turn's boundary always comes
         st = self.state
         actor = st.creatures[step.creature]
         match step:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from game.grid import Cell
+    from game.kernel.engine import Engine
     from game.rulesets.seed000 import events as ev
+    from game.rulesets.seed000.commands import Command
     from game.rulesets.seed000.dice import Dice
     from game.rulesets.seed000.model import ActionType, CreatureId, Power
     from game.rulesets.seed000.seam import Ruleset
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 class EncounterParts:
     if TYPE_CHECKING:
         state: EncounterState
+        engine: Engine[Step, Command]
         dice: Dice
         ruleset: Ruleset
         cause: CreatureId | None
@@ -30,6 +33,7 @@ class EncounterParts:
         _landings: dict[CreatureId, Cell]
         _trails: dict[int, list[Cell]]
         _shift_to: Cell | None
+        _turn_at: Step | None
 
         @property
         def current_step(self) -> Step | None: ...

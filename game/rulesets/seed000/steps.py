@@ -7,6 +7,9 @@ shifts or moves its user; a reaction starts with ``BeginReaction``; forced movem
 ``LeaveCell``/``EnterCell`` pair per cell too. Every step names the action it
 belongs to (``action``), so when an interrupt makes the rest of an action
 impossible, the rest is dropped together.
+
+A turn's boundaries are steps too (``game.rulesets.seed000.turns``): the kernel's ``StartTurn``, ``EndTurn``
+and ``AdvanceClock``, and seed 000's own ``CloseTurn``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from game.grid import Cell
+from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
 from game.kernel.steps import step_kind as step_kind
 from game.rulesets.seed000.model import CreatureId, PowerId
 
@@ -113,5 +117,20 @@ class BeginReaction:
     """The reaction system's record of the trigger (who, where, which step), by number."""
 
 
+@dataclass(frozen=True, slots=True)
+class CloseTurn:
+    """The end of a turn once everything its ``EndTurn`` set off has resolved: the creature's new preparation
+    takes over and the turn is over (``TurnEnded``)."""
+
+    action: int
+    creature: CreatureId
+
+
+TurnStep = Union[StartTurn[CreatureId], EndTurn[CreatureId], CloseTurn, AdvanceClock[CreatureId]]
+"""A turn's boundaries, in the order they come: start, (the creature's commands), end, close, the clock."""
+
+TURN_STEPS = (StartTurn, EndTurn, CloseTurn, AdvanceClock)
+"""The classes of :data:`TurnStep`, for ``isinstance``."""
+
 Step = Union[LeaveCell, EnterCell, StartPower, ChooseTarget, AttackRoll, ResolveAttack, ApplyEffect, SelfMove,
-             BeginReaction]
+             BeginReaction, StartTurn[CreatureId], EndTurn[CreatureId], CloseTurn, AdvanceClock[CreatureId]]

@@ -13,12 +13,15 @@ no random numbers of its own; ties go to the earlier option in a fixed order
 (kind of option, then movement cost, then cell order, then the sheet's power
 order, then initiative order), so a seed and the commands reproduce a fight.
 
-Everything it knows about the board comes from :mod:`game.rulesets.seed000.tactics`, the
-queries the window highlights, and what it may still do from the turn's
-budget through the ruleset (``spend(..., check_only=True)``). Every power it
-names passes :meth:`Encounter.check_power` first, every move, shift and
-charge goes to a cell :func:`tactics.reachable` gave, so a command never
-raises :class:`Impossible`; when in doubt it ends the turn.
+What it may do now is the engine's legal-commands query, not a check of its own (issue 14 item 6): the
+powers it may use (``Encounter.usable_powers``), whether an action of a kind is left
+(``Encounter.action_problem``), where a move or a shift may end (``Encounter.move_routes``), where a
+charge may end (``Encounter.charge_cells``), and whether a command is legal (``Encounter.why_illegal``,
+apply's own checks run dry), which every use of a power it weighs and the command it answers pass; what
+the query refuses it never answers (it ends the turn instead), so a command never raises
+:class:`Impossible`. The order in which it looks at its options and
+what they are worth are its own. Everything else it knows about the board comes from
+:mod:`game.rulesets.seed000.tactics`, the queries the window highlights.
 
 Where the parts are
 -------------------
@@ -125,12 +128,15 @@ def choose_command(encounter: Encounter, creature: Creature) -> Command:
     last: list[_Mind] = encounter.state.memo.kept(_LAST, list)
     if last:
         mind.adopt(last.pop())
-    command = mind.decide()
-    if not isinstance(command, EndTurnCommand):  # (after the end of my turn, the next decision is not mine)
+    decided = mind.decide()
+    command = decided
+    if not isinstance(decided, EndTurnCommand):  # (after the end of my turn, the next decision is not mine)
         mind.print = mind.fingerprint()  # the state is as it was at the start: a decision changes nothing
         last.append(mind)
+        if decided != mind.legal and encounter.why_illegal(decided):  # the engine's query has the last word: what it refuses, I do not do
+            command = EndTurnCommand(creature.id)
     if weights.CHECK_BOUNDS:
-        assert _Mind(encounter, creature).decide() == command, "an adopted memory changed the decision"
+        assert _Mind(encounter, creature).decide() == decided, "an adopted memory changed the decision"
     if isinstance(command, EndTurnCommand) and command.preparation is None:
         from game.rulesets.seed000.ai_preparation import prepare
 

@@ -10,6 +10,7 @@ from game.rulesets.seed000.ai import weights
 from game.rulesets.seed000.ai.options import _BoundRows, _Use
 from game.rulesets.seed000.ai.weights import (KILL_BASE, PROVOKE_WEIGHT, _CELL_KEYS, _DANGERS, _OUTCOMES, _average,
                                               _average_dangers, _coords, _facts, _hit_chance)
+from game.rulesets.seed000.commands import Command
 from game.rulesets.seed000.encounter import Encounter
 from game.rulesets.seed000.model import ActionType, ConditionKind, CreatureId, Power, RangeKind, Role, TargetKind
 from game.rulesets.seed000.state import Creature, EncounterState
@@ -81,6 +82,8 @@ class _MindBase:
         """Line of effect known so far (``tactics.line_of_effect``'s memo, read before asking it)."""
         self._nearest_enemy: dict[Cell, int] = {}
         self.enemy_coords = [tuple(_coords(cell) for cell in self.st.space(e)) for e in self.enemies]
+        self.legal: Command | None = None
+        """The last command of this decision the engine's query accepted (it need not be asked again)."""
         self.print: tuple[object, ...] | None = None
         """The state this decision was made on (``adopt``), when a decision of mine may follow it."""
 
@@ -131,23 +134,28 @@ class _MindBase:
         return got
 
     def can_spend(self, action: ActionType) -> bool:
-        return self.enc.ruleset.spend(self.st, self.me, action, check_only=True) is not None
+        """Whether I may still take an action of kind ``action`` this turn: the engine's answer
+        (``Encounter.action_problem``, the check every command makes before it spends one)."""
+        return not self.enc.action_problem(self.me, action)
 
     def can_spend_after(self, first: ActionType, then: ActionType) -> bool:
-        """Whether ``then`` is still possible once ``first`` is spent (dazed creatures get one action)."""
+        """Whether ``then`` is still possible once ``first`` is spent (dazed creatures get one action): the
+        engine's answer in a copy of my turn's budget with ``first`` spent."""
         saved = self.st.budget
         self.st.budget = saved.copy()
         try:
             if self.enc.ruleset.spend(self.st, self.me, first) is None:
                 return False
-            return self.enc.ruleset.spend(self.st, self.me, then, check_only=True) is not None
+            return not self.enc.action_problem(self.me, then)
         finally:
             self.st.budget = saved
 
     def routes(self, mode: str) -> dict[Cell, tactics.Route]:
+        """Where a ``mode`` from where I stand may end: the destinations the engine's query offers
+        (``Encounter.move_routes``)."""
         got = self._routes.get(mode)
         if got is None:
-            got = self._routes[mode] = tactics.reachable(self.st, self.me, mode)
+            got = self._routes[mode] = self.enc.move_routes(self.me, mode)
         return got
 
     @property

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import heapq
+from typing import Callable
 
 from game.grid import Cell, GridKind
-from game.rulesets.seed000 import tactics
+from game.rulesets.seed000 import charging, tactics
 from game.rulesets.seed000.ai import weights
 from game.rulesets.seed000.ai.bounds import _Bounds
 from game.rulesets.seed000.ai.options import _Plan, _Use
@@ -235,24 +236,25 @@ class _Standing(_Bounds):
     def charge_plans(self) -> list[_Plan]:
         """Charge: move at least two cells and make the melee basic attack at +1."""
         me = self.me
-        basic = next((p for p in me.template.powers if p.basic and p.is_melee), None)
+        basic = charging.charge_attack(me)
         if basic is None or me.has(ConditionKind.PRONE) or not self.can_spend(ActionType.STANDARD):
             return []
         if self.nearest(friends=False) > me.speed() + basic.reach.reach + me.template.size:
             return []
         routes = self.routes("move")
         reach = basic.reach.reach
+        ends = self.charge_ends(routes)
         # Each (cell, target) gets a bound; the most promising are worked out first, and only while they
         # could beat the best so far (a charge worth nothing is never made, so the best starts at 0).
         pairs: list[tuple[float, Cell, Creature]] = []
         for anchor in self.melee_cells(routes, [(0, basic)]):
             route = routes[anchor]
-            if len(route.path) < 2:
+            if len(route.path) < charging.MIN_PATH:
                 continue
             cost = self.route_cost(anchor, route, "move")
             gaps = self.gaps(anchor)
             for target in self.eligible(basic):
-                if target.id == me.id or gaps[target.id] > reach:
+                if target.id == me.id or gaps[target.id] > reach or anchor not in ends(target):
                     continue
                 flank = anchor in self.flank_cells(target)
                 worth = self.worth_bound(basic, target, False, 1)
@@ -276,7 +278,7 @@ class _Standing(_Bounds):
                 if (plan.score, tuple(-t for t in plan.tie)) > (best, tuple(-t for t in best_tie)):
                     best, best_tie = plan.score, plan.tie
         if weights.CHECK_BOUNDS:
-            full = [p for p in self._charge_plans_full(basic, routes) if p.score > 0]
+            full = [p for p in self._charge_plans_full(basic, routes, ends) if p.score > 0]
             for bound, anchor, target in pairs:
                 plan = self.charge_at(anchor, target, basic, routes)
                 assert plan is None or plan.score <= bound + _MARGIN, (plan, bound)
@@ -301,17 +303,34 @@ class _Standing(_Bounds):
         return _Plan(score, (3, route.safest_cost, *self.cell_key(anchor), self.rank(target)),
                      ChargeCommand(me.id, target.id, anchor))
 
-    def _charge_plans_full(self, basic: Power, routes: dict[Cell, tactics.Route]) -> list[_Plan]:
+    def charge_ends(self, routes: dict[Cell, tactics.Route]) -> Callable[[Creature], dict[Cell, tactics.Route]]:
+        """Where the engine lets me end a charge at a creature (``Encounter.charge_cells``), asked once per
+        creature and decision: which of those cells are worth it, and whether the attack can be made from
+        there (``charge_at``), is mine to weigh."""
+        known: dict[CreatureId, dict[Cell, tactics.Route]] = {}
+
+        def ends(target: Creature) -> dict[Cell, tactics.Route]:
+            got = known.get(target.id)
+            if got is None:
+                got = known[target.id] = self.enc.charge_cells(self.me, target, routes)
+            return got
+
+        return ends
+
+    def _charge_plans_full(self, basic: Power, routes: dict[Cell, tactics.Route],
+                           ends: Callable[[Creature], dict[Cell, tactics.Route]]) -> list[_Plan]:
         """Every charge plan, worked out one by one (what ``charge_plans`` must agree with; tests)."""
         st, me = self.st, self.me
         plans: list[_Plan] = []
         for anchor in self.melee_cells(routes, [(0, basic)]):
             route = routes[anchor]
-            if len(route.path) < 2:
+            if len(route.path) < charging.MIN_PATH:
                 continue
             with _standing_at(me, anchor):
                 targets = self.targets(basic)
                 for target in targets:
+                    if anchor not in ends(target):
+                        continue
                     space = st.space_at(me, anchor)
                     if min(self.grid.distance(a, b) for a in space for b in st.space(target)) > basic.reach.reach:
                         continue

@@ -12,9 +12,8 @@ from game.rulesets.seed000.ai.options import _Use
 from game.rulesets.seed000.ai.weights import (CONDITION_WORTH, DURATION_FACTOR, DYING_ALLY, FOCUS, PROVOKE_WEIGHT,
                                               _Facts, _MARGIN, _MARKED, _NEVER, _average, _chance_at_least, _facts,
                                               _hit_chance, _is_heal)
-from game.rulesets.seed000.encounter import Impossible
-from game.rulesets.seed000.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Frequency,
-                                         Outcome, Power, RangeKind)
+from game.rulesets.seed000.model import (ActionType, ConditionKind, ConditionSpec, CreatureId, DamageRoll, Outcome,
+                                         Power, RangeKind)
 from game.rulesets.seed000.state import Creature
 
 
@@ -28,18 +27,10 @@ class _Worth(_MindBase):
     # -- what a use of a power is worth ---------------------------------------------------
 
     def usable(self, action: ActionType) -> list[tuple[int, Power]]:
-        """Powers of kind ``action`` the sheet allows now (frequency); the budget is the caller's."""
-        me = self.me
-        out = []
-        for i, power in enumerate(me.template.powers):
-            if power.action is not action:
-                continue
-            if power.frequency is not Frequency.AT_WILL and power.id in me.used_powers:
-                continue
-            if power.attack is None and not _is_heal(power):
-                continue  # nothing the AI knows how to value (shifts, self effects)
-            out.append((i, power))
-        return out
+        """Powers of kind ``action`` the engine lets me use now (``Encounter.usable_powers``: not used up) that the
+        AI knows how to value, with their place on the sheet; whether the action is left is the caller's."""
+        return [(i, power) for i, power in self.enc.usable_powers(self.me, action)
+                if power.attack is not None or _is_heal(power)]  # (not shifts, self effects)
 
     def has_advantage(self, target: Creature, melee: bool) -> bool:
         """``tactics.has_combat_advantage`` from where I stand (away from melee, where I stand does not count:
@@ -359,29 +350,12 @@ class _Worth(_MindBase):
         return sorted(centres, key=self.cell_key)
 
     def checked(self, use: _Use) -> bool:
-        """Whether the engine accepts this use now (a last guard against ``Impossible``).
-
-        An area burst is not passed through ``check_power``, whose test of the
-        centre lists every legal centre: its targets came from
-        ``valid_targets`` at that centre, which is empty unless the centre is
-        legal (the same rule, see ``tactics``), and the rest is checked here.
-        """
-        power = use.power
-        if not self.can_spend(power.action):
+        """Whether the engine accepts this use now: its legal-commands query (``Encounter.why_illegal``, apply's
+        own checks run dry), not a check of the AI's own."""
+        command = use.command(self.me.id)
+        if self.enc.why_illegal(command):
             return False
-        if power.frequency is not Frequency.AT_WILL and power.id in self.me.used_powers:
-            return False
-        kind = power.reach.kind
-        if kind is RangeKind.AREA_BURST:
-            return use.origin is not None and bool(self.targets(power, use.origin))
-        targets = use.targets
-        if kind in (RangeKind.CLOSE_BURST, RangeKind.CLOSE_BLAST) and not targets:
-            # everyone in the area (an area that takes at most N names them: area_choice)
-            targets = tuple(c.id for c in self.targets(power, use.origin))
-        try:
-            self.enc.check_power(self.me, power, targets, use.origin)
-        except Impossible:
-            return False
+        self.legal = command
         return True
 
     def first_good(self, uses: list[_Use]) -> _Use | None:
