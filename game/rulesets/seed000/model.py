@@ -14,8 +14,12 @@ from enum import Enum
 from typing import NewType
 
 from game.grid import Cell
+from game.mechanics.tactics.base import ForcedKind as ForcedKind  # push, pull, slide: the shared forced movement's
+from game.mechanics.tactics.pieces import PieceId
 
-CreatureId = NewType("CreatureId", str)
+CreatureId = PieceId
+"""A creature's id: the shared piece id (``game.mechanics.tactics.pieces.PieceId``), so the shared tactics
+answer in it."""
 PowerId = NewType("PowerId", str)
 
 
@@ -67,13 +71,6 @@ class TargetKind(Enum):
     SELF = "self"
 
 
-class ForcedKind(Enum):
-    PUSH = "push"
-    """Each step ends farther from the source."""
-    PULL = "pull"
-    """Each step ends nearer the source."""
-    SLIDE = "slide"
-    """Any direction."""
 
 
 class ConditionKind(Enum):

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 
 from game.rulesets.seed000.context import Fight
-from game.rulesets.seed000.model import ActionType, ConditionKind, CreatureId, Restriction
+from game.rulesets.seed000.model import ActionType, ConditionKind, CreatureId, Restriction, Template
 from game.rulesets.seed000.preparation import Preparation
 from game.rulesets.seed000.reactions import ReactionSystem
 from game.rulesets.seed000.state import Creature, EncounterState, TurnBudget
 from game.rulesets.seed000.steps import BeginReaction, Step
-from game.rulesets.seed000.tactics_rules import SEED000_TACTICS, TacticsRules
+from game.mechanics.tactics.rules import TacticsRules
+from game.rulesets.seed000.tactics_rules import SEED000_TACTICS
 
 
 _TRADES: dict[str, tuple[str, ...]] = {
@@ -36,7 +37,7 @@ class Seed000:
         self.reactions = ReactionSystem()
 
     @property
-    def tactics_rules(self) -> TacticsRules:
+    def tactics_rules(self) -> TacticsRules[Creature, Template]:
         return SEED000_TACTICS
 
     def new_budget(self, state: EncounterState, actor: Creature) -> TurnBudget:

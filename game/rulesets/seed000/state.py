@@ -14,9 +14,11 @@ from typing import Any, Iterator
 from game.board import Board
 from game.grid import Cell, GridKind
 from game.kernel.clock import Cycle
-from game.rulesets.seed000.memo import TacticsMemo
+from game.mechanics.tactics.base import can_stand
+from game.mechanics.tactics.memo import TacticsMemo
 from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration, PowerId, Template
-from game.rulesets.seed000.tactics_rules import SEED000_TACTICS, TacticsRules
+from game.mechanics.tactics.rules import TacticsRules
+from game.rulesets.seed000.tactics_rules import SEED000_TACTICS
 
 
 @dataclass(slots=True)
@@ -142,7 +144,7 @@ class EncounterState:
     ended: bool = False
     winner: str = ""
     options: dict[str, Any] = field(default_factory=dict)
-    tactics_rules: TacticsRules = field(default=SEED000_TACTICS, repr=False, compare=False)
+    tactics_rules: TacticsRules[Creature, Template] = field(default=SEED000_TACTICS, repr=False, compare=False)
     """The movement and threat rules ``tactics`` applies (the ruleset's; seed 000's by default)."""
     memo: TacticsMemo = field(default_factory=TacticsMemo, repr=False, compare=False)
     """What ``tactics`` (and the AI) remember about this encounter: made with the state, dropped with it."""
@@ -269,27 +271,6 @@ class EncounterState:
         return a.id != b.id and self.distance(a, b) == 1
 
     def can_stand(self, creature: Creature, anchor: Cell, occupied: dict[Cell, Creature] | None = None) -> bool:
-        """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else."""
-        cells = self.space_at(creature, anchor)
-        terrain = self.board.terrain
-        for cell in cells:
-            if terrain(cell).wall:  # off the board counts as a wall
-                return False
-        if occupied is None:
-            # Everyone else, each with its whole space (not occupancy(): where two creatures overlap, it
-            # keeps only one of them).
-            one_cell = self.board.kind is GridKind.HEX
-            for c in self.creatures.values():
-                if c.dead or c.id == creature.id:
-                    continue
-                if one_cell or c.template.size <= 1:
-                    if c.cell in cells:
-                        return False
-                elif any(cell in cells for cell in self.space(c)):
-                    return False
-            return True
-        for cell in cells:
-            other = occupied.get(cell)
-            if other is not None and other.id != creature.id:
-                return False
-        return True
+        """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else
+        (the shared ``tactics.can_stand``, with seed 000's rules: a wall is what is not passable)."""
+        return can_stand(self, creature, anchor, occupied)
