@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.grid import Cell, GridKind, Hex, Square
-from game.mechanics.tactics.memo import SideKey, TacticsMemo
+from game.mechanics.tactics.memo import SideKey
 from game.mechanics.tactics.rules import Field, Piece, PieceId
 from game.mechanics.tactics.base import _memo, _ranks, _size, can_stand, space, space_at
 from game.mechanics.tactics.base import space as _space

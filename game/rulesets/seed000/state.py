@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from game.board import Board
-from game.grid import Cell, GridKind
+from game.grid import Cell
 from game.kernel.clock import Cycle
 from game.mechanics.tactics.base import can_stand
 from game.mechanics.tactics.memo import TacticsMemo
-from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration, PowerId, Template
+from game.rulesets.seed000.model import HIT_POINTS, ConditionKind, CreatureId, Duration, PowerId, Template
 from game.mechanics.tactics.rules import TacticsRules
 from game.rulesets.seed000.tactics_rules import SEED000_TACTICS
 
@@ -72,7 +72,7 @@ class Creature:
 
     @property
     def is_bloodied(self) -> bool:
-        return 0 < self.hp <= self.template.bloodied_at
+        return HIT_POINTS.is_half(self.hp, self.template.hp)
 
     @property
     def is_minion(self) -> bool:
@@ -127,6 +127,14 @@ class TurnBudget:
     move: bool = True
     minor: bool = True
     moved_cells: int = 0
+
+    def has(self, kind: str) -> bool:
+        """Whether the action ``kind`` (standard, move or minor) is left (the shared economy's ``Spendable``)."""
+        return bool(getattr(self, kind))
+
+    def use(self, kind: str) -> None:
+        """Spend the action ``kind`` (the shared economy pays with it: ``ruleset.SEED000_ACTIONS``)."""
+        setattr(self, kind, False)
 
     def copy(self) -> TurnBudget:
         """An independent copy (to spend on in a "what if"): ``dataclasses.replace(budget)``, without its
