@@ -77,3 +77,15 @@ def test_the_shared_mechanics_import_no_ruleset() -> None:
     layers = contracts["layers"]["layers"]
     assert layers.index("rulesets") < layers.index("mechanics") < layers.index("tiled")
     assert "game.mechanics" in contracts["headless"]["source_modules"]
+
+
+def test_the_rulesets_that_exist_are_independent_of_each_other() -> None:
+    """Issue 15: seed 003 "must go entirely through the kernel's seam": no ruleset imports another, and every
+    ruleset package that exists is in the independence contract (import-linter refuses a missing one)."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
+    contracts = {c["id"]: c for c in config["contracts"]}
+    packages = sorted(f"game.rulesets.{p.name}" for p in (REPO / "game" / "rulesets").iterdir()
+                      if (p / "__init__.py").is_file())
+    assert contracts["rulesets-independent"]["type"] == "independence"
+    assert sorted(contracts["rulesets-independent"]["modules"]) == packages
+    assert "game.rulesets.seed003" in packages

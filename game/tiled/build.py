@@ -1,4 +1,4 @@
-"""JSON-shaped dicts (from a .tmj directly, or from a .tmx via ``xmlread``) -> checked model.
+"""JSON-shaped dicts (from a .tmj directly, or from a .tmx via ``xmlread``, see ``documents``) -> checked model.
 
 Every check lives here once, for both formats. Structural problems that make
 the rest meaningless (a wrong header, a file that is not there, a cap exceeded)
@@ -9,168 +9,18 @@ problem of a file together, then raised as :class:`MapProblems`.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import io
 import json
 import os
-import re
-import reprlib
-import sys
-import zlib
-from array import array
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from game.errors import MapError
 from game.tiled import model as m
-from game.tiled import xmlread
-from game.tiled.files import Limits, brief, image_header_size, named, read_limited, resolve_inside
-
-Raw = dict[str, Any]
-
-MAX_PROBLEMS = 100
-"""At most this many problems of one map are listed; the others are only counted."""
-
-
-
-class MoreProblems(MapError):
-    """The last line of a long list of problems: how many more were found and not listed."""
-
-    def __init__(self, path: str | Path, count: int) -> None:
-        super().__init__(path, f"... and {count} more problems (only the first {MAX_PROBLEMS} are listed)")
-        self.count = count
-
-
-def capped(problems: list[MapError]) -> list[MapError]:
-    """At most :data:`MAX_PROBLEMS` problems, then one :class:`MoreProblems` line counting the rest.
-
-    ``problems`` may already end in such lines (from an earlier stage of the same
-    load): their counts are added up.
-    """
-    listed = [p for p in problems if not isinstance(p, MoreProblems)]
-    more = sum(p.count for p in problems if isinstance(p, MoreProblems)) + max(0, len(listed) - MAX_PROBLEMS)
-    if not more:
-        return listed
-    return [*listed[:MAX_PROBLEMS], MoreProblems(listed[0].path if listed else problems[0].path, more)]
-
-
-def parse_document(data: bytes, path: Path, kind: str, limits: Limits | None = None) -> Raw:
-    """Bytes of a map / tileset / template file -> JSON-shaped dict; XML or JSON by content.
-
-    With ``limits``, a TMX map's declared size is checked at its ``<map>`` start
-    tag, before the rest of the file (its layers) is parsed at all.
-    """
-    data = _utf8_text(data, path)
-    head = data.lstrip()[:1]
-    if head == b"<":
-        caps = limits
-
-        def check_map_start(tag: str, attrs: dict[str, str]) -> None:
-            if tag == "map" and caps is not None:
-                check_declared_size(attrs.get("width"), attrs.get("height"), caps, path)
-
-        root = xmlread.parse_xml(data, path, check_map_start if kind == "map" and limits is not None else None)
-        if kind == "map":
-            return xmlread.map_dict(root, path)
-        if kind == "tileset":
-            return xmlread.tileset_file_dict(root, path)
-        return xmlread.template_dict(root, path)
-    if head in (b"{", b"["):
-        try:
-            doc = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise MapError(path, f"not valid JSON: {exc.msg}", f"line {exc.lineno}, column {exc.colno}") from None
-        except RecursionError:
-            raise MapError(path, "not valid JSON: nested too deeply") from None
-        except UnicodeDecodeError as exc:
-            raise MapError(path, f"not valid JSON: not UTF-8 text (byte {exc.start})") from None
-        except ValueError:  # the parser's int(): Python reads at most sys.get_int_max_str_digits() digits
-            raise MapError(path, f"not valid JSON for a map: a number of more than {sys.get_int_max_str_digits()} "
-                           "digits") from None
-        if not isinstance(doc, dict):
-            raise MapError(path, "not a Tiled JSON file: the top level is not an object")
-        return _json_normalise(doc, kind, path)
-    if not data.strip():
-        raise MapError(path, "the file is empty")
-    raise MapError(path, "neither XML nor JSON: not a Tiled file")
-
-
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-
-
-def _utf8_text(data: bytes, path: Path) -> bytes:
-    """The file's bytes without a UTF-8 byte-order mark (Tiled reads files that begin with one); a UTF-16
-    file (it begins with its byte-order mark) as UTF-8 without one, its XML declaration's ``encoding=``
-    then naming UTF-16 no more."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:]
-    if not data.startswith(_UTF16_BOMS):
-        return data
-    try:
-        text = data.decode("utf-16")
-    except UnicodeDecodeError as exc:
-        raise MapError(path, f"not valid UTF-16 text (byte {exc.start})") from None
-    if text.startswith("<?xml"):
-        end = text.find("?>")
-        if end > 0:
-            text = re.sub(r"""encoding\s*=\s*["'][^"']*["']""", 'encoding="UTF-8"', text[:end], count=1) + text[end:]
-    return text.encode("utf-8", "surrogatepass")
-
-
-def check_declared_size(width: object, height: object, limits: Limits, path: Path) -> None:
-    """Refuse a map whose declared size is over the caps; anything malformed is left to the full check."""
-    try:
-        w, h = int(str(width)), int(str(height))
-    except ValueError:
-        return
-    for name, value in (("width", w), ("height", h)):
-        if value > limits.max_side:
-            raise MapError(path, f"'{name}' is {number_text(value)}, more than the limit of {limits.max_side}", "map")
-    if w * h > limits.max_cells:
-        raise MapError(path, f"the map is {w}x{h} = {w * h} cells, more than the limit of {limits.max_cells}", "map")
-
-
-def _json_normalise(doc: Raw, kind: str, path: Path) -> Raw:
-    """Bring a JSON document's few structural differences in line with the XML reader's output."""
-    if kind == "map":
-        if doc.get("type", "map") != "map":
-            raise MapError(path, f"not a Tiled map: its type is {brief(doc.get('type'))}")
-        doc["layers"] = [_json_layer(layer) for layer in _list(doc.get("layers"), path, "layers")]
-    elif kind == "template":
-        if "object" not in doc:
-            raise MapError(path, "template holds no object")
-    return doc
-
-
-def _json_layer(layer: Any) -> Any:
-    if not isinstance(layer, dict):
-        return layer
-    if layer.get("type") == "tilelayer":
-        info: Raw = {"encoding": layer.get("encoding", "array")}
-        if "compression" in layer and layer["compression"] != "":
-            info["compression"] = layer["compression"]
-        if "chunks" in layer:
-            info["chunks"] = layer["chunks"]
-        else:
-            info["data"] = layer.pop("data", None)  # held once: the loader drops it once decoded
-        layer["data_info"] = info
-        if "startx" in layer:
-            layer["x"], layer["y"] = layer.get("startx"), layer.get("starty")
-    elif layer.get("type") == "group":
-        children = layer.get("layers")
-        if isinstance(children, list):  # anything else is refused by the loader, with its place
-            layer["layers"] = [_json_layer(child) for child in children]
-    return layer
-
-
-def _list(value: Any, path: Path, place: str) -> list[Any]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise MapError(path, f"expected a list, found {type(value).__name__}", place)
-    return value
+from game.tiled.documents import Raw, as_list, parse_document
+from game.tiled.files import Limits, brief, image_header_size, named, number_text, read_limited, resolve_inside
+from game.tiled.problems import MAX_PROBLEMS, MoreProblems
+from game.tiled.tile_data import is_gid_text
 
 
 @dataclass
@@ -344,7 +194,7 @@ class Builder:
                     items.append(self.property_value(item, f"{place}, item {i}", path))
                 return tuple(items)
         elif kind == "object":
-            if textual and isinstance(value, str) and _is_gid_text(value):  # an object id is a 32-bit number too
+            if textual and isinstance(value, str) and is_gid_text(value):  # an object id is a 32-bit number too
                 return m.ObjectRef(int(value))
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 return m.ObjectRef(value)
@@ -456,7 +306,7 @@ class Builder:
         tile_offset = (self.int_field(offset, "x", place + ", tileoffset", owner, default=0),
                        self.int_field(offset, "y", place + ", tileoffset", owner, default=0))
         tiles: dict[int, m.Tile] = {}
-        for raw_tile in _list(d.get("tiles"), owner, place):
+        for raw_tile in as_list(d.get("tiles"), owner, place):
             if not isinstance(raw_tile, dict):
                 raise MapError(owner, f"malformed tile entry {brief(raw_tile)}", place)
             tid = self.int_field(raw_tile, "id", place, owner, minimum=0, maximum=self.limits.max_tiles_per_tileset)
@@ -471,7 +321,7 @@ class Builder:
             frames = tuple(
                 m.Frame(self.int_field(f, "tileid", tplace, owner, minimum=0),
                         self.int_field(f, "duration", tplace, owner, minimum=0))
-                for f in _list(raw_tile.get("animation"), owner, tplace) if isinstance(f, dict)
+                for f in as_list(raw_tile.get("animation"), owner, tplace) if isinstance(f, dict)
             )
             tiles[tid] = m.Tile(
                 id=tid,
@@ -575,13 +425,6 @@ class Builder:
         return (ts.firstgid + local) | flags
 
 
-def number_text(value: int | float) -> str:
-    """A number as a message quotes it: a whole number of more than 20 digits by its sign and length only."""
-    if isinstance(value, int) and not -10**20 < value < 10**20:
-        return f"{'-' if value < 0 else ''}a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
-    return str(value)
-
-
 def _plain_members(value: Raw) -> dict[str, m.PropertyValue]:
     out: dict[str, m.PropertyValue] = {}
     for k, v in value.items():
@@ -604,104 +447,6 @@ def parse_color(text: str, path: Path, place: str) -> m.Color:
     except ValueError:
         pass
     raise MapError(path, f"{named(text)} is not a colour (Tiled writes #RRGGBB or #AARRGGBB)", place)
-
-
-# -- tile layer data ------------------------------------------------------------------------
-
-def decode_gids(payload: Any, encoding: str, compression: str | None, count: int,
-                path: Path, place: str) -> array[int]:
-    """Decode one layer's (or chunk's) data into exactly ``count`` raw gids, or raise."""
-    if encoding in ("array", "xml"):
-        if not isinstance(payload, list):
-            raise MapError(path, f"tile data must be a list of numbers, found {type(payload).__name__}", place)
-        if len(payload) != count:
-            raise MapError(path, f"tile data has {len(payload)} entries, the layer's size needs {count}", place)
-        try:
-            gids = array("I", payload)
-        except (TypeError, OverflowError):
-            bad = next((i for i, v in enumerate(payload)
-                        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 0xFFFFFFFF), 0)
-            raise MapError(path, f"tile {bad}: {brief(payload[bad])} is not a tile id", place) from None
-        return gids
-    if not isinstance(payload, str):
-        raise MapError(path, f"{encoding} tile data must be text", place)
-    if encoding == "csv":
-        if compression:
-            raise MapError(path, f"csv data cannot be compressed ({named(compression)})", place)
-        text = payload.strip()
-        entries = text.count(",") + 1 if text else 0
-        if entries != count:
-            raise MapError(path, f"tile data has {entries} entries, the layer's size needs {count}", place)
-        gids = array("I")
-        start = 0
-        while text:  # a slice at a time: a million short strings at once would take 60 MB
-            end = text.find(",", start + _CSV_SLICE)
-            tokens = (text[start:] if end < 0 else text[start:end]).split(",")
-            done = len(gids)
-            try:
-                gids.extend(map(int, tokens))
-            except (ValueError, OverflowError):
-                bad = next(i for i, t in enumerate(tokens) if not _is_gid_text(t))
-                raise MapError(path, f"tile {done + bad}: '{tokens[bad].strip()[:40]}' is not a tile id",
-                               place) from None
-            if end < 0:
-                break
-            start = end + 1
-        return gids
-    if encoding == "base64":
-        try:
-            raw = base64.b64decode("".join(payload.split()), validate=True)
-        except (binascii.Error, ValueError):
-            raise MapError(path, "tile data is not valid base64", place) from None
-        expected = count * 4
-        raw = _decompress(raw, compression, expected, path, place)
-        if compression and len(raw) > expected:
-            raise MapError(path, f"tile data decompresses to more than the {expected} bytes ({count} tiles) "
-                           "the layer's size needs", place)
-        if len(raw) != expected:
-            raise MapError(path, f"tile data has {len(raw) // 4} entries ({len(raw)} bytes), the layer's size needs {count}", place)
-        gids = array("I")
-        gids.frombytes(raw)
-        if sys.byteorder == "big":
-            gids.byteswap()
-        return gids
-    raise MapError(path, f"unknown encoding {named(encoding)} (Tiled writes csv or base64)", place)
-
-
-_CSV_SLICE = 1 << 18
-"""Characters of CSV tile data split into numbers at once (then up to the next comma)."""
-
-
-def _is_gid_text(token: str) -> bool:
-    """Whether ``int(token)`` gives a tile id (from 0 to 2**32 - 1); never raises (``'²'.isdigit()`` is true)."""
-    text = token.strip()
-    try:
-        return len(text) <= 40 and 0 <= int(text) <= 0xFFFFFFFF
-    except ValueError:
-        return False
-
-
-def _decompress(raw: bytes, compression: str | None, expected: int, path: Path, place: str) -> bytes:
-    """Decompress at most ``expected + 1`` bytes, so a bomb cannot allocate more than the layer needs."""
-    limit = expected + 1
-    try:
-        if not compression:
-            return raw
-        if compression in ("zlib", "gzip"):
-            out = zlib.decompressobj(47).decompress(raw, limit)
-            return out
-        if compression == "zstd":
-            import zstandard
-
-            with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw)) as reader:
-                return reader.read(limit)
-    except (zlib.error, EOFError, OSError) as exc:
-        raise MapError(path, f"tile data does not decompress as {compression}: {exc}", place) from None
-    except Exception as exc:  # zstandard.ZstdError is not importable without the module
-        if type(exc).__name__ == "ZstdError":
-            raise MapError(path, f"tile data does not decompress as zstd: {exc}", place) from None
-        raise
-    raise MapError(path, f"unknown compression {named(compression)} (Tiled writes gzip, zlib or zstd)", place)
 
 
 def check_polygon(points: Any, path: Path, place: str) -> tuple[tuple[float, float], ...]:

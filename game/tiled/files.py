@@ -49,6 +49,14 @@ def cut_middle(text: str, most: int = 200) -> str:
     its middle left out."""
     return text if len(text) <= most else text[:most // 2] + " ... " + text[-(most // 2 - 5):]
 
+
+def number_text(value: int | float) -> str:
+    """A number as a message quotes it: a whole number of more than 20 digits by its sign and length only."""
+    if isinstance(value, int) and not -10**20 < value < 10**20:
+        return f"{'-' if value < 0 else ''}a number of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
+    return str(value)
+
+
 ROOT_HINT = "add its folder to the folders of a .tiled-project file that holds the map, or pass --root DIR"
 
 

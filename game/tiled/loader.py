@@ -9,10 +9,12 @@ from typing import Any, Callable
 from game.errors import MapError, MapProblems, escaped, has_controls
 from game.grid.hex import HexGrid
 from game.tiled import model as m
-from game.tiled.build import (MAX_PROBLEMS, Builder, MoreProblems, Raw, capped, check_polygon, decode_gids, number_text,
-                              parse_document)
-from game.tiled.files import DEFAULT_LIMITS, Limits, brief, find_project_root, named, read_limited, short
+from game.tiled.build import Builder, check_polygon
+from game.tiled.documents import Raw, parse_document
+from game.tiled.files import DEFAULT_LIMITS, Limits, brief, find_project_root, named, number_text, read_limited, short
 from game.tiled.hidden import HIDDEN, hidden_value
+from game.tiled.problems import MAX_PROBLEMS, MoreProblems, capped
+from game.tiled.tile_data import decode_gids
 
 _REFUSED_ORIENTATIONS = {
     "isometric": "isometric maps are not supported: battle maps must be orthogonal (square) or hexagonal",

@@ -18,7 +18,7 @@ import pytest
 
 from game.errors import GameError, MapError, MapProblems
 from game.tiled import load_board
-from game.tiled.build import MAX_PROBLEMS, MoreProblems
+from game.tiled.problems import MAX_PROBLEMS, MoreProblems
 
 REPO = Path(__file__).resolve().parents[2]
 BAD = REPO / "tests" / "data" / "bad_maps"

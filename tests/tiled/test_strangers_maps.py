@@ -226,7 +226,7 @@ def test_a_million_unknown_elements_are_skipped_without_being_built(tmp_path: Pa
     """Elements of later Tiled versions, Wang sets, editor settings: skipped, so they cost no memory per element."""
     import tracemalloc
 
-    from game.tiled.build import parse_document
+    from game.tiled.documents import parse_document
 
     data = (UNKNOWN_HEAD + '<wangsets><wangset name="w"/></wangsets>' + '<future a="1"><x/></future>' * 1_000_000
             + "</map>").encode()

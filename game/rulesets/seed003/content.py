@@ -1,0 +1,568 @@
+"""Seed 003's sheets from content files: TOML under ``assets/content/seed003/``, validated at load.
+
+>>> sheets = load_sheets()                  # every assets/content/seed003/*.toml
+>>> sheets["hale_varrow"].band
+<Band.MEDIUM: 'medium'>
+
+A file starts with ``ruleset = "seed003"`` and holds creatures, ``[creatures.<id>]``, each with its own
+abilities, ``[creatures.<id>.abilities.<ability_id>]`` (the format is in the README's "Seed 003"). Every
+problem of every file is reported together, each as one line naming the file, the entry and the field
+(:class:`game.errors.ContentError`; several: :class:`game.errors.ContentProblems`), never a traceback. Files,
+creatures per file, abilities per creature and every list are capped.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Annotated, Any, Callable, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationError, model_validator
+
+from game.errors import ContentError, ContentProblems, has_controls
+from game.files import UserFileError, read_user_file
+from game.rulesets import unknown_ruleset
+from game.rulesets.seed003.content_text import (
+    parse_choice,
+    parse_damage,
+    parse_defense,
+    parse_dice,
+    parse_die,
+    parse_recharge,
+    parse_resistance,
+    parse_threshold,
+    quoted,
+    suggestion,
+)
+from game.rulesets.seed003.sheets import (
+    Ability,
+    ActionKind,
+    Band,
+    Condition,
+    Damage,
+    DamageType,
+    Defense,
+    Dice,
+    Frequency,
+    MissDamage,
+    Outcome,
+    Reach,
+    Resistance,
+    Sheet,
+    Stance,
+    StanceKind,
+)
+
+RULESET = "seed003"
+CONTENT_DIR = Path(__file__).resolve().parents[3] / "assets" / "content" / "seed003"
+"""Where seed 003's shipped sheets live."""
+
+MAX_FILE_BYTES = 1024 * 1024
+MAX_FILES = 200
+"""Content files read from one folder."""
+MAX_CREATURES = 500
+"""Creatures in one file."""
+MAX_ABILITIES = 40
+"""Abilities of one creature."""
+MAX_PROBLEMS = 200
+"""Problems reported at most (the rest are counted)."""
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_ID_RULE = "an id is lower-case letters, digits and '_', starting with a letter (at most 64)"
+_TOML_PLACE = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$")
+
+
+# -- the schema ---------------------------------------------------------------------------------------
+
+
+def _text(parse: Callable[[str], T]) -> PlainValidator:
+    def validate(value: Any) -> T:
+        if not isinstance(value, str):
+            raise ValueError(f"expected text in quotes, found {_toml_type(value)} {quoted(value)}")
+        return parse(value)
+
+    return PlainValidator(validate)
+
+
+def _toml_type(value: object) -> str:
+    match value:
+        case bool():
+            return "a boolean"
+        case int():
+            return "an integer"
+        case float():
+            return "a float"
+        case str():
+            return "text"
+        case list():
+            return "an array"
+        case dict():
+            return "a table"
+    return "a date or time"
+
+
+def _one_line(text: str) -> str:
+    if has_controls(text):
+        raise ValueError(f"{quoted(text)}: a name is one line of printable text")
+    return text
+
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80), AfterValidator(_one_line)]
+Words = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)]
+Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
+DamageText = Annotated[Damage, _text(parse_damage)]
+BandText = Annotated[Band, _text(lambda t: parse_choice(t, Band, "an initiative band"))]
+ActionText = Annotated[ActionKind, _text(lambda t: parse_choice(t, ActionKind, "an action"))]
+ReachText = Annotated[Reach, _text(lambda t: parse_choice(t, Reach, "a reach"))]
+StanceText = Annotated[StanceKind, _text(lambda t: parse_choice(t, StanceKind, "a stance"))]
+ConditionText = Annotated[Condition, _text(lambda t: parse_choice(t, Condition, "a condition"))]
+DamageTypeText = Annotated[DamageType, _text(lambda t: parse_choice(t, DamageType, "a damage type"))]
+MissText = Annotated[MissDamage, _text(lambda t: parse_choice(t, MissDamage, "a miss damage"))]
+DefenseText = Annotated[Defense, _text(parse_defense)]
+DiceText = Annotated[Dice, _text(parse_dice)]
+DieText = Annotated[int, _text(parse_die)]
+ResistText = Annotated[Resistance, _text(parse_resistance)]
+SustainText = Annotated[int, _text(lambda t: parse_threshold(t, "a sustain roll"))]
+
+
+def _escalation(text: str) -> tuple[int, bool]:
+    """``"2+"`` or ``"3+ (see special)"`` [138]."""
+    special = text.strip().lower().endswith("(see special)")
+    core = text.strip()[: -len("(see special)")] if special else text
+    value = parse_threshold(core, "an escalation like '2+' or '3+ (see special)'")
+    if value > 6:
+        raise ValueError(f"{quoted(text)}: the escalation die runs from 1 to 6 [91]")
+    return value, special
+
+
+def _frequency(text: str) -> tuple[Frequency, int]:
+    if normalize_words(text).startswith("recharge"):
+        return Frequency.RECHARGE, parse_recharge(text)
+    return parse_choice(text, Frequency, "a frequency ('recharge 11+' too)"), 0
+
+
+def normalize_words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+EscalationText = Annotated[tuple[int, bool], _text(_escalation)]
+FrequencyText = Annotated[tuple[Frequency, int], _text(_frequency)]
+
+
+class Entry(BaseModel):
+    """Strict (no text for numbers), closed (a misspelt key is an error), frozen."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class OutcomeEntry(Entry):
+    damage: DamageText | None = None
+    conditions: Annotated[list[ConditionText], Field(max_length=8)] = []
+    ongoing: Annotated[int, Field(ge=0, le=999)] = 0
+
+
+class AbilityEntry(Entry):
+    name: Name
+    type: Annotated[str, StringConstraints(strip_whitespace=True, to_lower=True, max_length=30)] = ""
+    frequency: FrequencyText = (Frequency.AT_WILL, 0)
+    action: ActionText
+    trigger: Words = ""
+    provokes: bool = False
+    sustain: SustainText | None = None
+    escalation: EscalationText | None = None
+    reach: ReachText = Reach.ENGAGED
+    targets: Annotated[int, Field(ge=1, le=12)] = 1
+    attack: DefenseText | None = None
+    as_basic: StanceText | None = None
+    hit: OutcomeEntry = OutcomeEntry()
+    miss: OutcomeEntry = OutcomeEntry()
+    description: Description = ""
+
+    @model_validator(mode="after")
+    def _fits_together(self) -> AbilityEntry:
+        if self.action is ActionKind.INTERRUPT and not self.trigger:
+            raise ValueError("an interrupt ability names its trigger [119, 134]: trigger = \"...\"")
+        if self.attack is None and (self.hit != OutcomeEntry() or self.miss != OutcomeEntry()):
+            raise ValueError("'hit' and 'miss' need an attack: attack = \"vs AC\"")
+        if self.as_basic is not None and self.attack is None:
+            raise ValueError("an ability used as a basic attack makes an attack: attack = \"vs AC\"")
+        if self.as_basic is not None and self.hit.damage is not None:
+            raise ValueError("an ability used 'as a basic attack' deals the basic attack's damage [11]; "
+                             "drop hit.damage or as_basic")
+        return self
+
+
+class DefensesEntry(Entry):
+    ac: Annotated[int, Field(ge=1, le=60)]
+    pd: Annotated[int, Field(ge=1, le=60)]
+    md: Annotated[int, Field(ge=1, le=60)]
+
+
+class StanceEntry(Entry):
+    kind: StanceText
+    die: DieText
+    range: ReachText | None = None
+
+    @model_validator(mode="after")
+    def _range_for_ranged_only(self) -> StanceEntry:
+        if self.kind is StanceKind.MELEE and self.range not in (None, Reach.ENGAGED):
+            raise ValueError("a melee stance reaches engaged targets only [15]; drop 'range'")
+        if self.kind is StanceKind.RANGED and self.range in (None, Reach.SELF, Reach.ENGAGED):
+            raise ValueError("a ranged stance names its range [23]: range = \"nearby\" or \"far\"")
+        return self
+
+
+class CreatureEntry(Entry):
+    name: Name
+    pc: bool = False
+    class_name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=40)] = Field("", alias="class")
+    level: Annotated[int, Field(ge=1, le=10)]
+    hp: Annotated[int, Field(ge=1, le=9999)]
+    defenses: DefensesEntry
+    volition: Annotated[int, Field(ge=-5, le=20)]
+    initiative: BandText
+    recoveries: Annotated[int, Field(ge=0, le=30)] = 0
+    recovery_dice: DiceText | None = None
+    miss_damage: MissText = MissDamage.NONE
+    stances: Annotated[list[StanceEntry], Field(min_length=1, max_length=2)]
+    escalation: bool | None = None
+    resist: Annotated[list[ResistText], Field(max_length=10)] = []
+    weak: Annotated[list[DamageTypeText], Field(max_length=10)] = []
+    vulnerable: bool = False
+    flies: bool = False
+    description: Description = ""
+    abilities: dict[str, dict[str, Any]] = {}
+    """Checked one by one as :class:`AbilityEntry`."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, populate_by_name=False)
+
+
+# -- the loader ---------------------------------------------------------------------------------------
+
+
+class Sheets(Mapping[str, Sheet]):
+    """Every seed 003 sheet loaded, by id."""
+
+    __slots__ = ("_sheets", "_sources")
+
+    def __init__(self, sheets: Mapping[str, Sheet], sources: Mapping[str, str]) -> None:
+        self._sheets = MappingProxyType(dict(sheets))
+        self._sources = MappingProxyType(dict(sources))
+
+    def __getitem__(self, sheet_id: str) -> Sheet:
+        try:
+            return self._sheets[sheet_id]
+        except KeyError:
+            raise KeyError(f"no seed 003 sheet '{sheet_id}'{suggestion(sheet_id, self._sheets)}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sheets)
+
+    def __len__(self) -> int:
+        return len(self._sheets)
+
+    def source(self, sheet_id: str) -> str:
+        """The file a sheet was read from, as messages show it."""
+        return self._sources[sheet_id]
+
+
+@dataclass
+class _File:
+    shown: str
+    problems: list[ContentError]
+
+    def problem(self, detail: str, entry: str = "", field_path: str = "") -> None:
+        parts = [entry] if entry else []
+        if field_path:
+            parts.append(f"field '{field_path}'")
+        self.problems.append(ContentError(self.shown, detail, ", ".join(parts)))
+
+
+def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
+    """Load seed 003's sheets (default: every ``*.toml`` in :data:`CONTENT_DIR`); a path may be a file or a
+    folder (its ``*.toml`` files in name order, at most :data:`MAX_FILES`). Raises :class:`ContentError` for
+    one problem, :class:`ContentProblems` for several."""
+    problems: list[ContentError] = []
+    files = _content_files([CONTENT_DIR] if paths is None else list(paths), problems)
+    sheets: dict[str, Sheet] = {}
+    sources: dict[str, str] = {}
+    for path in files:
+        out = _File(_shown(path), problems)
+        for sheet in _read_file(path, out):
+            if sheet.id in sheets:
+                out.problem(f"already defined in {sources[sheet.id]}", f"creature '{sheet.id}'")
+                continue
+            sheets[sheet.id], sources[sheet.id] = sheet, out.shown
+    if problems:
+        if len(problems) > MAX_PROBLEMS:
+            rest = len(problems) - MAX_PROBLEMS
+            problems = problems[:MAX_PROBLEMS] + [ContentError(problems[MAX_PROBLEMS].path,
+                                                               f"and {rest} more problems")]
+        raise problems[0] if len(problems) == 1 else ContentProblems(problems)
+    return Sheets(sheets, sources)
+
+
+def _content_files(paths: list[str | Path], problems: list[ContentError]) -> list[Path]:
+    files: list[Path] = []
+    for given in paths[:MAX_FILES]:
+        path = Path(given)
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(p for p in path.glob("*.toml") if not p.name.startswith("."))
+        if len(found) > MAX_FILES:
+            problems.append(ContentError(_shown(path), f"holds {len(found)} content files; at most {MAX_FILES} "
+                                                       f"are read from one folder"))
+        files.extend(found[:MAX_FILES])
+    return files[:MAX_FILES]
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
+
+
+def _read_file(path: Path, out: _File) -> list[Sheet]:
+    raw = _read_toml(path, out)
+    if raw is None or not _is_ours(raw, out):
+        return []
+    extra = sorted(set(raw) - {"ruleset", "creatures"})
+    for key in extra[:10]:
+        out.problem(f"unknown top-level key {quoted(key)}; a seed 003 file holds 'ruleset' and 'creatures'")
+    creatures = raw.get("creatures", {})
+    if not isinstance(creatures, dict):
+        out.problem(f"expected a table of creatures, found {_toml_type(creatures)}", "", "creatures")
+        return []
+    if len(creatures) > MAX_CREATURES:
+        out.problem(f"{len(creatures)} creatures in one file; at most {MAX_CREATURES}", "", "creatures")
+        return []
+    sheets: list[Sheet] = []
+    for creature_id, value in creatures.items():
+        entry = f"creature {_quoted(creature_id)}"
+        before = len(out.problems)
+        if not _ID.fullmatch(creature_id):
+            out.problem(_ID_RULE, entry)
+        if not isinstance(value, dict):
+            out.problem(f"expected a table, found {_toml_type(value)}", entry)
+            continue
+        creature = _validate(CreatureEntry, value, out, entry)
+        abilities = _read_abilities(value.get("abilities"), out, entry)
+        if creature is not None:
+            for field_path, detail in _creature_problems(creature, abilities):
+                out.problem(detail, entry, field_path)
+        if creature is not None and len(out.problems) == before:
+            sheets.append(_sheet(creature_id, creature, abilities))
+    return sheets
+
+
+def _is_ours(raw: dict[str, Any], out: _File) -> bool:
+    written = raw.get("ruleset")
+    if written == RULESET:
+        return True
+    if written is None:
+        out.problem(f"a seed 003 content file starts with ruleset = \"{RULESET}\"", "", "ruleset")
+    elif not isinstance(written, str):
+        out.problem(f"expected text in quotes, found {_toml_type(written)} {quoted(written)}", "", "ruleset")
+    else:
+        why = unknown_ruleset(written) or (f"the sheets of this file are for {written}; only {RULESET}'s sheets "
+                                           f"are read here (each ruleset has its own schema)")
+        out.problem(why, "", "ruleset")
+    return False
+
+
+def _read_abilities(raw: object, out: _File, entry: str) -> dict[str, AbilityEntry]:
+    if not isinstance(raw, dict):
+        return {}  # CreatureEntry reports anything but a table
+    if len(raw) > MAX_ABILITIES:
+        out.problem(f"{len(raw)} abilities; a creature has at most {MAX_ABILITIES}", entry, "abilities")
+        return {}
+    abilities: dict[str, AbilityEntry] = {}
+    for ability_id, value in raw.items():
+        where = f"abilities.{ability_id if _is_plain(ability_id) else quoted(ability_id)}"
+        if not _ID.fullmatch(ability_id):
+            out.problem(_ID_RULE, entry, where)
+        if not isinstance(value, dict):
+            continue  # CreatureEntry reports it
+        ability = _validate(AbilityEntry, value, out, entry, where)
+        if ability is not None:
+            abilities[ability_id] = ability
+    return abilities
+
+
+def _read_toml(path: Path, out: _File) -> dict[str, Any] | None:
+    try:
+        data = read_user_file(path, MAX_FILE_BYTES)
+    except UserFileError as exc:
+        if exc.too_large:
+            out.problem(f"larger than {MAX_FILE_BYTES // 1024} KiB; content files are small text files")
+        else:
+            out.problem("no such file" if exc.missing else exc.detail)
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        out.problems.append(ContentError(out.shown, "not UTF-8 text", f"line {line}"))
+        return None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        where = _TOML_PLACE.search(message)
+        detail = (message[:where.start()] if where else message) or "invalid TOML"
+        out.problems.append(ContentError(out.shown, f"invalid TOML: {detail}", where.group(1) if where else ""))
+    except RecursionError:
+        out.problem("invalid TOML: arrays or tables nested too deeply")
+    return None
+
+
+def _validate(model: type[M], value: object, out: _File, entry: str, prefix: str = "") -> M | None:
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        for error in exc.errors()[:20]:
+            path = _field_path(tuple(error["loc"]))
+            out.problem(_explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
+        return None
+
+
+def _field_path(loc: tuple[str | int, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _explain(model: type[BaseModel], error: Any) -> str:
+    """Pydantic's error in a game master's words."""
+    kind, value, ctx = error["type"], error.get("input"), error.get("ctx") or {}
+    loc = tuple(error["loc"])
+    match kind:
+        case "extra_forbidden":
+            known = _fields_at(model, loc[:-1])
+            return "unknown field" + (suggestion(str(loc[-1]), known) or
+                                      (f"; known fields: {', '.join(known)}" if known else ""))
+        case "missing":
+            return "required field is missing"
+        case "value_error":
+            return str(ctx.get("error", error["msg"]))
+        case "int_type":
+            return f"expected a whole number, found {_toml_type(value)} {quoted(value)}"
+        case "bool_type":
+            return f"expected true or false, found {_toml_type(value)} {quoted(value)}"
+        case "string_type":
+            return f"expected text in quotes, found {_toml_type(value)} {quoted(value)}"
+        case "list_type":
+            return f"expected an array [...], found {_toml_type(value)} {quoted(value)}"
+        case "dict_type" | "model_type" | "model_attributes_type":
+            return f"expected a table {{...}}, found {_toml_type(value)} {quoted(value)}"
+        case "greater_than_equal":
+            return f"must be at least {ctx['ge']}, found {quoted(value)}"
+        case "less_than_equal":
+            return f"must be at most {ctx['le']}, found {quoted(value)}"
+        case "too_short":
+            return f"needs at least {ctx.get('min_length')} item(s)"
+        case "too_long":
+            return f"holds at most {ctx.get('max_length')} items"
+        case "string_too_short":
+            return "must not be empty"
+        case "string_too_long":
+            return f"must be at most {ctx['max_length']} characters"
+    return str(error["msg"])
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str):
+            info = current.model_fields.get(part)
+            current = info.annotation if info else None
+            args = [a for a in getattr(current, "__args__", ()) if a is not type(None)]
+            if getattr(current, "__origin__", None) is list:
+                current = args[0] if args else None
+            elif len(args) == 1:
+                current = args[0]
+        elif isinstance(part, int):
+            continue
+        else:
+            return []
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return [f.alias or name for name, f in current.model_fields.items()]
+    return []
+
+
+def _is_plain(key: str) -> bool:
+    return key.isprintable() and not any(c in key for c in "'\" .[]") and 0 < len(key) <= 64
+
+
+def _quoted(key: str) -> str:
+    return f"'{key}'" if _is_plain(key) else quoted(key)
+
+
+# -- checks across a creature's fields ----------------------------------------------------------------
+
+
+def _creature_problems(creature: CreatureEntry, abilities: Mapping[str, AbilityEntry]) -> Iterator[tuple[str, str]]:
+    kinds = [s.kind for s in creature.stances]
+    if len(set(kinds)) != len(kinds):
+        yield "stances", "one melee and one ranged stance at most [11]"
+    if creature.pc:
+        if creature.recovery_dice is None:
+            yield "recovery_dice", "a PC has recovery dice [211], as in recovery_dice = \"2d8\""
+        if creature.escalation is False:
+            yield "escalation", "every PC adds the escalation die to its attacks [91]"
+    elif creature.recoveries or creature.recovery_dice is not None:
+        yield "recoveries", "NPCs have no recoveries; they are healed 1d6 or 1d10 per level [217]"
+    types = [r.type for r in creature.resist]
+    if len(set(types)) != len(types):
+        yield "resist", "a damage type is resisted twice"
+    if len(set(creature.weak)) != len(creature.weak):
+        yield "weak", "a damage type is listed twice"
+    both = set(types) & set(creature.weak)
+    if both:
+        yield "weak", f"{sorted(t.value for t in both)[0]} is both resisted and a weakness"
+    if creature.vulnerable and not creature.weak:
+        yield "vulnerable", "vulnerable sharpens a weakness (crit on 15+ [71]): list what it is weak to in 'weak'"
+    for ability_id, ability in abilities.items():
+        where = f"abilities.{ability_id}"
+        if ability.as_basic is not None and ability.as_basic not in kinds:
+            yield f"{where}.as_basic", f"the creature has no {ability.as_basic.value} stance"
+        for name in ("hit", "miss"):
+            damage: Damage | None = getattr(ability, name).damage
+            if damage is not None and damage.stance_die:
+                needed = _ability(ability_id, ability).stance
+                if needed not in kinds:
+                    yield f"{where}.{name}.damage", f"dX is the stance's die, and the creature has no " \
+                                                    f"{needed.value} stance"
+
+
+def _sheet(sheet_id: str, entry: CreatureEntry, abilities: Mapping[str, AbilityEntry]) -> Sheet:
+    return Sheet(
+        id=sheet_id, name=entry.name, pc=entry.pc, level=entry.level, hp=entry.hp, ac=entry.defenses.ac,
+        pd=entry.defenses.pd, md=entry.defenses.md, volition=entry.volition, band=entry.initiative,
+        stances=tuple(Stance(s.kind, s.die, s.range or Reach.ENGAGED) for s in entry.stances),
+        miss_damage=entry.miss_damage, recoveries=entry.recoveries,
+        recovery_dice=entry.recovery_dice or Dice(0, 0),
+        adds_escalation=entry.pc or bool(entry.escalation), resistances=tuple(entry.resist),
+        weaknesses=frozenset(entry.weak), vulnerable=entry.vulnerable, flies=entry.flies,
+        abilities=tuple(_ability(aid, a) for aid, a in abilities.items()), class_name=entry.class_name,
+        description=entry.description)
+
+
+def _ability(ability_id: str, a: AbilityEntry) -> Ability:
+    frequency, recharge = a.frequency
+    escalation, special = a.escalation or (0, False)
+    return Ability(
+        id=ability_id, name=a.name, type=a.type, frequency=frequency, action=a.action, trigger=a.trigger,
+        recharge=recharge, provokes=a.provokes, sustain=a.sustain or 0, escalation=escalation,
+        escalation_special=special, reach=a.reach, targets=a.targets, defense=a.attack, basic=a.as_basic,
+        hit=Outcome(a.hit.damage, tuple(a.hit.conditions), a.hit.ongoing),
+        miss=Outcome(a.miss.damage, tuple(a.miss.conditions), a.miss.ongoing), description=a.description)
