@@ -74,6 +74,19 @@ def test_a_circle_through_a_type_checking_import_fails_the_check(tmp_path: Path)
     assert ".table -> .panel" in result.stdout or ".panel -> .table" in result.stdout
 
 
+def test_the_shared_mechanics_import_no_ruleset() -> None:
+    """Issue 14 item 3: the mechanics several rules systems share (``game.mechanics``) are where rulesets opt
+    in, so they import no ruleset, and sit in the layers between the rulesets and the Tiled reader."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
+    contracts = {c["id"]: c for c in config["contracts"]}
+    assert contracts["mechanics"]["source_modules"] == ["game.mechanics"]
+    assert {"game.rulesets", "game.ui", "game.scenario", "game.session"} <= set(
+        contracts["mechanics"]["forbidden_modules"])
+    layers = contracts["layers"]["layers"]
+    assert layers.index("rulesets") < layers.index("mechanics") < layers.index("tiled")
+    assert "game.mechanics" in contracts["headless"]["source_modules"]
+
+
 def test_the_rulesets_that_exist_are_independent_of_each_other() -> None:
     """Issue 15: seed 003 "must go entirely through the kernel's seam": no ruleset imports another, and every
     ruleset package that exists is in the independence contract (import-linter refuses a missing one)."""

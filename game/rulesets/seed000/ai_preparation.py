@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from game.grid import Cell
 from game.board import Board
 from game.rulesets.seed000 import tactics
-from game.rulesets.seed000.memo import per_object
+from game.mechanics.tactics.memo import per_object
 from game.rulesets.seed000.model import Frequency, Power, PowerId, Restriction, RestrictionKind, Role, Template
 from game.rulesets.seed000.preparation import (FORCED_RESTRICTIONS, MOVE_RESTRICTIONS, Preparation, basic_attacks,
                                     default_preparation, is_limited, reaction_powers, restriction_fits)

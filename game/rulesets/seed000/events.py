@@ -22,6 +22,7 @@ from game.kernel.events import StepFizzled as StepFizzled
 from game.kernel.events import describe_kernel
 from game.kernel.events import kind_of as kind_of
 from game.kernel.events import to_json as to_json
+from game.rulesets.seed000.model import HIT_POINTS
 
 EVENT_FORMAT = 2
 """2: reactions (seed 000) as events of their own; ``decision.candidates`` lists the candidates."""
@@ -308,7 +309,7 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
         case InitiativeFixed():
             return f"Initiative fixed by the encounter file (no roll): {', '.join(name(c) for c in event.order)}"
         case StateCarriedOver():
-            bloodied = " (bloodied)" if 0 < event.hp * 2 <= event.max_hp else ""
+            bloodied = f" ({HIT_POINTS.half_name})" if HIT_POINTS.is_half(event.hp, event.max_hp) else ""
             parts = [f"{event.hp} of {event.max_hp} hit points{bloodied}"]
             if event.temp_hp:
                 parts.append(f"{event.temp_hp} temporary hit points")

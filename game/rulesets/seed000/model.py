@@ -14,9 +14,19 @@ from enum import Enum
 from typing import NewType
 
 from game.grid import Cell
+from game.mechanics.conditions import Lasting
+from game.mechanics.hit_points import HitPointTrack
+from game.mechanics.tactics.base import ForcedKind as ForcedKind  # push, pull, slide: the shared forced movement's
+from game.mechanics.tactics.pieces import PieceId
 
-CreatureId = NewType("CreatureId", str)
+CreatureId = PieceId
+"""A creature's id: the shared piece id (``game.mechanics.tactics.pieces.PieceId``), so the shared tactics
+answer in it."""
 PowerId = NewType("PowerId", str)
+
+HIT_POINTS = HitPointTrack(half_name="bloodied", zero_name="dropped")
+"""Seed 000's hit points: the shared track, whose half state 4E calls bloodied (at 0 a hero is dying, a
+monster dead: the resolution's)."""
 
 
 class Defense(Enum):
@@ -67,13 +77,6 @@ class TargetKind(Enum):
     SELF = "self"
 
 
-class ForcedKind(Enum):
-    PUSH = "push"
-    """Each step ends farther from the source."""
-    PULL = "pull"
-    """Each step ends nearer the source."""
-    SLIDE = "slide"
-    """Any direction."""
 
 
 class ConditionKind(Enum):
@@ -92,11 +95,33 @@ class ConditionKind(Enum):
 
 
 class Duration(Enum):
+    """How long a condition lasts, in seed 000's words: the shared :class:`~game.mechanics.conditions.Lasting`
+    and whose turn it names (:attr:`lasting`, :attr:`on_source`)."""
+
     END_OF_SOURCE_NEXT_TURN = "end of source's next turn"
     END_OF_TARGET_NEXT_TURN = "end of target's next turn"
     START_OF_SOURCE_NEXT_TURN = "start of source's next turn"
     SAVE_ENDS = "save ends"
     ENCOUNTER = "encounter"
+
+    @property
+    def lasting(self) -> Lasting:
+        """The shared duration this is."""
+        return _LASTING[self._value_]
+
+    @property
+    def on_source(self) -> bool:
+        """The turn it names is the source's (else the target's)."""
+        return self is not Duration.END_OF_TARGET_NEXT_TURN
+
+
+_LASTING: dict[str, Lasting] = {
+    Duration.END_OF_SOURCE_NEXT_TURN.value: Lasting.END_OF_NEXT_TURN,
+    Duration.END_OF_TARGET_NEXT_TURN.value: Lasting.END_OF_NEXT_TURN,
+    Duration.START_OF_SOURCE_NEXT_TURN.value: Lasting.START_OF_NEXT_TURN,
+    Duration.SAVE_ENDS.value: Lasting.SAVE_ENDS,
+    Duration.ENCOUNTER.value: Lasting.ENCOUNTER,
+}
 
 
 class Role(Enum):
@@ -401,7 +426,7 @@ class Template:
 
     @property
     def bloodied_at(self) -> int:
-        return self.hp // 2
+        return HIT_POINTS.half(self.hp)
 
     @property
     def surge_value(self) -> int:

@@ -4,14 +4,21 @@ damage, dropping and dying, healing and conditions. A part of :class:`game.rules
 from __future__ import annotations
 
 from game.grid import Cell
+from game.mechanics.conditions import Stacking, add, countdown
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000 import tactics
-from game.rulesets.seed000.model import ConditionKind, ConditionSpec, CreatureId, Duration, ForcedKind, Outcome, Power
+from game.rulesets.seed000.model import (HIT_POINTS, ConditionKind, ConditionSpec, Duration, ForcedKind,
+                                        Outcome, Power)
 from game.rulesets.seed000.parts import EncounterParts
 from game.rulesets.seed000.state import Condition, Creature
 from game.rulesets.seed000.steps import (ApplyEffect, AttackRoll, BeginReaction, ChooseTarget, EnterCell, LeaveCell,
                               ResolveAttack, SelfMove, StartPower, Step)
 
+
+
+def _kind_of(condition: Condition) -> ConditionKind:
+    """A condition's name, as the shared stacking rules compare it."""
+    return condition.kind
 
 class Resolution(EncounterParts):
     """The Encounter's resolution of its steps (a mixin: the encounter is ``self``)."""
@@ -214,14 +221,14 @@ class Resolution(EncounterParts):
     def damage(self, target: Creature, amount: int, kind: str, source: str, reason: str) -> None:
         if target.dead or amount <= 0:
             return
-        was_bloodied = target.is_bloodied
+        before = target.hp
         absorbed = min(target.temp_hp, amount)
         target.temp_hp -= absorbed
         target.hp -= amount - absorbed
         if target.is_minion:
             target.hp = min(target.hp, 0)
         self.emit(ev.DamageDealt(target.id, amount, kind, target.hp, source, reason))
-        if target.hp > 0 and target.is_bloodied and not was_bloodied:
+        if HIT_POINTS.reached_half(before, target.hp, target.max_hp):
             self.emit(ev.Bloodied(target.id))
         if target.hp <= 0 and not target.dying:
             self._drop(target)
@@ -282,20 +289,12 @@ class Resolution(EncounterParts):
     def apply_condition(self, target: Creature, spec: ConditionSpec, source: Creature) -> None:
         if target.dead:
             return
-        acting = self.state.acting_id
-        ends_on: CreatureId | None = None
-        at_start = False
-        turns = 0
-        if spec.duration is Duration.END_OF_SOURCE_NEXT_TURN:
-            ends_on, turns = source.id, 2 if acting == source.id else 1
-        elif spec.duration is Duration.END_OF_TARGET_NEXT_TURN:
-            ends_on, turns = target.id, 2 if acting == target.id else 1
-        elif spec.duration is Duration.START_OF_SOURCE_NEXT_TURN:
-            ends_on, at_start, turns = source.id, True, 1
-        if spec.kind is ConditionKind.MARKED:
-            target.conditions = [c for c in target.conditions if c.kind is not ConditionKind.MARKED]
-        condition = Condition(spec.kind, source.id, spec.duration, ends_on, at_start, turns, spec.value,
-                              spec.damage_kind)
-        target.conditions.append(condition)
+        duration = spec.duration
+        timer = countdown(duration.lasting, source.id if duration.on_source else target.id, self.state.acting_id)
+        condition = Condition(spec.kind, source.id, duration, timer.ends_on, timer.at_start, timer.turns,
+                              spec.value, spec.damage_kind)
+        # a creature has one marker at a time (a new mark replaces the old); other conditions all stay
+        add(target.conditions, condition, _kind_of,
+            Stacking.REPLACE if spec.kind is ConditionKind.MARKED else Stacking.KEEP_BOTH)
         label = condition.describe().rsplit(" (", 1)[0]
         self.emit(ev.ConditionApplied(target.id, label, source.id, spec.duration.value))

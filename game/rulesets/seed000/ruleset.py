@@ -11,22 +11,30 @@ break point, every event and every end of turn through this seam.
 from __future__ import annotations
 
 
+from game.mechanics.actions import ActionEconomy
 from game.rulesets.seed000.context import Fight
-from game.rulesets.seed000.model import ActionType, ConditionKind, CreatureId, Restriction
+from game.rulesets.seed000.model import ActionType, ConditionKind, CreatureId, Restriction, Template
 from game.rulesets.seed000.preparation import Preparation
 from game.rulesets.seed000.reactions import ReactionSystem
 from game.rulesets.seed000.state import Creature, EncounterState, TurnBudget
 from game.rulesets.seed000.steps import BeginReaction, Step
-from game.rulesets.seed000.tactics_rules import SEED000_TACTICS, TacticsRules
+from game.mechanics.tactics.rules import TacticsRules
+from game.rulesets.seed000.tactics_rules import SEED000_TACTICS
 
 
-_TRADES: dict[str, tuple[str, ...]] = {
-    ActionType.STANDARD.value: ("standard",),
-    ActionType.MOVE.value: ("move", "standard"),
-    ActionType.MINOR.value: ("minor", "move", "standard"),
-}
-"""What each action can be paid with, keyed by the action's value (a str: an ActionType key would be hashed
-by Enum's Python-level ``__hash__`` at every spend)."""
+SEED000_ACTIONS = ActionEconomy(
+    per_turn=("standard", "move", "minor"),
+    trades={
+        ActionType.STANDARD.value: ("standard",),
+        ActionType.MOVE.value: ("move", "standard"),
+        ActionType.MINOR.value: ("minor", "move", "standard"),
+    },
+    free=frozenset({ActionType.FREE.value}),
+)
+"""Seed 000's actions as the shared economy's data: a standard, a move and a minor a turn, a standard paying
+for a move or a minor, a move for a minor; free actions cost nothing. Keyed by the action's value (a str:
+an ActionType key would be hashed by Enum's Python-level ``__hash__`` at every spend); the kinds that pay
+are ``TurnBudget``'s fields."""
 
 
 class Seed000:
@@ -36,7 +44,7 @@ class Seed000:
         self.reactions = ReactionSystem()
 
     @property
-    def tactics_rules(self) -> TacticsRules:
+    def tactics_rules(self) -> TacticsRules[Creature, Template]:
         return SEED000_TACTICS
 
     def new_budget(self, state: EncounterState, actor: Creature) -> TurnBudget:
@@ -44,21 +52,18 @@ class Seed000:
 
     def spend(self, state: EncounterState, actor: Creature, action: ActionType, *,
               check_only: bool = False) -> str | None:
-        if action is ActionType.FREE:
-            return "free"
         if action is ActionType.REACTION:
-            return None
+            return None  # a reaction costs none of the turn's actions, and is no action of the turn
+        kind: str = action._value_
+        if kind in SEED000_ACTIONS.free:
+            return kind
         budget = state.budget
         if actor.has(ConditionKind.DAZED) and not (budget.standard and budget.move and budget.minor):
             return None  # dazed: one action per turn
-        for kind in _TRADES[action._value_]:
-            if getattr(budget, kind):
-                if not check_only:
-                    setattr(budget, kind, False)
-                    if actor.has(ConditionKind.DAZED):
-                        budget.standard = budget.move = budget.minor = False
-                return kind
-        return None
+        paid = SEED000_ACTIONS.pay(budget, kind, check_only=check_only)
+        if paid is not None and not check_only and actor.has(ConditionKind.DAZED):
+            budget.standard = budget.move = budget.minor = False
+        return paid
 
     # -- the reaction system's seam ------------------------------------------------------
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.rulesets.seed000.context import Fight
-from game.rulesets.seed000.model import ActionType, CreatureId, Restriction
+from game.rulesets.seed000.model import ActionType, CreatureId, Restriction, Template
 from game.rulesets.seed000.preparation import Preparation
 from game.rulesets.seed000.state import Creature, EncounterState, TurnBudget
 from game.rulesets.seed000.steps import BeginReaction, Step
-from game.rulesets.seed000.tactics_rules import TacticsRules
+from game.mechanics.tactics.rules import TacticsRules
 
 
 
@@ -24,7 +24,7 @@ class Ruleset(Protocol):
     name: str
 
     @property
-    def tactics_rules(self) -> TacticsRules:
+    def tactics_rules(self) -> TacticsRules[Creature, Template]:
         """Its movement, threat and provoking rules, which ``tactics`` applies (``EncounterState.tactics_rules``)."""
         ...
 

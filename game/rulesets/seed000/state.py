@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from game.board import Board
-from game.grid import Cell, GridKind
+from game.grid import Cell
 from game.kernel.clock import Cycle
-from game.rulesets.seed000.memo import TacticsMemo
-from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration, PowerId, Template
-from game.rulesets.seed000.tactics_rules import SEED000_TACTICS, TacticsRules
+from game.mechanics.tactics.base import can_stand
+from game.mechanics.tactics.memo import TacticsMemo
+from game.rulesets.seed000.model import HIT_POINTS, ConditionKind, CreatureId, Duration, PowerId, Template
+from game.mechanics.tactics.rules import TacticsRules
+from game.rulesets.seed000.tactics_rules import SEED000_TACTICS
 
 
 @dataclass(slots=True)
@@ -70,7 +72,7 @@ class Creature:
 
     @property
     def is_bloodied(self) -> bool:
-        return 0 < self.hp <= self.template.bloodied_at
+        return HIT_POINTS.is_half(self.hp, self.template.hp)
 
     @property
     def is_minion(self) -> bool:
@@ -126,6 +128,14 @@ class TurnBudget:
     minor: bool = True
     moved_cells: int = 0
 
+    def has(self, kind: str) -> bool:
+        """Whether the action ``kind`` (standard, move or minor) is left (the shared economy's ``Spendable``)."""
+        return bool(getattr(self, kind))
+
+    def use(self, kind: str) -> None:
+        """Spend the action ``kind`` (the shared economy pays with it: ``ruleset.SEED000_ACTIONS``)."""
+        setattr(self, kind, False)
+
     def copy(self) -> TurnBudget:
         """An independent copy (to spend on in a "what if"): ``dataclasses.replace(budget)``, without its
         walk over the fields."""
@@ -142,7 +152,7 @@ class EncounterState:
     ended: bool = False
     winner: str = ""
     options: dict[str, Any] = field(default_factory=dict)
-    tactics_rules: TacticsRules = field(default=SEED000_TACTICS, repr=False, compare=False)
+    tactics_rules: TacticsRules[Creature, Template] = field(default=SEED000_TACTICS, repr=False, compare=False)
     """The movement and threat rules ``tactics`` applies (the ruleset's; seed 000's by default)."""
     memo: TacticsMemo = field(default_factory=TacticsMemo, repr=False, compare=False)
     """What ``tactics`` (and the AI) remember about this encounter: made with the state, dropped with it."""
@@ -269,27 +279,6 @@ class EncounterState:
         return a.id != b.id and self.distance(a, b) == 1
 
     def can_stand(self, creature: Creature, anchor: Cell, occupied: dict[Cell, Creature] | None = None) -> bool:
-        """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else."""
-        cells = self.space_at(creature, anchor)
-        terrain = self.board.terrain
-        for cell in cells:
-            if terrain(cell).wall:  # off the board counts as a wall
-                return False
-        if occupied is None:
-            # Everyone else, each with its whole space (not occupancy(): where two creatures overlap, it
-            # keeps only one of them).
-            one_cell = self.board.kind is GridKind.HEX
-            for c in self.creatures.values():
-                if c.dead or c.id == creature.id:
-                    continue
-                if one_cell or c.template.size <= 1:
-                    if c.cell in cells:
-                        return False
-                elif any(cell in cells for cell in self.space(c)):
-                    return False
-            return True
-        for cell in cells:
-            other = occupied.get(cell)
-            if other is not None and other.id != creature.id:
-                return False
-        return True
+        """Whether ``creature`` may end a move with its anchor at ``anchor``: on the board, no wall, nobody else
+        (the shared ``tactics.can_stand``, with seed 000's rules: a wall is what is not passable)."""
+        return can_stand(self, creature, anchor, occupied)

@@ -1,50 +1,36 @@
-"""The movement and threat rules ``tactics`` is parameterised by: :class:`TacticsRules`, and seed 000's.
-
-``tactics`` knows the geometry (steps between cells, spaces, line of effect,
-walls) and the searches (Dijkstra over labels, floods). What a rules system
-decides about movement and threat comes from one object held by the
-encounter's state (``EncounterState.tactics_rules``), supplied by its ruleset
-(``Ruleset.tactics_rules``):
-
-* which kinds of voluntary movement there are (``modes``), whether a creature
-  may use one now (``can_move``) and how much movement it has (``budget``);
-* which cells may be entered (``passable``) and what entering one costs
-  (``enter_cost``: 1 or 2, the costs the searches' bucket queues are built
-  for), and whether a diagonal step may pass a wall corner (``cut_corners``);
-* who stops a mover (``blocking``: a closed set, so the searches keep their
-  array forms);
-* what threatens: how far a sheet threatens (``threat_reach``, 0 for nothing:
-  worked out once per sheet) and whether a creature threatens now
-  (``can_threaten``: read afresh at each query);
-* what provokes: whether leaving a threatened position in a mode provokes
-  (``provokes``).
-
-Written for five rulesets (see the shared ``RULESETS.md``): seed 000 below;
-002 threatens every square it can attack into in melee and provokes per action
-tag (a tag is a mode here); 003 provokes from engaged creatures moving without
-disengaging; 001 threatens one hex whatever the reach. A ruleset's object must
-be immutable and hashable (a frozen dataclass): the encounter's memo keeps
-answers worked out from it (``game.rulesets.seed000.memo.TacticsMemo``) and the board
-keeps its arrays under it (``Board.derived``).
+"""Seed 000's movement and threat rules (:class:`Seed000Tactics`), which the shared ``tactics``
+(``game.mechanics.tactics``) applies: see :class:`~game.mechanics.tactics.rules.TacticsRules` for what a
+rules system decides there, and ``game.rulesets.seed000.tactics``' docstring for seed 000's rulings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Protocol
 
 from game.board import Terrain
-from game.rulesets.seed000.model import ConditionKind, Power, Template
+from game.mechanics.tactics.rules import Blocking, Piece, TacticsRules
+from game.rulesets.seed000.model import ConditionKind, Power, TargetKind, Template
 
 
+class _Kinded(Protocol):
+    @property
+    def kind(self) -> ConditionKind: ...
 
-class Creature(Protocol):
+
+class Creature(Piece, Protocol):
     """What the rules here read of a creature (``game.rulesets.seed000.state.Creature`` has it; the state module
     imports this one, so this one names a protocol rather than importing it back)."""
 
     @property
-    def dead(self) -> bool: ...
+    def template(self) -> Template: ...
+
+    @property
+    def dying(self) -> bool: ...
+
+    @property
+    def conditions(self) -> Sequence[_Kinded]: ...
 
     @property
     def can_act(self) -> bool: ...
@@ -55,67 +41,6 @@ class Creature(Protocol):
     def has(self, kind: ConditionKind) -> bool: ...
 
     def speed(self) -> int: ...
-
-
-class Blocking(Enum):
-    """Whose space a mover may not enter (it never ends a move in anyone's: ``EncounterState.can_stand``).
-    Dead creatures never block; every other creature on the board does, as this says."""
-
-    ENEMIES = "enemies"
-    """Creatures of another side block; allies may be passed through."""
-    OTHERS = "others"
-    """Every other creature blocks."""
-    NOBODY = "nobody"
-    """Anyone may be passed through."""
-
-
-class TacticsRules(Protocol):
-    """What a rules system decides about movement, threat and provoking (see the module docstring)."""
-
-    @property
-    def modes(self) -> frozenset[str]:
-        """The kinds of voluntary movement (a query in another mode is a ValueError)."""
-        ...
-
-    @property
-    def blocking(self) -> Blocking:
-        """Whose space stops a mover."""
-        ...
-
-    @property
-    def cut_corners(self) -> bool:
-        """Square grids: whether a diagonal step may pass a wall corner (True: walls on the two orthogonal
-        cells between do not stop it)."""
-        ...
-
-    def passable(self, terrain: Terrain) -> bool:
-        """Whether a creature's space may hold a cell of this terrain (a wall: no)."""
-        ...
-
-    def enter_cost(self, terrain: Terrain) -> int:
-        """What a step costs when a cell of the new space is this terrain: 1 or 2 (the highest of the new
-        space's cells counts)."""
-        ...
-
-    def can_move(self, creature: Creature, mode: str) -> bool:
-        """Whether ``creature`` may move in ``mode`` at all now."""
-        ...
-
-    def budget(self, creature: Creature, mode: str) -> int:
-        """How much movement ``creature`` has for one move in ``mode`` when the caller names none."""
-        ...
-
-    def threat_reach(self, sheet: Template) -> int:
-        """How far a creature with this sheet threatens (cells from its space; 0: it threatens nothing)."""
-        ...
-
-    def can_threaten(self, creature: Creature) -> bool:
-        """Whether ``creature`` (alive, with a threat reach) threatens now."""
-        ...
-
-    def provokes(self, mode: str) -> bool:
-        """Whether moving in ``mode`` out of a threatened position provokes the threatening creatures."""
-        ...
 
 
 def opportunity_power_of(sheet: Template) -> Power | None:
@@ -178,8 +103,20 @@ class Seed000Tactics:
     def provokes(self, mode: str) -> bool:
         return mode != "shift"
 
+    def can_flank_with(self, sheet: Template) -> bool:
+        return any(p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers)
+
+    def can_flank(self, creature: Creature) -> bool:
+        return creature.can_act
+
+    def route_key(self, mover: Creature, creatures: Iterable[Creature]) -> tuple[object, ...]:
+        return (mover.id, mover.cell, mover.side, mover.template, mover.dead, mover.dying,
+                tuple([c.kind for c in mover.conditions]),
+                tuple([(c.id, c.cell, c.side, c.template, c.dead, c.dying, tuple([k.kind for k in c.conditions]))
+                       for c in creatures]))
+
 
 _SEED000_MODES = frozenset({"move", "shift", "charge"})
 
-SEED000_TACTICS: TacticsRules = Seed000Tactics()
+SEED000_TACTICS: TacticsRules[Creature, Template] = Seed000Tactics()
 """Seed 000's rules: the default of every encounter state."""

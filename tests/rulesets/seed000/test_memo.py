@@ -1,4 +1,4 @@
-"""``game.rulesets.seed000.memo.per_object``: one answer per object, kept by identity, never another object's."""
+"""``game.mechanics.tactics.memo.per_object``: one answer per object, kept by identity, never another object's."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import game.rulesets.seed000.ai as ai
 from game.grid import Square
 from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.encounter import Encounter
-from game.rulesets.seed000.memo import per_object
+from game.mechanics.tactics.memo import per_object
 from game.rulesets.seed000.model import CreatureId, ForcedKind
 
 Kit = Any  # the conftest helper object

@@ -9,6 +9,7 @@ forms (plain Python and the numpy arrays used for crowds and large maps).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,8 @@ from game.rulesets.seed000.encounter import Encounter
 from game.rulesets.seed000.model import ConditionKind, CreatureId, Template
 from game.rulesets.seed000.seam import default_ruleset
 from game.rulesets.seed000.state import Creature
-from game.rulesets.seed000.tactics_rules import SEED000_TACTICS, Blocking
+from game.mechanics.tactics.rules import Blocking, piece_key
+from game.rulesets.seed000.tactics_rules import SEED000_TACTICS
 
 from test_movement_reference import ARRAYS, crowd_arrays  # same folder
 
@@ -64,6 +66,16 @@ class Toy:
 
     def provokes(self, mode: str) -> bool:
         return mode == "walk"
+
+    def can_flank_with(self, sheet: Template) -> bool:
+        return False
+
+    def can_flank(self, creature: Creature) -> bool:
+        return False
+
+    def route_key(self, mover: Creature, creatures: Iterable[Creature]) -> tuple[object, ...]:
+        everyone = list(creatures)
+        return piece_key(mover, everyone), tuple(tuple(k.kind for k in c.conditions) for c in [mover, *everyone])
 
 
 TOY = Toy()

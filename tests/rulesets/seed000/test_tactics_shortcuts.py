@@ -54,7 +54,7 @@ def flank_status_by_pairs(state: EncounterState, creature: Creature, anchor: Cel
     ranks = tactics._ranks(state)
     space = state.space_at(creature, anchor)
     flanked = bool(tactics._flank_pairs(state, creature, space, occupied.get, ranks))
-    if not tactics._can_flank(state.memo, creature):
+    if not tactics._can_flank(state, creature):
         return flanked, False
     mine = set(space)
 

@@ -1,53 +1,14 @@
-"""Tactical queries: threat, flanking, movement, forced movement and targeting.
+"""Seed 000's tactical queries: the shared ``game.mechanics.tactics`` (movement, distance fields, threat and
+provoking, flanking, forced movement, line of effect) with seed 000's rules
+(:class:`~game.rulesets.seed000.tactics_rules.Seed000Tactics`, the state's ``tactics_rules``), and what is
+seed 000's own: valid targets and the areas of its powers (``targets``), combat advantage and the
+opportunity attack's power (``advantage``).
 
 Every function here is a pure function of an :class:`EncounterState`: it reads
 the state and never changes it. The engine, the automatic decisions and the
 monster AI call the same functions the window highlights, so what a player sees
-is what the engine decides on.
-
-Rules as parameters
--------------------
-
-What a rules system decides about movement and threat is not written here: it
-comes from the state's :class:`~game.rulesets.seed000.tactics_rules.TacticsRules`
-(``state.tactics_rules``, supplied by the ruleset as ``Ruleset.tactics_rules``;
-seed 000's by default). Its parts, and where the searches use them:
-
-* ``modes`` (the kinds of voluntary movement: a query in another mode is a
-  ValueError), ``can_move(creature, mode)`` and ``budget(creature, mode)``
-  (the movement a query gets when it names none): :func:`reachable`,
-  :func:`route_via`, :func:`can_move`;
-* ``passable(terrain)`` and ``enter_cost(terrain)`` (1 or 2: the bucket
-  queues and the numpy flood are built for those two), read once per board
-  cell into the board's arrays; ``cut_corners`` (squares: may a diagonal pass
-  a wall corner); ``blocking`` (whose space stops a mover: enemies, every
-  other creature, or nobody; a closed set, so the array forms stay arrays);
-* ``threat_reach(sheet)`` (how far a sheet threatens, worked out once per
-  sheet) and ``can_threaten(creature)`` (read at every query): the threatened
-  cells are those within that reach of the creature's space (the geometry
-  below), for enemies of the mover;
-* ``provokes(mode)``: whether leaving a threatened position in that mode
-  provokes (the geometry of *leaving* is below and the same for every ruleset).
-
-The rulings below are seed 000's readings of those parts where they name them
-(``Seed000Tactics``); the geometry (spaces, steps, line of effect, blasts,
-flanking's "opposite") is every ruleset's. Flanking, combat advantage and
-targets are seed 000's and its 4E-style combat's.
-
-Memory
-------
-
-Everything worked out once and kept (sheets' reach, ranks, where the creatures
-stand as arrays, the last answers of :func:`reachable`) lives in the
-encounter's memo, ``state.memo`` (:class:`~game.rulesets.seed000.memo.TacticsMemo`): made
-with the state, dropped with it, emptied if the state's board or rules change.
-What depends on the board and the rules alone (the board as arrays, steps and
-floods, line of effect, blasts, threat areas: ``_Topology``, nothing of an
-encounter in it) is kept by the board itself (``Board.derived``, keyed by the
-rules object, which must be hashable), so the encounters of one board share it
-and it goes with the board. No module global holds a board, a sheet or a
-creature. Other modules keep their tables of an encounter in the memo too
-(:func:`memo_of`, ``TacticsMemo.kept``).
+is what the engine decides on. How the rules are parameters, and what is
+remembered where: see ``game.mechanics.tactics``.
 
 Rulings (where DESIGN.md's geometry rulings leave something open)
 -------------------------------------------------------------------
@@ -168,69 +129,66 @@ Orders: creatures are listed in initiative order when the state has one (the
 others after, in creature order), else in creature order; results never depend
 on hash order, so the same state gives the same answers run after run.
 
-Where the parts are (each imports only those above it): ``base`` (routes,
-landings, dangers along a path, sizes and ranks, the encounter's memo),
-``topology`` (the board as arrays, line of effect), ``crowd`` (where the
-creatures stand; a mover's surroundings), ``threat``, ``flanking`` (and combat
-advantage), then ``movement``, ``distance``, ``forced`` and ``targets``. This
-package re-exports every query, so callers write ``tactics.reachable(...)``.
+This package re-exports every shared query and its own, so callers write ``tactics.reachable(...)``.
 """
 
 from __future__ import annotations
 
-from game.rulesets.seed000.tactics.base import ForcedOptions as ForcedOptions
-from game.rulesets.seed000.tactics.base import Landing as Landing
-from game.rulesets.seed000.tactics.base import MOVE_MODES as MOVE_MODES
-from game.rulesets.seed000.tactics.base import Route as Route
-from game.rulesets.seed000.tactics.base import _memo as _memo
-from game.rulesets.seed000.tactics.base import _ranks as _ranks
-from game.rulesets.seed000.tactics.base import _size as _size
-from game.rulesets.seed000.tactics.base import danger_under as danger_under
-from game.rulesets.seed000.tactics.base import memo_of as memo_of
-from game.rulesets.seed000.tactics.base import path_dangers as path_dangers
-from game.rulesets.seed000.tactics.base import path_harm as path_harm
-from game.rulesets.seed000.tactics.base import worst_danger as worst_danger
-from game.rulesets.seed000.tactics.topology import _Kept as _Kept
-from game.rulesets.seed000.tactics.topology import _Topology as _Topology
-from game.rulesets.seed000.tactics.topology import _kept as _kept
-from game.rulesets.seed000.tactics.topology import _topology as _topology
-from game.rulesets.seed000.tactics.topology import line_of_effect as line_of_effect
-from game.rulesets.seed000.tactics.topology import sight_memo as sight_memo
-from game.rulesets.seed000.tactics.crowd import _Crowd as _Crowd
-from game.rulesets.seed000.tactics.crowd import _Surroundings as _Surroundings
-from game.rulesets.seed000.tactics.crowd import _crowd as _crowd
-from game.rulesets.seed000.tactics.crowd import _crowds as _crowds
-from game.rulesets.seed000.tactics.threat import opportunity_power as opportunity_power
-from game.rulesets.seed000.tactics.threat import provokers_leaving as provokers_leaving
-from game.rulesets.seed000.tactics.threat import threat_map as threat_map
-from game.rulesets.seed000.tactics.threat import threat_reach as threat_reach
-from game.rulesets.seed000.tactics.threat import threatened_cells as threatened_cells
-from game.rulesets.seed000.tactics.flanking import _can_flank as _can_flank
-from game.rulesets.seed000.tactics.flanking import _flank_pairs as _flank_pairs
-from game.rulesets.seed000.tactics.flanking import _flankers as _flankers
-from game.rulesets.seed000.tactics.flanking import _occupancy_near as _occupancy_near
-from game.rulesets.seed000.tactics.flanking import _sides as _sides
-from game.rulesets.seed000.tactics.flanking import _sides_of as _sides_of
-from game.rulesets.seed000.tactics.flanking import flank_status_at as flank_status_at
-from game.rulesets.seed000.tactics.flanking import flanked_by as flanked_by
-from game.rulesets.seed000.tactics.flanking import flanking_cells as flanking_cells
-from game.rulesets.seed000.tactics.flanking import flanking_pairs as flanking_pairs
-from game.rulesets.seed000.tactics.flanking import has_combat_advantage as has_combat_advantage
-from game.rulesets.seed000.tactics.flanking import is_flanking as is_flanking
-from game.rulesets.seed000.tactics.movement import _reachable as _reachable
-from game.rulesets.seed000.tactics.movement import _reachable_labelled as _reachable_labelled
-from game.rulesets.seed000.tactics.movement import _reachable_unthreatened as _reachable_unthreatened
-from game.rulesets.seed000.tactics.movement import _routes as _routes
-from game.rulesets.seed000.tactics.movement import can_move as can_move
-from game.rulesets.seed000.tactics.movement import forget_routes as forget_routes
-from game.rulesets.seed000.tactics.movement import path_cost as path_cost
-from game.rulesets.seed000.tactics.movement import path_provokers as path_provokers
-from game.rulesets.seed000.tactics.movement import reachable as reachable
-from game.rulesets.seed000.tactics.movement import route_via as route_via
-from game.rulesets.seed000.tactics.distance import DistanceField as DistanceField
-from game.rulesets.seed000.tactics.distance import distance_field as distance_field
-from game.rulesets.seed000.tactics.distance import distances_to as distances_to
-from game.rulesets.seed000.tactics.forced import forced_candidates as forced_candidates
+from game.mechanics.tactics.base import ForcedKind as ForcedKind
+from game.mechanics.tactics.base import ForcedOptions as ForcedOptions
+from game.mechanics.tactics.base import Landing as Landing
+from game.mechanics.tactics.base import Route as Route
+from game.mechanics.tactics.base import _memo as _memo
+from game.mechanics.tactics.base import _ranks as _ranks
+from game.mechanics.tactics.base import _size as _size
+from game.mechanics.tactics.base import can_stand as can_stand
+from game.mechanics.tactics.base import danger_under as danger_under
+from game.mechanics.tactics.base import memo_of as memo_of
+from game.mechanics.tactics.base import path_dangers as path_dangers
+from game.mechanics.tactics.base import path_harm as path_harm
+from game.mechanics.tactics.base import space as space
+from game.mechanics.tactics.base import space_at as space_at
+from game.mechanics.tactics.base import worst_danger as worst_danger
+from game.mechanics.tactics.topology import _Kept as _Kept
+from game.mechanics.tactics.topology import _Topology as _Topology
+from game.mechanics.tactics.topology import _kept as _kept
+from game.mechanics.tactics.topology import _topology as _topology
+from game.mechanics.tactics.topology import line_of_effect as line_of_effect
+from game.mechanics.tactics.topology import sight_memo as sight_memo
+from game.mechanics.tactics.crowd import _Crowd as _Crowd
+from game.mechanics.tactics.crowd import _Surroundings as _Surroundings
+from game.mechanics.tactics.crowd import _crowd as _crowd
+from game.mechanics.tactics.crowd import _crowds as _crowds
+from game.mechanics.tactics.threat import provokers_leaving as provokers_leaving
+from game.mechanics.tactics.threat import threat_map as threat_map
+from game.mechanics.tactics.threat import threat_reach as threat_reach
+from game.mechanics.tactics.threat import threatened_cells as threatened_cells
+from game.mechanics.tactics.flanking import _can_flank as _can_flank
+from game.mechanics.tactics.flanking import _flank_pairs as _flank_pairs
+from game.mechanics.tactics.flanking import _flankers as _flankers
+from game.mechanics.tactics.flanking import _occupancy_near as _occupancy_near
+from game.mechanics.tactics.flanking import _sides as _sides
+from game.mechanics.tactics.flanking import _sides_of as _sides_of
+from game.mechanics.tactics.flanking import flank_ally as flank_ally
+from game.mechanics.tactics.flanking import flank_status_at as flank_status_at
+from game.mechanics.tactics.flanking import flanked_by as flanked_by
+from game.mechanics.tactics.flanking import flanking_cells as flanking_cells
+from game.mechanics.tactics.flanking import flanking_pairs as flanking_pairs
+from game.mechanics.tactics.flanking import is_flanking as is_flanking
+from game.mechanics.tactics.movement import _reachable as _reachable
+from game.mechanics.tactics.movement import _reachable_labelled as _reachable_labelled
+from game.mechanics.tactics.movement import _reachable_unthreatened as _reachable_unthreatened
+from game.mechanics.tactics.movement import _routes as _routes
+from game.mechanics.tactics.movement import can_move as can_move
+from game.mechanics.tactics.movement import forget_routes as forget_routes
+from game.mechanics.tactics.movement import path_cost as path_cost
+from game.mechanics.tactics.movement import path_provokers as path_provokers
+from game.mechanics.tactics.movement import reachable as reachable
+from game.mechanics.tactics.movement import route_via as route_via
+from game.mechanics.tactics.distance import DistanceField as DistanceField
+from game.mechanics.tactics.distance import distance_field as distance_field
+from game.mechanics.tactics.distance import distances_to as distances_to
+from game.mechanics.tactics.forced import forced_candidates as forced_candidates
 from game.rulesets.seed000.tactics.targets import _blast_cells as _blast_cells
 from game.rulesets.seed000.tactics.targets import area_cells as area_cells
 from game.rulesets.seed000.tactics.targets import blast_cells as blast_cells
@@ -242,7 +200,15 @@ from game.rulesets.seed000.tactics.targets import origin_problem as origin_probl
 from game.rulesets.seed000.tactics.targets import target_problem as target_problem
 from game.rulesets.seed000.tactics.targets import target_test as target_test
 from game.rulesets.seed000.tactics.targets import valid_targets as valid_targets
-from game.rulesets.seed000.tactics import (base as base, crowd as crowd, distance as distance, flanking as flanking,
-                                                forced as forced, movement as movement, targets as targets, threat as threat,
-                                                topology as topology)
-from game.rulesets.seed000.model import ForcedKind as ForcedKind
+from game.rulesets.seed000.tactics.advantage import has_combat_advantage as has_combat_advantage
+from game.rulesets.seed000.tactics.advantage import opportunity_power as opportunity_power
+from game.rulesets.seed000.tactics_rules import SEED000_TACTICS as _SEED000_TACTICS
+
+MOVE_MODES = _SEED000_TACTICS.modes
+"""Seed 000's kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do (a state's
+own are ``state.tactics_rules.modes``)."""
+
+from game.mechanics.tactics import (base as base, crowd as crowd, distance as distance, flanking as flanking,
+                                    forced as forced, movement as movement, threat as threat,
+                                    topology as topology)
+from game.rulesets.seed000.tactics import advantage as advantage, targets as targets

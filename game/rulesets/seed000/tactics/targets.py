@@ -9,9 +9,9 @@ from game.board import Board
 from game.grid import Cell, GridKind, Hex, Square
 from game.rulesets.seed000.model import Power, RangeKind, TargetKind
 from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics.base import _ranks
-from game.rulesets.seed000.tactics.topology import _sees, _topology, line_of_effect
-from game.rulesets.seed000.tactics.flanking import _sides
+from game.mechanics.tactics.base import _ranks
+from game.mechanics.tactics.topology import _sees, _topology, line_of_effect
+from game.mechanics.tactics.flanking import _sides
 
 
 def _cells_around(state: EncounterState, space: Sequence[Cell], radius: int) -> list[Cell]:

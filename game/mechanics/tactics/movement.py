@@ -4,17 +4,17 @@ the cost and the provokers of a path."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from game.grid import Cell
-from game.rulesets.seed000.memo import TacticsMemo
-from game.rulesets.seed000.model import CreatureId
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics.base import Route, _check_mode, _memo
-from game.rulesets.seed000.tactics.topology import _Topology, _topology
-from game.rulesets.seed000.tactics.crowd import _Surroundings
+from game.mechanics.tactics.memo import TacticsMemo
+from game.mechanics.tactics.rules import Field, Piece, PieceId
+from game.mechanics.tactics.base import Route, _check_mode, _memo
+from game.mechanics.tactics.topology import _Topology, _topology
+from game.mechanics.tactics.crowd import _Surroundings
 
 
-def can_move(state: EncounterState, creature: Creature, mode: str = "move") -> bool:
+def can_move(state: Field[Any], creature: Piece, mode: str = "move") -> bool:
     """Whether ``creature`` may move in ``mode`` at all, by the state's rules (seed 000: not prone,
     immobilized, or unable to act; the same for every mode)."""
     return not creature.dead and state.tactics_rules.can_move(creature, mode)
@@ -40,7 +40,7 @@ class _Label:
         self.alive = True
         self.seq = seq
         self.path: tuple[Cell, ...] | None = None
-        self.named: tuple[CreatureId, ...] = ()
+        self.named: tuple[PieceId, ...] = ()
 
 
 def _routes(memo: TacticsMemo) -> list[tuple[tuple[object, ...], dict[Cell, Route]]]:
@@ -50,7 +50,7 @@ def _routes(memo: TacticsMemo) -> list[tuple[tuple[object, ...], dict[Cell, Rout
     return got
 
 
-def reachable(state: EncounterState, creature: Creature, mode: str = "move",
+def reachable(state: Field[Any], creature: Piece, mode: str = "move",
               budget: int | None = None) -> dict[Cell, Route]:
     """Every cell ``creature`` can end a move (or shift) on, with the cheapest and the safest route.
 
@@ -76,7 +76,7 @@ def reachable(state: EncounterState, creature: Creature, mode: str = "move",
     return dict(found)
 
 
-def forget_routes(state: EncounterState) -> None:
+def forget_routes(state: Field[Any]) -> None:
     """Drop the answers :func:`reachable` remembers for ``state`` (the benchmark times the search itself)."""
     _routes(state.memo).clear()
 
@@ -85,20 +85,18 @@ _ROUTES_KEPT = 4
 """How many answers of :func:`reachable` an encounter's memo keeps (``TacticsMemo.routes``)."""
 
 
-def _movement_key(state: EncounterState, creature: Creature, mode: str, budget: int) -> tuple[object, ...]:
-    """Everything :func:`reachable` reads: the board, the mode and budget, the initiative, and for the
-    mover and every creature its id, cell, side, sheet, whether it is dead or dying and its conditions.
+def _movement_key(state: Field[Any], creature: Piece, mode: str, budget: int) -> tuple[object, ...]:
+    """Everything :func:`reachable` reads: the board, the mode and budget, the initiative, and what the
+    rules' ``route_key`` names of the mover and every creature (at least its id, cell, side, sheet and
+    whether it is dead; seed 000's adds whether it is dying and its conditions).
 
     The state is mutable, so a remembered answer is reused only when all of this is equal (sheets and
     the board compared as objects: they never change once built)."""
     return (state.board, mode, budget, tuple(state.initiative),
-            creature.id, creature.cell, creature.side, creature.template, creature.dead, creature.dying,
-            tuple([c.kind for c in creature.conditions]),
-            tuple([(c.id, c.cell, c.side, c.template, c.dead, c.dying, tuple([k.kind for k in c.conditions]))
-                   for c in state.creatures.values()]))
+            state.tactics_rules.route_key(creature, state.creatures.values()))
 
 
-def _reachable(state: EncounterState, creature: Creature, mode: str, budget: int) -> dict[Cell, Route]:
+def _reachable(state: Field[Any], creature: Piece, mode: str, budget: int) -> dict[Cell, Route]:
     topo = _topology(state)
     start = topo.index(creature.cell)
     if start is None:
@@ -260,7 +258,7 @@ def _routes_of(topo: _Topology, around: _Surroundings, labels: dict[int, list[_L
     return result
 
 
-def route_via(state: EncounterState, creature: Creature, stops: Sequence[Cell], mode: str = "move",
+def route_via(state: Field[Any], creature: Piece, stops: Sequence[Cell], mode: str = "move",
               budget: int | None = None) -> Route | None:
     """The cheapest and the safest route that passes through each of ``stops`` in order and ends on the
     last (a player's waypoints), weighed as :func:`reachable` weighs paths, over the whole route.
@@ -342,7 +340,7 @@ def _reachable_unthreatened(topo: _Topology, around: _Surroundings, start: int, 
             for at, path in paths.items() if at != start and at not in occupied}
 
 
-def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],
+def path_cost(state: Field[Any], creature: Piece, path: Sequence[Cell],
               mode: str = "move") -> int | None:
     """The movement a path of anchor cells costs, or None if it is not a legal path.
 
@@ -375,8 +373,8 @@ def path_cost(state: EncounterState, creature: Creature, path: Sequence[Cell],
     return total
 
 
-def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cell],
-                   mode: str = "move") -> tuple[CreatureId, ...]:
+def path_provokers(state: Field[Any], creature: Piece, path: Sequence[Cell],
+                   mode: str = "move") -> tuple[PieceId, ...]:
     """The enemies a path provokes, each once, in the order provoked (shifting provokes nothing).
 
     Leaving the start and every cell of the path but the last can provoke. The
@@ -389,7 +387,7 @@ def path_provokers(state: EncounterState, creature: Creature, path: Sequence[Cel
     grid = state.board.grid
     radius = max(len(path), max(grid.distance(creature.cell, c) for c in path))
     around = _Surroundings(state, topo, creature, creature.cell, radius, threats=True)
-    out: list[CreatureId] = []
+    out: list[PieceId] = []
     for left in (creature.cell, *path[:-1]):
         i = topo.index(left)
         if i is None:

@@ -4,17 +4,16 @@ and the threat area around a space."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from game.board import PLAIN, Board, Damage
 from game.grid import Cell, GridKind, Hex, Square
-from game.rulesets.seed000.memo import TacticsMemo
-from game.rulesets.seed000.model import Template
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics_rules import TacticsRules
-from game.rulesets.seed000.tactics.base import _memo, _twice_average, worst_danger
+from game.mechanics.tactics.memo import TacticsMemo
+from game.mechanics.tactics.rules import Field, Piece, Sheet, TacticsRules
+from game.mechanics.tactics.base import _memo, _twice_average, space, worst_danger
 
 
 class _Topology:
@@ -31,7 +30,7 @@ class _Topology:
                  "_cells", "_all_cells", "_cell_array", "_positions", "_steps", "_threats", "_areas", "_floods", "_free",
                  "sight", "blasts", "dangers", "_harms")
 
-    def __init__(self, board: Board, rules: TacticsRules) -> None:
+    def __init__(self, board: Board, rules: TacticsRules[Any, Any]) -> None:
         self.board = board
         self.grid = board.grid
         self.is_square = board.kind is GridKind.SQUARE
@@ -163,7 +162,7 @@ class _Topology:
         return [(r0 + dy) * w + c0 + dx for dy in range(size) for dx in range(size)
                 if 0 <= c0 + dx < w and 0 <= r0 + dy < h]
 
-    def threatened(self, state: EncounterState, creature: Creature, size: int, reach: int) -> tuple[int, ...]:
+    def threatened(self, state: Field[Any], creature: Piece, size: int, reach: int) -> tuple[int, ...]:
         """Indices of :func:`threatened_cells` for a creature that can react, with its space's side and reach.
 
         Memoised by anchor, side and reach: past that, threat depends on walls only.
@@ -178,16 +177,16 @@ class _Topology:
                 self._threats[key] = got
         return got
 
-    def threat_area(self, state: EncounterState, creature: Creature, size: int, reach: int) -> frozenset[Cell]:
+    def threat_area(self, state: Field[Any], creature: Piece, size: int, reach: int) -> frozenset[Cell]:
         """:func:`_threat_area` of the creature's space (``size`` its side), memoised by anchor, side and reach
         (past that it depends on walls only): the same frozenset, built once."""
         anchor = self.index(creature.cell)
         if anchor is None:
-            return _threat_area(state, state.space(creature), reach)
+            return _threat_area(state, space(state, creature), reach)
         key = (anchor, size, reach)
         got = self._areas.get(key)
         if got is None:
-            got = self._areas[key] = _threat_area(state, state.space(creature), reach)
+            got = self._areas[key] = _threat_area(state, space(state, creature), reach)
         return got
 
     def flood_tables(self, size: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
@@ -335,7 +334,7 @@ def _kept(memo: TacticsMemo) -> _Kept:
     return memo.kept("tactics.kept", _Kept)
 
 
-def _topology(state: EncounterState) -> _Topology:
+def _topology(state: Field[Any]) -> _Topology:
     """The state's board as arrays, kept in its memo (a board never changes once built)."""
     kept = _kept(_memo(state))
     got = kept.topology
@@ -351,7 +350,7 @@ def _topology(state: EncounterState) -> _Topology:
     return got
 
 
-def _sheet(memo: TacticsMemo, sheet: Template) -> tuple[Template, int, int]:
+def _sheet(memo: TacticsMemo, sheet: Sheet) -> tuple[object, int, int]:
     """``(sheet, side of its square space, threat reach)``; sheets are frozen, so this is memoised in the
     encounter's memo (``memo.sheets``: the hot loops below read it directly, without a call, and an entry
     that holds the sheet beside its answers saves them an index)."""
@@ -363,7 +362,7 @@ def _sheet(memo: TacticsMemo, sheet: Template) -> tuple[Template, int, int]:
     return got
 
 
-def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> frozenset[Cell]:
+def _threat_area(state: Field[Any], space: Sequence[Cell], reach: int) -> frozenset[Cell]:
     """The board cells, walls excluded, within ``reach`` of ``space`` and not in it (beyond 1: in line of effect)."""
     board = state.board
     grid = board.grid
@@ -382,7 +381,7 @@ def _threat_area(state: EncounterState, space: Sequence[Cell], reach: int) -> fr
     return frozenset(out)
 
 
-def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
+def line_of_effect(state: Field[Any], a: Cell, b: Cell) -> bool:
     """Whether no wall lies strictly between ``a`` and ``b`` on the grid's line (off-board cells do not block)."""
     topo = _topology(state)
     memo = topo.sight
@@ -402,11 +401,11 @@ def line_of_effect(state: EncounterState, a: Cell, b: Cell) -> bool:
     return known
 
 
-def sight_memo(state: EncounterState) -> dict[tuple[Cell, Cell], bool]:
+def sight_memo(state: Field[Any]) -> dict[tuple[Cell, Cell], bool]:
     """What :func:`line_of_effect` has worked out on ``state``'s board so far, by ``(a, b)``: a hot loop
     reads it first and calls ``line_of_effect`` only on a miss (the same answers; never write to it)."""
     return _topology(state).sight
 
 
-def _sees(state: EncounterState, space: Sequence[Cell], cell: Cell) -> bool:
+def _sees(state: Field[Any], space: Sequence[Cell], cell: Cell) -> bool:
     return any(line_of_effect(state, s, cell) for s in space)

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from game.board import Board
 from game.grid import Cell, Hex, Square
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics.base import _size
-from game.rulesets.seed000.tactics.topology import _Topology, _topology
-from game.rulesets.seed000.tactics.crowd import _Surroundings, _enemy_anchors
+from game.mechanics.tactics.rules import Field, Piece
+from game.mechanics.tactics.base import _size
+from game.mechanics.tactics.topology import _Topology, _topology
+from game.mechanics.tactics.crowd import _Surroundings, _enemy_anchors
 
 
 class DistanceField(Mapping[Cell, int]):
@@ -58,7 +59,7 @@ class DistanceField(Mapping[Cell, int]):
         return f"DistanceField({len(self)} cells)"
 
 
-def distance_field(state: EncounterState, creature: Creature) -> Mapping[Cell, int]:
+def distance_field(state: Field[Any], creature: Piece) -> Mapping[Cell, int]:
     """The movement cost from ``creature`` to every anchor cell it could reach, whole map, no budget.
 
     The movement rules of :func:`reachable` (walls, wall corners, enemies block,
@@ -118,7 +119,7 @@ _FLOOD_ARRAYS_FROM = 2500
 """From this many board cells on, :func:`distance_field` floods with numpy (below, plain Python is quicker)."""
 
 
-def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell], *,
+def distances_to(state: Field[Any], creature: Piece, cells: Iterable[Cell], *,
                  nearest: bool = False, until: Cell | None = None) -> dict[Cell, int]:
     """``distance_field``'s cost of each of ``cells`` that it reaches (the others are left out).
 
@@ -155,7 +156,7 @@ def distances_to(state: EncounterState, creature: Creature, cells: Iterable[Cell
     return out
 
 
-def _dial(state: EncounterState, topo: _Topology, creature: Creature, start: int, size: int,
+def _dial(state: Field[Any], topo: _Topology, creature: Piece, start: int, size: int,
           wanted: set[int] | None = None, *, nearest: bool = False, stop: int | None = None) -> dict[Cell, int]:
     """:func:`distance_field` in plain Python: Dijkstra with a bucket queue (Dial's algorithm), step costs 1 or 2.
 

@@ -2,36 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
 
 from game.grid import Cell, Square
-from game.rulesets.seed000.model import CreatureId, Power
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics_rules import opportunity_power_of
-from game.rulesets.seed000.tactics.base import _memo, _ranks, _size
-from game.rulesets.seed000.tactics.topology import _sheet, _topology
+from game.mechanics.tactics.rules import Field, Piece, PieceId
+from game.mechanics.tactics.base import _memo, _ranks, _size
+from game.mechanics.tactics.topology import _sheet, _topology
 
 
-def opportunity_power(state: EncounterState, creature: Creature) -> Power | None:
-    """The melee power ``creature`` would make an opportunity attack with, if any.
-
-    Its sheet's default opportunity attack when that is a melee power, else its
-    first melee basic attack.
-    """
-    return opportunity_power_of(creature.template)
-
-
-def threat_reach(state: EncounterState, creature: Creature) -> int:
-    """How far ``creature`` threatens, by the state's rules (seed 000: the reach of its opportunity power;
-    0 if it has none)."""
+def threat_reach(state: Field[Any], creature: Piece) -> int:
+    """How far ``creature`` threatens, by the state's rules (``threat_reach`` of its sheet; 0: not at all)."""
     return _sheet(_memo(state), creature.template)[2]
 
 
-def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cell]:
+def threatened_cells(state: Field[Any], creature: Piece) -> frozenset[Cell]:
     """The cells ``creature`` could make an opportunity attack into, now.
 
-    DESIGN.md: "A creature threatens the cells it could make an opportunity
-    attack into: its melee reach for such attacks (normally adjacent), only
-    while it can act and holds a weapon or an attack that allows it."
+    The board cells, walls excluded, within its threat reach (the rules' ``threat_reach`` of its sheet) of
+    its space and not in it (beyond 1: in line of effect from it), while the rules say it can threaten.
     """
     if creature.dead or not state.tactics_rules.can_threaten(creature):
         return frozenset()
@@ -41,18 +29,18 @@ def threatened_cells(state: EncounterState, creature: Creature) -> frozenset[Cel
     return _topology(state).threat_area(state, creature, _size(state, creature), reach)
 
 
-def threat_map(state: EncounterState, against: Creature) -> dict[Cell, tuple[CreatureId, ...]]:
+def threat_map(state: Field[Any], against: Piece) -> dict[Cell, tuple[PieceId, ...]]:
     """Every cell an enemy of ``against`` threatens, with who threatens it (initiative order)."""
     ranks = _ranks(state)
-    enemies = sorted((c for c in state.living() if c.side != against.side), key=lambda c: ranks[c.id])
-    out: dict[Cell, list[CreatureId]] = {}
+    enemies = sorted((c for c in state.creatures.values() if not c.dead and c.side != against.side), key=lambda c: ranks[c.id])
+    out: dict[Cell, list[PieceId]] = {}
     for enemy in enemies:
         for cell in threatened_cells(state, enemy):
             out.setdefault(cell, []).append(enemy.id)
     return {cell: tuple(ids) for cell, ids in out.items()}
 
 
-def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | None = None) -> tuple[CreatureId, ...]:
+def provokers_leaving(state: Field[Any], creature: Piece, anchor: Cell | None = None) -> tuple[PieceId, ...]:
     """The enemies a move provokes by leaving ``anchor`` (default: where ``creature`` stands).
 
     Any cell of the creature's space at ``anchor`` being threatened counts (a
@@ -70,7 +58,7 @@ def provokers_leaving(state: EncounterState, creature: Creature, anchor: Cell | 
     footprint = topo.footprint(i, size)
     grid = state.board.grid
     mover_id, mover_side = creature.id, creature.side
-    found: list[Creature] = []
+    found: list[Piece] = []
     memo = _memo(state)
     sheets = memo.sheets
     can_threaten = state.tactics_rules.can_threaten

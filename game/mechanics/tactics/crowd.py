@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import attrgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from game.grid import Cell, Hex, Square
-from game.rulesets.seed000.memo import TacticsMemo
-from game.rulesets.seed000.model import CreatureId, Template
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics_rules import Blocking
-from game.rulesets.seed000.tactics.base import _NO_IDS, _memo, _ranks, _size
-from game.rulesets.seed000.tactics.topology import _Topology, _sheet
+from game.mechanics.tactics.memo import TacticsMemo
+from game.mechanics.tactics.rules import Blocking, Field, Piece, PieceId, Sheet
+from game.mechanics.tactics.base import _NO_IDS, _memo, _ranks, _size
+from game.mechanics.tactics.topology import _Topology, _sheet
 
 
 _CELL_OF = attrgetter("cell")
@@ -49,7 +48,7 @@ class _Crowd:
 
     __slots__ = ("topo", "cells", "sheets", "sides", "a", "b", "index", "big", "extent")
 
-    def __init__(self, memo: TacticsMemo, topo: _Topology, cells: list[Cell], sheets: list[Template]) -> None:
+    def __init__(self, memo: TacticsMemo, topo: _Topology, cells: list[Cell], sheets: list[Sheet]) -> None:
         self.topo = topo
         self.cells = cells
         self.sheets = sheets
@@ -103,7 +102,7 @@ def _crowds(memo: TacticsMemo) -> list[_Crowd]:
     return got
 
 
-def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creature]]:
+def _crowd(state: Field[Any], topo: _Topology) -> tuple[_Crowd, list[Piece]]:
     """The state's :class:`_Crowd` (remade when a creature moved, came, went or changed sheet) and its creatures."""
     creatures = list(state.creatures.values())
     cells = list(map(_CELL_OF, creatures))
@@ -120,7 +119,7 @@ def _crowd(state: EncounterState, topo: _Topology) -> tuple[_Crowd, list[Creatur
     return crowd, creatures
 
 
-def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, size: int) -> list[Creature]:
+def _nearby(state: Field[Any], topo: _Topology, centre: Cell, radius: int, size: int) -> list[Piece]:
     """The creatures, in order, whose anchor may lie within ``radius`` plus any reach and size of ``centre``.
 
     A cheap filter that keeps at least every creature the exact test in
@@ -137,7 +136,7 @@ def _nearby(state: EncounterState, topo: _Topology, centre: Cell, radius: int, s
     return [creatures[k] for k in near.tolist()]
 
 
-def _enemy_anchors(state: EncounterState, topo: _Topology, mover: Creature, size: int) -> npt.NDArray[np.intp]:
+def _enemy_anchors(state: Field[Any], topo: _Topology, mover: Piece, size: int) -> npt.NDArray[np.intp]:
     """Every anchor a ``size`` mover cannot enter because a living creature that blocks it (the rules'
     ``blocking``: seed 000, an enemy) fills a cell of it (may repeat)."""
     crowd, creatures = _crowd(state, topo)
@@ -190,7 +189,7 @@ class _Surroundings:
 
     __slots__ = ("topo", "size", "ranks", "blocked", "occupied", "threat", "masks", "count", "_leaving")
 
-    def __init__(self, state: EncounterState, topo: _Topology, mover: Creature, centre: Cell,
+    def __init__(self, state: Field[Any], topo: _Topology, mover: Piece, centre: Cell,
                  radius: int | None, threats: bool) -> None:
         self.topo = topo
         size = self.size = _size(state, mover)
@@ -208,7 +207,7 @@ class _Surroundings:
         block_enemies, block_all = blocking is Blocking.ENEMIES, blocking is Blocking.OTHERS
         enemy_cells: list[int] = []
         other_cells: list[int] = []
-        threatening: list[tuple[Creature, int, int]] = []
+        threatening: list[tuple[Piece, int, int]] = []
         space_indices = topo.space_indices
         everyone = list(state.creatures.values()) if radius is None else _nearby(state, topo, centre, radius, size)
         for other in everyone:
@@ -240,9 +239,9 @@ class _Surroundings:
                     threatening.append((other, osize, reach))
         self.blocked = topo.anchors_covering(enemy_cells, size)
         self.occupied = topo.anchors_covering(other_cells, size)
-        threat: dict[int, list[CreatureId]] = {}
+        threat: dict[int, list[PieceId]] = {}
         masks: dict[int, int] = {}
-        ranks: dict[CreatureId, int] = {}
+        ranks: dict[PieceId, int] = {}
         if threatening:
             ranks = _ranks(state)
             threatening.sort(key=lambda t: ranks[t[0].id])
@@ -260,7 +259,7 @@ class _Surroundings:
         self.threat = threat
         self.masks = masks
         self.count = len(threatening)
-        self._leaving: dict[int, tuple[tuple[CreatureId, ...], frozenset[CreatureId]]] = {}
+        self._leaving: dict[int, tuple[tuple[PieceId, ...], frozenset[PieceId]]] = {}
 
     def leave_mask(self, anchor: int) -> int:
         """Who a move provokes by leaving ``anchor``, as a bit mask over the threatening enemies."""
@@ -274,11 +273,11 @@ class _Surroundings:
             out |= masks.get(k, 0)
         return out
 
-    def leaving(self, anchor: int) -> tuple[tuple[CreatureId, ...], frozenset[CreatureId]]:
+    def leaving(self, anchor: int) -> tuple[tuple[PieceId, ...], frozenset[PieceId]]:
         """Who a move provokes by leaving ``anchor``: in order, and as a set."""
         got = self._leaving.get(anchor)
         if got is None:
-            ordered: list[CreatureId] = []
+            ordered: list[PieceId] = []
             if self.threat:
                 for k in self.topo.footprint(anchor, self.size):
                     for cid in self.threat.get(k, ()):
@@ -291,6 +290,6 @@ class _Surroundings:
         return got
 
 
-def _order_merged(state: EncounterState, ids: Iterable[CreatureId]) -> tuple[CreatureId, ...]:
+def _order_merged(state: Field[Any], ids: Iterable[PieceId]) -> tuple[PieceId, ...]:
     ranks = _ranks(state)
     return tuple(sorted(set(ids), key=lambda cid: ranks[cid]))

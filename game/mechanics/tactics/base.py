@@ -1,27 +1,30 @@
 """The value types tactics answers with (routes, landings), dangerous terrain along a path, and the small
-helpers every other part uses (sizes, ranks, the encounter's memo)."""
+helpers every other part uses (sizes, spaces, ranks, the encounter's memo)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from enum import Enum
+from typing import Any, NamedTuple
 
 from game.board import Damage
 from game.grid import Cell, GridKind
-from game.rulesets.seed000.memo import TacticsMemo
-from game.rulesets.seed000.model import CreatureId
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics_rules import SEED000_TACTICS, TacticsRules
+from game.mechanics.tactics.memo import TacticsMemo
+from game.mechanics.tactics.rules import Field, Piece, PieceId, TacticsRules
+
+_NO_IDS: frozenset[PieceId] = frozenset()
 
 
+class ForcedKind(Enum):
+    """The three kinds of forced movement (:func:`~game.mechanics.tactics.forced.forced_candidates`)."""
 
-MOVE_MODES = SEED000_TACTICS.modes
-"""Seed 000's kinds of voluntary movement: ``shift`` provokes nothing, ``move`` and ``charge`` do (a state's
-own are ``state.tactics_rules.modes``)."""
-
-
-_NO_IDS: frozenset[CreatureId] = frozenset()
+    PUSH = "push"
+    """Each step ends farther from the source."""
+    PULL = "pull"
+    """Each step ends nearer the source."""
+    SLIDE = "slide"
+    """Any direction."""
 
 
 class Route(NamedTuple):
@@ -35,14 +38,14 @@ class Route(NamedTuple):
     """Movement spent along :attr:`path` (difficult cells count 2)."""
     path: tuple[Cell, ...]
     """Anchor cells from the start (excluded) to the destination (included): the cheapest path."""
-    provokers: tuple[CreatureId, ...]
+    provokers: tuple[PieceId, ...]
     """Enemies whose opportunity attack :attr:`path` provokes, each once, in the order provoked."""
     safest_path: tuple[Cell, ...]
     """The path that provokes fewest enemies, then enters the least dangerous terrain (average damage), then
     costs least, then was found first (see the module's rulings)."""
     safest_cost: int
     """Movement spent along :attr:`safest_path`."""
-    safest_provokers: tuple[CreatureId, ...]
+    safest_provokers: tuple[PieceId, ...]
     """Enemies :attr:`safest_path` provokes, in the order provoked."""
 
     @property
@@ -99,7 +102,7 @@ class ForcedOptions:
         return tuple(cell for cell, land in self.finals.items() if land.flanked and not land.flanking)
 
 
-def _ranks(state: EncounterState) -> dict[CreatureId, int]:
+def _ranks(state: Field[Any]) -> dict[PieceId, int]:
     """Initiative order if there is one (others after, in creature order), else creature order.
 
     Memoised on the initiative list and the creature ids (all it depends on):
@@ -122,7 +125,7 @@ def _ranks(state: EncounterState) -> dict[CreatureId, int]:
     return ranks
 
 
-def _size(state: EncounterState, creature: Creature) -> int:
+def _size(state: Field[Any], creature: Piece) -> int:
     """The side of a creature's square space (1 on hex grids, where everyone fills one hex)."""
     size = creature.template.size
     if size <= 1 or state.board.kind is GridKind.HEX:
@@ -140,15 +143,58 @@ def worst_danger(damages: Iterable[Damage | None]) -> Damage | None:
     return worst
 
 
-def danger_under(state: EncounterState, creature: Creature, anchor: Cell | None = None) -> Damage | None:
+def space_at(state: Field[Any], creature: Piece, anchor: Cell) -> tuple[Cell, ...]:
+    """The cells a piece would fill with its anchor at ``anchor``: an n x n square from the anchor (its sheet's
+    size) on squares; one hex on hex grids, whatever the size."""
+    return state.board.footprint(anchor, creature.template.size)
+
+
+def space(state: Field[Any], creature: Piece) -> tuple[Cell, ...]:
+    """The cells a piece fills where it stands (:func:`space_at` its anchor)."""
+    if creature.template.size <= 1:
+        return (creature.cell,)  # space_at's first case, without the call
+    return state.board.footprint(creature.cell, creature.template.size)
+
+
+def can_stand(state: Field[Any], creature: Piece, anchor: Cell, occupied: Mapping[Cell, Piece] | None = None) -> bool:
+    """Whether ``creature`` may end a move with its anchor at ``anchor``: every cell of its space there on
+    the board and passable by the rules (off the board is a wall), and nobody else in it (``occupied``:
+    cell -> who fills it, if the caller has it; else every other living piece, with its whole space)."""
+    cells = space_at(state, creature, anchor)
+    terrain = state.board.terrain
+    passable = state.tactics_rules.passable
+    for cell in cells:
+        if not passable(terrain(cell)):  # off the board counts as a wall
+            return False
+    if occupied is None:
+        # Everyone else, each with its whole space (not an occupancy map: where two pieces overlap, it
+        # keeps only one of them).
+        one_cell = state.board.kind is GridKind.HEX
+        for c in state.creatures.values():
+            if c.dead or c.id == creature.id:
+                continue
+            if one_cell or c.template.size <= 1:
+                if c.cell in cells:
+                    return False
+            elif any(cell in cells for cell in space(state, c)):
+                return False
+        return True
+    for cell in cells:
+        other = occupied.get(cell)
+        if other is not None and other.id != creature.id:
+            return False
+    return True
+
+
+def danger_under(state: Field[Any], creature: Piece, anchor: Cell | None = None) -> Damage | None:
     """The dangerous terrain ``creature`` takes damage from with its anchor at ``anchor`` (default: where it
     stands): :func:`worst_danger` of its space there."""
     board = state.board
-    space = state.space(creature) if anchor is None else state.space_at(creature, anchor)
-    return worst_danger(board.damage_at(c) for c in space)
+    cells = space(state, creature) if anchor is None else space_at(state, creature, anchor)
+    return worst_danger(board.damage_at(c) for c in cells)
 
 
-def path_dangers(state: EncounterState, creature: Creature, path: Sequence[Cell]) -> tuple[tuple[Cell, Damage], ...]:
+def path_dangers(state: Field[Any], creature: Piece, path: Sequence[Cell]) -> tuple[tuple[Cell, Damage], ...]:
     """Every step of ``path`` (anchor cells after the start) that enters dangerous terrain, with the damage the
     engine rolls there, in order (a move's preview: "enters lava: 1d6 fire")."""
     out: list[tuple[Cell, Damage]] = []
@@ -159,7 +205,7 @@ def path_dangers(state: EncounterState, creature: Creature, path: Sequence[Cell]
     return tuple(out)
 
 
-def path_harm(state: EncounterState, creature: Creature, path: Sequence[Cell]) -> float:
+def path_harm(state: Field[Any], creature: Piece, path: Sequence[Cell]) -> float:
     """The average damage of the dangerous terrain ``path`` enters (what the safest path keeps least)."""
     return sum(_twice_average(d) for _, d in path_dangers(state, creature, path)) / 2
 
@@ -168,7 +214,7 @@ def _twice_average(d: Damage) -> int:
     return d.count * (d.sides + 1) + 2 * d.bonus
 
 
-def _check_mode(state: EncounterState, mode: str) -> TacticsRules:
+def _check_mode(state: Field[Any], mode: str) -> TacticsRules[Any, Any]:
     """The state's rules, once ``mode`` is known to be one of their modes."""
     rules = state.tactics_rules
     if mode not in rules.modes:
@@ -176,7 +222,7 @@ def _check_mode(state: EncounterState, mode: str) -> TacticsRules:
     return rules
 
 
-def _memo(state: EncounterState) -> TacticsMemo:
+def _memo(state: Field[Any]) -> TacticsMemo:
     """The state's memo, emptied first if it was filled for another board or other rules."""
     memo = state.memo
     if memo.board is not state.board or memo.rules is not state.tactics_rules:
@@ -185,7 +231,7 @@ def _memo(state: EncounterState) -> TacticsMemo:
     return memo
 
 
-def memo_of(state: EncounterState) -> TacticsMemo:
+def memo_of(state: Field[Any]) -> TacticsMemo:
     """``state.memo``, emptied first if it was filled for another board or other rules: what other modules
     keep their own tables of this encounter in (``TacticsMemo.kept``)."""
     return _memo(state)

@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from game.grid import Cell, Hex, Square
-from game.rulesets.seed000.model import ForcedKind
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics.base import ForcedOptions, Landing, _size
-from game.rulesets.seed000.tactics.topology import _topology
-from game.rulesets.seed000.tactics.flanking import _flank_status, _occupancy_near
+from game.mechanics.tactics.rules import Field, Piece
+from game.mechanics.tactics.base import ForcedKind, ForcedOptions, Landing, _size, space_at
+from game.mechanics.tactics.topology import _topology
+from game.mechanics.tactics.flanking import _flank_status, _occupancy_near
 
 
-def forced_candidates(state: EncounterState, target: Creature, source: Cell | Collection[Cell],
+def forced_candidates(state: Field[Any], target: Piece, source: Cell | Collection[Cell],
                       kind: ForcedKind, distance: int) -> ForcedOptions:
     """Every cell a push, pull or slide of up to ``distance`` steps can leave ``target`` on.
 
-    DESIGN.md: "Push: each step ends farther from the source; pull: each step
-    nearer; slide: any direction. The distance is a maximum; no step enters a
-    wall or an occupied cell; forced movement provokes nothing and ignores
-    difficult terrain." ``source`` is a cell or a creature's whole space;
-    distances are between the nearest cells.
+    Push: each step ends farther from the source; pull: each step nearer;
+    slide: any direction. The distance is a maximum; no step enters a wall
+    (a cell the rules make impassable) or an occupied cell; forced movement
+    provokes nothing and ignores difficult terrain (seed 000's DESIGN.md
+    rulings, the same in every ruleset that pushes). ``source`` is a cell or
+    a creature's whole space; distances are between the nearest cells.
     """
     empty = ForcedOptions({}, tuple(frozenset() for _ in range(max(0, distance))))
     topo = _topology(state)
@@ -69,7 +70,7 @@ def forced_candidates(state: EncounterState, target: Creature, source: Cell | Co
         if anchor == start:
             continue
         cell = topo.cell(anchor)
-        space = state.space_at(target, cell)
+        space = space_at(state, target, cell)
         flanked, flanking = _flank_status(state, target, space, occupied)
         finals[cell] = Landing(
             cell=cell, steps=len(path), max_steps=last_layer[anchor],

@@ -1,20 +1,21 @@
-"""What the rules work out once and keep: per encounter (:class:`TacticsMemo`), per immutable object.
+"""What ``tactics`` (and a ruleset's AI) work out once and keep: per encounter (:class:`TacticsMemo`), per
+immutable object.
 
 Nothing here is a module global: every table belongs to an encounter's state
 (``EncounterState.memo``), is made with it and dropped with it, so no board,
 sheet or creature of a finished fight stays reachable from a module (see
-``tests/rulesets/seed000/test_memo.py``).
+``tests/mechanics/tactics/test_memo.py``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
+from game.mechanics.tactics.pieces import PieceId
+
 if TYPE_CHECKING:
     from game.board import Board
     from game.grid import Cell
-    from game.rulesets.seed000.model import CreatureId, Template
-    from game.rulesets.seed000.tactics_rules import TacticsRules
 
 T = TypeVar("T")
 O = TypeVar("O")
@@ -42,7 +43,7 @@ class TacticsMemo:
     """Everything ``tactics`` (and the AI through ``kept``) remembers about one encounter.
 
     Owned by the encounter's state (``EncounterState.memo``): made with it, dropped with it. Valid for
-    one board and one :class:`~game.rulesets.seed000.tactics_rules.TacticsRules`; ``tactics`` empties it
+    one board and one :class:`~game.mechanics.tactics.rules.TacticsRules`; ``tactics`` empties it
     (:meth:`clear`) when the state's board or rules are no longer the ones it was filled for. The state
     is mutable, so each table either depends only on immutable things (the board, the rules, sheets,
     cells) or keeps, beside its answer, everything the answer was worked out from.
@@ -53,18 +54,18 @@ class TacticsMemo:
     def __init__(self) -> None:
         self.board: Board | None = None
         """The board the tables below were filled for (None: nothing filled yet)."""
-        self.rules: TacticsRules | None = None
-        """The rules the tables below were filled for."""
-        self.sheets: dict[int, tuple[Template, int, int]] = {}
+        self.rules: Any = None
+        """The rules the tables below were filled for (a ``TacticsRules``; None: nothing filled yet)."""
+        self.sheets: dict[int, tuple[object, int, int]] = {}
         """Per creature sheet (by identity, the sheet kept): its square size and threat reach."""
-        self.ranks: list[tuple[tuple[CreatureId, ...], tuple[CreatureId, ...], dict[CreatureId, int]]] = []
+        self.ranks: list[tuple[tuple[PieceId, ...], tuple[PieceId, ...], dict[PieceId, int]]] = []
         """The last ranks worked out, with the initiative and the creature ids they came from."""
         self.sides_hex: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
         """``tactics._sides`` per space, hex grids."""
         self.sides_square: dict[tuple[Cell, ...], tuple[tuple[Cell, SideKey], ...]] = {}
         """``tactics._sides`` per space, square grids (a Hex and a Square with the same numbers are equal)."""
-        self.melee_sheets: dict[int, tuple[Template, bool]] = {}
-        """Per creature sheet: whether it can flank (``tactics._can_flank``)."""
+        self.melee_sheets: dict[int, tuple[object, bool]] = {}
+        """Per sheet: whether a piece with it can ever flank (the rules' ``can_flank_with``)."""
         self.tables: dict[str, Any] = {}
         """Tables of their own types, by name (``kept``): tactics' arrays, crowds and routes
         (``tactics._Kept``: kept by name so that this module need not import tactics' types), the AI's."""

@@ -1,18 +1,21 @@
-"""Flanking (one implementation: :func:`_flankers` and :func:`_partners`) and combat advantage."""
+"""Flanking (one implementation: :func:`_flankers` and :func:`_partners`): two allies on opposite sides of an
+enemy they are both next to. Who may flank at all is the rules' (``can_flank_with`` a sheet, ``can_flank``
+now); the geometry of "opposite" is every ruleset's (see ``game.rulesets.seed000.tactics``' rulings)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.grid import Cell, GridKind, Hex, Square
-from game.rulesets.seed000.memo import SideKey, TacticsMemo
-from game.rulesets.seed000.model import ConditionKind, CreatureId, TargetKind, Template
-from game.rulesets.seed000.state import Creature, EncounterState
-from game.rulesets.seed000.tactics.base import _memo, _ranks, _size
-from game.rulesets.seed000.tactics.crowd import _order_merged
+from game.mechanics.tactics.memo import SideKey
+from game.mechanics.tactics.rules import Field, Piece, PieceId
+from game.mechanics.tactics.base import _memo, _ranks, _size, can_stand, space, space_at
+from game.mechanics.tactics.base import space as _space
+from game.mechanics.tactics.crowd import _order_merged
 
 
-def _sides(state: EncounterState, space: Sequence[Cell]) -> tuple[tuple[Cell, SideKey], ...]:
+def _sides(state: Field[Any], space: Sequence[Cell]) -> tuple[tuple[Cell, SideKey], ...]:
     """The cells adjacent to a space, each with the side of the space it lies on.
 
     Two cells flank across the space when their keys are negatives of each
@@ -37,7 +40,7 @@ _SIDES_KEPT = 1 << 14
 """At most this many spaces remembered per kind (more than a large board's anchors for both sizes)."""
 
 
-def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
+def _sides_of(state: Field[Any], space: Sequence[Cell]) -> list[tuple[Cell, SideKey]]:
     """:func:`_sides` worked out."""
     grid = state.board.grid
     if state.board.kind is GridKind.HEX:
@@ -61,33 +64,33 @@ def _sides_of(state: EncounterState, space: Sequence[Cell]) -> list[tuple[Cell, 
     return result
 
 
-def _can_flank(memo: TacticsMemo, creature: Creature) -> bool:
-    """Able to attack in melee: can act and has a melee power aimed at enemies or creatures."""
-    if not creature.can_act or creature.dead:
+def _can_flank(state: Field[Any], creature: Piece) -> bool:
+    """Able to flank: alive, the rules' ``can_flank`` now and ``can_flank_with`` its sheet (remembered per
+    sheet in the encounter's memo; seed 000: can act, and has a melee power aimed at enemies or creatures)."""
+    if creature.dead:
+        return False
+    memo = _memo(state)
+    rules = state.tactics_rules
+    if not rules.can_flank(creature):
         return False
     sheet = creature.template
     got = memo.melee_sheets.get(id(sheet))
     if got is None or got[0] is not sheet:
-        got = memo.melee_sheets[id(sheet)] = (sheet, _has_melee_attack(sheet))
+        got = memo.melee_sheets[id(sheet)] = (sheet, rules.can_flank_with(sheet))
     return got[1]
 
 
-def _has_melee_attack(sheet: Template) -> bool:
-    return any(p.is_melee and p.targets in (TargetKind.ENEMY, TargetKind.CREATURE) for p in sheet.powers)
-
-
-def _flankers(state: EncounterState, target: Creature, space: Sequence[Cell],
-              who: Callable[[Cell], Creature | None]) -> dict[SideKey, list[Creature]]:
+def _flankers(state: Field[Any], target: Piece, space: Sequence[Cell],
+              who: Callable[[Cell], Piece | None]) -> dict[SideKey, list[Piece]]:
     """The one test of who may flank: the creatures next to ``target`` standing on ``space`` that could
     flank it, grouped by the side of the space they are on (:func:`_sides`' keys); ``who(cell)`` says who
     fills a cell. Could flank: not the target, not of its side, able to attack in melee (:func:`_can_flank`).
     Two of them flank the target when they are on opposite sides (keys ``k`` and ``-k``) and
     :func:`_partners`. Every flanking query (pairs, yes/no, where to stand) is built on these two."""
-    memo = state.memo
-    by_key: dict[SideKey, list[Creature]] = {}
+    by_key: dict[SideKey, list[Piece]] = {}
     for cell, key in _sides(state, space):
         c = who(cell)
-        if c is None or c.id == target.id or c.side == target.side or not _can_flank(memo, c):
+        if c is None or c.id == target.id or c.side == target.side or not _can_flank(state, c):
             continue
         group = by_key.setdefault(key, [])
         if all(g.id != c.id for g in group):
@@ -95,16 +98,16 @@ def _flankers(state: EncounterState, target: Creature, space: Sequence[Cell],
     return by_key
 
 
-def _partners(a: Creature, b: Creature) -> bool:
+def _partners(a: Piece, b: Piece) -> bool:
     """Two creatures that can flank together: allies of each other, not the same creature."""
     return a.side == b.side and a.id != b.id
 
 
-def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
-                 who: Callable[[Cell], Creature | None], ranks: dict[CreatureId, int]) -> list[tuple[Creature, Creature]]:
+def _flank_pairs(state: Field[Any], victim: Piece, space: Sequence[Cell],
+                 who: Callable[[Cell], Piece | None], ranks: dict[PieceId, int]) -> list[tuple[Piece, Piece]]:
     """Unordered pairs (earlier in initiative first) flanking ``victim`` standing on ``space``."""
     by_key = _flankers(state, victim, space, who)
-    found: dict[tuple[CreatureId, CreatureId], tuple[Creature, Creature]] = {}
+    found: dict[tuple[PieceId, PieceId], tuple[Piece, Piece]] = {}
     for key, group in by_key.items():
         for a in group:
             for b in by_key.get((-key[0], -key[1]), ()):
@@ -114,7 +117,7 @@ def _flank_pairs(state: EncounterState, victim: Creature, space: Sequence[Cell],
     return sorted(found.values(), key=lambda p: (ranks[p[0].id], ranks[p[1].id]))
 
 
-def _is_flanked(by_key: dict[SideKey, list[Creature]], flanker: Creature | None = None) -> bool:
+def _is_flanked(by_key: dict[SideKey, list[Piece]], flanker: Piece | None = None) -> bool:
     """Whether :func:`_flankers`' groups hold a flanking pair (with ``flanker``: one it is in)."""
     for key, group in by_key.items():
         for a in group:
@@ -126,12 +129,12 @@ def _is_flanked(by_key: dict[SideKey, list[Creature]], flanker: Creature | None 
     return False
 
 
-def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
-                    exclude: CreatureId | None = None) -> dict[Cell, Creature]:
+def _occupancy_near(state: Field[Any], centre: Cell, radius: int,
+                    exclude: PieceId | None = None) -> dict[Cell, Piece]:
     """Like ``state.occupancy()``, but only creatures whose space may lie within ``radius`` of ``centre``."""
     grid = state.board.grid
     one_cell = state.board.kind is GridKind.HEX  # everyone fills one hex (see _size)
-    out: dict[Cell, Creature] = {}
+    out: dict[Cell, Piece] = {}
     for c in state.creatures.values():  # state.living(), written out
         if c.dead or c.id == exclude:
             continue
@@ -145,22 +148,22 @@ def _occupancy_near(state: EncounterState, centre: Cell, radius: int,
             if near <= radius:
                 out[at] = c
         elif near - (size - 1) <= radius:
-            for cell in state.space_at(c, at):
+            for cell in space_at(state, c, at):
                 out[cell] = c
     return out
 
 
-def _pairs_now(state: EncounterState, target: Creature) -> list[tuple[Creature, Creature]]:
+def _pairs_now(state: Field[Any], target: Piece) -> list[tuple[Piece, Piece]]:
     if target.dead:
         return []
     occupied = _occupancy_near(state, target.cell, _size(state, target) + 1)
-    return _flank_pairs(state, target, state.space(target), occupied.get, _ranks(state))
+    return _flank_pairs(state, target, space(state, target), occupied.get, _ranks(state))
 
 
-def flanking_pairs(state: EncounterState, target: Creature) -> list[tuple[CreatureId, CreatureId]]:
+def flanking_pairs(state: Field[Any], target: Piece) -> list[tuple[PieceId, PieceId]]:
     """The pairs of creatures flanking ``target`` now, each pair once (earlier in initiative first).
 
-    DESIGN.md: "Square grid: flanking: an ally on the cell opposite the attacker
+    Seed 000's DESIGN.md: "Square grid: flanking: an ally on the cell opposite the attacker
     across the target (for larger creatures: opposite sides or corners of its
     space). Hex: the ally on the hex opposite the attacker across the target."
     "Flanking needs both flankers adjacent to the target and able to attack it."
@@ -168,18 +171,19 @@ def flanking_pairs(state: EncounterState, target: Creature) -> list[tuple[Creatu
     return [(a.id, b.id) for a, b in _pairs_now(state, target)]
 
 
-def flanked_by(state: EncounterState, target: Creature) -> tuple[CreatureId, ...]:
+def flanked_by(state: Field[Any], target: Piece) -> tuple[PieceId, ...]:
     """Every creature that flanks ``target`` now (with some ally), in initiative order."""
     ids = [cid for pair in flanking_pairs(state, target) for cid in pair]
     return _order_merged(state, ids)
 
 
-def is_flanking(state: EncounterState, attacker: Creature, target: Creature) -> bool:
+def is_flanking(state: Field[Any], attacker: Piece, target: Piece) -> bool:
     """Whether ``attacker`` and one of its allies flank ``target`` now."""
     return any(attacker.id in pair for pair in flanking_pairs(state, target))
 
 
-def _flank_ally(state: EncounterState, attacker: Creature, target: Creature) -> Creature | None:
+def flank_ally(state: Field[Any], attacker: Piece, target: Piece) -> Piece | None:
+    """The ally ``attacker`` flanks ``target`` with now (the first pair in initiative order), if any."""
     for a, b in _pairs_now(state, target):
         if a.id == attacker.id:
             return b
@@ -188,20 +192,20 @@ def _flank_ally(state: EncounterState, attacker: Creature, target: Creature) -> 
     return None
 
 
-def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) -> frozenset[Cell]:
+def flanking_cells(state: Field[Any], attacker: Piece, target: Piece) -> frozenset[Cell]:
     """Anchor cells where ``attacker`` could stand to flank ``target`` with an ally already in place.
 
-    Only cells where it can stand (``state.can_stand``); its own cell counts if it flanks already.
+    Only cells where it can stand (:func:`can_stand`); its own cell counts if it flanks already.
     Empty if ``attacker`` could not flank at all (not an enemy of the target, cannot attack in melee).
     """
-    if attacker.id == target.id or attacker.side == target.side or not _can_flank(state.memo, attacker) or target.dead:
+    if attacker.id == target.id or attacker.side == target.side or not _can_flank(state, attacker) or target.dead:
         return frozenset()
     size = _size(state, attacker)
     occupied = _occupancy_near(state, target.cell, _size(state, target) + 2 * size + 2)
-    space = state.space(target)
-    ally_keys = {key for key, group in _flankers(state, target, space, occupied.get).items()
+    around = space(state, target)
+    ally_keys = {key for key, group in _flankers(state, target, around, occupied.get).items()
                  if any(_partners(attacker, c) for c in group)}
-    sides = _sides(state, space)
+    sides = _sides(state, around)
     out: set[Cell] = set()
     for cell, key in sides:
         if (-key[0], -key[1]) not in ally_keys:
@@ -212,47 +216,13 @@ def flanking_cells(state: EncounterState, attacker: Creature, target: Creature) 
             assert isinstance(cell, Square)
             anchors = [Square(cell.x - dx, cell.y - dy) for dy in range(size) for dx in range(size)]
         for anchor in anchors:
-            if anchor not in out and state.can_stand(attacker, anchor, occupied):
+            if anchor not in out and can_stand(state, attacker, anchor, occupied):
                 out.add(anchor)
     return frozenset(out)
 
 
-_ADVANTAGE_CONDITIONS: tuple[tuple[ConditionKind, str], ...] = (
-    (ConditionKind.UNCONSCIOUS, "target is unconscious"),
-    (ConditionKind.STUNNED, "target is stunned"),
-    (ConditionKind.DAZED, "target is dazed"),
-    (ConditionKind.DOMINATED, "target is dominated"),
-    (ConditionKind.BLINDED, "target is blinded"),
-    (ConditionKind.GRANTING_ADVANTAGE, "target grants combat advantage"),
-)
-
-
-def has_combat_advantage(state: EncounterState, attacker: Creature, target: Creature,
-                         melee: bool) -> tuple[bool, str]:
-    """Whether ``attacker`` has combat advantage against ``target``, and why.
-
-    Flanking (melee attacks only) first, then the target's conditions: dying,
-    unconscious, stunned, dazed, dominated, blinded (it cannot see the
-    attacker), granting combat advantage, prone (melee attacks only). The
-    reason reads like "flanking with Ilsa" or "target is dazed"; "" without
-    advantage.
-    """
-    if melee:
-        ally = _flank_ally(state, attacker, target)
-        if ally is not None:
-            return True, f"flanking with {ally.name}"
-    if target.dying:
-        return True, "target is dying"
-    for kind, reason in _ADVANTAGE_CONDITIONS:
-        if target.has(kind):
-            return True, reason
-    if melee and target.has(ConditionKind.PRONE):
-        return True, "target is prone"
-    return False, ""
-
-
-def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell],
-                  occupied: dict[Cell, Creature]) -> tuple[bool, bool]:
+def _flank_status(state: Field[Any], target: Piece, space: Sequence[Cell],
+                  occupied: dict[Cell, Piece]) -> tuple[bool, bool]:
     """(flanked, flanking) for ``target`` if it stood on ``space``; ``occupied`` leaves it out.
 
     What :func:`_flank_pairs` says (is there a pair flanking the target; is the target in a pair flanking
@@ -260,28 +230,28 @@ def _flank_status(state: EncounterState, target: Creature, space: Sequence[Cell]
     ordering or deduplicating the pairs.
     """
     flanked = _is_flanked(_flankers(state, target, space, occupied.get))
-    if not _can_flank(state.memo, target):
+    if not _can_flank(state, target):
         return flanked, False
     mine = set(space)
 
-    def who(cell: Cell) -> Creature | None:
+    def who(cell: Cell) -> Piece | None:
         return target if cell in mine else occupied.get(cell)
 
-    seen: set[CreatureId] = set()
+    seen: set[PieceId] = set()
     for cell, _ in _sides(state, space):
         enemy = occupied.get(cell)
         if enemy is None or enemy.side == target.side or enemy.id in seen:
             continue
         seen.add(enemy.id)
-        if _is_flanked(_flankers(state, enemy, state.space(enemy), who), target):
+        if _is_flanked(_flankers(state, enemy, _space(state, enemy), who), target):
             return flanked, True
     return flanked, False
 
 
-def flank_status_at(state: EncounterState, creature: Creature, anchor: Cell) -> tuple[bool, bool]:
+def flank_status_at(state: Field[Any], creature: Piece, anchor: Cell) -> tuple[bool, bool]:
     """``(flanked, flanking)`` for ``creature`` if it stood with its anchor at ``anchor``, everyone else
     where they are: whether two of its enemies would flank it, and whether it would flank an enemy with
     an ally (seed 000's movement and forced-movement decisions ask exactly this)."""
     size = _size(state, creature)
     occupied = _occupancy_near(state, anchor, 2 * size + 4, exclude=creature.id)
-    return _flank_status(state, creature, state.space_at(creature, anchor), occupied)
+    return _flank_status(state, creature, space_at(state, creature, anchor), occupied)
