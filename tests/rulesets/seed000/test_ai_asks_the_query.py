@@ -70,7 +70,7 @@ def test_the_ai_plays_seed_000_as_before_with_shifts_and_minor_actions() -> None
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_ai_never_shifts_where_the_engine_says_no_shift_may_end(monkeypatch: pytest.MonkeyPatch,
                                                                      seed: int) -> None:
-    monkeypatch.setattr("game.session.Encounter", NoShifting)
+    monkeypatch.setattr("game.rulesets.seed000.package.Encounter", NoShifting)
     enc, chosen = played(seed)  # a refused command would raise here
     assert isinstance(enc, NoShifting) and enc.state.ended
     assert not any(isinstance(c, ShiftCommand) for c in chosen)
@@ -79,7 +79,7 @@ def test_the_ai_never_shifts_where_the_engine_says_no_shift_may_end(monkeypatch:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_ai_never_charges_where_the_engine_says_no_charge_may_end(monkeypatch: pytest.MonkeyPatch,
                                                                       seed: int) -> None:
-    monkeypatch.setattr("game.session.Encounter", NoCharging)
+    monkeypatch.setattr("game.rulesets.seed000.package.Encounter", NoCharging)
     enc, chosen = played(seed)  # a refused command would raise here
     assert isinstance(enc, NoCharging) and enc.state.ended
     assert not any(isinstance(c, ChargeCommand) for c in chosen)
@@ -87,7 +87,7 @@ def test_the_ai_never_charges_where_the_engine_says_no_charge_may_end(monkeypatc
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_ai_takes_no_action_the_engine_says_is_not_left(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    monkeypatch.setattr("game.session.Encounter", NoMinorActions)
+    monkeypatch.setattr("game.rulesets.seed000.package.Encounter", NoMinorActions)
     enc, chosen = played(seed)  # a refused command would raise here
     assert isinstance(enc, NoMinorActions) and enc.state.ended
     assert not any(isinstance(e, ev.ActionSpent) and e.action == "minor" for e in enc.log)

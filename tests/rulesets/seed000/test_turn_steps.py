@@ -71,7 +71,7 @@ def test_the_end_of_a_turn_and_the_clock_stop_at_a_decision_and_resume_where_the
     before the next begins; answered, the fight goes on exactly as seed 000's own (a recorded fight)."""
     fight = FIGHTS[0]
     plain = fight.load().encounter
-    monkeypatch.setattr("game.session.Encounter", AskingAtTurns)
+    monkeypatch.setattr("game.rulesets.seed000.package.Encounter", AskingAtTurns)
     asking = fight.load().encounter
     assert isinstance(asking, AskingAtTurns)
     assert without_decisions(asking.start()) == plain.start()
