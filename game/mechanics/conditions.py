@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from game.mechanics.tactics.pieces import PieceId
 
 C = TypeVar("C")
+H = TypeVar("H")
 
 
 class Lasting(Enum):
@@ -59,6 +60,32 @@ def countdown(lasting: Lasting, whose: PieceId | None, acting: PieceId | None) -
         case Lasting.START_OF_NEXT_TURN:
             return Countdown(whose, True, 1)
     return Countdown(None, False, 0)
+
+
+class Timed(Protocol):
+    """A condition with a :class:`Countdown` running: whose turn boundary counts and how many are left."""
+
+    ends_on: PieceId | None
+    at_start: bool
+    turns_left: int
+
+
+T = TypeVar("T", bound=Timed)
+
+
+def tick(held: Iterable[tuple[H, list[T]]], whose: PieceId, at_start: bool) -> list[tuple[H, T]]:
+    """The turn of ``whose`` starts (``at_start``) or ends: count down every condition waiting for that
+    boundary, on whoever holds it (``held``: each holder with its conditions, changed in place), and
+    return those that ended, each with its holder, in order."""
+    ended: list[tuple[H, T]] = []
+    for holder, conditions in held:
+        for c in list(conditions):
+            if c.ends_on == whose and c.at_start == at_start:
+                c.turns_left -= 1
+                if c.turns_left <= 0:
+                    conditions.remove(c)
+                    ended.append((holder, c))
+    return ended
 
 
 def is_saved_against(lasting: Lasting) -> bool:

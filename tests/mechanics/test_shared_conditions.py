@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.mechanics.conditions import Countdown, Lasting, Stacking, add, countdown, is_saved_against, names
+from game.mechanics.conditions import Countdown, Lasting, Stacking, add, countdown, is_saved_against, names, tick
 from game.mechanics.tactics import PieceId
 from game.rulesets.seed000.model import Duration
 
@@ -71,3 +71,27 @@ def test_conditions_with_different_names_stack_and_the_same_name_counts_once() -
     held = [Tag("weakened"), Tag("dazed"), Tag("dazed")]
     assert names(held, lambda t: t.name) == ["weakened", "dazed"]
     assert len(names([Tag("dazed"), Tag("dazed")], lambda t: t.name)) == 1
+
+
+@dataclass
+class Timer:
+    name: str
+    ends_on: PieceId | None
+    at_start: bool
+    turns_left: int
+
+
+def test_a_turn_boundary_counts_down_only_the_conditions_waiting_for_it_on_every_holder() -> None:
+    """Seed 000 (README ruling "Durations"): "until the end of X's next turn" put on during X's own turn
+    lasts through X's next turn; the countdown is kept per condition and ends it at 0, whoever holds it."""
+    on_a = [Timer("dazed", B, False, 2), Timer("slowed", B, True, 1), Timer("marked", A, False, 1)]
+    on_b = [Timer("weakened", B, False, 1), Timer("prone", None, False, 0)]
+    held = [("a", on_a), ("b", on_b)]
+    ended = tick(held, B, at_start=False)  # the end of B's turn
+    assert [(who, c.name) for who, c in ended] == [("b", "weakened")]
+    assert [c.name for c in on_a] == ["dazed", "slowed", "marked"] and on_a[0].turns_left == 1
+    assert [c.name for c in on_b] == ["prone"]
+    ended = tick(held, B, at_start=True)  # the start of B's next turn
+    assert [(who, c.name) for who, c in ended] == [("a", "slowed")]
+    ended = tick(held, B, at_start=False)  # the end of B's next turn
+    assert [(who, c.name) for who, c in ended] == [("a", "dazed")] and [c.name for c in on_a] == ["marked"]

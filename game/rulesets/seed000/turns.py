@@ -18,8 +18,9 @@ with the end of the fight checked after a start, after a close and after every c
 from __future__ import annotations
 
 from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
+from game.mechanics.conditions import is_saved_against, tick
 from game.rulesets.seed000 import events as ev
-from game.rulesets.seed000.model import ConditionKind, CreatureId, Duration
+from game.rulesets.seed000.model import ConditionKind, CreatureId
 from game.rulesets.seed000.parts import EncounterParts
 from game.rulesets.seed000.state import Creature
 from game.rulesets.seed000.steps import CloseTurn, Step, TurnStep
@@ -108,7 +109,7 @@ class Turns(EncounterParts):
             else:
                 self.emit(ev.SavingThrow(actor.id, "dying", roll.total, True))
         for c in list(actor.conditions):
-            if c.duration is Duration.SAVE_ENDS and c in actor.conditions:
+            if is_saved_against(c.duration.lasting) and c in actor.conditions:
                 roll = self.dice.d20(0, f"saving throw of {actor.name} against {c.kind.value}")
                 success = roll.total >= 10
                 self.emit(ev.SavingThrow(actor.id, c.kind.value, roll.total, success))
@@ -139,14 +140,10 @@ class Turns(EncounterParts):
 
     def _tick(self, actor: Creature, *, at_start: bool) -> None:
         """Count down the conditions that end at this creature's turn boundary."""
-        for target in self.state.creatures.values():
-            for c in list(target.conditions):
-                if c.ends_on == actor.id and c.at_start == at_start:
-                    c.turns_left -= 1
-                    if c.turns_left <= 0:
-                        target.conditions.remove(c)
-                        when = "start" if at_start else "end"
-                        self.emit(ev.ConditionEnded(target.id, c.kind.value, f"{when} of {actor.name}'s turn"))
+        held = ((target, target.conditions) for target in self.state.creatures.values())
+        when = "start" if at_start else "end"
+        for target, c in tick(held, actor.id, at_start):
+            self.emit(ev.ConditionEnded(target.id, c.kind.value, f"{when} of {actor.name}'s turn"))
 
     def _check_victory(self) -> None:
         st = self.state
