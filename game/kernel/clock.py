@@ -20,8 +20,11 @@ P = TypeVar("P", bound=str)
 """A ruleset's piece id type."""
 
 
-class Clock(Protocol):
-    def holder(self) -> P | None:
+P_co = TypeVar("P_co", bound=str, covariant=True)
+
+
+class Clock(Protocol[P_co]):
+    def holder(self) -> P_co | None:
         """The piece that holds the turn now (None between turns or before the start)."""
         ...
 
