@@ -175,12 +175,26 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not sep or not side.strip() or not who.strip():
             raise GameError(f"--control must look like heroes=Ann or monsters=ai, not {item!r}")
         controls[side.strip()] = who.strip()
-    loaded = read_map_first(args.map)
+    if args.resume is not None:
+        from game.session import Session
+
+        resumed = Session.resume(args.resume)  # a bad save is one line before the window opens
+        loaded = None
+    else:
+        resumed, loaded = None, read_map_first(args.map)
     from game.ui.table import run_table
     from game.ui.window import parse_size
 
-    return run_table(args.map, size=parse_size(args.size), screenshot=args.screenshot, script=args.script,
-                     controls=controls, skip_setup=args.no_setup, state_file=args.state_file, loaded=loaded)
+    return run_table(None if resumed else args.map, size=parse_size(args.size), screenshot=args.screenshot,
+                     script=args.script, controls=controls, skip_setup=args.no_setup, state_file=args.state_file,
+                     loaded=loaded, resumed=resumed, autosave=autosave_folder())
+
+
+def autosave_folder() -> Path:
+    """The window's autosave folder (``game.saves.autosaves_dir``)."""
+    from game.saves import autosaves_dir
+
+    return autosaves_dir()
 
 
 MAP_FILES = (".tmx", ".tmj", ".json")
@@ -208,6 +222,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     return run(args.encounter, seed=args.seed, auto=args.auto, as_json=args.json,
                random_decisions=True if args.random_decisions else None)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.runner import replay_save
+
+    return replay_save(args.save, as_json=args.json)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -261,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--state-file", metavar="FILE",
                       help="keep FILE updated with what the window shows, as JSON with window pixels (for drivers)")
     play.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
+    play.add_argument("--resume", metavar="SAVE", help="resume the fight a save file holds (Ctrl+S, an autosave)")
     play.set_defaults(func=cmd_play)
 
     render = sub.add_parser("render", help="draw a map to a PNG without opening a window")
@@ -293,13 +314,19 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seed 000's simpler rule: every automatic choice at random")
     run.set_defaults(func=cmd_run)
 
+    replay = sub.add_parser("replay", help="replay a save headless, print its log and where it parts from the "
+                                           "recording")
+    replay.add_argument("save", metavar="SAVE")
+    replay.add_argument("--json", action="store_true", help="one JSON object per event instead of text")
+    replay.set_defaults(func=cmd_replay)
+
     bench = sub.add_parser("bench", help="print benchmark figures against references measured in the same run")
     bench.add_argument("--repeats", type=repeat_count, default=5, help=f"runs per figure, 1 to {MAX_REPEATS}")
     bench.set_defaults(func=cmd_bench)
     return parser
 
 
-COMMANDS = ("play", "render", "validate", "run", "bench")
+COMMANDS = ("play", "render", "validate", "run", "replay", "simulate", "bench")
 FILE_SUFFIXES = (".toml", ".tmx", ".tmj", ".json")
 """What ``play`` opens: a first word with one of these endings (or an option) means the default command."""
 

@@ -172,6 +172,7 @@ def write_user_file(path: str | Path, data: bytes) -> Path:
     go to a new temporary file in the target's own folder, which then replaces
     the target in one rename; on any failure (a full disk, no permission, an
     interrupt) the temporary file is removed and the target is left as it was.
+    The bytes are flushed to the disk (fsync) before the rename.
     A replaced file keeps its permission bits; a new one gets the usual ones
     (0o666 less the umask).
     """
@@ -190,6 +191,8 @@ def write_user_file(path: str | Path, data: bytes) -> Path:
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())  # on disk before the rename: a crash leaves the old file or the new
             os.chmod(tmp, old_mode if old_mode is not None else 0o666 & ~_umask())
             os.replace(tmp, target)
         except OSError as exc:

@@ -169,3 +169,40 @@ def write_log(loaded: Loaded, shown: str, *, as_json: bool, out: TextIO,
                 (f"round limit {options.get('max_rounds')}" if enc.round > int(options.get("max_rounds", 50))
                  else f"waiting for {acting.name if acting else 'nobody'} ({acting.side if acting else ''})"))
         out.write((json.dumps({"note": note}) if as_json else escaped(note)) + "\n")
+
+
+def replay_save(path: str, *, as_json: bool, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """``replay SAVE``: play a save's commands again headless and print the log as ``run`` does (``--json``
+    too); then, on ``err``, the first command where the replay parts from the recording and what differed
+    (exit code 1), or a note of the files changed since the save when the replay still matches."""
+    from game.saves import changed_files, read_save
+    from game.session import Session
+
+    header = read_save(path).header
+    counter = iter(range(1, 10**9))
+    if as_json:
+        out.write(json.dumps({"format": header.event_format, "save": path, "seed": header.seed}) + "\n")
+
+    def emit(fight: Fight, events: list[Event]) -> None:
+        for event in events:
+            if as_json:
+                out.write(json.dumps({"seq": next(counter), **fight.event_json(event)}, separators=(",", ":")) + "\n")
+            else:
+                out.write(escaped(fight.describe(event)) + "\n")
+
+    session, parted = Session.replay_save(path, emit=emit)
+    enc = session.encounter
+    note = ("the fight is over" if enc.over else
+            f"the save stops in round {enc.round}, " + (f"{session.question.chooser} to answer"
+                                                       if session.question else
+                                                       f"{enc.acting.name if enc.acting else 'nobody'} to act"))
+    out.write((json.dumps({"note": note}) if as_json else escaped(note)) + "\n")
+    out.flush()
+    if parted is not None:
+        err.write(str(parted) + "\n")
+        return 1
+    changed = changed_files(header, session.save_header())
+    if changed:
+        err.write(f"{path}: note: changed since the save ({', '.join(changed)}), and the replay still gives the "
+                  "recorded events\n")
+    return 0

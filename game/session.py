@@ -18,6 +18,10 @@ bookkeeping that is not a rule:
   to it (no trigger, no reaction: those would reveal an opponent's prepared
   reactions), and it belongs to the turn still in progress, played by a
   person. See :func:`undo_refusal` for the exact test.
+* **Saves** (:meth:`Session.save`, :meth:`Session.resume`): the seed, the setup and every command and
+  answer given, in :mod:`game.saves`'s file; resuming plays them again and checks each command's events
+  against the recording, so the fight resumes exactly where it stopped, an open decision included. An
+  autosave is written at the end of every turn when :attr:`Session.autosave` names a folder.
 * **Privacy**: which events reveal a creature's secrets (seed 000: its prepared
   reactions), so the window shows them only to the player of that creature
   (:meth:`Session.secrets`, the ruleset's answer).
@@ -28,18 +32,23 @@ fight only as a :class:`game.rulesets.package.Fight`.
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from game.board import Board
-from game.errors import GameError
+from game.errors import GameError, escaped
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
 from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
+from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, content_files, encode, event_digest,
+                        file_sha256, prune, read_save, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
@@ -190,6 +199,13 @@ class Session:
     listeners: list[Callable[[list[Event]], None]] = field(default_factory=list)
     standing_orders: dict[str, dict[str, StandingOrder]] = field(default_factory=dict)
     """player -> kind of decision -> always / never / ask: answers given in advance (see game.seats)."""
+    autosave: Path | None = None
+    """A folder to autosave in at the end of every turn (the window's: the user's data folder), keeping the
+    newest few; None: no autosave."""
+    autosave_problem: str = ""
+    """Why the last autosave could not be written ("" if it was): the fight goes on regardless."""
+    started: str = field(default_factory=lambda: time.strftime("%Y%m%d-%H%M%S"))
+    """When the fight was opened: the autosaves' names begin with it."""
 
     def __post_init__(self) -> None:
         self.encounter, self.start_events = self.source.begin()
@@ -302,9 +318,11 @@ class Session:
     def apply(self, command: Command, *, by: str) -> list[Event]:
         """Apply one command or answer; raises :class:`Impossible` (nothing changed) if the rules refuse it.
         Then the decisions it opened that the AI or a standing order answers are answered, in turn."""
+        mark = self.encounter.turn_mark
         events = self._record(command, by) + self._settle()
         for listener in self.listeners:
             listener(events)
+        self._autosave_after(mark)
         return events
 
     def _record(self, command: Command, by: str) -> list[Event]:
@@ -336,9 +354,11 @@ class Session:
         """Apply one AI command, or the answers the AI and standing orders give to the open decisions
         (none if a person is to act or answer, or the fight is over)."""
         if self.encounter.pending:
+            mark = self.encounter.turn_mark
             events = self._settle()
             for listener in self.listeners:
                 listener(events)
+            self._autosave_after(mark)
             return events
         command = self.ai_command()
         if command is None:
@@ -379,7 +399,162 @@ class Session:
         self.played = keep
         return undone
 
+    # -- saves -----------------------------------------------------------------------------
+
+    def save_header(self) -> SaveHeader:
+        """What a save's first line says of this fight (its files' sha256 as they are now)."""
+        source, rules = self.source, self.source.rules
+        scenario = source.scenario
+        encounter = str(source.path.resolve())
+        files = content_files([rules.content_dir(), *scenario.content])
+        return SaveHeader(
+            program=_program_version(), ruleset=rules.name, event_format=rules.event_format, seed=source.seed,
+            options=dict(source.options), encounter=encounter, encounter_sha256=file_sha256(source.path),
+            map=str(scenario.map_path), map_sha256=file_sha256(scenario.map_path),
+            content={str(f.resolve()): file_sha256(f) for f in files}, controllers=dict(self.controllers),
+            creature_controllers=dict(self.creature_controllers), gm=self.gm_name,
+            standing_orders={p: {k: o.value for k, o in orders.items()} for p, orders in self.standing_orders.items()},
+            start_events=self._digests(self.start_events))
+
+    def _digests(self, events: Sequence[Event]) -> tuple[str, ...]:
+        return tuple(event_digest(self.encounter.event_json(e)) for e in events)
+
+    def save_bytes(self) -> bytes:
+        """This fight as a save file's bytes (:mod:`game.saves`)."""
+        rules, board = self.source.rules, self.source.board
+        return encode(self.save_header(), [(p.by, rules.command_to_json(p.command, board), self._digests(p.events))
+                                           for p in self.played])
+
+    def save(self, path: str | Path) -> Path:
+        """Save the fight to ``path``, atomically (the previous file stays whole until the new one is);
+        raises :class:`SaveError` with one line."""
+        return write_save(path, self.save_bytes())
+
+    def _autosave_after(self, mark: tuple[int, int]) -> None:
+        """Autosave if a turn ended since ``mark`` (or the fight did), keeping the newest few."""
+        if self.autosave is None or (self.encounter.turn_mark == mark and not self.encounter.over):
+            return
+        try:
+            self.autosave.mkdir(parents=True, exist_ok=True)
+            self.save(self.autosave / f"{self.started}-{len(self.played):06d}-{self.source.path.stem[:40]}.jsonl")
+            prune(self.autosave)
+            self.autosave_problem = ""
+        except (GameError, OSError) as exc:
+            self.autosave_problem = f"autosave failed: {exc}"
+
+    def replay(self, command: Command, *, by: str) -> list[Event]:
+        """Apply a recorded command or answer as it was given, answering nothing it opens (the recording
+        holds those answers as they were given); raises :class:`Impossible`."""
+        if isinstance(command, Answer):
+            command = dataclasses.replace(command, by="AI" if by == AI else
+                                          "standing order" if by == "standing order" else "player")
+        return self._record(command, by)
+
+    @classmethod
+    def resume(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None) -> Session:
+        """The fight a save holds, resumed exactly where it stopped (an open decision included). Raises
+        :class:`SaveError` with one line naming the save and the place: a file that is not a good save, or
+        a recording the fight now plays differently (its encounter, map or content changed since).
+        ``opener``: builds the fight's source from the header (default: the encounter file it names)."""
+        session, parted = cls.replay_save(path, opener=opener)
+        if parted is not None:
+            raise parted
+        return session
+
+    @classmethod
+    def replay_save(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None,
+                    emit: Callable[[Fight, list[Event]], None] | None = None) -> tuple[Session, SaveError | None]:
+        """Play a save's commands again, handing each one's events to ``emit``; the session, and where the
+        replay first parted from the recording (None if nowhere): the first command whose events differ,
+        with what differed. A command the engine refuses ends the replay there (it is the parting)."""
+        save = read_save(path)
+        header = save.header
+        source = opener(header) if opener else _open_saved(header, save)
+        if source.scenario.ruleset != header.ruleset:
+            raise SaveError(save.path, f"the save is of ruleset {header.ruleset!r}, its encounter file is now of "
+                                       f"{source.scenario.ruleset!r}", "line 1: ruleset")
+        try:
+            orders = {p: {k: StandingOrder(v) for k, v in kinds.items()} for p, kinds in header.standing_orders.items()}
+        except ValueError as exc:
+            raise SaveError(save.path, f"{exc} (a standing order is always, never or ask)",
+                            "line 1: standing_orders") from None
+        session = cls(source, dict(header.controllers), dict(header.creature_controllers), header.gm,
+                      standing_orders=orders)
+        now = session.save_header()
+        changed = changed_files(header, now)
+        if header.event_format != now.event_format:
+            changed.append(f"event format {header.event_format} -> {now.event_format}")
+        why = f" (changed since the save: {', '.join(changed)})" if changed else ""
+        if emit is not None:
+            emit(session.encounter, list(session.start_events))
+        got = session._digests(session.start_events)
+        if got != header.start_events:
+            return session, SaveError(save.path, "the fight now starts differently from the save's" + why,
+                                      "line 1: start_events")
+        parted: SaveError | None = None
+        rules, board = source.rules, source.board
+        for record in save.records:
+            place = f"line {record.line}"
+            try:
+                command = rules.command_from_json(record.command, board, save.path, f"{place}: command")
+            except EncounterFileError as exc:
+                raise SaveError(save.path, exc.detail, exc.place) from None
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise SaveError(save.path, f"not a command of ruleset {header.ruleset} ({type(exc).__name__})",
+                                f"{place}: command") from None
+            try:
+                events = session.replay(command, by=record.by)
+            except Impossible as exc:
+                return session, parted or SaveError(save.path, f"the engine now refuses this command "
+                                                               f"({record.by}): {exc}{why}", place)
+            if emit is not None:
+                emit(session.encounter, events)
+            digests = session._digests(events)
+            if parted is None and digests != record.events:
+                parted = SaveError(save.path, _parting(session.encounter, events, digests, record) + why, place)
+        return session, parted
+
     # -- log -------------------------------------------------------------------------------
 
     def all_events(self) -> list[Event]:
         return list(self.encounter.log)
+
+
+def _program_version() -> str:
+    try:
+        return metadata.version("tactical-table")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _open_saved(header: SaveHeader, save: SaveFile | None = None) -> Source:
+    """The source a save names: its encounter file (or bare map) with its seed and options."""
+    where = save.path if save is not None else Path(header.encounter)
+    try:
+        source = open_source(header.encounter, seed=header.seed)
+    except GameError as exc:
+        raise SaveError(where, f"cannot open the fight it saved: {exc}", "line 1: encounter") from None
+    if set(header.options) != set(source.options):
+        raise SaveError(where, f"its options ({', '.join(sorted(map(str, header.options)))[:200]}) are not the "
+                               f"ruleset's ({', '.join(sorted(source.options))})", "line 1: options")
+    for key, value in header.options.items():
+        if type(value) is not type(source.options[key]):
+            raise SaveError(where, f"{type(value).__name__} where the option is a {type(source.options[key]).__name__}",
+                            f"line 1: options.{key}")
+    source.options = dict(header.options)
+    return source
+
+
+def _parting(fight: Fight, events: list[Event], digests: tuple[str, ...], record: SaveRecord) -> str:
+    """What differs between a command's events now and as recorded, in one line."""
+    recorded = record.events
+    for j, (a, b) in enumerate(zip(digests, recorded)):
+        if a != b:
+            return (f"the replay parts from the save at this command ({record.by}): its event {j + 1} is now "
+                    f"{escaped(fight.describe(events[j]))!r}, not what was recorded")
+    if len(digests) > len(recorded):
+        return (f"the replay parts from the save at this command ({record.by}): {len(digests)} events where the "
+                f"save recorded {len(recorded)} (event {len(recorded) + 1} is now "
+                f"{escaped(fight.describe(events[len(recorded)]))!r})")
+    return (f"the replay parts from the save at this command ({record.by}): {len(digests)} events where the save "
+            f"recorded {len(recorded)}")

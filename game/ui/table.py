@@ -148,6 +148,10 @@ class Table:
         self.controls = dict(controls or {})
         self.skip_setup = skip_setup
         self.session: Session | None = None
+        self.autosave: Path | None = None
+        """Where a fight opened here autosaves at the end of every turn (``play``: the user's data folder)."""
+        self.save_folder: Path | None = None
+        """Where Ctrl+S saves (None: ``game.saves.saves_dir()``)."""
         self.view: BoardView | None = None
         self.tokens: TokenPainter | None = None
         self.log = CombatLog()
@@ -368,10 +372,11 @@ class Table:
         self.undo_button = UIButton(pygame.Rect(78, 4, 120, 30), "Undo (Ctrl+Z)", m)
         self.players_button = UIButton(pygame.Rect(202, 4, 110, 30), "Players (P)", m)
         self.help_button = UIButton(pygame.Rect(316, 4, 90, 30), "Help (F1)", m)
-        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 112), manager=m, starting_height=5, visible=0)
+        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 146), manager=m, starting_height=5, visible=0)
         self.open_button = UIButton(pygame.Rect(4, 4, 188, 30), "Open... (Ctrl+O)", m, container=self.file_menu)
-        self.full_button = UIButton(pygame.Rect(4, 38, 188, 30), "Fullscreen (F11)", m, container=self.file_menu)
-        self.quit_button = UIButton(pygame.Rect(4, 72, 188, 30), "Quit (Ctrl+Q)", m, container=self.file_menu)
+        self.save_button = UIButton(pygame.Rect(4, 38, 188, 30), "Save (Ctrl+S)", m, container=self.file_menu)
+        self.full_button = UIButton(pygame.Rect(4, 72, 188, 30), "Fullscreen (F11)", m, container=self.file_menu)
+        self.quit_button = UIButton(pygame.Rect(4, 106, 188, 30), "Quit (Ctrl+Q)", m, container=self.file_menu)
         self._chrome = [self.file_button, self.undo_button, self.players_button, self.help_button, self.file_menu]
         self._bar_key = None
 
@@ -395,20 +400,23 @@ class Table:
 
     # -- opening ----------------------------------------------------------------------------
 
-    def open(self, path: str | Path, loaded: tuple[TiledMap, Board] | Exception | None = None) -> bool:
+    def open(self, path: str | Path, loaded: tuple[TiledMap, Board] | Exception | None = None, *,
+             resumed: Session | None = None) -> bool:
         """Open an encounter file or a map; a broken file leaves the table as it was, with a message.
 
-        ``loaded``: a bare map's ``load_board``, done before the window (by ``play``), or what it raised."""
+        ``loaded``: a bare map's ``load_board``, done before the window (by ``play``), or what it raised.
+        ``resumed``: a fight resumed from a save (``play --resume``), shown as it stopped, with no setup."""
         try:
             if isinstance(loaded, Exception):
                 raise loaded
-            session = Session.open(path, self.controls, loaded=loaded)
+            session = resumed or Session.open(path, self.controls, loaded=loaded)
             ruleset = session.source.scenario.ruleset
             try:
                 parts = self.parts if ruleset == self.ruleset else parts_for(ruleset)
             except GameError as exc:
                 raise GameError(f"{path}: {exc}") from None
-            events = session.run_script()
+            events = session.all_events()[len(session.start_events):] if resumed else session.run_script()
+            session.autosave = session.autosave or self.autosave
         except GameError as exc:
             self.say(str(exc), error=True)
             return False
@@ -448,7 +456,9 @@ class Table:
         self._followed = None
         about = self.description()
         self.say(f"Opened {Path(path).name}: {session.source.title}" + (f". {about}" if about else ""))
-        if not self.skip_setup:
+        if resumed:
+            self.say(f"Resumed {Path(path).name}: {session.source.title}, round {session.encounter.round}")
+        elif not self.skip_setup:
             self.open_setup()
         freeze_what_opening_made()
         return True
@@ -578,6 +588,24 @@ class Table:
         self.log.scroll = 0
         if st.over:
             self.say(f"The fight is over: {'victory for ' + st.winner if st.winner else 'nobody is left standing'}")
+
+    def save(self) -> None:
+        """Ctrl+S, File -> Save: the fight to a new file in the user's data folder (``game.saves``), named in
+        the top line (``play --resume`` it)."""
+        from game.saves import saves_dir
+
+        if self.session is None:
+            self.say("No fight to save: open an encounter first", error=True)
+            return
+        folder = self.save_folder or saves_dir()
+        name = f"{time.strftime('%Y%m%d-%H%M%S')}-{self.session.source.path.stem[:40]}.jsonl"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            written = self.session.save(folder / name)
+        except (GameError, OSError) as exc:
+            self.say(f"not saved: {exc}", error=True)
+            return
+        self.say(f"Saved to {written} (play --resume it)")
 
     def undo(self) -> None:
         if self.session is None:
@@ -889,6 +917,9 @@ class Table:
         elif element is self.open_button:
             self.file_menu.hide()
             self.open_file_dialog()
+        elif element is self.save_button:
+            self.file_menu.hide()
+            self.save()
         elif element is self.full_button:
             self.file_menu.hide()
             self.toggle_fullscreen()
@@ -918,6 +949,9 @@ class Table:
             return self.ask_quit()
         if ctrl and k == pygame.K_o:
             self.open_file_dialog()
+            return True
+        if ctrl and k == pygame.K_s:
+            self.save()
             return True
         if ctrl and k == pygame.K_z:
             self.undo()
@@ -2056,9 +2090,11 @@ def kill(element: Any) -> None:
 def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screenshot: str | None = None,
               script: str | None = None, controls: dict[str, str] | None = None,
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None,
-              loaded: tuple[TiledMap, Board] | Exception | None = None) -> int:
-    """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it); with
-    ``screenshot``, save a PNG after the script and the first frames, then return."""
+              loaded: tuple[TiledMap, Board] | Exception | None = None, resumed: Session | None = None,
+              autosave: Path | None = None) -> int:
+    """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it, or on the fight
+    ``resumed`` from a save); with ``screenshot``, save a PNG after the script and the first frames, then
+    return. ``autosave``: the folder the fights opened autosave in."""
     from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
@@ -2080,7 +2116,10 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
                             "use  python -m game render MAP --out FILE.png") from None
     try:
         steps: Script | None = load_script(script) if script else None
-        if path is not None:
+        table.autosave = autosave
+        if resumed is not None:
+            table.open(resumed.source.path, resumed=resumed)
+        elif path is not None:
             table.open(path, loaded)
         clock = pygame.time.Clock()
         frames = after = 0

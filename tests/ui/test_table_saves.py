@@ -1,0 +1,56 @@
+"""The window saves a fight (Ctrl+S, File -> Save) and shows a resumed one as it stopped.
+
+Issue 16 item 1: "Save and load an encounter in progress (Ctrl+S, File menu, play --resume SAVE)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.session import Session
+from game.ui.script import post_key
+from game.ui.table import Table
+from tests.ui.driving import REPO, frames, settle
+
+
+@pytest.fixture()
+def table(tmp_path: Path) -> Iterator[Table]:
+    pygame.display.init()
+    pygame.font.init()
+    t = Table((1000, 700), controls={"heroes": "Ann", "monsters": "ai"}, skip_setup=True)
+    t.save_folder = tmp_path
+    assert t.open(str(REPO / "maps" / "crypt_skirmish.toml")), t.message
+    yield t
+    pygame.quit()
+
+
+def _log_lines(t: Table) -> list[str]:
+    assert t.session is not None
+    return [t.session.encounter.describe(e) for e in t.session.all_events()]
+
+
+def test_ctrl_s_saves_the_fight_mid_turn_and_the_window_resumes_it_as_it_stopped(table: Table,
+                                                                                  tmp_path: Path) -> None:
+    settle(table)
+    assert table.session is not None and table.session.acting_controller == "Ann"
+    post_key(pygame.K_s, pygame.KMOD_CTRL)
+    frames(table, 2)
+    saved = sorted(tmp_path.glob("*.jsonl"))
+    assert len(saved) == 1 and "Saved to" in table.message
+    resumed = Session.resume(saved[0])
+    before = _log_lines(table)
+    other = Table((1000, 700), skip_setup=True)
+    assert other.open(saved[0], resumed=resumed), other.message
+    assert _log_lines(other) == before and other.session is resumed
+    assert other.session.acting_controller == "Ann" and "Resumed" in other.message
+
+
+def test_the_file_menu_has_save(table: Table, tmp_path: Path) -> None:
+    table.on_button(table.file_button)
+    assert table.file_menu.visible
+    table.on_button(table.save_button)
+    assert not table.file_menu.visible and len(list(tmp_path.glob("*.jsonl"))) == 1
