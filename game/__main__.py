@@ -13,7 +13,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from game.errors import GameError, MapError, MapProblems
 
@@ -230,6 +230,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return replay_save(args.save, as_json=args.json)
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.simulate import simulate
+
+    return simulate(args.encounter, runs=args.runs, seed=args.seed, jobs=args.jobs, as_json=args.json)
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not {text!r}")
+        return value
+    return parse
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.bench import run_benchmarks
 
@@ -319,6 +338,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", metavar="SAVE")
     replay.add_argument("--json", action="store_true", help="one JSON object per event instead of text")
     replay.set_defaults(func=cmd_replay)
+
+    from game.simulate import MAX_JOBS, MAX_RUNS
+
+    simulate = sub.add_parser("simulate", help="play many AI-against-AI fights of an encounter and sum them up")
+    simulate.add_argument("encounter", metavar="ENCOUNTER")
+    simulate.add_argument("--runs", type=bounded(1, MAX_RUNS), default=100, help="how many fights (default 100)")
+    simulate.add_argument("--seed", type=bounded(-2**62, 2**62), default=1, help="the first fight's seed (default 1)")
+    simulate.add_argument("--jobs", type=bounded(1, MAX_JOBS), default=1, help="processes to play them in")
+    simulate.add_argument("--json", action="store_true", help="the summary as one JSON object")
+    simulate.set_defaults(func=cmd_simulate)
 
     bench = sub.add_parser("bench", help="print benchmark figures against references measured in the same run")
     bench.add_argument("--repeats", type=repeat_count, default=5, help=f"runs per figure, 1 to {MAX_REPEATS}")

@@ -215,3 +215,13 @@ class Ruleset(Protocol):
     def command_from_json(self, record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command:
         """:meth:`command_to_json` read back; raises ``GameError`` naming ``path`` and ``place``."""
         ...
+
+
+class Tallying(Protocol):
+    """What a ruleset may add to :class:`Ruleset` for ``simulate`` (optional: a ruleset without it is
+    simulated for wins, rounds and survivors only): how its events read as counts."""
+
+    def tally(self, events: Sequence[Event]) -> Mapping[str, Mapping[str, int]]:
+        """One fight's events as counts by kind and key, e.g. ``{"damage dealt": {"brannoc": 14}}``: keys
+        that are piece ids are shown by name. Summed over the fights simulated."""
+        ...

@@ -87,5 +87,27 @@ class Seed000Package:
     def command_from_json(self, record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command:
         return codec.command_from_json(record, board, path, place)
 
+    def tally(self, events: Sequence[Event]) -> dict[str, dict[str, int]]:
+        """What ``simulate`` counts of one fight (:class:`game.rulesets.package.Tallying`): hit points of
+        damage each creature dealt and took (``DamageDealt``: its ``source`` and ``target``; damage with no
+        source, such as dangerous terrain, is dealt by nobody), and each reaction power resolved (used:
+        ``ReactionResolved``) and fizzled (``ReactionFizzled``)."""
+        out: dict[str, dict[str, int]] = {"damage dealt": {}, "damage taken": {}, "reactions fired": {},
+                                          "reactions fizzled": {}}
+
+        def add(kind: str, key: str, n: int) -> None:
+            out[kind][key] = out[kind].get(key, 0) + n
+
+        for event in events:
+            if isinstance(event, ev.DamageDealt):
+                add("damage taken", event.target, event.amount)
+                if event.source:
+                    add("damage dealt", event.source, event.amount)
+            elif isinstance(event, ev.ReactionResolved):
+                add("reactions fired", event.power, 1)
+            elif isinstance(event, ev.ReactionFizzled):
+                add("reactions fizzled", event.power, 1)
+        return out
+
 
 RULESET = Seed000Package()
