@@ -170,6 +170,20 @@ class Played:
     """With ``round``, the fight's ``turn_mark`` when it was given: which turn it belongs to."""
 
 
+@dataclass(frozen=True, slots=True)
+class GmUndo:
+    """A game master's undo (:meth:`Session.gm_undo`): the commands it took back, kept for the record."""
+
+    taken: tuple[Played, ...]
+    by: str | None
+    """The game master who took them back (None: nobody plays, the table's own)."""
+
+
+def _automatic(played: Played) -> bool:
+    """An answer nobody gave at the table (the AI's, a standing order's): it goes with the command before."""
+    return isinstance(played.command, Answer) and played.by in (AI, "standing order")
+
+
 class _Answering:
     """A session as :func:`game.seats.settle` sees it: its open decisions, and answers kept in ``played``."""
 
@@ -204,6 +218,8 @@ class Session:
     newest few; None: no autosave."""
     autosave_problem: str = ""
     """Why the last autosave could not be written ("" if it was): the fight goes on regardless."""
+    gm_undos: list[GmUndo] = field(default_factory=list)
+    """Every game master's undo, oldest first: what was taken back, marked as the game master's."""
     started: str = field(default_factory=lambda: time.strftime("%Y%m%d-%H%M%S"))
     """When the fight was opened: the autosaves' names begin with it."""
 
@@ -386,7 +402,12 @@ class Session:
         if why:
             raise Impossible(f"cannot undo: {why}")
         undone = self.played[-1]
-        keep = self.played[:-1]
+        self._rebuild(self.played[:-1])
+        return undone
+
+    def _rebuild(self, keep: list[Played]) -> None:
+        """Rebuild the fight from its file and replay ``keep`` (a beginning of :attr:`played`), checking
+        that the replay gives the same log as far as it goes."""
         encounter, start = self.source.begin()
         for item in keep:
             encounter.apply(item.command)
@@ -397,7 +418,27 @@ class Session:
         self.encounter = encounter
         self.start_events = start
         self.played = keep
-        return undone
+
+    def gm_steps(self) -> int:
+        """How many steps the game master may take back: every command given (by a player, the AI or the
+        script) and every answer a person gave."""
+        return sum(not _automatic(p) for p in self.played)
+
+    def gm_undo(self, steps: int = 1) -> GmUndo:
+        """The game master's undo: take back the last ``steps`` commands given, whoever gave them, each with
+        the answers the AI and standing orders gave after it, past dice, reactions and ends of turn (the
+        players' :meth:`undo` keeps its rule that nothing revealed is taken back). The fight is rebuilt by
+        replay; the undo is kept in :attr:`gm_undos`, marked as the game master's. Raises Impossible."""
+        starts = [i for i, p in enumerate(self.played) if not _automatic(p)]
+        if steps < 1 or steps > len(starts):
+            raise Impossible(f"cannot undo {steps} step{'s' if steps != 1 else ''}: "
+                             f"{len(starts)} command{'s' if len(starts) != 1 else ''} given so far")
+        cut = starts[-steps]
+        taken = tuple(self.played[cut:])
+        self._rebuild(self.played[:cut])
+        undo = GmUndo(taken, self.gm)
+        self.gm_undos.append(undo)
+        return undo
 
     # -- saves -----------------------------------------------------------------------------
 

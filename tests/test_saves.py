@@ -225,3 +225,28 @@ def test_the_temporary_data_folder_is_used_by_the_suite() -> None:
     from game.saves import data_dir
 
     assert str(data_dir()).startswith(tempfile.gettempdir())
+
+
+def test_the_game_masters_undo_takes_back_any_number_of_steps_past_rolls(tmp_path: Path) -> None:
+    """Issue 16 item 3: "GM undo built on replay: any number of steps back, including past rolls and
+    reactions, clearly marked as the GM's (the players' undo keeps today's rule ...)"."""
+    session = _opened(SAMPLES[0], 3)
+    session.gm_name = "Cy"
+    _steps(session, 40)
+    steps_then, log_then = session.gm_steps(), _log(session)
+    assert steps_then > 20
+    _steps(session, 15)
+    assert session.undo_refusal()  # a player could not take the AI's rolls back
+    before = len(session.played)
+    undo = session.gm_undo(session.gm_steps() - steps_then)
+    assert undo.by == "Cy" and len(undo.taken) == before - len(session.played)
+    assert _log(session) == log_then and session.gm_undos == [undo]
+    assert any(type(p.command).__name__ != "Answer" for p in undo.taken)
+    session.gm_undo(3)
+    twin = _opened(SAMPLES[0], 3)
+    for p in session.played:
+        twin.replay(p.command, by=p.by)
+    assert _log(twin) == _log(session)
+    assert _log(session) == log_then[:len(_log(session))]
+    with pytest.raises(Exception, match="cannot undo"):
+        session.gm_undo(session.gm_steps() + 1)

@@ -615,6 +615,17 @@ class Table:
         except (Impossible, GameError) as exc:
             self.say(str(exc), error=True)
             return
+        self.relog()
+        self.say(f"Undone: {self.described(undone.command)}")
+
+    def described(self, command: object) -> str:
+        assert self.session is not None
+        return (f"answer {command.option!r}" if isinstance(command, Answer)
+                else self.parts.describe_command(command, self.session.encounter.name))
+
+    def relog(self) -> None:
+        """The fight was rebuilt (an undo): the log shown again from its start."""
+        assert self.session is not None
         self.anim.finish()
         self.log.clear()
         self._log(self.session.start_events)
@@ -622,10 +633,27 @@ class Table:
             self._log(played.events)
         self.drop_choice()
         self._cache_key = None
-        command = undone.command
-        what = (f"answer {command.option!r}" if isinstance(command, Answer)
-                else self.parts.describe_command(command, self.session.encounter.name))
-        self.say(f"Undone: {what}")
+
+    def gm_undo(self) -> None:
+        """Ctrl+Shift+Z: the game master's undo (``Session.gm_undo``), one command back whoever gave it, past
+        dice and reactions; only with the game master at the table (hand it over with P), or nobody playing."""
+        session = self.session
+        if session is None:
+            return
+        gm = session.gm
+        if gm is not None and self.viewer != gm:
+            self.say(f"Only the game master ({gm}) takes back dice and reactions: hand the table over (P)",
+                     error=True)
+            return
+        try:
+            undo = session.gm_undo(1)
+        except (Impossible, GameError) as exc:
+            self.say(str(exc), error=True)
+            return
+        self.relog()
+        more = len(undo.taken) - 1
+        self.say(f"Game master's undo ({gm or 'the table'}): took back {self.described(undo.taken[0].command)}"
+                 + (f" and {more} answer{'s' if more > 1 else ''} after it" if more else ""))
 
     def end_turn(self) -> None:
         """The end of the turn, as the ruleset's parts take it (seed 000: the preparation panel first)."""
@@ -954,7 +982,7 @@ class Table:
             self.save()
             return True
         if ctrl and k == pygame.K_z:
-            self.undo()
+            self.gm_undo() if event.mod & pygame.KMOD_SHIFT else self.undo()
             return True
         if k == pygame.K_F11:
             self.toggle_fullscreen()

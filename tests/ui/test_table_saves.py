@@ -54,3 +54,34 @@ def test_the_file_menu_has_save(table: Table, tmp_path: Path) -> None:
     assert table.file_menu.visible
     table.on_button(table.save_button)
     assert not table.file_menu.visible and len(list(tmp_path.glob("*.jsonl"))) == 1
+
+
+def test_ctrl_shift_z_is_the_game_masters_undo_past_the_ais_rolls(table: Table) -> None:
+    """Issue 16 item 3: GM undo "any number of steps back, including past rolls and reactions, clearly
+    marked as the GM's"; Ann plays the heroes and is the game master (the first player)."""
+    settle(table)
+    post_key(pygame.K_RETURN)  # the handoff screen: Ann takes the table
+    frames(table, 2)
+    session = table.session
+    assert session is not None and table.viewer == "Ann" == session.gm
+    post_key(pygame.K_z, pygame.KMOD_CTRL)
+    frames(table, 1)
+    assert "Undone" not in table.message  # the players' undo refuses the AI's command
+    last = session.played[-1]
+    assert last.by == "ai"
+    table.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
+    assert session.played[-1] is not last and len(session.gm_undos) == 1
+    assert session.gm_undos[0].by == "Ann" and session.gm_undos[0].taken[0] is last
+    assert table.message.startswith("Game master's undo (Ann): took back")
+
+
+def test_the_game_masters_undo_waits_for_the_game_master_at_the_table(table: Table) -> None:
+    settle(table)
+    post_key(pygame.K_RETURN)
+    frames(table, 2)
+    assert table.session is not None and table.viewer == "Ann"
+    table.session.gm_name = "Cy"
+    steps = table.session.gm_steps()
+    post_key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    frames(table, 1)
+    assert table.session.gm_steps() == steps and "Only the game master (Cy)" in table.message
