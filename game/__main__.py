@@ -182,12 +182,23 @@ def cmd_play(args: argparse.Namespace) -> int:
         loaded = None
     else:
         resumed, loaded = None, read_map_first(args.map)
+    from game.saves import left_by_a_crash, mark_closed, mark_running
     from game.ui.table import run_table
     from game.ui.window import parse_size
 
-    return run_table(None if resumed else args.map, size=parse_size(args.size), screenshot=args.screenshot,
-                     script=args.script, controls=controls, skip_setup=args.no_setup, state_file=args.state_file,
-                     loaded=loaded, resumed=resumed, autosave=autosave_folder())
+    crashed = left_by_a_crash()
+    notice = (f"The last window closed without quitting; its newest autosave: play --resume {crashed}"
+              if crashed is not None and resumed is None else None)
+    if notice:
+        print(notice, file=sys.stderr)
+    mark_running()
+    try:
+        return run_table(None if resumed else args.map, size=parse_size(args.size), screenshot=args.screenshot,
+                         script=args.script, controls=controls, skip_setup=args.no_setup,
+                         state_file=args.state_file, loaded=loaded, resumed=resumed, autosave=autosave_folder(),
+                         notice=notice)
+    finally:
+        mark_closed()
 
 
 def autosave_folder() -> Path:

@@ -361,3 +361,42 @@ def newest(folder: Path) -> Path | None:
     except OSError:
         return None
     return found[-1] if found else None
+
+
+RUNNING = "window.pid"
+"""A file in the data folder naming the process of the window open now (removed when it closes)."""
+
+
+def left_by_a_crash() -> Path | None:
+    """The newest autosave, if the last window did not close (its :data:`RUNNING` file is still there and
+    its process is gone): what the next start offers to resume."""
+    marker = data_dir() / RUNNING
+    try:
+        pid = int(marker.read_text(encoding="ascii").strip()[:20])
+    except (OSError, ValueError):
+        return None
+    try:
+        os.kill(pid, 0)
+        return None  # that window is still open
+    except ProcessLookupError:
+        pass
+    except OSError:
+        return None
+    return newest(autosaves_dir())
+
+
+def mark_running() -> None:
+    """Note this process as the window open now (see :func:`left_by_a_crash`); quietly nothing if the data
+    folder cannot be written."""
+    try:
+        data_dir().mkdir(parents=True, exist_ok=True)
+        (data_dir() / RUNNING).write_text(str(os.getpid()), encoding="ascii")
+    except OSError:
+        pass
+
+
+def mark_closed() -> None:
+    try:
+        (data_dir() / RUNNING).unlink(missing_ok=True)
+    except OSError:
+        pass

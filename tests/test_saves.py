@@ -250,3 +250,20 @@ def test_the_game_masters_undo_takes_back_any_number_of_steps_past_rolls(tmp_pat
     assert _log(session) == log_then[:len(_log(session))]
     with pytest.raises(Exception, match="cannot undo"):
         session.gm_undo(session.gm_steps() + 1)
+
+
+def test_the_next_start_after_a_crash_names_the_newest_autosave(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import saves
+
+    monkeypatch.setenv(saves.DATA_ENV, str(tmp_path))
+    session = _opened(SAMPLES[0], 2)
+    session.autosave = saves.autosaves_dir()
+    saves.mark_running()
+    assert saves.left_by_a_crash() is None  # this process is alive: its window is still open
+    _steps(session, 60)
+    (tmp_path / saves.RUNNING).write_text("999999999")  # a window whose process is gone
+    found = saves.left_by_a_crash()
+    assert found is not None and found == sorted(saves.autosaves_dir().glob("*.jsonl"))[-1]
+    saves.mark_closed()
+    assert saves.left_by_a_crash() is None

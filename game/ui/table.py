@@ -2119,10 +2119,11 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
               script: str | None = None, controls: dict[str, str] | None = None,
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None,
               loaded: tuple[TiledMap, Board] | Exception | None = None, resumed: Session | None = None,
-              autosave: Path | None = None) -> int:
+              autosave: Path | None = None, notice: str | None = None) -> int:
     """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it, or on the fight
     ``resumed`` from a save); with ``screenshot``, save a PNG after the script and the first frames, then
-    return. ``autosave``: the folder the fights opened autosave in."""
+    return. ``autosave``: the folder the fights opened autosave in; ``notice``: a line for the top bar once
+    open (the autosave a crash left)."""
     from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
@@ -2149,6 +2150,8 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
             table.open(resumed.source.path, resumed=resumed)
         elif path is not None:
             table.open(path, loaded)
+        if notice:
+            table.say(notice)
         clock = pygame.time.Clock()
         frames = after = 0
         running = True
