@@ -269,6 +269,8 @@ class Sheet:
     abilities: tuple[Ability, ...] = ()
     class_name: str = ""
     description: str = ""
+    size: int = 1
+    """Cells across (every sheet of seed 003 fills one cell: the table and the shared tactics read it)."""
 
     def defense(self, which: Defense) -> int:
         match which:
