@@ -31,7 +31,7 @@ def choose_command(fight: Seed003Fight) -> Command | None:
         if rally is not None and ACTIONS.pay(actor.budget, "standard", check_only=True) == "standard":
             return rally
     foes = [c for c in state.creatures.values() if c.side != actor.side and not c.out]
-    if engaged and not actor.popped and (hurt or actor.stance is StanceKind.RANGED):
+    if engaged and not actor.popped and actor.budget.has("move") and (hurt or actor.stance is StanceKind.RANGED):
         away = _free_cells(fight, actor, foes, [c.to for c in legal if isinstance(c, Disengage)])
         if away:
             return Disengage(actor.id, away[0])

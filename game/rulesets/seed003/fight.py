@@ -182,9 +182,6 @@ class Seed003Fight(Orders):
                 for pid in tactics.provokers_leaving(self.state, mover, step.cell):
                     if pid in already or pid in mover.popped:
                         continue
-                    reactor = self.creature(pid)
-                    if self.state.board.grid.distance(reactor.cell, step.to) <= 1:
-                        continue  # still engaged where it steps: not moving away from this enemy
                     already.add(pid)
                     out.append(OfferOpportunity(self.engine.new_action(), pid, mover.id))
                 return out

@@ -249,12 +249,15 @@ class Orders(Combat):
         for stance in actor.template.stances:
             candidates.append(SwitchStance(actor.id, stance.kind.value))
         candidates.append(Rally(actor.id))
-        cells = list(tactics.reachable(self.state, actor, "move")) if not actor.has(Condition.STUCK) else []
-        candidates += [Move(actor.id, c) for c in cells]
-        if self.state.engaged_with(actor):
-            candidates += [Disengage(actor.id, c) for c in [actor.cell, *cells]]
         candidates += [Delay(actor.id, b.value) for b in Band]
         candidates.append(EndTurnCommand(actor.id))
         for command in candidates:
             if not self.why_illegal(command):
                 yield command
+        # Every cell in reach is as legal as the first one: the same checks, the destination aside.
+        cells = list(tactics.reachable(self.state, actor, "move")) if not actor.has(Condition.STUCK) else []
+        if cells and not self.why_illegal(Move(actor.id, cells[0])):
+            yield from (Move(actor.id, c) for c in cells)
+        if self.state.engaged_with(actor) and not self.why_illegal(Disengage(actor.id, actor.cell)):
+            yield Disengage(actor.id, actor.cell)
+            yield from (Disengage(actor.id, c) for c in cells)

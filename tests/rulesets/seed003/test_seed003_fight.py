@@ -1,0 +1,252 @@
+"""Seed 003's fight object through the kernel (issue 15 items 3-6): engagement, opportunity attacks as the
+reacting player's decisions, disengage, actions and substitutions, staggered / dying / dead, death saves,
+the end of a turn, the end of the fight. Each test quotes the line it checks (seed 003,
+``../shared/seeds/003_c2dc3d650823e22d.txt``)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from game.board import Board
+from game.grid import HexGrid, Square, SquareGrid
+from game.grid.hex import StaggerAxis, StaggerIndex
+from game.kernel.decisions import PASS, Answer
+from game.kernel.engine import Impossible
+from game.rulesets.package import Entry
+from game.rulesets.seed003 import events as ev
+from game.rulesets.seed003.commands import (Disengage, EndTurnCommand, Move, SwitchStance, UseAbility)
+from game.rulesets.seed003.content import load_sheets
+from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
+from game.rulesets.seed003.sheets import Condition
+from game.rulesets.seed003.state import Held
+from game.mechanics.conditions import Lasting
+
+SHEETS = load_sheets()
+
+
+class Scripted:
+    """Stands in for the fight's random stream: ``randint`` gives the faces listed, in order."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces: Iterator[int] = iter(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return next(self.faces)
+
+
+def fight(*placed: tuple[str, str, str, int, int], hexes: bool = False, ambush: str = "") -> Seed003Fight:
+    """A fight on an open 12 x 12 board: (id, sheet, side, col, row) per creature, started."""
+    grid = HexGrid(32, 36, 18, StaggerAxis.Y, StaggerIndex.ODD) if hexes else SquareGrid(32, 32)
+    board = Board(grid, 12, 12)
+    entries = [Entry(pid, pid.title(), side, SHEETS[sheet], grid.offset_to_cell(col, row))
+               for pid, sheet, side, col, row in placed]
+    options: dict[str, object] = {"surprise": ambush} if ambush else {}
+    f = Seed003Fight(board, entries, seed=1, options=options)
+    f.start()
+    return f
+
+
+def rig(f: Seed003Fight, faces: list[int]) -> None:
+    f.engine.dice._random = Scripted(faces)  # type: ignore[assignment]
+
+
+def events(f: Seed003Fight, kind: type) -> list[object]:
+    return [e for e in f.log if isinstance(e, kind)]
+
+
+def hale_vs_hound(**kw: bool) -> Seed003Fight:
+    """Hale (a PC, medium band) next to a Cinder Hound (medium band): Hale acts first [83]."""
+    return fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2), **kw)
+
+
+def test_a_basic_melee_attack_needs_an_engaged_target() -> None:
+    """003 line 15: "Make an attack vs. AC on an engaged target." Engaged is the next cell (our reading of
+    line 151)."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 5, 2))
+    assert f.acting is not None and f.acting.id == "hale"
+    assert "out of reach" in f.why_illegal(UseAbility("hale", "basic_melee", ("hound",)))
+    f.apply(Move("hale", Square(4, 2)))
+    assert f.why_illegal(UseAbility("hale", "basic_melee", ("hound",))) == ""
+
+
+def test_engaged_on_hexes_is_the_six_neighbours() -> None:
+    """003 line 151: "Engaged/Next To: Targets who are engaged are at very short range with each other" -
+    on hexes the six neighbours (our reading)."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2), hexes=True)
+    hale, hound = f.creature("hale"), f.creature("hound")
+    assert f.state.engaged_with(hale) == [hound]
+    hound.cell = f.state.board.grid.offset_to_cell(4, 2)
+    assert f.state.engaged_with(hale) == [] and f.state.is_free(hale)
+
+
+def test_moving_away_while_engaged_asks_the_engaged_enemy_about_an_opportunity_attack() -> None:
+    """003 line 181: "If an enemy engaged with you ... moves without attempting to Disengage while you're in
+    a melee stance, they provoke an Opportunity Attack. This is a free action Basic Melee Attack." The
+    reacting creature's player decides (issue 15 item 6)."""
+    f = hale_vs_hound()
+    f.apply(Move("hale", Square(0, 2)))
+    asked = f.pending
+    assert len(asked) == 1 and asked[0].kind == OPPORTUNITY and asked[0].chooser == "hound"
+    assert {o.key for o in asked[0].options} == {"attack", PASS}
+    f.apply(Answer(asked[0].id, "attack"))
+    assert events(f, ev.OpportunityAttackMade) == [ev.OpportunityAttackMade("hound", "hale")]
+    attack = events(f, ev.AttackRolled)[-1]
+    assert attack.attacker == "hound" and attack.ability == "Basic Melee Attack"  # type: ignore[attr-defined]
+
+
+def test_passing_on_the_opportunity_attack_lets_the_mover_go() -> None:
+    """003 line 181 (the opportunity attack is offered, not forced: passing is an option of the decision)."""
+    f = hale_vs_hound()
+    f.apply(Move("hale", Square(0, 2)))
+    f.apply(Answer(f.pending[0].id, PASS))
+    assert not events(f, ev.AttackRolled)
+    assert f.creature("hale").cell == Square(0, 2)
+
+
+def test_an_enemy_in_a_ranged_stance_makes_no_opportunity_attack() -> None:
+    """003 line 181: "... while you're in a melee stance, they provoke an Opportunity Attack"."""
+    f = hale_vs_hound()
+    f.creature("hound").stance = None
+    f.apply(Move("hale", Square(0, 2)))
+    assert not f.pending
+
+
+def test_a_ranged_attack_while_engaged_provokes() -> None:
+    """003 line 159: engaged creatures "can't use Ranged Attacks or Ranged Spells without provoking
+    Opportunity attacks"."""
+    f = fight(("isra", "isra_quenn", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2))
+    f.creature("isra").template  # slow band; the hound (medium) acts first
+    assert f.acting is not None and f.acting.id == "hound"
+    f.apply(EndTurnCommand("hound"))
+    assert f.acting is not None and f.acting.id == "isra"
+    f.apply(UseAbility("isra", "basic_ranged", ("hound",)))
+    assert f.pending and f.pending[0].kind == OPPORTUNITY and f.pending[0].chooser == "hound"
+
+
+def test_disengaging_pops_off_and_moves_without_provoking() -> None:
+    """003 lines 163-165: "roll 3d6 against a Difficulty of 11 for one enemy ... On a successful Disengage
+    check, you Pop Off the enemies in question"."""
+    f = hale_vs_hound()
+    rig(f, [6, 4, 1])  # 11: matches the difficulty
+    f.apply(Disengage("hale", Square(0, 2)))
+    assert events(f, ev.DisengageRolled)[-1].succeeded  # type: ignore[attr-defined]
+    assert not f.pending and f.creature("hale").cell == Square(0, 2)
+
+
+def test_a_failed_disengage_loses_the_move_action() -> None:
+    """003 line 163: "If you fail the check, you lose your move action." """
+    f = hale_vs_hound()
+    rig(f, [5, 4, 1])  # 10 < 11
+    f.apply(Disengage("hale", Square(0, 2)))
+    hale = f.creature("hale")
+    assert hale.cell == Square(2, 2) and not hale.budget.has("move")
+
+
+def test_a_standard_action_substitutes_for_a_move_but_not_a_third_time() -> None:
+    """003 line 113: "you may substitute better actions for less good ones (Standard for Move, or Move for
+    Quick)"; line 105: one Quick, one Move and one Standard action a turn."""
+    f = fight(("hale", "hale_varrow", "party", 0, 0), ("hound", "cinder_hound", "foes", 11, 11))
+    f.apply(Move("hale", Square(2, 0)))
+    f.apply(Move("hale", Square(4, 0)))
+    assert "no move action left" in f.why_illegal(Move("hale", Square(5, 0)))
+    assert "no quick action left" not in f.why_illegal(SwitchStance("hale", "ranged"))
+
+
+def test_staggered_at_half_and_an_enemy_dies_at_zero() -> None:
+    """003 lines 205-207: "When a character or enemy is at half their hit points, they're Staggered ... When
+    an enemy is at 0 hp or less, they're usually dead"."""
+    f = hale_vs_hound()
+    hound = f.creature("hound")
+    f.damage(hound, hound.max_hp - hound.max_hp // 2, "test")
+    assert hound.staggered and events(f, ev.Staggered) == [ev.Staggered("hound")]
+    f.damage(hound, hound.hp, "test")
+    assert hound.dead and not hound.dying
+
+
+def test_a_pc_at_zero_is_dying_and_rolls_a_13_plus_death_save_on_its_turn() -> None:
+    """003 lines 221-223: "When a PC is at 0 hp or less, they're Dying. This means that on their turn, they
+    roll a Death Save, which is usually a 13+ Save ... Success: Your character heals using a Recovery from 0
+    hp ... They can act on their next turn." """
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2),
+              ("isra", "isra_quenn", "party", 9, 9))
+    hale = f.creature("hale")
+    f.damage(hale, hale.hp + 3, "test")
+    assert hale.dying and not hale.dead
+    for who in ("hale", "hound"):
+        f.apply(EndTurnCommand(who))
+    assert not events(f, ev.SaveRolled)
+    rig(f, [5, 4, 4])  # round 2 starts with Hale's death save: 13
+    f.apply(EndTurnCommand("isra"))
+    save = events(f, ev.SaveRolled)[-1]
+    assert save.against == "death" and save.result == "success"  # type: ignore[attr-defined]
+    assert not hale.dying and hale.hp == hale.template.recovery_dice.average
+    assert f.acting is not None and f.acting.id == "hound"  # a success acts on its next turn, not now
+
+
+def test_four_failed_death_saves_kill_and_a_crit_or_minus_half_drop_gives_2_disadvantage() -> None:
+    """003 lines 221 and 225: "If the PC is dropped by a crit or put to negative hit points equal to half of
+    their maximum, they gain 2 Disadvantage on their first Death Save ... If you fail four Death Saves in one
+    encounter, your character dies." """
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2),
+              ("isra", "isra_quenn", "party", 9, 9))
+    hale = f.creature("hale")
+    f.damage(hale, hale.hp + hale.max_hp // 2, "test")
+    assert hale.hard_first_save
+    rig(f, [1] * 100)
+    for _ in range(20):
+        if hale.dead:
+            break
+        f.apply(EndTurnCommand(f.acting.id))  # type: ignore[union-attr]
+    saves = [e for e in events(f, ev.SaveRolled) if e.against == "death"]  # type: ignore[attr-defined]
+    assert len(saves) == 4 and all(s.result == "failure" for s in saves)  # type: ignore[attr-defined]
+    assert saves[0].net == -2 and all(s.net == 0 for s in saves[1:])  # type: ignore[attr-defined]
+    assert hale.dead and events(f, ev.Died) == [ev.Died("hale", "4 failed death saves")]
+
+
+def test_the_end_of_a_turn_takes_ongoing_damage_then_saves_on_11() -> None:
+    """003 line 107: "At the end of your turn, take any ongoing damage, then make saves for any save ends
+    effects." (Our reading: a save is 3d6, 11+.)"""
+    f = hale_vs_hound()
+    hale = f.creature("hale")
+    hale.conditions.append(Held(None, f.creature("hound").id, Lasting.SAVE_ENDS, ongoing=3))
+    rig(f, [4, 4, 3])  # 11: saved
+    f.apply(EndTurnCommand("hale"))
+    took = events(f, ev.DamageTaken)[-1]
+    saved = events(f, ev.ConditionEnded)[-1]
+    assert f.log.index(took) < f.log.index(saved)
+    assert hale.hp == hale.max_hp - 3 and not hale.conditions
+
+
+def test_conditions_of_different_names_stack_into_disadvantage() -> None:
+    """003 line 251: "a character who is Weakened and Dazed has 2 Disadvantage on attacks"; Dazed twice is
+    one name."""
+    f = hale_vs_hound()
+    hale, hound = f.creature("hale"), f.creature("hound")
+    f.lay(hale, Condition.DAZED, hound)
+    f.lay(hale, Condition.DAZED, hound)
+    assert f.net_against(hale, hound) == -1
+    f.lay(hale, Condition.WEAKENED, hound)
+    assert f.net_against(hale, hound) == -2
+
+
+def test_the_fight_ends_when_one_side_is_left() -> None:
+    """003 line 207 (an enemy at 0 is dead): with the last enemy dead the fight is over, won by the party."""
+    f = hale_vs_hound()
+    rig(f, [6, 6, 6] + [10] * 10)  # a natural 18: a crit
+    f.apply(UseAbility("hale", "basic_melee", ("hound",)))
+    assert f.over and f.winner == "party"
+    assert events(f, ev.FightEnded) == [ev.FightEnded("party")]
+    with pytest.raises(Impossible):
+        f.apply(EndTurnCommand("hale"))
+
+
+def test_the_band_order_is_asked_of_the_players_when_the_clock_advances() -> None:
+    """003 line 83: "if there are PCs in that Initiative band, they go in any order"."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("seli", "seli_dunmore", "party", 2, 4),
+              ("hound", "cinder_hound", "foes", 9, 9))
+    asked = f.pending
+    assert asked and asked[0].kind == "clock:next_in_band" and {o.key for o in asked[0].options} == {"hale", "seli"}
+    f.apply(Answer(asked[0].id, "seli"))
+    assert f.acting is not None and f.acting.id == "seli"
