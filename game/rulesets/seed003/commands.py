@@ -126,5 +126,17 @@ class OfferOpportunity:
     target: str
 
 
-Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, StartTurn[str], EndTurn[str],
+@dataclass(frozen=True, slots=True)
+class OfferIntercept:
+    """``creature`` (Free, with ``ally`` nearby) may intercept ``target``, which is trying to engage the ally:
+    a decision for its player [173-177]. An intercept stops the movement action ``move``."""
+
+    action: int
+    creature: str
+    target: str
+    ally: str
+    move: int
+
+
+Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, OfferIntercept, StartTurn[str], EndTurn[str],
              AdvanceClock[str], PickAmbusher, BeginSurprise, BeginRound]

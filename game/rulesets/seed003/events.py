@@ -61,6 +61,17 @@ class OpportunityAttackMade:
 
 
 @dataclass(frozen=True, slots=True)
+class Intercepted:
+    """``creature`` intercepted ``target`` on its way to ``ally``: it stands at ``to``, engaged with it, and the
+    target's movement stops [175]."""
+
+    creature: Id
+    target: Id
+    ally: Id
+    to: Cell
+
+
+@dataclass(frozen=True, slots=True)
 class DamageTaken:
     creature: Id
     amount: int
@@ -290,6 +301,9 @@ def describe(event: Event, name: Callable[[str], str] = str,
             return f"{name(event.creature)} uses {event.ability}{whom}{provokes}"
         case OpportunityAttackMade():
             return f"{name(event.creature)} makes an opportunity attack on {name(event.target)}"
+        case Intercepted():
+            return (f"{name(event.creature)} intercepts {name(event.target)} on its way to {name(event.ally)}, "
+                    f"at {offset(event.to)}")
         case DamageTaken():
             return f"{name(event.creature)} takes {event.amount} damage ({event.cause}): {event.hp} hp left"
         case Staggered():

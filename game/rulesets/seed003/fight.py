@@ -6,7 +6,9 @@ the order inside a band), ``StartTurn`` (fresh actions; a dying PC's death save)
 ``EndTurn`` (ongoing damage, then saves [107]). Each is scheduled once the stack is empty
 (``action_complete``), so what a step sets off resolves first. Opportunity attacks are decisions of the
 reacting creature's player (``reaction:opportunity_attack``), opened at the ``before`` break point of a
-step that leaves an engaged position or of an ability that provokes [135, 159, 181].
+step that leaves an engaged position or of an ability that provokes [135, 159, 181]; intercepts
+(``reaction:intercept``) at the ``before`` break point of a step that would engage someone [175]
+(``reactions.py``).
 """
 
 from __future__ import annotations
@@ -16,29 +18,24 @@ from typing import Any, Sequence
 from game.board import Board
 from game.grid import Cell
 from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
-from game.kernel.decisions import PASS, Answer, Decision, Option, Question
+from game.kernel.decisions import Answer, Decision, Option, Question
 from game.kernel.engine import Engine, Impossible
 from game.kernel.events import Event, to_json
-from game.mechanics import tactics
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.package import Entry
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.clock import BandClock, BeginRound, BeginSurprise, ClockStep, Combatant, NextTurn, \
     PickAmbusher
-from game.rulesets.seed003.combat import basic_ability
-from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, OfferOpportunity, ResolveAbility,
-                                            StartAbility, Step)
-from game.rulesets.seed003.orders import Orders
-from game.rulesets.seed003.sheets import Condition, Sheet, StanceKind
+from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, OfferIntercept, OfferOpportunity,
+                                            ResolveAbility, StartAbility, Step)
+from game.rulesets.seed003.reactions import OPPORTUNITY as OPPORTUNITY
+from game.rulesets.seed003.reactions import Reactions
+from game.rulesets.seed003.sheets import Condition, Sheet
 from game.rulesets.seed003.state import ACTIONS, Creature, FightState
 from game.rulesets.seed003.tactics_rules import NEARBY, Seed003Tactics
 
-OPPORTUNITY = "reaction:opportunity_attack"
-"""The kind of decision an opportunity attack opens (standing orders are set per kind)."""
-_CLOCK_STEPS = (PickAmbusher, BeginSurprise, BeginRound)
 
-
-class Seed003Fight(Orders):
+class Seed003Fight(Reactions):
     def __init__(self, board: Board, entries: Sequence[Entry], *, seed: int = 1, map_name: str = "",
                  options: dict[str, object] | None = None) -> None:
         self.options = dict(options or {})
@@ -62,7 +59,10 @@ class Seed003Fight(Orders):
         """setup, advance (the clock moves on), start, acting (commands), end (the turn ends), over."""
         self.turns = 0
         self._provoked: dict[int, set[str]] = {}
-        """Per movement action, the enemies already offered an opportunity attack (each once a move)."""
+        self._offered: dict[int, set[str]] = {}
+        self._stopped: set[int] = set()
+        self._redirect: dict[tuple[str, str], str] = {}
+        self._asked: dict[tuple[str, str], tuple[str, str]] = {}
         self.winner = ""
 
     # -- the table's Fight --------------------------------------------------------------------------------
@@ -101,12 +101,6 @@ class Seed003Fight(Orders):
     @property
     def pending(self) -> tuple[Decision, ...]:
         return self.engine.pending
-
-    def ai_answer(self, decision: Decision) -> str:
-        """The AI takes every opportunity attack, and the first option of any other decision (the band
-        order as listed, the first ambushers)."""
-        taking = [o.key for o in decision.options if o.key != PASS]
-        return taking[0] if taking else PASS
 
     @property
     def over(self) -> bool:
@@ -154,6 +148,8 @@ class Seed003Fight(Orders):
 
     def precondition(self, step: Step) -> str:
         match step:
+            case LeaveCell() | EnterCell() if step.action in self._stopped:
+                return f"{self.name(step.creature)} was intercepted"
             case LeaveCell():
                 mover = self.creature(step.creature)
                 if mover.out:
@@ -167,7 +163,12 @@ class Seed003Fight(Orders):
                 if self.creature(step.creature).out:
                     return f"{self.name(step.creature)} can no longer act"
             case OfferOpportunity():
-                return self._opportunity_problem(self.creature(step.creature), self.creature(step.target))
+                return self.opportunity_problem(self.creature(step.creature), self.creature(step.target))
+            case OfferIntercept():
+                if step.move in self._stopped:
+                    return f"{self.name(step.target)} was intercepted already"
+                return self.intercept_problem(self.creature(step.creature), self.creature(step.target),
+                                              self.creature(step.ally))
         return ""
 
     def detail(self, step: Step) -> str | None:
@@ -176,31 +177,19 @@ class Seed003Fight(Orders):
     def before(self, step: Step) -> list[Step]:
         match step:
             case LeaveCell():
-                mover = self.creature(step.creature)
-                already = self._provoked.setdefault(step.action, set())
-                out: list[Step] = []
-                for pid in tactics.provokers_leaving(self.state, mover, step.cell):
-                    if pid in already or pid in mover.popped:
-                        continue
-                    already.add(pid)
-                    out.append(OfferOpportunity(self.engine.new_action(), pid, mover.id))
-                return out
+                return list(self.offers_leaving(step))
+            case EnterCell():
+                return list(self.offers_entering(step))
             case StartAbility():
-                actor = self.creature(step.creature)
-                ability = self.ability_of(actor, step.ability)
-                if ability is None or not self.provokes(actor, ability):
-                    return []
-                return [OfferOpportunity(self.engine.new_action(), e.id, actor.id)
-                        for e in self.state.engaged_with(actor) if not self._opportunity_problem(e, actor)]
+                return list(self.offers_provoking(step))
         return []
 
     def question(self, step: Step) -> Sequence[Question]:
         match step:
             case OfferOpportunity():
-                reactor, target = self.creature(step.creature), self.creature(step.target)
-                return [Question(reactor.side, reactor.id, OPPORTUNITY,
-                                 f"{reactor.name}: an opportunity attack on {target.name}?",
-                                 (Option("attack", f"attack {target.name}"), Option(PASS, "let it go")))]
+                return [self.ask_opportunity(step)]
+            case OfferIntercept():
+                return [self.ask_intercept(step)]
             case AdvanceClock():
                 return self.clock.question(NextTurn(step.action))
             case PickAmbusher():
@@ -224,10 +213,9 @@ class Seed003Fight(Orders):
                 assert ability is not None
                 self.attack(actor, ability, [self.creature(t) for t in step.targets if not self.creature(t).out])
             case OfferOpportunity():
-                if answers and answers[0].key != PASS:
-                    reactor, target = self.creature(step.creature), self.creature(step.target)
-                    self.emit(ev.OpportunityAttackMade(reactor.id, target.id))
-                    self.attack(reactor, basic_ability(StanceKind.MELEE), [target])
+                self.opportunity(step, list(answers))
+            case OfferIntercept():
+                self.intercept(step, list(answers))
             case AdvanceClock():
                 self.clock.resolve(NextTurn(step.action), answers)
                 if self.clock.holder() is not None:
@@ -248,6 +236,8 @@ class Seed003Fight(Orders):
         return []
 
     def fizzled(self, step: Step, reason: str, dropped: list[Step]) -> None:
+        if isinstance(step, OfferIntercept) and step.move in self._stopped:
+            return  # the others' offers to intercept a mover already stopped: nothing happened
         self.engine.report_fizzle(step, reason, len(dropped))
 
     def action_complete(self) -> list[Step]:
@@ -276,19 +266,6 @@ class Seed003Fight(Orders):
         """The band clock's steps, its NextTurn as the kernel's AdvanceClock."""
         return AdvanceClock(step.action, "") if isinstance(step, NextTurn) else step
 
-    def _opportunity_problem(self, reactor: Creature, target: Creature) -> str:
-        """Whether ``reactor`` may still make an opportunity attack on ``target``: up, in a melee stance
-        [181], not Grabbed [257], engaged with it."""
-        if reactor.out or target.out:
-            return "someone is down"
-        if reactor.stance is not StanceKind.MELEE:
-            return f"{reactor.name} is not in a melee stance"
-        if reactor.has(Condition.GRABBED):
-            return f"{reactor.name} is grabbed"
-        if not self.state.adjacent(reactor, target):
-            return f"{target.name} is out of reach"
-        return ""
-
     def _start_turn(self, creature: Creature) -> None:
         self.turns += 1
         creature.budget = ACTIONS.new_turn()
@@ -302,6 +279,7 @@ class Seed003Fight(Orders):
 
     def _end_turn(self, creature: Creature, action: int) -> None:
         self.end_of_turn(creature)
+        self.forget_redirects(creature.id)
         self.emit(ev.TurnEnded(creature.id))
         self.clock.end_turn(creature.id, action)
         self.phase = "advance"

@@ -191,9 +191,10 @@ class Orders(Combat):
         why = self.ability_problem(actor, ability)
         if why:
             raise Impossible(why)
-        if not 1 <= len(command.targets) <= ability.targets or len(set(command.targets)) != len(command.targets):
+        targets = tuple(self.redirected(actor, t) for t in command.targets)
+        if not 1 <= len(targets) <= ability.targets or len(set(targets)) != len(targets):
             raise Impossible(f"{ability.name} takes 1 to {ability.targets} different targets")
-        for tid in command.targets:
+        for tid in targets:
             target = self.state.creatures.get(PieceId(tid))
             if target is None or target.out or target.side == actor.side:
                 raise Impossible(f"{tid!r} is not an enemy in the fight")
@@ -206,8 +207,12 @@ class Orders(Combat):
         if ability.frequency is not Frequency.AT_WILL:
             actor.used.add(ability.id)
         n = self.engine.new_action()
-        self.engine.run([StartAbility(n, actor.id, ability.id, command.targets),
-                         ResolveAbility(n, actor.id, ability.id, command.targets)])
+        self.engine.run([StartAbility(n, actor.id, ability.id, targets),
+                         ResolveAbility(n, actor.id, ability.id, targets)])
+
+    def redirected(self, attacker: Creature, target: str) -> str:
+        """The creature an attack meant for ``target`` goes to (an interceptor's: ``reactions.py``)."""
+        return target
 
     def ability_problem(self, actor: Creature, ability: Ability) -> str:
         """Why ``actor`` cannot use ``ability`` now, whatever the target ("" if it can)."""

@@ -19,6 +19,7 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.commands import (Disengage, EndTurnCommand, Move, SwitchStance, UseAbility)
 from game.rulesets.seed003.content import load_sheets
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
+from game.rulesets.seed003.reactions import INTERCEPT
 from game.rulesets.seed003.sheets import Condition
 from game.rulesets.seed003.state import Held
 from game.mechanics.conditions import Lasting
@@ -250,3 +251,70 @@ def test_the_band_order_is_asked_of_the_players_when_the_clock_advances() -> Non
     assert asked and asked[0].kind == "clock:next_in_band" and {o.key for o in asked[0].options} == {"hale", "seli"}
     f.apply(Answer(asked[0].id, "seli"))
     assert f.acting is not None and f.acting.id == "seli"
+
+
+def guard_isra_hound(hound_sheet: str = "cinder_hound") -> Seed003Fight:
+    """Hale (medium) guards Isra (slow) three cells from a foe (medium): Hale acts, ends; the foe's turn."""
+    f = fight(("hale", "hale_varrow", "party", 2, 4), ("isra", "isra_quenn", "party", 2, 2),
+              ("hound", hound_sheet, "foes", 6, 2))
+    f.apply(EndTurnCommand("hale"))
+    assert f.acting is not None and f.acting.id == "hound"
+    return f
+
+
+def test_a_free_creature_may_intercept_an_enemy_trying_to_engage_a_nearby_ally() -> None:
+    """003 line 175: "when you are Free and an ally is nearby or next to you and an enemy is trying to become
+    engaged with them, you may Intercept that enemy as a Free Action. This stops their movement and puts them
+    into engagement range with you." The interceptor's player decides (issue 15 item 6)."""
+    f = guard_isra_hound()
+    f.apply(Move("hound", Square(3, 2), (Square(5, 2), Square(4, 2), Square(3, 2))))
+    asked = f.pending
+    assert asked and asked[0].kind == INTERCEPT and asked[0].chooser == "hale"
+    f.apply(Answer(asked[0].id, "intercept"))
+    hale, hound, isra = f.creature("hale"), f.creature("hound"), f.creature("isra")
+    assert hound.cell == Square(4, 2)  # stopped before the step that would have engaged Isra
+    assert f.state.engaged_with(hale) == [hound] and f.state.is_free(isra)
+    assert [type(e) for e in events(f, ev.Intercepted)] == [ev.Intercepted]
+
+
+def test_an_attack_meant_for_the_ally_goes_to_the_interceptor() -> None:
+    """003 line 175: "In most cases, any attack intended for your ally will now be directed towards you." """
+    f = guard_isra_hound()
+    f.apply(Move("hound", Square(3, 2)))
+    f.apply(Answer(f.pending[0].id, "intercept"))
+    f.apply(UseAbility("hound", "basic_melee", ("isra",)))
+    assert events(f, ev.AttackRolled)[-1].target == "hale"  # type: ignore[attr-defined]
+
+
+def test_passing_lets_the_enemy_engage_the_ally() -> None:
+    """003 line 175 ("you may Intercept": passing is an option)."""
+    f = guard_isra_hound()
+    f.apply(Move("hound", Square(3, 2)))
+    f.apply(Answer(f.pending[0].id, PASS))
+    assert f.creature("hound").cell == Square(3, 2) and not f.state.is_free(f.creature("isra"))
+
+
+def test_a_flyer_is_intercepted_only_by_flyers() -> None:
+    """003 line 256: "Flying/Flight: You can't be intercepted except by enemies who also have Flying/Flight." """
+    f = fight(("hale", "hale_varrow", "party", 2, 4), ("isra", "isra_quenn", "party", 2, 2),
+              ("kite", "carrion_kite", "foes", 6, 2))
+    for _ in range(3):
+        if f.acting is not None and f.acting.id == "kite":
+            break
+        f.apply(EndTurnCommand(f.acting.id))  # type: ignore[union-attr]
+    f.apply(Move("kite", Square(3, 2)))
+    assert not f.pending and f.creature("kite").cell == Square(3, 2)
+
+
+def test_an_engaged_creature_cannot_intercept() -> None:
+    """003 line 159: engaged creatures "can't Intercept enemy attacks"; line 175: "when you are Free"."""
+    f = fight(("hale", "hale_varrow", "party", 2, 4), ("isra", "isra_quenn", "party", 2, 2),
+              ("hound", "cinder_hound", "foes", 6, 2), ("cut", "ditch_cutthroat", "foes", 2, 5))
+    for _ in range(5):
+        if f.pending:
+            f.apply(Answer(f.pending[0].id, "hound"))
+        elif f.acting is not None and f.acting.id != "hound":
+            f.apply(EndTurnCommand(f.acting.id))
+    assert f.acting is not None and f.acting.id == "hound"
+    f.apply(Move("hound", Square(3, 2)))
+    assert not f.pending
