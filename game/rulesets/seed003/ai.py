@@ -1,6 +1,7 @@
 """Seed 003's AI: takes what it may do from the fight's legal-commands query and weighs it.
 
-It rallies when badly hurt and free, disengages when badly hurt and engaged, attacks when it can (its
+It rallies when badly hurt and free, disengages when badly hurt and engaged, attacks when it can (a coup
+de grace first, its
 limited abilities once the escalation die is at 2 or more, the staggered and the weakest first, without
 provoking when it can help it), takes its melee stance when engaged in a ranged one, and otherwise moves:
 a melee creature next to the enemy that provokes least, a ranged one to where it can shoot and is free.
@@ -55,13 +56,13 @@ def _best_attack(fight: Seed003Fight, actor: Creature, attacks: list[UseAbility]
         return None
     big_now = fight.clock.escalation >= 2
 
-    def worth(c: UseAbility) -> tuple[int, int, int, int, int]:
+    def worth(c: UseAbility) -> tuple[int, int, int, int, int, int]:
         ability = fight.ability_of(actor, c.ability)
         assert ability is not None
         targets = [fight.creature(t) for t in c.targets]
         limited = ability.frequency is not Frequency.AT_WILL
         provokes = fight.provokes(actor, ability) and not fight.state.is_free(actor)
-        return (0 if provokes else 1, int(limited and big_now) - int(limited and not big_now), len(targets),
+        return (int(c.coup), 0 if provokes else 1, int(limited and big_now) - int(limited and not big_now), len(targets),
                 sum(int(t.staggered) for t in targets), -min(t.hp for t in targets))
 
     return max(attacks, key=worth)

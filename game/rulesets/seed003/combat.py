@@ -76,8 +76,9 @@ class Combat:
         advantage = sum(1 for c in TARGET_ADVANTAGE if c in theirs) + int(attacker.id in target.grabbers())
         return at.net_advantage(advantage, disadvantage)
 
-    def attack(self, attacker: Creature, ability: Ability, targets: Sequence[Creature]) -> None:
-        """One attack roll per target [7], all rolled before any damage; then each target's hit or miss."""
+    def attack(self, attacker: Creature, ability: Ability, targets: Sequence[Creature], *, coup: bool = False) -> None:
+        """One attack roll per target [7], all rolled before any damage; then each target's hit or miss. A
+        coup de grace crits on any roll but a natural 3 [197]."""
         checks = [at.roll_check(self.engine.dice, self.net_against(attacker, t),
                                 f"{attacker.name}'s {ability.name} against {t.name}") for t in targets]
         escalation = self.escalation_of(attacker)
@@ -91,6 +92,8 @@ class Combat:
             types = hit_roll.types if hit_roll is not None else (DamageType.WEAPON,)
             crit_at = at.crit_against(target.template, types, vulnerable=target.has(Condition.VULNERABLE))
             value = target.defense_value(target.template.defense(defense))
+            if coup:
+                crit_at = at.NATURAL_FAIL + 1  # every roll but a natural 3 (still a critical failure [5])
             result = at.judge(check.natural, check.natural + bonus, value, crit_at)
             rolled, miss_amount = 0, 0
             if result.is_hit and hit_roll is not None:

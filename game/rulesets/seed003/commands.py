@@ -33,6 +33,9 @@ class UseAbility:
     creature: str
     ability: str
     targets: tuple[str, ...] = ()
+    coup: bool = False
+    """A Coup de grace: a standard action attack on one engaged, helpless enemy, spending the quick and move
+    actions alongside; it crits [197]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,7 @@ class ResolveAbility:
     creature: str
     ability: str
     targets: tuple[str, ...]
+    coup: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@
 ``surprise`` (a side that ambushes: two of its characters act in a surprise round [79]);
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
-optional), ability (``ability``, ``targets``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
+optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
 disengage (``to``), stance (``stance``), rally, delay (``band``), end, answer (``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
@@ -38,6 +38,8 @@ class CommandSpec(StrictModel):
     path: list[Offset] | None = None
     ability: ShortId | None = None
     targets: list[ShortId] = []
+    coup: bool = False
+    """ability: a coup de grace [197]."""
     stance: Literal["melee", "ranged"] | None = None
     band: Literal["very fast", "fast", "medium", "slow", "very slow"] | None = None
     decision: int | None = Field(default=None, ge=1, le=10**9)
@@ -78,7 +80,7 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             route = tuple(grid.offset_to_cell(*p) for p in spec.path) if spec.path is not None else None
             return Move(who, cell(spec.to), route)
         case "ability":
-            return UseAbility(who, need(spec.ability, "ability"), tuple(spec.targets))
+            return UseAbility(who, need(spec.ability, "ability"), tuple(spec.targets), spec.coup)
         case "disengage":
             return Disengage(who, cell(spec.to))
         case "stance":
@@ -107,6 +109,8 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
         case UseAbility():
             out = {"do": "ability", "creature": command.creature, "ability": command.ability,
                    "targets": list(command.targets)}
+            if command.coup:
+                out["coup"] = True
         case Disengage():
             out = {"do": "disengage", "creature": command.creature, "to": at(command.to)}
         case SwitchStance():

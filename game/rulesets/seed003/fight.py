@@ -211,7 +211,8 @@ class Seed003Fight(Reactions):
                 actor = self.creature(step.creature)
                 ability = self.ability_of(actor, step.ability)
                 assert ability is not None
-                self.attack(actor, ability, [self.creature(t) for t in step.targets if not self.creature(t).out])
+                self.attack(actor, ability, [self.creature(t) for t in step.targets if not self.creature(t).out],
+                            coup=step.coup)
             case OfferOpportunity():
                 self.opportunity(step, list(answers))
             case OfferIntercept():

@@ -200,15 +200,33 @@ class Orders(Combat):
                 raise Impossible(f"{tid!r} is not an enemy in the fight")
             if not self.in_reach(actor, ability, target):
                 raise Impossible(f"{target.name} is out of reach of {ability.name}")
+        if command.coup:
+            self.coup_problem(actor, ability, targets)
         kind = ability.action.value
         self.pay(actor, kind, ability.name, dry)
+        if command.coup:
+            self.pay(actor, "quick", f"coup de grace with {ability.name}", dry)
+            self.pay(actor, "move", f"coup de grace with {ability.name}", dry)
         if dry:
             return
         if ability.frequency is not Frequency.AT_WILL:
             actor.used.add(ability.id)
         n = self.engine.new_action()
         self.engine.run([StartAbility(n, actor.id, ability.id, targets),
-                         ResolveAbility(n, actor.id, ability.id, targets)])
+                         ResolveAbility(n, actor.id, ability.id, targets, command.coup)])
+
+    def coup_problem(self, actor: Creature, ability: Ability, targets: tuple[str, ...]) -> None:
+        """"If you use a Standard Action to attack an engaged, helpless enemy and spend your Quick and Move
+        actions alongside it, that attack crits as long as the attack only targets that enemy" [197]: the
+        quick and move actions themselves (our reading: no standard pays for them)."""
+        target = self.state.creatures.get(PieceId(targets[0])) if len(targets) == 1 else None
+        if ability.action is not ActionKind.STANDARD or target is None:
+            raise Impossible("a coup de grace is a standard action attack on one enemy")
+        if not target.has(Condition.HELPLESS) or not self.state.adjacent(actor, target):
+            raise Impossible(f"a coup de grace needs an engaged, helpless enemy: {target.name} is not")
+        if not (actor.budget.has("quick") and actor.budget.has("move") and actor.budget.has("standard")):
+            raise Impossible(f"a coup de grace spends the quick, move and standard actions: {actor.name} has "
+                             "not all three left")
 
     def redirected(self, attacker: Creature, target: str) -> str:
         """The creature an attack meant for ``target`` goes to (an interceptor's: ``reactions.py``)."""
@@ -251,6 +269,9 @@ class Orders(Combat):
             if ability.targets > 1 and reach:
                 candidates.append(UseAbility(actor.id, ability.id, tuple(reach[:ability.targets])))
             candidates += [UseAbility(actor.id, ability.id, (t,)) for t in reach]
+            candidates += [UseAbility(actor.id, ability.id, (f.id,), coup=True) for f in foes
+                           if f.has(Condition.HELPLESS) and ability.action is ActionKind.STANDARD
+                           and f.id in reach and self.state.adjacent(actor, f)]
         for stance in actor.template.stances:
             candidates.append(SwitchStance(actor.id, stance.kind.value))
         candidates.append(Rally(actor.id))

@@ -318,3 +318,28 @@ def test_an_engaged_creature_cannot_intercept() -> None:
     assert f.acting is not None and f.acting.id == "hound"
     f.apply(Move("hound", Square(3, 2)))
     assert not f.pending
+
+
+def test_a_coup_de_grace_on_an_engaged_helpless_enemy_crits_and_spends_quick_and_move() -> None:
+    """003 line 197: "If you use a Standard Action to attack an engaged, helpless enemy and spend your Quick and
+    Move actions alongside it, that attack crits as long as the attack only targets that enemy." """
+    f = hale_vs_hound()
+    hale, hound = f.creature("hale"), f.creature("hound")
+    coup = UseAbility("hale", "basic_melee", ("hound",), coup=True)
+    assert "helpless" in f.why_illegal(coup)
+    f.lay(hound, Condition.HELPLESS, hale)
+    rig(f, [2, 2, 3] + [5] * 10)  # a natural 7: a miss but for the coup de grace
+    f.apply(coup)
+    attack = events(f, ev.AttackRolled)[-1]
+    assert attack.result == "critical hit"  # type: ignore[attr-defined]
+    assert not hale.budget.has("quick") and not hale.budget.has("move") and not hale.budget.has("standard")
+
+
+def test_a_coup_de_grace_needs_the_quick_and_move_actions_themselves() -> None:
+    """003 line 197 ("spend your Quick and Move actions alongside it")."""
+    f = hale_vs_hound()
+    hale, hound = f.creature("hale"), f.creature("hound")
+    f.lay(hound, Condition.HELPLESS, hale)
+    f.apply(SwitchStance("hale", "ranged"))
+    f.apply(SwitchStance("hale", "melee"))  # the quick action, then the move paying for a quick
+    assert "quick, move and standard" in f.why_illegal(UseAbility("hale", "basic_melee", ("hound",), coup=True))
