@@ -99,3 +99,12 @@ def test_the_ai_plays_every_side_to_the_end() -> None:
     loaded = build_encounter(ROOT / "maps" / "marsh_reeds_003.toml", 4)
     fight = play(loaded, auto=True, emit=lambda e: None)
     assert fight.over and fight.winner
+
+
+def test_the_benchmark_times_seed_003_fights_beside_seed_000s() -> None:
+    """Issue 15 "Done when": "`python -m game bench` reports 003 fights per second beside 000's"."""
+    from game.bench import OTHER_RULESET_FIGHTS, ruleset_rates
+
+    assert set(OTHER_RULESET_FIGHTS) == {f"{s}.toml" for s in SAMPLES}
+    rate, rounds, kind = ruleset_rates(ROOT / "maps" / "marsh_reeds_003.toml", 1, 1)
+    assert rate > 0 and rounds >= 1 and kind == "hex"
