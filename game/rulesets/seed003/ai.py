@@ -4,7 +4,8 @@ It rallies when badly hurt and free, disengages when badly hurt and engaged, att
 de grace first, its
 limited abilities once the escalation die is at 2 or more, the staggered and the weakest first, without
 provoking when it can help it), takes its melee stance when engaged in a ranged one, and otherwise moves:
-a melee creature next to the enemy that provokes least, a ranged one to where it can shoot and is free.
+a melee creature next to the enemy that provokes least, a ranged one to where it can shoot and is free;
+moved and still out of reach, it readies its basic attack for the enemy that comes (and takes it).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Mapping
 
 from game.grid import Cell
 from game.mechanics import tactics
-from game.rulesets.seed003.commands import Command, Disengage, EndTurnCommand, Move, Rally, SwitchStance, UseAbility
+from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Disengage, EndTurnCommand, Move, Rally,
+                                            Ready, SwitchStance, UseAbility)
 from game.rulesets.seed003.fight import Seed003Fight
 from game.rulesets.seed003.sheets import Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
@@ -47,8 +49,15 @@ def choose_command(fight: Seed003Fight) -> Command | None:
         switch = next((c for c in legal if isinstance(c, SwitchStance) and c.stance == "ranged"), None)
         if switch is not None:
             return switch
+    ready = next((c for c in legal if isinstance(c, Ready) and c.ability in (BASIC_MELEE, BASIC_RANGED)), None)
+    if ready is not None and not engaged and not actor.budget.has("move") and actor.budget.has("standard"):
+        return ready  # moved and still out of reach: wait for them with the basic attack
     move = _best_move(fight, actor, foes, [c for c in legal if isinstance(c, Move)]) if not engaged else None
-    return move if move is not None else EndTurnCommand(actor.id)
+    if move is not None:
+        return move
+    if ready is not None and not engaged and actor.budget.has("standard"):
+        return ready
+    return EndTurnCommand(actor.id)
 
 
 def _best_attack(fight: Seed003Fight, actor: Creature, attacks: list[UseAbility]) -> UseAbility | None:

@@ -71,11 +71,21 @@ class Delay:
 
 
 @dataclass(frozen=True, slots=True)
+class Ready:
+    """Ready an attack ability, its action spent now, with the trigger "an enemy comes within its reach": it
+    is taken (the readier's player decides) just after the step that brings the enemy in reach, before the
+    enemy does anything more [99-101]."""
+
+    creature: str
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurnCommand:
     creature: str
 
 
-Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Delay, EndTurnCommand]
+Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Delay, Ready, EndTurnCommand]
 
 
 # -- steps -------------------------------------------------------------------------------------------
@@ -142,5 +152,14 @@ class OfferIntercept:
     move: int
 
 
-Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, OfferIntercept, StartTurn[str], EndTurn[str],
+@dataclass(frozen=True, slots=True)
+class OfferReadied:
+    """``creature``'s readied action may be taken against ``target``, now in its reach [101]."""
+
+    action: int
+    creature: str
+    target: str
+
+
+Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, OfferIntercept, OfferReadied, StartTurn[str], EndTurn[str],
              AdvanceClock[str], PickAmbusher, BeginSurprise, BeginRound]

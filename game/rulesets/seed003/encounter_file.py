@@ -5,7 +5,7 @@
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
-disengage (``to``), stance (``stance``), rally, delay (``band``), end, answer (``decision``, ``option``,
+disengage (``to``), stance (``stance``), rally, delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
@@ -21,8 +21,8 @@ from game.errors import EncounterFileError, shown_key
 from game.file_specs import Offset, OptionsSpec, ShortId, StrictModel
 from game.grid import Cell
 from game.kernel.decisions import Answer
-from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, SwitchStance,
-                                            UseAbility)
+from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
+                                            SwitchStance, UseAbility)
 
 
 class Options003(OptionsSpec):
@@ -32,7 +32,7 @@ class Options003(OptionsSpec):
 
 
 class CommandSpec(StrictModel):
-    do: Literal["move", "ability", "disengage", "stance", "rally", "delay", "end", "answer"]
+    do: Literal["move", "ability", "disengage", "stance", "rally", "delay", "ready", "end", "answer"]
     creature: ShortId | None = None
     to: Offset | None = None
     path: list[Offset] | None = None
@@ -89,6 +89,8 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             return Rally(who)
         case "delay":
             return Delay(who, need(spec.band, "band"))
+        case "ready":
+            return Ready(who, need(spec.ability, "ability"))
     return EndTurnCommand(who)
 
 
@@ -119,6 +121,8 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
             out = {"do": "rally", "creature": command.creature}
         case Delay():
             out = {"do": "delay", "creature": command.creature, "band": command.band}
+        case Ready():
+            out = {"do": "ready", "creature": command.creature, "ability": command.ability}
         case EndTurnCommand():
             out = {"do": "end", "creature": command.creature}
     return out

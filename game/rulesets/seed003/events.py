@@ -72,6 +72,30 @@ class Intercepted:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionReadied:
+    creature: Id
+    ability: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedActionTaken:
+    """The readied action goes off against ``target``; ``band``: the readier's band from now on ("" when it
+    keeps its own: taken in the next round, before its turn [101])."""
+
+    creature: Id
+    target: Id
+    ability: str
+    band: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedActionLapsed:
+    creature: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class DamageTaken:
     creature: Id
     amount: int
@@ -304,6 +328,13 @@ def describe(event: Event, name: Callable[[str], str] = str,
         case Intercepted():
             return (f"{name(event.creature)} intercepts {name(event.target)} on its way to {name(event.ally)}, "
                     f"at {offset(event.to)}")
+        case ActionReadied():
+            return f"{name(event.creature)} readies {event.ability} (a {event.kind} action) for an enemy in its reach"
+        case ReadiedActionTaken():
+            band = f"; it acts in the {event.band} band from now on" if event.band else ""
+            return f"{name(event.creature)} takes its readied {event.ability} against {name(event.target)}{band}"
+        case ReadiedActionLapsed():
+            return f"{name(event.creature)}'s readied {event.ability} lapses"
         case DamageTaken():
             return f"{name(event.creature)} takes {event.amount} damage ({event.cause}): {event.hp} hp left"
         case Staggered():

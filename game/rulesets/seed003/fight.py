@@ -27,7 +27,7 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.clock import BandClock, BeginRound, BeginSurprise, ClockStep, Combatant, NextTurn, \
     PickAmbusher
 from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, OfferIntercept, OfferOpportunity,
-                                            ResolveAbility, StartAbility, Step)
+                                            OfferReadied, ResolveAbility, StartAbility, Step)
 from game.rulesets.seed003.reactions import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed003.reactions import Reactions
 from game.rulesets.seed003.sheets import Condition, Sheet
@@ -63,6 +63,7 @@ class Seed003Fight(Reactions):
         self._stopped: set[int] = set()
         self._redirect: dict[tuple[str, str], str] = {}
         self._asked: dict[tuple[str, str], tuple[str, str]] = {}
+        self._taking: dict[int, tuple[str, str, str]] = {}
         self.winner = ""
 
     # -- the table's Fight --------------------------------------------------------------------------------
@@ -164,6 +165,8 @@ class Seed003Fight(Reactions):
                     return f"{self.name(step.creature)} can no longer act"
             case OfferOpportunity():
                 return self.opportunity_problem(self.creature(step.creature), self.creature(step.target))
+            case OfferReadied():
+                return self.readied_problem(step)
             case OfferIntercept():
                 if step.move in self._stopped:
                     return f"{self.name(step.target)} was intercepted already"
@@ -190,6 +193,8 @@ class Seed003Fight(Reactions):
                 return [self.ask_opportunity(step)]
             case OfferIntercept():
                 return [self.ask_intercept(step)]
+            case OfferReadied():
+                return [self.ask_readied(step)]
             case AdvanceClock():
                 return self.clock.question(NextTurn(step.action))
             case PickAmbusher():
@@ -217,6 +222,8 @@ class Seed003Fight(Reactions):
                 self.opportunity(step, list(answers))
             case OfferIntercept():
                 self.intercept(step, list(answers))
+            case OfferReadied():
+                self.take_readied(step, list(answers))
             case AdvanceClock():
                 self.clock.resolve(NextTurn(step.action), answers)
                 if self.clock.holder() is not None:
@@ -232,8 +239,13 @@ class Seed003Fight(Reactions):
                 self.clock.resolve(step, answers)
 
     def after(self, step: Step) -> list[Step]:
-        if isinstance(step, AdvanceClock):
-            return [self._clock_step(s) for s in self.clock.after(NextTurn(step.action))]
+        match step:
+            case AdvanceClock():
+                return [self._clock_step(s) for s in self.clock.after(NextTurn(step.action))]
+            case EnterCell():
+                return list(self.offers_arriving(step))
+            case OfferReadied():
+                return list(self.readied_steps(step))
         return []
 
     def fizzled(self, step: Step, reason: str, dropped: list[Step]) -> None:
@@ -273,6 +285,13 @@ class Seed003Fight(Reactions):
         creature.outside = ACTIONS.new_round()
         creature.popped.clear()
         self.phase = "acting"
+        if creature.readied is not None:
+            ability = self.ability_of(creature, creature.readied[0])
+            creature.readied = None
+            self.emit(ev.ReadiedActionLapsed(creature.id, ability.name if ability else "action"))
+        if creature.barred:
+            creature.budget.left[creature.barred] = 0  # readied and taken before its turn [101]
+            creature.barred = ""
         if Condition.STUNNED in creature.names():
             creature.budget.left["move"] = 0  # Stunned: "you lose your move action" [265]
         if creature.dying and not self.death_save(creature):

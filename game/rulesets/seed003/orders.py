@@ -16,7 +16,7 @@ from game.rulesets.seed003 import attacks as at
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import Combat, basic_ability, is_ranged
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Delay, Disengage, EndTurnCommand,
-                                            EnterCell, LeaveCell, Move, Rally, ResolveAbility, StartAbility,
+                                            EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, StartAbility,
                                             SwitchStance, UseAbility)
 from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
@@ -140,6 +140,8 @@ class Orders(Combat):
                 self.pay(actor, "standard", "rally", dry)
                 if not dry:
                     self.rally(actor)
+            case Ready():
+                self.ready(actor, command, dry)
             case Delay():
                 band = next((b for b in Band if b.value == command.band), None)
                 if band is None:
@@ -215,6 +217,25 @@ class Orders(Combat):
         self.engine.run([StartAbility(n, actor.id, ability.id, targets),
                          ResolveAbility(n, actor.id, ability.id, targets, command.coup)])
 
+    def ready(self, actor: Creature, command: Ready, dry: bool) -> None:
+        """Ready a quick, move or standard action [99-101]: here an attack ability, its action spent now."""
+        ability = self.ability_of(actor, command.ability)
+        if ability is None:
+            raise Impossible(f"{actor.name} has no ability {command.ability!r}")
+        why = self.ability_problem(actor, ability)
+        if why:
+            raise Impossible(why)
+        if ability.action not in (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.QUICK):
+            raise Impossible("only a quick, move or standard action is readied")
+        if actor.readied is not None:
+            raise Impossible(f"{actor.name} has an action readied already")
+        if self.clock.surprise:
+            raise Impossible("no readying in the surprise round")
+        self.pay(actor, ability.action.value, f"ready {ability.name}", dry)
+        if not dry:
+            actor.readied = (ability.id, ability.action.value, self.clock.round)
+            self.emit(ev.ActionReadied(actor.id, ability.name, ability.action.value))
+
     def coup_problem(self, actor: Creature, ability: Ability, targets: tuple[str, ...]) -> None:
         """"If you use a Standard Action to attack an engaged, helpless enemy and spend your Quick and Move
         actions alongside it, that attack crits as long as the attack only targets that enemy" [197]: the
@@ -272,6 +293,7 @@ class Orders(Combat):
             candidates += [UseAbility(actor.id, ability.id, (f.id,), coup=True) for f in foes
                            if f.has(Condition.HELPLESS) and ability.action is ActionKind.STANDARD
                            and f.id in reach and self.state.adjacent(actor, f)]
+            candidates.append(Ready(actor.id, ability.id))
         for stance in actor.template.stances:
             candidates.append(SwitchStance(actor.id, stance.kind.value))
         candidates.append(Rally(actor.id))

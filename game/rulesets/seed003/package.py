@@ -55,7 +55,7 @@ class Seed003Package:
         switched, may be taken back."""
         if isinstance(command, EndTurnCommand):
             return "the turn has ended and the table has moved on"
-        quiet = (ev.ActionSpent, ev.CreatureMoved, ev.StanceSwitched)
+        quiet = (ev.ActionSpent, ev.CreatureMoved, ev.StanceSwitched, ev.ActionReadied)
         for event in events:
             if isinstance(event, (DiceRolled, RandomChoice)):
                 return "it rolled dice (undoing it would let anyone roll again)"

@@ -78,6 +78,11 @@ class Creature:
     """Enemies it has popped off this turn (moving away from them provokes nothing) [165]."""
     hit_this_round: set[PieceId] = field(default_factory=set)
     """Whom it has hit with an attack this round (a grabbed creature who hit its grabber [257])."""
+    readied: tuple[str, str, int] | None = None
+    """A readied action waiting for its trigger: (ability, the kind of action spent, the round it was readied
+    in) [99-101]."""
+    barred: str = ""
+    """The kind of action it may not use this turn: the one it readied and took before its turn [101]."""
     worn: int = 0
     """Healings taken with no recovery left: -1 Volition and defenses each [213]."""
 

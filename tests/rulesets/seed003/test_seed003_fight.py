@@ -16,11 +16,11 @@ from game.kernel.decisions import PASS, Answer
 from game.kernel.engine import Impossible
 from game.rulesets.package import Entry
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.commands import (Disengage, EndTurnCommand, Move, SwitchStance, UseAbility)
+from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, SwitchStance, UseAbility
 from game.rulesets.seed003.content import load_sheets
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
-from game.rulesets.seed003.reactions import INTERCEPT
-from game.rulesets.seed003.sheets import Condition
+from game.rulesets.seed003.reactions import INTERCEPT, READIED
+from game.rulesets.seed003.sheets import Band, Condition
 from game.rulesets.seed003.state import Held
 from game.mechanics.conditions import Lasting
 
@@ -343,3 +343,48 @@ def test_a_coup_de_grace_needs_the_quick_and_move_actions_themselves() -> None:
     f.apply(SwitchStance("hale", "ranged"))
     f.apply(SwitchStance("hale", "melee"))  # the quick action, then the move paying for a quick
     assert "quick, move and standard" in f.why_illegal(UseAbility("hale", "basic_melee", ("hound",), coup=True))
+
+
+def test_a_readied_attack_goes_off_when_an_enemy_comes_in_reach_and_takes_its_band_that_round() -> None:
+    """003 line 101: "The readied action takes place immediately before the action that triggers it, possibly
+    interrupting it depending on your action. If you take the readied action in the same round, your
+    Initiative band is set to whatever Initiative band you took the action on"."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("sling", "hedge_slinger", "foes", 6, 2))
+    f.apply(Ready("hale", "basic_melee"))
+    assert not f.creature("hale").budget.has("standard")
+    f.apply(EndTurnCommand("hale"))
+    assert f.acting is not None and f.acting.id == "sling"
+    f.apply(Move("sling", Square(3, 2), (Square(5, 2), Square(4, 2), Square(3, 2))))
+    asked = f.pending
+    assert asked and asked[0].kind == READIED and asked[0].chooser == "hale"
+    f.apply(Answer(asked[0].id, "take"))
+    assert events(f, ev.ReadiedActionTaken) == [ev.ReadiedActionTaken("hale", "sling", "Basic Melee Attack", "slow")]
+    assert events(f, ev.AttackRolled)[-1].attacker == "hale"  # type: ignore[attr-defined]
+    assert f.clock.bands["hale"] is Band.SLOW
+
+
+def test_a_readied_action_taken_the_next_round_keeps_the_band_and_bars_that_action() -> None:
+    """003 line 101: "If you take your readied action in the next round prior to your turn, you can't use the
+    type of action you readied during your turn that round, but your Initiative band is reset to the higher
+    amount after your turn." """
+    f = fight(("hound", "cinder_hound", "foes", 7, 2), ("isra", "isra_quenn", "party", 2, 2))
+    f.apply(EndTurnCommand("hound"))
+    f.apply(Ready("isra", "basic_ranged"))
+    f.apply(EndTurnCommand("isra"))
+    assert f.acting is not None and f.acting.id == "hound" and f.round == 2
+    f.apply(Move("hound", Square(6, 2)))
+    f.apply(Answer(f.pending[0].id, "take"))
+    assert events(f, ev.ReadiedActionTaken)[-1].band == ""  # type: ignore[attr-defined]
+    f.apply(EndTurnCommand("hound"))
+    assert f.acting is not None and f.acting.id == "isra"
+    assert f.clock.bands["isra"] is Band.SLOW and not f.creature("isra").budget.has("standard")
+
+
+def test_a_readied_action_not_triggered_lapses_at_the_start_of_the_next_turn() -> None:
+    """003 line 101 (the readied action waits for its trigger until the readier's next turn)."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 9, 9))
+    f.apply(Ready("hale", "basic_melee"))
+    f.apply(EndTurnCommand("hale"))
+    f.apply(EndTurnCommand("hound"))
+    assert events(f, ev.ReadiedActionLapsed) == [ev.ReadiedActionLapsed("hale", "Basic Melee Attack")]
+    assert f.creature("hale").readied is None
