@@ -161,5 +161,16 @@ class OfferReadied:
     target: str
 
 
-Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, OfferIntercept, OfferReadied, StartTurn[str], EndTurn[str],
+@dataclass(frozen=True, slots=True)
+class OfferInterrupt:
+    """``creature`` may answer ``target``'s attack with its interrupt ``ability`` first [109, 119, 134]."""
+
+    action: int
+    creature: str
+    target: str
+    ability: str
+
+
+Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, OfferIntercept, OfferReadied,
+             OfferInterrupt, StartTurn[str], EndTurn[str],
              AdvanceClock[str], PickAmbusher, BeginSurprise, BeginRound]

@@ -72,6 +72,15 @@ class Intercepted:
 
 
 @dataclass(frozen=True, slots=True)
+class InterruptTaken:
+    """An interrupt outside one's turn, its one until its next turn starts [109, 119]."""
+
+    creature: Id
+    target: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class ActionReadied:
     creature: Id
     ability: str
@@ -328,6 +337,8 @@ def describe(event: Event, name: Callable[[str], str] = str,
         case Intercepted():
             return (f"{name(event.creature)} intercepts {name(event.target)} on its way to {name(event.ally)}, "
                     f"at {offset(event.to)}")
+        case InterruptTaken():
+            return f"{name(event.creature)} interrupts {name(event.target)} with {event.ability}"
         case ActionReadied():
             return f"{name(event.creature)} readies {event.ability} (a {event.kind} action) for an enemy in its reach"
         case ReadiedActionTaken():

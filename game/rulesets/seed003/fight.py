@@ -26,8 +26,8 @@ from game.rulesets.package import Entry
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.clock import BandClock, BeginRound, BeginSurprise, ClockStep, Combatant, NextTurn, \
     PickAmbusher
-from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, OfferIntercept, OfferOpportunity,
-                                            OfferReadied, ResolveAbility, StartAbility, Step)
+from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, OfferIntercept, OfferInterrupt,
+                                            OfferOpportunity, OfferReadied, ResolveAbility, StartAbility, Step)
 from game.rulesets.seed003.reactions import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed003.reactions import Reactions
 from game.rulesets.seed003.sheets import Condition, Sheet
@@ -167,6 +167,11 @@ class Seed003Fight(Reactions):
                 return self.opportunity_problem(self.creature(step.creature), self.creature(step.target))
             case OfferReadied():
                 return self.readied_problem(step)
+            case OfferInterrupt():
+                guard, ability = self.creature(step.creature), self.creature(step.creature).template.ability(step.ability)
+                if ability is None or self.creature(step.target).out:
+                    return "someone is down"
+                return self.interrupt_problem(guard, ability)
             case OfferIntercept():
                 if step.move in self._stopped:
                     return f"{self.name(step.target)} was intercepted already"
@@ -184,7 +189,7 @@ class Seed003Fight(Reactions):
             case EnterCell():
                 return list(self.offers_entering(step))
             case StartAbility():
-                return list(self.offers_provoking(step))
+                return [*self.offers_provoking(step), *self.offers_interrupting(step)]
         return []
 
     def question(self, step: Step) -> Sequence[Question]:
@@ -195,6 +200,8 @@ class Seed003Fight(Reactions):
                 return [self.ask_intercept(step)]
             case OfferReadied():
                 return [self.ask_readied(step)]
+            case OfferInterrupt():
+                return [self.ask_interrupt(step)]
             case AdvanceClock():
                 return self.clock.question(NextTurn(step.action))
             case PickAmbusher():
@@ -224,6 +231,8 @@ class Seed003Fight(Reactions):
                 self.intercept(step, list(answers))
             case OfferReadied():
                 self.take_readied(step, list(answers))
+            case OfferInterrupt():
+                self.take_interrupt(step, list(answers))
             case AdvanceClock():
                 self.clock.resolve(NextTurn(step.action), answers)
                 if self.clock.holder() is not None:
@@ -244,7 +253,7 @@ class Seed003Fight(Reactions):
                 return [self._clock_step(s) for s in self.clock.after(NextTurn(step.action))]
             case EnterCell():
                 return list(self.offers_arriving(step))
-            case OfferReadied():
+            case OfferReadied() | OfferInterrupt():
                 return list(self.readied_steps(step))
         return []
 

@@ -19,7 +19,7 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, SwitchStance, UseAbility
 from game.rulesets.seed003.content import load_sheets
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
-from game.rulesets.seed003.reactions import INTERCEPT, READIED
+from game.rulesets.seed003.reactions import INTERCEPT, INTERRUPT, READIED
 from game.rulesets.seed003.sheets import Band, Condition
 from game.rulesets.seed003.state import Held
 from game.mechanics.conditions import Lasting
@@ -388,3 +388,23 @@ def test_a_readied_action_not_triggered_lapses_at_the_start_of_the_next_turn() -
     f.apply(EndTurnCommand("hound"))
     assert events(f, ev.ReadiedActionLapsed) == [ev.ReadiedActionLapsed("hale", "Basic Melee Attack")]
     assert f.creature("hale").readied is None
+
+
+def test_an_interrupt_answers_an_attack_on_an_ally_before_it_and_only_once_until_ones_next_turn() -> None:
+    """003 line 109: "When it's not your turn, you may take one Interrupt action before the start of your next
+    turn"; line 134: "If this is Interrupt or Free, there's typically a triggering event indicated" (Hold the
+    Line: "an enemy engaged with you attacks an ally next to you")."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("isra", "isra_quenn", "party", 2, 3),
+              ("hound", "cinder_hound", "foes", 3, 2))
+    f.apply(EndTurnCommand("hale"))
+    f.apply(UseAbility("hound", "scorching_bite", ("isra",)))
+    asked = f.pending
+    assert asked and asked[0].kind == INTERRUPT and asked[0].chooser == "hale"
+    f.apply(Answer(asked[0].id, "interrupt"))
+    attackers = [e.attacker for e in events(f, ev.AttackRolled)]  # type: ignore[attr-defined]
+    assert attackers[:1] == ["hale"] and (f.creature("hound").out or attackers[1:] == ["hound"])
+    hale = f.creature("hale")
+    assert not hale.outside.has("interrupt") and "hold_the_line" in hale.used
+    f.apply(EndTurnCommand("hound"))
+    f.apply(EndTurnCommand("isra"))
+    assert f.acting is not None and f.acting.id == "hale" and hale.outside.has("interrupt")
