@@ -78,7 +78,7 @@ def _best_attack(fight: Seed003Fight, actor: Creature, attacks: list[UseAbility]
 
 
 def _fields(fight: Seed003Fight, foes: list[Creature]) -> list[Mapping[Cell, int]]:
-    return [tactics.distance_field(fight.state, f) for f in foes]
+    return [fight.field_of(f) for f in foes]
 
 
 def _free_cells(fight: Seed003Fight, actor: Creature, foes: list[Creature], cells: list[Cell]) -> list[Cell]:

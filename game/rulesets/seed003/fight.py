@@ -13,7 +13,7 @@ step that leaves an engaged position or of an ability that provokes [135, 159, 1
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from game.board import Board
 from game.grid import Cell
@@ -64,6 +64,8 @@ class Seed003Fight(Reactions):
         self._redirect: dict[tuple[str, str], str] = {}
         self._asked: dict[tuple[str, str], tuple[str, str]] = {}
         self._taking: dict[int, tuple[str, str, str]] = {}
+        self._fields: dict[str, Mapping[Cell, int]] = {}
+        self._fields_where: tuple[tuple[Cell, bool], ...] = ()
         self.winner = ""
 
     # -- the table's Fight --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ Every check runs before anything changes: a dry run (``why_illegal``) stops wher
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from game.grid import Cell
 from game.kernel.engine import Impossible
@@ -25,6 +25,8 @@ from game.rulesets.seed003.state import ACTIONS, Creature
 class Orders(Combat):
     phase: str
     nearby: int
+    _fields: dict[str, Mapping[Cell, int]]
+    _fields_where: tuple[tuple[Cell, bool], ...]
 
     # -- reading the board ----------------------------------------------------------------------------
 
@@ -33,8 +35,19 @@ class Orders(Combat):
         ``a`` can reach with the Nearby distance of movement, walls and paths counted (the checked note)."""
         if self.state.adjacent(a, b):
             return True
-        field = tactics.distance_field(self.state, a)
+        field = self.field_of(a)
         return any(0 <= field.get(n, -1) <= self.nearby for n in self.state.board.neighbours(b.cell))
+
+    def field_of(self, creature: Creature) -> Mapping[Cell, int]:
+        """``tactics.distance_field`` of ``creature``, kept while nobody has moved or died (the fight's own
+        table: it goes with the fight)."""
+        where = tuple([(c.cell, c.dead) for c in self.state.creatures.values()])
+        if where != self._fields_where:
+            self._fields_where, self._fields = where, {}
+        field = self._fields.get(creature.id)
+        if field is None:
+            field = self._fields[creature.id] = tactics.distance_field(self.state, creature)
+        return field
 
     def in_reach(self, actor: Creature, ability: Ability, target: Creature) -> bool:
         match ability.reach:
