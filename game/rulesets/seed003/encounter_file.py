@@ -1,6 +1,7 @@
 """Seed 003's sections of an encounter file (``[options]`` and ``[[commands]]``) and its commands as JSON.
 
-``[options]``: ``max_rounds``; ``nearby`` (the cells of one move action, Nearby's distance [152]: default 6);
+``[options]``: ``max_rounds``; ``nearby`` (the cells of one move action, Nearby's distance [152]: else the
+map's ``nearby`` property, else 6);
 ``surprise`` (a side that ambushes: two of its characters act in a surprise round [79]);
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
@@ -26,7 +27,8 @@ from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCo
 
 
 class Options003(OptionsSpec):
-    nearby: int = Field(default=6, ge=1, le=40)
+    nearby: int | None = Field(default=None, ge=1, le=40)
+    """None: the map's ``nearby`` property, else 6."""
     surprise: ShortId | None = None
     ambush_escalation: bool = False
 

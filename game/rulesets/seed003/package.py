@@ -40,6 +40,12 @@ class Seed003Package:
         if surprise is not None and surprise not in {e.side for e in entries}:
             raise EncounterFileError(setup.path, f"no side {surprise!r} is in the fight", "options.surprise")
         options = {k: v for k, v in options.items() if v is not None and v is not False}
+        if "nearby" not in options and "nearby" in board.properties:
+            nearby = board.properties["nearby"]
+            if not isinstance(nearby, int) or isinstance(nearby, bool) or not 1 <= nearby <= 40:
+                raise EncounterFileError(setup.path, f"the map's property 'nearby' must be a whole number from 1 "
+                                                     f"to 40, found {nearby!r}"[:200], "map")
+            options["nearby"] = nearby
         return Seed003Fight(board, entries, seed=setup.seed, map_name=setup.map_name, options=options)
 
     def scripted(self, sections: Any, board: Board, path: Path) -> list[tuple[str, Command]]:

@@ -108,3 +108,29 @@ def test_the_benchmark_times_seed_003_fights_beside_seed_000s() -> None:
     assert set(OTHER_RULESET_FIGHTS) == {f"{s}.toml" for s in SAMPLES}
     rate, rounds, kind = ruleset_rates(ROOT / "maps" / "marsh_reeds_003.toml", 1, 1)
     assert rate > 0 and rounds >= 1 and kind == "hex"
+
+
+def test_nearby_is_the_encounters_else_the_maps_property_else_6() -> None:
+    """003 line 152 ("they can be next to/engaged with each other with one move action"); issue 15 item 4:
+    "the nearby distance a documented default, overridable per map or encounter"."""
+    from game.board import Board
+    from game.errors import EncounterFileError
+    from game.grid import Square, SquareGrid
+    from game.rulesets.package import Entry, FileSetup
+    from game.rulesets.seed003.content import load_sheets
+    from game.rulesets.seed003.package import RULESET
+
+    sheets = load_sheets()
+    entries = [Entry("hale", "Hale", "party", sheets["hale_varrow"], Square(1, 1)),
+               Entry("hound", "Hound", "foes", sheets["cinder_hound"], Square(5, 5))]
+
+    def nearby(options: dict[str, object], properties: dict[str, object]) -> int:
+        board = Board(SquareGrid(32, 32), 8, 8, properties=properties)
+        setup = FileSetup(Path("f.toml"), "m", 1, {"max_rounds": 50, **options}, None, None)
+        return RULESET.new_fight(board, entries, setup).nearby
+
+    assert nearby({}, {}) == 6
+    assert nearby({}, {"nearby": 3}) == 3
+    assert nearby({"nearby": 5}, {"nearby": 3}) == 5
+    with pytest.raises(EncounterFileError, match="nearby"):
+        nearby({}, {"nearby": "far"})
