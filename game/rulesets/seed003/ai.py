@@ -1,6 +1,7 @@
 """Seed 003's AI: takes what it may do from the fight's legal-commands query and weighs it.
 
-It rallies when badly hurt and free, disengages when badly hurt and engaged, attacks when it can (a coup
+It heals a dying or badly hurt ally when it can, pops off a lone enemy and walks away when badly hurt,
+rallies when badly hurt and free, disengages when badly hurt and engaged, attacks when it can (a coup
 de grace first, its
 limited abilities once the escalation die is at 2 or more, the staggered and the weakest first, without
 provoking when it can help it), takes its melee stance when engaged in a ranged one, and otherwise moves:
@@ -17,7 +18,7 @@ from game.mechanics import tactics
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Disengage, EndTurnCommand, Move, Rally,
                                             Ready, SwitchStance, UseAbility)
 from game.rulesets.seed003.fight import Seed003Fight
-from game.rulesets.seed003.sheets import Frequency, Reach, StanceKind
+from game.rulesets.seed003.sheets import Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
 
 
@@ -34,11 +35,24 @@ def choose_command(fight: Seed003Fight) -> Command | None:
         if rally is not None and ACTIONS.pay(actor.budget, "standard", check_only=True) == "standard":
             return rally
     foes = [c for c in state.creatures.values() if c.side != actor.side and not c.out]
+    effects = [c for c in legal if isinstance(c, UseAbility) and _effect(fight, actor, c) is not None]
+    for c in effects:  # heal a dying ally, else one badly hurt
+        ally = fight.creature(c.targets[0])
+        if _effect(fight, actor, c) is Effect.HEAL and (ally.dying or ally.hp <= ally.max_hp // 4):
+            return c
+    if engaged and hurt and len(engaged) == 1 and actor.budget.has("move"):
+        pop = next((c for c in effects if _effect(fight, actor, c) is Effect.POP_OFF), None)
+        if pop is not None:
+            return pop
+    if engaged and actor.budget.has("move") and {e.id for e in engaged} <= actor.popped:
+        away = _free_cells(fight, actor, foes, [c.to for c in legal if isinstance(c, Move)])
+        if away:
+            return Move(actor.id, away[0])  # popped off: it walks away
     if engaged and not actor.popped and actor.budget.has("move") and (hurt or actor.stance is StanceKind.RANGED):
         away = _free_cells(fight, actor, foes, [c.to for c in legal if isinstance(c, Disengage)])
         if away:
             return Disengage(actor.id, away[0])
-    attack = _best_attack(fight, actor, [c for c in legal if isinstance(c, UseAbility)])
+    attack = _best_attack(fight, actor, [c for c in legal if isinstance(c, UseAbility) and c not in effects])
     if attack is not None:
         return attack
     if engaged and actor.stance is StanceKind.RANGED:
@@ -58,6 +72,11 @@ def choose_command(fight: Seed003Fight) -> Command | None:
     if ready is not None and not engaged and actor.budget.has("standard"):
         return ready
     return EndTurnCommand(actor.id)
+
+
+def _effect(fight: Seed003Fight, actor: Creature, command: UseAbility) -> Effect | None:
+    ability = fight.ability_of(actor, command.ability)
+    return ability.effect if ability is not None else None
 
 
 def _best_attack(fight: Seed003Fight, actor: Creature, attacks: list[UseAbility]) -> UseAbility | None:

@@ -15,8 +15,8 @@ from game.rulesets.seed003 import attacks as at
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.clock import BandClock
 from game.rulesets.seed003.commands import BASIC_MELEE, BASIC_RANGED
-from game.rulesets.seed003.sheets import (Ability, ActionKind, Condition, DamageType, Defense, Frequency, Reach,
-                                          StanceKind)
+from game.rulesets.seed003.sheets import (Ability, ActionKind, Condition, DamageType, Defense, Effect, Frequency,
+                                          Reach, StanceKind)
 from game.rulesets.seed003.state import DEATH_FAILURES, HIT_POINTS, Creature, FightState, Held
 
 if TYPE_CHECKING:
@@ -118,6 +118,16 @@ class Combat:
                     self.lay(target, condition, attacker)
                 if effect.ongoing:
                     self.lay_ongoing(target, effect.ongoing, attacker)
+
+    def take_effect(self, actor: Creature, ability: Ability, targets: Sequence[Creature]) -> None:
+        """An ability that makes no attack: a heal using the target's recovery (which brings a dying ally
+        back [227]), or popping off an engaged enemy without a check [165]."""
+        for target in targets:
+            if ability.effect is Effect.HEAL and not target.dead:
+                self.heal(target, ability.name)
+            elif ability.effect is Effect.POP_OFF and not target.out:
+                actor.popped.add(target.id)
+                self.emit(ev.PoppedOff(actor.id, target.id, ability.name))
 
     def _roll_damage(self, roll: at.DamageRoll, purpose: str) -> int:
         if not roll.count:

@@ -72,6 +72,15 @@ class Intercepted:
 
 
 @dataclass(frozen=True, slots=True)
+class PoppedOff:
+    """Popped off an enemy without a disengage check [165]: moving away from it provokes nothing this turn."""
+
+    creature: Id
+    enemy: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class InterruptTaken:
     """An interrupt outside one's turn, its one until its next turn starts [109, 119]."""
 
@@ -337,6 +346,8 @@ def describe(event: Event, name: Callable[[str], str] = str,
         case Intercepted():
             return (f"{name(event.creature)} intercepts {name(event.target)} on its way to {name(event.ally)}, "
                     f"at {offset(event.to)}")
+        case PoppedOff():
+            return f"{name(event.creature)} pops off {name(event.enemy)} ({event.ability})"
         case InterruptTaken():
             return f"{name(event.creature)} interrupts {name(event.target)} with {event.ability}"
         case ActionReadied():

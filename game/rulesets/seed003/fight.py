@@ -225,6 +225,9 @@ class Seed003Fight(Reactions):
                 actor = self.creature(step.creature)
                 ability = self.ability_of(actor, step.ability)
                 assert ability is not None
+                if ability.effect is not None:
+                    self.take_effect(actor, ability, [self.creature(t) for t in step.targets])
+                    return
                 self.attack(actor, ability, [self.creature(t) for t in step.targets if not self.creature(t).out],
                             coup=step.coup)
             case OfferOpportunity():

@@ -18,7 +18,7 @@ from game.rulesets.seed003.combat import Combat, basic_ability, is_ranged
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Delay, Disengage, EndTurnCommand,
                                             EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, StartAbility,
                                             SwitchStance, UseAbility)
-from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Frequency, Reach, StanceKind
+from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
 
 
@@ -210,11 +210,7 @@ class Orders(Combat):
         if not 1 <= len(targets) <= ability.targets or len(set(targets)) != len(targets):
             raise Impossible(f"{ability.name} takes 1 to {ability.targets} different targets")
         for tid in targets:
-            target = self.state.creatures.get(PieceId(tid))
-            if target is None or target.out or target.side == actor.side:
-                raise Impossible(f"{tid!r} is not an enemy in the fight")
-            if not self.in_reach(actor, ability, target):
-                raise Impossible(f"{target.name} is out of reach of {ability.name}")
+            self.target_problem(actor, ability, tid)
         if command.coup:
             self.coup_problem(actor, ability, targets)
         kind = ability.action.value
@@ -230,6 +226,21 @@ class Orders(Combat):
         self.engine.run([StartAbility(n, actor.id, ability.id, targets),
                          ResolveAbility(n, actor.id, ability.id, targets, command.coup)])
 
+    def target_problem(self, actor: Creature, ability: Ability, tid: str) -> None:
+        """Raises when ``tid`` is no target of ``ability`` for ``actor``: an enemy in reach for an attack; an
+        ally in reach (not itself [145]; a dying one too [227]) for a heal; an engaged enemy to pop off."""
+        target = self.state.creatures.get(PieceId(tid))
+        if ability.effect is Effect.HEAL:
+            if target is None or target.dead or target.side != actor.side or target.id == actor.id:
+                raise Impossible(f"{tid!r} is not an ally in the fight")
+        elif target is None or target.out or target.side == actor.side:
+            raise Impossible(f"{tid!r} is not an enemy in the fight")
+        if ability.effect is Effect.POP_OFF:
+            if not self.state.adjacent(actor, target):
+                raise Impossible(f"{target.name} is not engaged with {actor.name}")
+        elif not self.in_reach(actor, ability, target):
+            raise Impossible(f"{target.name} is out of reach of {ability.name}")
+
     def ready(self, actor: Creature, command: Ready, dry: bool) -> None:
         """Ready a quick, move or standard action [99-101]: here an attack ability, its action spent now."""
         ability = self.ability_of(actor, command.ability)
@@ -238,8 +249,8 @@ class Orders(Combat):
         why = self.ability_problem(actor, ability)
         if why:
             raise Impossible(why)
-        if ability.action not in (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.QUICK):
-            raise Impossible("only a quick, move or standard action is readied")
+        if ability.action not in (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.QUICK) or ability.defense is None:
+            raise Impossible("a quick, move or standard attack is readied (other readied actions: not yet)")
         if actor.readied is not None:
             raise Impossible(f"{actor.name} has an action readied already")
         if self.clock.surprise:
@@ -272,7 +283,7 @@ class Orders(Combat):
             return f"{ability.name} is used up for this encounter"
         if ability.action is ActionKind.INTERRUPT:
             return f"{ability.name} is an interrupt (its trigger is not modelled yet)"
-        if ability.defense is None:
+        if ability.defense is None and ability.effect is None:
             return f"{ability.name} makes no attack (not modelled yet)"
         if ability.escalation and not ability.escalation_special and self.clock.escalation < ability.escalation:
             return f"{ability.name} needs the escalation die at {ability.escalation}+"
@@ -298,6 +309,11 @@ class Orders(Combat):
         foes = [c for c in self.state.creatures.values() if c.side != actor.side and not c.out]
         for ability in self.abilities(actor):
             if self.ability_problem(actor, ability):
+                continue
+            if ability.effect is not None:
+                pool = ([c for c in self.state.creatures.values() if c.side == actor.side and not c.dead
+                         and c.id != actor.id] if ability.effect is Effect.HEAL else self.state.engaged_with(actor))
+                candidates += [UseAbility(actor.id, ability.id, (c.id,)) for c in pool]
                 continue
             reach = [f.id for f in foes if self.in_reach(actor, ability, f)]
             if ability.targets > 1 and reach:

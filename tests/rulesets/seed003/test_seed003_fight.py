@@ -408,3 +408,28 @@ def test_an_interrupt_answers_an_attack_on_an_ally_before_it_and_only_once_until
     f.apply(EndTurnCommand("hound"))
     f.apply(EndTurnCommand("isra"))
     assert f.acting is not None and f.acting.id == "hale" and hale.outside.has("interrupt")
+
+
+def test_healing_brings_a_dying_ally_back_from_zero() -> None:
+    """003 line 227: "Any healing brings a character back from dying (recover from 0 hp) as if they had
+    succeeded at a Death Save." (Mending Word: "An ally nearby heals using a recovery.")"""
+    f = fight(("seli", "seli_dunmore", "party", 2, 2), ("hale", "hale_varrow", "party", 4, 2),
+              ("hound", "cinder_hound", "foes", 9, 9))
+    if f.pending:
+        f.apply(Answer(f.pending[0].id, "seli"))
+    hale = f.creature("hale")
+    f.damage(hale, hale.hp + 5, "test")
+    assert hale.dying
+    f.apply(UseAbility("seli", "mending_word", ("hale",)))
+    assert not hale.dying and hale.hp == hale.template.recovery_dice.average
+    assert hale.recoveries == hale.template.recoveries - 1
+
+
+def test_popping_off_without_a_check_lets_the_creature_move_away_unprovoked() -> None:
+    """003 line 165: "Some abilities allow you to Pop Off of some enemies, skipping the Disengage check
+    entirely." (Slip the Knot.)"""
+    f = fight(("tobin", "tobin_marsh", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2))
+    f.apply(UseAbility("tobin", "slip_the_knot", ("hound",)))
+    assert not events(f, ev.DisengageRolled)
+    f.apply(Move("tobin", Square(0, 2)))
+    assert not f.pending and f.creature("tobin").cell == Square(0, 2)
