@@ -1,6 +1,6 @@
 """Seed 003's AI: takes what it may do from the fight's legal-commands query and weighs it.
 
-It heals a dying or badly hurt ally when it can, pops off a lone enemy and walks away when badly hurt,
+It heals a dying or badly hurt ally when it can (else, free, stabilizes a dying one next to it), pops off a lone enemy and walks away when badly hurt,
 rallies when badly hurt and free, disengages when badly hurt and engaged, attacks when it can (a coup
 de grace first, its
 limited abilities once the escalation die is at 2 or more, the staggered and the weakest first, without
@@ -16,7 +16,7 @@ from typing import Mapping
 from game.grid import Cell
 from game.mechanics import tactics
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Disengage, EndTurnCommand, Move, Rally,
-                                            Ready, SwitchStance, UseAbility)
+                                            Ready, Stabilize, SwitchStance, UseAbility)
 from game.rulesets.seed003.fight import Seed003Fight
 from game.rulesets.seed003.sheets import Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
@@ -40,6 +40,9 @@ def choose_command(fight: Seed003Fight) -> Command | None:
         ally = fight.creature(c.targets[0])
         if _effect(fight, actor, c) is Effect.HEAL and (ally.dying or ally.hp <= ally.max_hp // 4):
             return c
+    stabilize = next((c for c in legal if isinstance(c, Stabilize)), None)
+    if stabilize is not None and not engaged:
+        return stabilize
     if engaged and hurt and len(engaged) == 1 and actor.budget.has("move"):
         pop = next((c for c in effects if _effect(fight, actor, c) is Effect.POP_OFF), None)
         if pop is not None:

@@ -166,7 +166,7 @@ class Combat:
             creature.worn += 1
         if creature.dying or creature.hp < 0:
             creature.hp = 0
-        creature.dying = False
+        creature.dying = creature.stabilized = False
         creature.hp = min(creature.max_hp, creature.hp + amount)
         self.emit(ev.Healed(creature.id, amount, creature.hp, creature.recoveries, how))
 
@@ -222,6 +222,8 @@ class Combat:
         else:
             result = "success" if check.natural >= DEATH_SAVE else "failure"
         self.emit(ev.SaveRolled(creature.id, "death", check.faces, check.kept, check.net, 0, DEATH_SAVE, result))
+        if result == "failure" and creature.stabilized:
+            return False  # stabilized: "failed Death Saves don't put them at risk of dying" [227]
         if result == "failure":
             creature.death_failures += 1
             if creature.death_failures >= DEATH_FAILURES:

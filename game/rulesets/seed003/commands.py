@@ -63,6 +63,14 @@ class Rally:
 
 
 @dataclass(frozen=True, slots=True)
+class Stabilize:
+    """A standard action: a dying ally next to the creature is stabilized [227]."""
+
+    creature: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class Delay:
     """Delay to a lower band for the rest of the encounter [95-97]."""
 
@@ -85,7 +93,7 @@ class EndTurnCommand:
     creature: str
 
 
-Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Delay, Ready, EndTurnCommand]
+Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Stabilize, Delay, Ready, EndTurnCommand]
 
 
 # -- steps -------------------------------------------------------------------------------------------

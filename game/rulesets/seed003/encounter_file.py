@@ -6,7 +6,7 @@ map's ``nearby`` property, else 6);
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
-disengage (``to``), stance (``stance``), rally, delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
+disengage (``to``), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
@@ -23,7 +23,7 @@ from game.file_specs import Offset, OptionsSpec, ShortId, StrictModel
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
-                                            SwitchStance, UseAbility)
+                                            Stabilize, SwitchStance, UseAbility)
 
 
 class Options003(OptionsSpec):
@@ -34,12 +34,14 @@ class Options003(OptionsSpec):
 
 
 class CommandSpec(StrictModel):
-    do: Literal["move", "ability", "disengage", "stance", "rally", "delay", "ready", "end", "answer"]
+    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "end", "answer"]
     creature: ShortId | None = None
     to: Offset | None = None
     path: list[Offset] | None = None
     ability: ShortId | None = None
     targets: list[ShortId] = []
+    target: ShortId | None = None
+    """stabilize: the dying ally."""
     coup: bool = False
     """ability: a coup de grace [197]."""
     stance: Literal["melee", "ranged"] | None = None
@@ -93,6 +95,8 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             return Delay(who, need(spec.band, "band"))
         case "ready":
             return Ready(who, need(spec.ability, "ability"))
+        case "stabilize":
+            return Stabilize(who, need(spec.target, "target"))
     return EndTurnCommand(who)
 
 
@@ -125,6 +129,8 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
             out = {"do": "delay", "creature": command.creature, "band": command.band}
         case Ready():
             out = {"do": "ready", "creature": command.creature, "ability": command.ability}
+        case Stabilize():
+            out = {"do": "stabilize", "creature": command.creature, "target": command.target}
         case EndTurnCommand():
             out = {"do": "end", "creature": command.creature}
     return out

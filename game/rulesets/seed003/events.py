@@ -72,6 +72,12 @@ class Intercepted:
 
 
 @dataclass(frozen=True, slots=True)
+class Stabilized:
+    creature: Id
+    by: Id
+
+
+@dataclass(frozen=True, slots=True)
 class PoppedOff:
     """Popped off an enemy without a disengage check [165]: moving away from it provokes nothing this turn."""
 
@@ -346,6 +352,8 @@ def describe(event: Event, name: Callable[[str], str] = str,
         case Intercepted():
             return (f"{name(event.creature)} intercepts {name(event.target)} on its way to {name(event.ally)}, "
                     f"at {offset(event.to)}")
+        case Stabilized():
+            return f"{name(event.by)} stabilizes {name(event.creature)}: failed death saves no longer count"
         case PoppedOff():
             return f"{name(event.creature)} pops off {name(event.enemy)} ({event.ability})"
         case InterruptTaken():

@@ -16,8 +16,8 @@ from game.rulesets.seed003 import attacks as at
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import Combat, basic_ability, is_ranged
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Delay, Disengage, EndTurnCommand,
-                                            EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, StartAbility,
-                                            SwitchStance, UseAbility)
+                                            EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, Stabilize,
+                                            StartAbility, SwitchStance, UseAbility)
 from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
 
@@ -155,6 +155,15 @@ class Orders(Combat):
                     self.rally(actor)
             case Ready():
                 self.ready(actor, command, dry)
+            case Stabilize():
+                target = self.state.creatures.get(PieceId(command.target))
+                if (target is None or target.side != actor.side or not target.dying or target.stabilized
+                        or not self.state.adjacent(actor, target)):
+                    raise Impossible(f"{actor.name} stabilizes a dying ally next to it, not stabilized yet")
+                self.pay(actor, "standard", f"stabilize {target.name}", dry)
+                if not dry:
+                    target.stabilized = True
+                    self.emit(ev.Stabilized(target.id, actor.id))
             case Delay():
                 band = next((b for b in Band if b.value == command.band), None)
                 if band is None:
@@ -326,6 +335,8 @@ class Orders(Combat):
         for stance in actor.template.stances:
             candidates.append(SwitchStance(actor.id, stance.kind.value))
         candidates.append(Rally(actor.id))
+        candidates += [Stabilize(actor.id, c.id) for c in self.state.creatures.values()
+                       if c.dying and c.side == actor.side and self.state.adjacent(actor, c)]
         candidates += [Delay(actor.id, b.value) for b in Band]
         candidates.append(EndTurnCommand(actor.id))
         for command in candidates:

@@ -65,6 +65,8 @@ class Creature:
     dead: bool = False
     dying: bool = False
     death_failures: int = 0
+    stabilized: bool = False
+    """Dying but stabilized: failed death saves do not count [227]."""
     hard_first_save: bool = False
     """Dropped by a crit or to minus half its hit points: 2 Disadvantage on its first death save [221]."""
     conditions: list[Held] = field(default_factory=list)

@@ -16,7 +16,7 @@ from game.kernel.decisions import PASS, Answer
 from game.kernel.engine import Impossible
 from game.rulesets.package import Entry
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, SwitchStance, UseAbility
+from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, Stabilize, SwitchStance, UseAbility
 from game.rulesets.seed003.content import load_sheets
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
 from game.rulesets.seed003.reactions import INTERCEPT, INTERRUPT, READIED
@@ -433,3 +433,26 @@ def test_popping_off_without_a_check_lets_the_creature_move_away_unprovoked() ->
     assert not events(f, ev.DisengageRolled)
     f.apply(Move("tobin", Square(0, 2)))
     assert not f.pending and f.creature("tobin").cell == Square(0, 2)
+
+
+def test_a_stabilized_pc_fails_death_saves_without_risk() -> None:
+    """003 line 227: "A character can also make another character not be at risk from death by taking a
+    Standard Action to stabilize them. When stabilized, they still can't act, but failed Death Saves don't
+    put them at risk of dying." """
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("seli", "seli_dunmore", "party", 2, 3),
+              ("hound", "cinder_hound", "foes", 9, 9))
+    if f.pending:
+        f.apply(Answer(f.pending[0].id, "seli"))
+    hale = f.creature("hale")
+    f.damage(hale, hale.hp + 1, "test")
+    f.apply(Stabilize("seli", "hale"))
+    assert hale.stabilized and not f.creature("seli").budget.has("standard")
+    rig(f, [1] * 60)
+    for _ in range(12):
+        if f.pending:
+            f.apply(Answer(f.pending[0].id, f.pending[0].options[0].key))
+        else:
+            f.apply(EndTurnCommand(f.acting.id))  # type: ignore[union-attr]
+    saves = [e for e in events(f, ev.SaveRolled) if e.against == "death"]  # type: ignore[attr-defined]
+    assert len(saves) >= 4 and all(s.result == "failure" for s in saves)  # type: ignore[attr-defined]
+    assert hale.dying and not hale.dead and hale.death_failures == 0
