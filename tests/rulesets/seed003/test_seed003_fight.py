@@ -16,7 +16,8 @@ from game.kernel.decisions import PASS, Answer
 from game.kernel.engine import Impossible
 from game.rulesets.package import Entry
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, Stabilize, SwitchStance, UseAbility
+from game.rulesets.seed003.commands import (Delay, Disengage, EndTurnCommand, Move, Ready, Stabilize, SwitchStance,
+                                            UseAbility)
 from game.rulesets.seed003.content import load_sheets
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
 from game.rulesets.seed003.reactions import INTERCEPT, INTERRUPT, READIED
@@ -57,9 +58,9 @@ def events(f: Seed003Fight, kind: type) -> list[object]:
     return [e for e in f.log if isinstance(e, kind)]
 
 
-def hale_vs_hound(**kw: bool) -> Seed003Fight:
+def hale_vs_hound() -> Seed003Fight:
     """Hale (a PC, medium band) next to a Cinder Hound (medium band): Hale acts first [83]."""
-    return fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2), **kw)
+    return fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2))
 
 
 def test_a_basic_melee_attack_needs_an_engaged_target() -> None:
@@ -456,3 +457,25 @@ def test_a_stabilized_pc_fails_death_saves_without_risk() -> None:
     saves = [e for e in events(f, ev.SaveRolled) if e.against == "death"]  # type: ignore[attr-defined]
     assert len(saves) >= 4 and all(s.result == "failure" for s in saves)  # type: ignore[attr-defined]
     assert hale.dying and not hale.dead and hale.death_failures == 0
+
+
+def test_delay_lowers_the_band_and_the_creature_acts_when_it_comes() -> None:
+    """003 line 97: "On your turn, you can choose to delay until a certain Initiative band that's lower than
+    your current one. Your Initiative band is set to that one for the rest of the encounter." """
+    f = hale_vs_hound()
+    f.apply(Delay("hale", "slow"))
+    assert f.acting is not None and f.acting.id == "hound" and f.clock.bands["hale"] is Band.SLOW
+    f.apply(EndTurnCommand("hound"))
+    assert f.acting is not None and f.acting.id == "hale"
+    assert "lower than slow" in f.why_illegal(Delay("hale", "medium"))
+    f.apply(SwitchStance("hale", "ranged"))
+    assert "before it does anything else" in f.why_illegal(Delay("hale", "very slow"))
+
+
+def test_a_surprise_round_lets_the_ambushers_act_before_round_one() -> None:
+    """003 line 79: "Two characters of the ambushing party's choice may act in the Surprise Round. After this
+    round, initiative proceeds as normal." """
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("hound", "cinder_hound", "foes", 6, 2), ambush="foes")
+    assert f.acting is not None and f.acting.id == "hound" and f.round == 0
+    f.apply(EndTurnCommand("hound"))
+    assert f.round == 1 and f.acting is not None and f.acting.id == "hale"
