@@ -35,6 +35,12 @@ TARGET_ADVANTAGE = (Condition.SOFTENED, Condition.WEAKENED, Condition.STUNNED)
 """Conditions that give attacks against their holder 1 Advantage [263, 265, 267]."""
 
 
+def tier(level: int) -> int:
+    """The tier of a level (our reading; the document names tiers without defining them [31, 253]): 1 for
+    levels 1-4, 2 for 5-7, 3 for 8-10."""
+    return 1 if level <= 4 else (2 if level <= 7 else 3)
+
+
 def basic_ability(kind: StanceKind, reach: Reach = Reach.ENGAGED) -> Ability:
     """The basic attacks [13-27]: vs AC, the stance's damage [17], the class's miss damage [19]."""
     if kind is StanceKind.MELEE:
@@ -79,6 +85,10 @@ class Combat:
     def attack(self, attacker: Creature, ability: Ability, targets: Sequence[Creature], *, coup: bool = False) -> None:
         """One attack roll per target [7], all rolled before any damage; then each target's hit or miss. A
         coup de grace crits on any roll but a natural 3 [197]."""
+        # Invisible: "Anyone trying to attack you has to roll a 11+ save first; if it fails, the attack has no
+        # effects" [260].
+        unseen = {t.id for t in targets if t.has(Condition.INVISIBLE)
+                  and self.save(attacker, f"seeing the invisible {t.name}", SAVE).natural < SAVE}
         checks = [at.roll_check(self.engine.dice, self.net_against(attacker, t),
                                 f"{attacker.name}'s {ability.name} against {t.name}") for t in targets]
         escalation = self.escalation_of(attacker)
@@ -86,7 +96,7 @@ class Combat:
                                 adds_escalation=escalation is not None)
         defense = ability.defense or Defense.AC
         for target, check in zip(targets, checks):
-            if target.dead:
+            if target.dead or target.id in unseen:
                 continue
             hit_roll = at.hit_roll(attacker.template, ability)
             types = hit_roll.types if hit_roll is not None else (DamageType.WEAPON,)
@@ -112,6 +122,11 @@ class Combat:
             if outcome.damage:
                 self.damage(target, outcome.damage, f"{ability.name} of {attacker.name}",
                             crit=result is at.Result.CRIT)
+            if (attacker.has(Condition.CONFUSED) and check.natural % 2 == 1 and result is not at.Result.CRIT_FAIL
+                    and (rolled or miss_amount) // 2 and not attacker.out):
+                # Confused: "on a Natural Odd Hit or Miss, you take half of any damage you deal. Calculate this
+                # before multiplying/dividing damage" [253].
+                self.damage(attacker, (rolled or miss_amount) // 2, "confusion")
             effect = ability.hit if result.is_hit else (ability.miss if result is at.Result.MISS else None)
             if effect is not None and not target.out:
                 for condition in effect.conditions:
@@ -122,6 +137,10 @@ class Combat:
     def take_effect(self, actor: Creature, ability: Ability, targets: Sequence[Creature]) -> None:
         """An ability that makes no attack: a heal using the target's recovery (which brings a dying ally
         back [227]), or popping off an engaged enemy without a check [165]."""
+        if actor.has(Condition.CONFUSED) and self.save(actor, "confusion", SAVE).natural < SAVE:
+            # "If you use any non-attack abilities ..., roll an 11+ save; on a failure, you deal damage equal
+            # to your tier to yourself" [253].
+            self.damage(actor, tier(actor.template.level), "confusion")
         for target in targets:
             if ability.effect is Effect.HEAL and not target.dead:
                 self.heal(target, ability.name)

@@ -479,3 +479,26 @@ def test_a_surprise_round_lets_the_ambushers_act_before_round_one() -> None:
     assert f.acting is not None and f.acting.id == "hound" and f.round == 0
     f.apply(EndTurnCommand("hound"))
     assert f.round == 1 and f.acting is not None and f.acting.id == "hale"
+
+
+def test_an_attack_on_the_invisible_needs_an_11_plus_save_first() -> None:
+    """003 line 260: "Invisible: ... Anyone trying to attack you has to roll a 11+ save first; if it fails,
+    the attack has no effects." """
+    f = hale_vs_hound()
+    hale, hound = f.creature("hale"), f.creature("hound")
+    f.lay(hound, Condition.INVISIBLE, hound)
+    rig(f, [3, 3, 4] + [6, 6, 6] + [9] * 10)  # the save: 10, failed
+    f.apply(UseAbility("hale", "basic_melee", ("hound",)))
+    assert events(f, ev.SaveRolled)[-1].result == "failure"  # type: ignore[attr-defined]
+    assert not events(f, ev.AttackRolled) and hound.hp == hound.max_hp
+
+
+def test_a_confused_attacker_takes_half_the_damage_it_deals_on_an_odd_natural_roll() -> None:
+    """003 line 253: "Confused: If you make any attacks while Confused, on a Natural Odd Hit or Miss, you take
+    half of any damage you deal. Calculate this before multiplying/dividing damage"."""
+    f = hale_vs_hound()
+    hale, hound = f.creature("hale"), f.creature("hound")
+    f.lay(hale, Condition.CONFUSED, hound)
+    rig(f, [6, 6, 3] + [5, 5])  # a natural 15: odd, a hit; damage 2d10 [5+5] + 3 = 13
+    f.apply(UseAbility("hale", "basic_melee", ("hound",)))
+    assert hound.hp == hound.max_hp - 13 and hale.hp == hale.max_hp - 6
