@@ -322,6 +322,28 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
                    thinking[0] / max(1, thinking[1]) * 1000, loaded.board.kind.value)
 
 
+OTHER_RULESET_FIGHTS = {"crypt_vigil_003.toml": 8, "marsh_reeds_003.toml": 8}
+"""The other rulesets' sample encounters, timed beside seed 000's (seeds 1..N)."""
+
+
+def ruleset_rates(path: Path, count: int, repeats: int) -> tuple[float, float, str]:
+    """Fights per CPU second (the best of ``repeats`` rounds) of ``count`` seeded fights of any ruleset's
+    encounter, each built from the file untimed, then played by the AI on every side; and rounds a fight."""
+    from game.runner import build_encounter, play
+
+    best, rounds = 0.0, 0
+    kind = ""
+    for _ in range(repeats):
+        fights = [build_encounter(path, seed) for seed in range(1, count + 1)]
+        kind = fights[0].board.kind.value
+        rounds = 0
+        cpu = time.process_time()
+        for loaded in fights:
+            rounds += play(loaded, auto=True, emit=lambda e: None).round
+        best = max(best, count / max(1e-9, time.process_time() - cpu))
+    return best, rounds / count, kind
+
+
 def bench_encounters(repeats: int) -> None:
     """Whole sample encounters, every side played by the AI, headless, on one core.
 
@@ -353,6 +375,10 @@ def bench_encounters(repeats: int) -> None:
               f"wall clock {f.wall:5.1f}), {f.rounds:4.1f} rounds and {f.decisions:3.0f} "
               f"decisions a fight; AI {f.ai_share:4.0%} of the time "
               f"({f.per_decision_ms:.2f} ms a decision){goal}")
+    for name, count in OTHER_RULESET_FIGHTS.items():
+        best, rounds, kind = ruleset_rates(maps / name, count, repeats)
+        print(f"  {name:22} {kind:6} {count:3} fights: {best:6.1f} per second, {rounds:4.1f} rounds a fight "
+              f"({build_encounter(maps / name).scenario.ruleset})")
     if square_rate >= ENCOUNTER_GOAL:
         return
     loaded = build_encounter(maps / "crypt_skirmish.toml")

@@ -24,7 +24,7 @@ import sys
 
 import pytest
 
-from tests.golden.recording import (ENCOUNTERS, FIGHTS, LOGS, REGENERATE, ROOT, Fight, first_difference,
+from tests.golden.recording import (ENCOUNTERS, FIGHTS, GOLDEN, LOGS, REGENERATE, ROOT, Fight, first_difference,
                                     play_by_ai, read_lines, replay_recorded)
 
 
@@ -42,7 +42,7 @@ def _recorded(path: os.PathLike[str]) -> list[str]:
 def test_every_sample_encounter_has_golden_logs_and_nothing_else() -> None:
     """Every encounter file in ``maps/`` is pinned, and no file is left over from an older seed list."""
     assert sorted(p.stem for p in (ROOT / "maps").glob("*.toml")) == sorted(ENCOUNTERS)
-    expected = {f.commands_file for f in FIGHTS} | {f.events_file for f in FIGHTS}
+    expected = {f.commands_file for f in GOLDEN} | {f.events_file for f in GOLDEN}
     present = set(LOGS.rglob("*.jsonl"))
     assert not expected - present, f"missing golden files (regenerate with `{REGENERATE}`): " + ", ".join(
         sorted(str(p.relative_to(ROOT)) for p in expected - present))
@@ -50,7 +50,7 @@ def test_every_sample_encounter_has_golden_logs_and_nothing_else() -> None:
         sorted(str(p.relative_to(ROOT)) for p in present - expected))
 
 
-@pytest.mark.parametrize("fight", FIGHTS, ids=_id)
+@pytest.mark.parametrize("fight", GOLDEN, ids=_id)
 def test_engine_replays_the_recorded_commands_to_the_recorded_log(fight: Fight) -> None:
     """Engine golden: recorded seed + recorded commands -> the recorded event log, byte for byte."""
     recorded = _recorded(fight.events_file)
@@ -67,7 +67,7 @@ def test_engine_replays_the_recorded_commands_to_the_recorded_log(fight: Fight) 
         pytest.fail(problem, pytrace=False)
 
 
-@pytest.mark.parametrize("fight", FIGHTS, ids=_id)
+@pytest.mark.parametrize("fight", GOLDEN, ids=_id)
 def test_ai_chooses_the_recorded_commands(fight: Fight) -> None:
     """AI golden: from the recorded seed, the AI playing every side chooses exactly the recorded commands."""
     recorded = _recorded(fight.commands_file)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Callable, TypeVar
+from typing import Annotated, Any, Callable, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationError, model_validator
 
@@ -41,6 +41,7 @@ from game.rulesets.seed003.content_text import (
 from game.rulesets.seed003.sheets import (
     Ability,
     ActionKind,
+    Effect,
     Band,
     Condition,
     Damage,
@@ -183,9 +184,13 @@ class AbilityEntry(Entry):
     hit: OutcomeEntry = OutcomeEntry()
     miss: OutcomeEntry = OutcomeEntry()
     description: Description = ""
+    effect: Literal["heal", "pop off"] | None = None
+    """What an ability that makes no attack does: "heal" (an ally heals using a recovery) or "pop off"."""
 
     @model_validator(mode="after")
     def _fits_together(self) -> AbilityEntry:
+        if self.effect is not None and self.attack is not None:
+            raise ValueError("an ability with an 'effect' makes no attack: drop 'attack' or 'effect'")
         if self.action is ActionKind.INTERRUPT and not self.trigger:
             raise ValueError("an interrupt ability names its trigger [119, 134]: trigger = \"...\"")
         if self.attack is None and (self.hit != OutcomeEntry() or self.miss != OutcomeEntry()):
@@ -565,4 +570,5 @@ def _ability(ability_id: str, a: AbilityEntry) -> Ability:
         recharge=recharge, provokes=a.provokes, sustain=a.sustain or 0, escalation=escalation,
         escalation_special=special, reach=a.reach, targets=a.targets, defense=a.attack, basic=a.as_basic,
         hit=Outcome(a.hit.damage, tuple(a.hit.conditions), a.hit.ongoing),
-        miss=Outcome(a.miss.damage, tuple(a.miss.conditions), a.miss.ongoing), description=a.description)
+        miss=Outcome(a.miss.damage, tuple(a.miss.conditions), a.miss.ongoing), description=a.description,
+        effect=Effect(a.effect) if a.effect is not None else None)

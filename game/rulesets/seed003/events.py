@@ -6,9 +6,197 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from game.grid import Cell
 from game.kernel.events import Event, describe_kernel
 
 Id = str
+EVENT_FORMAT = 1
+"""The version of seed 003's events' JSON form."""
+
+
+@dataclass(frozen=True, slots=True)
+class FightStarted:
+    seed: int
+    map: str
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpent:
+    """An action of the turn used: ``kind`` needed, ``paid`` the one spent for it (a better one [113])."""
+
+    creature: Id
+    kind: str
+    paid: str
+    purpose: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureMoved:
+    creature: Id
+    origin: Cell
+    to: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class StanceSwitched:
+    creature: Id
+    stance: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityUsed:
+    creature: Id
+    ability: str
+    targets: tuple[Id, ...]
+    provokes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OpportunityAttackMade:
+    """A free basic melee attack on an enemy that provoked it [181]."""
+
+    creature: Id
+    target: Id
+
+
+@dataclass(frozen=True, slots=True)
+class Intercepted:
+    """``creature`` intercepted ``target`` on its way to ``ally``: it stands at ``to``, engaged with it, and the
+    target's movement stops [175]."""
+
+    creature: Id
+    target: Id
+    ally: Id
+    to: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilized:
+    creature: Id
+    by: Id
+
+
+@dataclass(frozen=True, slots=True)
+class PoppedOff:
+    """Popped off an enemy without a disengage check [165]: moving away from it provokes nothing this turn."""
+
+    creature: Id
+    enemy: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptTaken:
+    """An interrupt outside one's turn, its one until its next turn starts [109, 119]."""
+
+    creature: Id
+    target: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionReadied:
+    creature: Id
+    ability: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedActionTaken:
+    """The readied action goes off against ``target``; ``band``: the readier's band from now on ("" when it
+    keeps its own: taken in the next round, before its turn [101])."""
+
+    creature: Id
+    target: Id
+    ability: str
+    band: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedActionLapsed:
+    creature: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTaken:
+    creature: Id
+    amount: int
+    hp: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Staggered:
+    """At half its hit points [205]."""
+
+    creature: Id
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """A PC at 0 hit points or less: dying [207, 221]."""
+
+    creature: Id
+    hp: int
+    hard_first_save: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Died:
+    creature: Id
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRolled:
+    """A save (3d6, ``target``+; the death save 13+ [221]) and whether it succeeded."""
+
+    creature: Id
+    against: str
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    net: int
+    bonus: int
+    target: int
+    result: str
+    """"success", "failure" or (a death save) "critical success"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Healed:
+    creature: Id
+    amount: int
+    hp: int
+    recoveries: int
+    """Recoveries left."""
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionApplied:
+    creature: Id
+    condition: str
+    source: Id
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionEnded:
+    creature: Id
+    condition: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    creature: Id
+
+
+@dataclass(frozen=True, slots=True)
+class FightEnded:
+    winner: str
+    """The side left ("" if nobody is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +296,12 @@ def _dice_text(faces: tuple[int, ...], kept: tuple[int, ...], net: int) -> str:
     return f"{len(faces)}d6 keep {which} 3 [{shown}; dropped {'+'.join(map(str, sorted(dropped, reverse=True)))}]"
 
 
-def describe(event: Event, name: Callable[[str], str] = str) -> str:
+def _plain_offset(cell: Cell) -> tuple[int, int]:
+    return cell[0], cell[1]
+
+
+def describe(event: Event, name: Callable[[str], str] = str,
+             offset: Callable[[Cell], tuple[int, int]] = _plain_offset) -> str:
     """The readable log line of an event of seed 003 or of the kernel."""
     match event:
         case AmbusherChosen():
@@ -141,5 +334,60 @@ def describe(event: Event, name: Callable[[str], str] = str) -> str:
                     f"{sum(event.kept)} vs {event.difficulty}: {how}")
         case TurnDelayed():
             return f"{name(event.creature)} delays from the {event.was} band to the {event.band} band"
+        case FightStarted():
+            return f"Encounter on {event.map} (seed {event.seed})"
+        case ActionSpent():
+            paid = "" if event.paid == event.kind else f" (paid with the {event.paid} action)"
+            return f"  {name(event.creature)} spends a {event.kind} action{paid}: {event.purpose}"
+        case CreatureMoved():
+            return f"{name(event.creature)} moves to {offset(event.to)}"
+        case StanceSwitched():
+            return f"{name(event.creature)} takes a {event.stance} stance"
+        case AbilityUsed():
+            whom = f" on {', '.join(name(t) for t in event.targets)}" if event.targets else ""
+            provokes = " (provokes)" if event.provokes else ""
+            return f"{name(event.creature)} uses {event.ability}{whom}{provokes}"
+        case OpportunityAttackMade():
+            return f"{name(event.creature)} makes an opportunity attack on {name(event.target)}"
+        case Intercepted():
+            return (f"{name(event.creature)} intercepts {name(event.target)} on its way to {name(event.ally)}, "
+                    f"at {offset(event.to)}")
+        case Stabilized():
+            return f"{name(event.by)} stabilizes {name(event.creature)}: failed death saves no longer count"
+        case PoppedOff():
+            return f"{name(event.creature)} pops off {name(event.enemy)} ({event.ability})"
+        case InterruptTaken():
+            return f"{name(event.creature)} interrupts {name(event.target)} with {event.ability}"
+        case ActionReadied():
+            return f"{name(event.creature)} readies {event.ability} (a {event.kind} action) for an enemy in its reach"
+        case ReadiedActionTaken():
+            band = f"; it acts in the {event.band} band from now on" if event.band else ""
+            return f"{name(event.creature)} takes its readied {event.ability} against {name(event.target)}{band}"
+        case ReadiedActionLapsed():
+            return f"{name(event.creature)}'s readied {event.ability} lapses"
+        case DamageTaken():
+            return f"{name(event.creature)} takes {event.amount} damage ({event.cause}): {event.hp} hp left"
+        case Staggered():
+            return f"{name(event.creature)} is staggered"
+        case Dropped():
+            hard = " (2 disadvantage on the first death save)" if event.hard_first_save else ""
+            return f"{name(event.creature)} drops at {event.hp} hp and is dying{hard}"
+        case Died():
+            return f"{name(event.creature)} dies ({event.reason})"
+        case SaveRolled():
+            bonus = f" + {event.bonus}" if event.bonus else ""
+            return (f"{name(event.creature)} saves against {event.against}: {_dice_text(event.faces, event.kept, event.net)}"
+                    f" = {sum(event.kept)}{bonus} vs {event.target}+: {event.result}")
+        case Healed():
+            return (f"{name(event.creature)} heals {event.amount} ({event.how}): {event.hp} hp, "
+                    f"{event.recoveries} recoveries left")
+        case ConditionApplied():
+            return f"{name(event.creature)} is {event.condition} (by {name(event.source)})"
+        case ConditionEnded():
+            return f"{name(event.creature)} is no longer {event.condition} ({event.reason})"
+        case TurnEnded():
+            return f"{name(event.creature)}'s turn ends"
+        case FightEnded():
+            return f"The fight is over: {event.winner or 'nobody'} won"
     kernel = describe_kernel(event, name)
     return kernel if kernel is not None else repr(event)

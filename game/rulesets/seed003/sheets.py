@@ -118,6 +118,15 @@ class Condition(Enum):
     WEAKENED = "weakened"
 
 
+class Effect(Enum):
+    """What an ability that makes no attack does (the few the fight models)."""
+
+    HEAL = "heal"
+    """An ally in reach heals using one of its recoveries (Mending Word; healing brings the dying back [227])."""
+    POP_OFF = "pop off"
+    """Pop off one engaged enemy without a disengage check [165] (Slip the Knot)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Dice:
     """``count`` d ``sides`` (``count`` 0: no dice)."""
@@ -225,6 +234,8 @@ class Ability:
     hit: Outcome = Outcome()
     miss: Outcome = Outcome()
     description: str = ""
+    effect: Effect | None = None
+    """What it does when it makes no attack (None: an attack, or not modelled)."""
 
     @property
     def stance(self) -> StanceKind:
@@ -269,6 +280,8 @@ class Sheet:
     abilities: tuple[Ability, ...] = ()
     class_name: str = ""
     description: str = ""
+    size: int = 1
+    """Cells across (every sheet of seed 003 fills one cell: the table and the shared tactics read it)."""
 
     def defense(self, which: Defense) -> int:
         match which:

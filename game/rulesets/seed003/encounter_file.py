@@ -1,0 +1,146 @@
+"""Seed 003's sections of an encounter file (``[options]`` and ``[[commands]]``) and its commands as JSON.
+
+``[options]``: ``max_rounds``; ``nearby`` (the cells of one move action, Nearby's distance [152]: else the
+map's ``nearby`` property, else 6);
+``surprise`` (a side that ambushes: two of its characters act in a surprise round [79]);
+``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
+``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
+optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
+disengage (``to``), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
+``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal, Mapping
+
+from pydantic import Field, ValidationError
+
+from game.board import Board
+from game.errors import EncounterFileError, shown_key
+from game.file_specs import Offset, OptionsSpec, ShortId, StrictModel
+from game.grid import Cell
+from game.kernel.decisions import Answer
+from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
+                                            Stabilize, SwitchStance, UseAbility)
+
+
+class Options003(OptionsSpec):
+    nearby: int | None = Field(default=None, ge=1, le=40)
+    """None: the map's ``nearby`` property, else 6."""
+    surprise: ShortId | None = None
+    ambush_escalation: bool = False
+
+
+class CommandSpec(StrictModel):
+    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "end", "answer"]
+    creature: ShortId | None = None
+    to: Offset | None = None
+    path: list[Offset] | None = None
+    ability: ShortId | None = None
+    targets: list[ShortId] = []
+    target: ShortId | None = None
+    """stabilize: the dying ally."""
+    coup: bool = False
+    """ability: a coup de grace [197]."""
+    stance: Literal["melee", "ranged"] | None = None
+    band: Literal["very fast", "fast", "medium", "slow", "very slow"] | None = None
+    decision: int | None = Field(default=None, ge=1, le=10**9)
+    option: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    by: Literal["player", "standing order", "AI"] = "player"
+
+
+def encounter_fields() -> dict[str, tuple[Any, Any]]:
+    return {"options": (Options003, Options003()), "commands": (list[CommandSpec], [])}
+
+
+def scripted(commands: list[CommandSpec], board: Board, path: Path) -> list[tuple[str, Command | Answer]]:
+    out: list[tuple[str, Command | Answer]] = []
+    for i, spec in enumerate(commands, 1):
+        what = shown_key(spec.creature) if spec.creature is not None else f"decision {spec.decision}"
+        place = f"commands[{i}] ({spec.do} {what})"
+        out.append((place, to_command(spec, board, place, path)))
+    return out
+
+
+def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command | Answer:
+    grid = board.grid
+
+    def need(value: Any, what: str) -> Any:
+        if value is None:
+            raise EncounterFileError(path, f"'{spec.do}' needs '{what}'", place)
+        return value
+
+    def cell(value: tuple[int, int] | None) -> Cell:
+        col, row = need(value, "to")
+        return grid.offset_to_cell(col, row)  # type: ignore[no-any-return]
+
+    if spec.do == "answer":
+        return Answer(need(spec.decision, "decision"), need(spec.option, "option"), spec.by)
+    who = need(spec.creature, "creature")
+    match spec.do:
+        case "move":
+            route = tuple(grid.offset_to_cell(*p) for p in spec.path) if spec.path is not None else None
+            return Move(who, cell(spec.to), route)
+        case "ability":
+            return UseAbility(who, need(spec.ability, "ability"), tuple(spec.targets), spec.coup)
+        case "disengage":
+            return Disengage(who, cell(spec.to))
+        case "stance":
+            return SwitchStance(who, need(spec.stance, "stance"))
+        case "rally":
+            return Rally(who)
+        case "delay":
+            return Delay(who, need(spec.band, "band"))
+        case "ready":
+            return Ready(who, need(spec.ability, "ability"))
+        case "stabilize":
+            return Stabilize(who, need(spec.target, "target"))
+    return EndTurnCommand(who)
+
+
+def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
+    def at(c: Cell) -> list[int]:
+        return list(board.grid.cell_to_offset(c))
+
+    out: dict[str, Any]
+    match command:
+        case Answer():
+            out = {"do": "answer", "decision": command.decision, "option": command.option}
+            if command.by != "player":
+                out["by"] = command.by
+        case Move():
+            out = {"do": "move", "creature": command.creature, "to": at(command.to)}
+            if command.path is not None:
+                out["path"] = [at(c) for c in command.path]
+        case UseAbility():
+            out = {"do": "ability", "creature": command.creature, "ability": command.ability,
+                   "targets": list(command.targets)}
+            if command.coup:
+                out["coup"] = True
+        case Disengage():
+            out = {"do": "disengage", "creature": command.creature, "to": at(command.to)}
+        case SwitchStance():
+            out = {"do": "stance", "creature": command.creature, "stance": command.stance}
+        case Rally():
+            out = {"do": "rally", "creature": command.creature}
+        case Delay():
+            out = {"do": "delay", "creature": command.creature, "band": command.band}
+        case Ready():
+            out = {"do": "ready", "creature": command.creature, "ability": command.ability}
+        case Stabilize():
+            out = {"do": "stabilize", "creature": command.creature, "target": command.target}
+        case EndTurnCommand():
+            out = {"do": "end", "creature": command.creature}
+    return out
+
+
+def command_from_json(record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command | Answer:
+    try:
+        spec = CommandSpec.model_validate(dict(record))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(shown_key(x) if isinstance(x, str) else str(x) for x in err["loc"])
+        raise EncounterFileError(path, f"{where}: {err['msg']}" if where else str(err["msg"]), place) from None
+    return to_command(spec, board, place, Path(path))
