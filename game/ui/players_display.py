@@ -179,6 +179,16 @@ class PlayersDisplay:
         """The tokens drawn last frame (tests read them)."""
         self.texts: list[str] = []
         """The text drawn last frame (tests read it)."""
+        self.shown_frames = 0
+        """Frames put in the window (one per change of picture)."""
+        self._drawn_key: object = None
+        """What :attr:`surface` was last drawn for (see :meth:`render`)."""
+        self._side: tuple[object, pygame.Surface | None, list[str]] = (None, None, [])
+        """The side panel as last drawn, what for, and its text."""
+        self._map: pygame.Surface | None = None
+        """The map alone as the view left it (nothing drawn over it): a pan scrolls it (``keep``)."""
+        self._places: tuple[object, list[tuple[str, TokenLook, float, float]]] = (None, [])
+        """Each creature players see, its token and its place in picture pixels, with what they were made for."""
 
     @property
     def window_id(self) -> int | None:
@@ -213,34 +223,72 @@ class PlayersDisplay:
     # -- drawing -------------------------------------------------------------------------------------
 
     def show(self, table: Any) -> None:
+        """Put the picture in the window (drawn straight into it, and flipped only when it changed)."""
         if self.window is None:
             return
-        if self.window.size != self.size:
-            self.size = self.window.size
-            self.surface = pygame.Surface(self.size)
         target = self.window.get_surface()
-        target.blit(self.render(table), (0, 0))
-        self.window.flip()
+        if target.get_size() != self.size or target is not self.surface:
+            self.size = target.get_size()
+            self.surface = target
+            self._drawn_key = None
+        before = self._drawn_key
+        self.render(table)
+        if self._drawn_key is not before:
+            self.window.flip()
+            self.shown_frames += 1
 
     def render(self, table: Any) -> pygame.Surface:
-        """Draw what players may see into :attr:`surface` (rotated as set) and return it."""
+        """Draw what players may see into :attr:`surface` (rotated as set) and return it. When nothing it shows
+        changed since the last frame (the state, the camera, who is hidden...), the surface is kept as it is."""
+        key = self._key(table)
+        if key == self._drawn_key:
+            return self.surface
+        self._drawn_key = key
         w, h = self.size
         upright = (h, w) if self.rotation in (90, 270) else (w, h)
         canvas = self.surface if upright == self.size and self.rotation == 0 else pygame.Surface(upright)
-        canvas.fill(BG)
         self.drawn, self.texts = [], []
         session: Session | None = table.session
         if session is None or table.view is None:
+            canvas.fill(BG)
             self._text(canvas, "Waiting for the game master", (upright[0] // 2, upright[1] // 2), TITLE_SIZE,
                        MUTED, anchor="center")
         else:
             side_w = max(220, int(upright[0] * SIDE_SHARE))
             board = pygame.Rect(0, 0, upright[0] - side_w, upright[1])
             self._draw_board(table, session, canvas.subsurface(board))
-            self._draw_side(table, session, canvas, pygame.Rect(board.right, 0, side_w, upright[1]))
+            side = pygame.Rect(board.right, 0, side_w, upright[1])
+            side_key = (self._state(table, session), side.size)  # not the camera
+            if self._side[0] != side_key or self._side[1] is None:
+                panel = pygame.Surface(side.size)
+                texts = self.texts
+                self.texts = []
+                self._draw_side(table, session, panel, panel.get_rect())
+                self._side = (side_key, panel, self.texts)
+                self.texts = texts
+            _, drawn, texts_drawn = self._side
+            assert drawn is not None
+            canvas.blit(drawn, side)
+            self.texts += texts_drawn
         if canvas is not self.surface:
             self.surface.blit(pygame.transform.rotate(canvas, self.rotation), (0, 0))
         return self.surface
+
+    def _key(self, table: Any) -> object:
+        """Everything the display's picture depends on."""
+        session: Session | None = table.session
+        if session is None or table.view is None:
+            return (None, self.size)
+        cam = table.view.camera
+        return (self._state(table, session), table.board_rect.size, cam.x, cam.y, cam.zoom, self.camera, self.locked,
+                self.calibration, self.rotation, self.size)
+
+    @staticmethod
+    def _state(table: Any, session: Session) -> tuple[object, ...]:
+        """What the display shows of the fight (not the camera): the state, the log, who sees what."""
+        enc = session.encounter
+        return (id(enc), len(enc.log), len(table.log.entries), session.gm, tuple(sorted(hidden_from_players(table))),
+                tuple(session.controllers.items()), tuple(session.creature_controllers.items()), id(table.parts))
 
     def _text(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
               *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
@@ -250,6 +298,7 @@ class PlayersDisplay:
     def _board_view(self, table: Any, session: Session) -> BoardView:
         if self._view_for is not session or self.view is None:
             self.view = BoardView(players_view(session.source.tmap), session.source.board)
+            self._map = None
             self.tokens = TokenPainter(self.view.cell_w, self.view.cell_h)
             self._view_for = session
         return self.view
@@ -269,24 +318,28 @@ class PlayersDisplay:
     def _draw_board(self, table: Any, session: Session, board: pygame.Surface) -> None:
         view = self._board_view(table, session)
         self._place_camera(table, view, board.get_size())
-        view.draw_board(board)
-        hidden = hidden_from_players(table)
-        mine = players_creatures(session)
+        kept = self._map is not None and self._map.get_size() == board.get_size()
+        if not kept:
+            self._map = pygame.Surface(board.get_size()).convert() if pygame.display.get_surface() else \
+                pygame.Surface(board.get_size())
+        assert self._map is not None
+        view.hurried = True  # the second window: it composes and prefetches nothing ahead of what it shows
+        view.draw_board(self._map, keep=kept)
+        board.blit(self._map, (0, 0))
         cam = view.camera
         looks: list[tuple[TokenLook, float, float]] = []
-        for c in session.encounter.pieces():
-            if c.dead or c.id in hidden:
+        acting = session.encounter.acting
+        width, height = board.get_size()
+        margin = max(view.cell_w, view.cell_h) * 2
+        left, top = cam.to_picture(0, 0)
+        right, bottom = cam.to_picture(width, height)
+        left, top, right, bottom = left - margin, top - margin, right + margin, bottom + margin
+        for cid, look, px, py in self._token_places(table, session, view):
+            if not (left <= px <= right and top <= py <= bottom):
                 continue
-            look = table.parts.token_look(table, c)
-            look = replace(look, names=True)
-            if c.id not in mine:
-                look = replace(look, hp=0, max_hp=0)  # no bar: the exact share is the game master's
-            cells = session.encounter.space_of(c.id)
-            xs = [view.centre(cell)[0] for cell in cells] or [view.centre(c.cell)[0]]
-            ys = [view.centre(cell)[1] for cell in cells] or [view.centre(c.cell)[1]]
-            sx, sy = cam.to_screen(sum(xs) / len(xs), sum(ys) / len(ys))
+            sx, sy = cam.to_screen(px, py)
             looks.append((look, sx, sy))
-            if session.encounter.acting is not None and c.id == session.encounter.acting.id:
+            if acting is not None and cid == acting.id:
                 radius = max(6, round(view.cell_w * look.size_cells * cam.zoom * 0.5 + 3))
                 pygame.draw.circle(board, ACCENT, (sx, sy), radius, 4)
         assert self.tokens is not None
@@ -294,6 +347,30 @@ class PlayersDisplay:
         self.drawn = [look for look, _, _ in looks]
         if self.camera == "calibrated":
             self._draw_ruler(board)
+
+    def _token_places(self, table: Any, session: Session,
+                      view: BoardView) -> list[tuple[str, TokenLook, float, float]]:
+        """The tokens players see and where (picture pixels): made again only when the state or who is hidden
+        changed, not each frame."""
+        hidden = hidden_from_players(table)
+        enc = session.encounter
+        key = (self._state(table, session), view)
+        if self._places[0] == key:
+            return self._places[1]
+        mine = players_creatures(session)
+        places: list[tuple[str, TokenLook, float, float]] = []
+        for c in enc.pieces():
+            if c.dead or c.id in hidden:
+                continue
+            look = replace(table.parts.token_look(table, c), names=True)
+            if c.id not in mine:
+                look = replace(look, hp=0, max_hp=0)  # no bar: the exact share is the game master's
+            cells = enc.space_of(c.id) or (c.cell,)
+            xs = [view.centre(cell)[0] for cell in cells]
+            ys = [view.centre(cell)[1] for cell in cells]
+            places.append((c.id, look, sum(xs) / len(xs), sum(ys) / len(ys)))
+        self._places = (key, places)
+        return places
 
     def _draw_ruler(self, board: pygame.Surface) -> None:
         """100 mm at this display's calibration, a tick every 10 mm: to hold a real ruler against."""

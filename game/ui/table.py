@@ -112,6 +112,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("V", "verbose log (break points)"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
+    ("F2 / F6", "players' display (F3 camera, F4 rotate, F7/F8 calibrate) / hide a creature from it"),
     ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
 """The window's own keys, for the help (F1); the ruleset's fight keys (``WindowParts.keys_help``) are listed
