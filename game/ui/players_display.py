@@ -33,9 +33,11 @@ from typing import Any, Callable
 import pygame
 
 from game.board import Placement, creature_ids
+from game.grid import Cell
+from game.mechanics.sight import SIGHT_PROPERTY, Sight
 from game.session import AI, Session
 from game.tiled.hidden import players_view
-from game.ui.board_view import BoardView, TokenLook, TokenPainter, draw_text, font
+from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
 from game.ui.combat_log import wrap
 
 BG = (16, 17, 20)
@@ -185,6 +187,11 @@ class PlayersDisplay:
         """What :attr:`surface` was last drawn for (see :meth:`render`)."""
         self._side: tuple[object, pygame.Surface | None, list[str]] = (None, None, [])
         """The side panel as last drawn, what for, and its text."""
+        self._sight: Sight | None = None
+        """What the players' creatures have seen this fight (None: line of sight is off, or no fight)."""
+        self.visible: frozenset[Cell] | None = None
+        """The cells the players' creatures see now (None: everything; tests read it)."""
+        self._lit_for: object = None
         self._map: pygame.Surface | None = None
         """The map alone as the view left it (nothing drawn over it): a pan scrolls it (``keep``)."""
         self._places: tuple[object, list[tuple[str, TokenLook, float, float]]] = (None, [])
@@ -299,6 +306,9 @@ class PlayersDisplay:
         if self._view_for is not session or self.view is None:
             self.view = BoardView(players_view(session.source.tmap), session.source.board)
             self._map = None
+            self._sight = None if session.source.tmap.properties.get(SIGHT_PROPERTY) is False else \
+                Sight(session.source.board)
+            self._lit_for = None
             self.tokens = TokenPainter(self.view.cell_w, self.view.cell_h)
             self._view_for = session
         return self.view
@@ -323,6 +333,7 @@ class PlayersDisplay:
             self._map = pygame.Surface(board.get_size()).convert() if pygame.display.get_surface() else \
                 pygame.Surface(board.get_size())
         assert self._map is not None
+        self._light(table, session, view)
         view.hurried = True  # the second window: it composes and prefetches nothing ahead of what it shows
         view.draw_board(self._map, keep=kept)
         board.blit(self._map, (0, 0))
@@ -348,20 +359,49 @@ class PlayersDisplay:
         if self.camera == "calibrated":
             self._draw_ruler(board)
 
+    def _light(self, table: Any, session: Session, view: BoardView) -> None:
+        """Line of sight: the cells no players' creature sees are dark, those seen before dimmed (layers of the
+        display's own view, made again when the state changes)."""
+        state = self._state(table, session)
+        if self._sight is None or self._lit_for == state:
+            return
+        self._lit_for = state
+        enc = session.encounter
+        mine = players_creatures(session)
+        if not mine:
+            self.visible = None
+            view.set_layers({})
+            return
+        spaces = [cell for c in enc.pieces() if c.id in mine and not c.dead for cell in enc.space_of(c.id)]
+        self.visible = seen = self._sight.update(spaces)
+        explored = self._sight.explored
+        dark: dict[Cell, tuple[int, int, int, int]] = {}
+        dim: dict[Cell, tuple[int, int, int, int]] = {}
+        for cell in session.source.board:
+            if cell not in seen:
+                if cell in explored:
+                    dim[cell] = (0, 0, 0, 150)
+                else:
+                    dark[cell] = (0, 0, 0, 255)
+        view.set_layers({"unexplored": Layer(dark), "explored": Layer(dim)})
+
     def _token_places(self, table: Any, session: Session,
                       view: BoardView) -> list[tuple[str, TokenLook, float, float]]:
         """The tokens players see and where (picture pixels): made again only when the state or who is hidden
         changed, not each frame."""
         hidden = hidden_from_players(table)
         enc = session.encounter
-        key = (self._state(table, session), view)
+        key = (self._state(table, session), view, self.visible)
         if self._places[0] == key:
             return self._places[1]
         mine = players_creatures(session)
         places: list[tuple[str, TokenLook, float, float]] = []
+        seen = self.visible
         for c in enc.pieces():
             if c.dead or c.id in hidden:
                 continue
+            if seen is not None and c.id not in mine and not any(cell in seen for cell in enc.space_of(c.id)):
+                continue  # in the dark
             look = replace(table.parts.token_look(table, c), names=True)
             if c.id not in mine:
                 look = replace(look, hp=0, max_hp=0)  # no bar: the exact share is the game master's
@@ -531,9 +571,16 @@ def toggle_hidden(table: Any) -> None:
 def event(table: Any, ev: pygame.event.Event) -> bool | None:
     """A window event of the players' display: closing it closes it alone (True: handled). None: not its."""
     shown: PlayersDisplay | None = table.players
-    if shown is None or ev.type != pygame.WINDOWCLOSE:
+    if shown is None:
         return None
-    if getattr(ev, "window", None) is shown.window:
+    ours = getattr(ev, "window", None) is shown.window
+    if ours and ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                            pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED):
+        shown._drawn_key = None  # the system may have cleared the window: drawn again next frame
+        return True
+    if ev.type != pygame.WINDOWCLOSE:
+        return None
+    if ours:
         shown.close()
         table.players = None
         table.say("Players' display closed (F2 opens it)")

@@ -1396,6 +1396,8 @@ class Table:
             self._board_kept = None
             self.draw_handoff()
             self.frame_ms = (time.perf_counter() - started) * 1000
+            if self.players is not None:  # the players' display shows the table during a handoff too
+                self.players.show(self)
             return
         if self.session is not None and self.view is not None:
             self.draw_board(screen.subsurface(r))

@@ -195,3 +195,21 @@ def test_camera_modes_and_rotation() -> None:
     assert any(text.startswith("100 mm") for text in shown.texts)  # the ruler
     shown.rotate()
     assert shown.render(table).get_size() == (1000, 600)
+
+
+def test_line_of_sight_darkens_what_the_heroes_cannot_see_and_hides_who_stands_there() -> None:
+    """Ann plays the heroes (and is the game master: the only person): the necromancer, far up the crypt
+    behind walls, is dark on the players' display and not drawn there; Vex, a hero, is in the light."""
+    table = new_table(CRYPT, {"heroes": "Ann"})
+    shown = PlayersDisplay(window=False)
+    surface = shown.render(table)
+    assert shown.visible is not None
+    necro = table.session.encounter.piece("necromancer")  # type: ignore[union-attr]
+    assert necro is not None and necro.cell not in shown.visible
+    assert "Necromancer" not in {look.name for look in shown.drawn}
+    vex = table.session.encounter.piece("vex")  # type: ignore[union-attr]
+    assert vex is not None and vex.cell in shown.visible
+    view = shown.view
+    assert view is not None
+    at = tuple(round(v) for v in view.camera.to_screen(*view.centre(necro.cell)))
+    assert surface.get_at(at)[:3] == (0, 0, 0)  # dark: never explored
