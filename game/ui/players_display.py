@@ -186,6 +186,8 @@ class PlayersDisplay:
         self._drawn_key: object = None
         """What :attr:`surface` was last drawn for (see :meth:`render`)."""
         self._side: tuple[object, pygame.Surface | None, list[str]] = (None, None, [])
+        self._side_on: pygame.Surface | None = None
+        """The surface the side panel was last put on (it stays there until the next change)."""
         """The side panel as last drawn, what for, and its text."""
         self._sight: Sight | None = None
         """What the players' creatures have seen this fight (None: line of sight is off, or no fight)."""
@@ -238,6 +240,7 @@ class PlayersDisplay:
             self.size = target.get_size()
             self.surface = target
             self._drawn_key = None
+            self._side_on = None
         before = self._drawn_key
         self.render(table)
         if self._drawn_key is not before:
@@ -266,7 +269,8 @@ class PlayersDisplay:
             self._draw_board(table, session, canvas.subsurface(board))
             side = pygame.Rect(board.right, 0, side_w, upright[1])
             side_key = (self._state(table, session), side.size)  # not the camera
-            if self._side[0] != side_key or self._side[1] is None:
+            fresh = self._side[0] != side_key or self._side[1] is None
+            if fresh:
                 panel = pygame.Surface(side.size)
                 texts = self.texts
                 self.texts = []
@@ -275,7 +279,9 @@ class PlayersDisplay:
                 self.texts = texts
             _, drawn, texts_drawn = self._side
             assert drawn is not None
-            canvas.blit(drawn, side)
+            if fresh or canvas is not self._side_on:  # the window keeps the panel from the frame before
+                canvas.blit(drawn, side)
+                self._side_on = canvas
             self.texts += texts_drawn
         if canvas is not self.surface:
             self.surface.blit(pygame.transform.rotate(canvas, self.rotation), (0, 0))
@@ -577,6 +583,7 @@ def event(table: Any, ev: pygame.event.Event) -> bool | None:
     if ours and ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                             pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED):
         shown._drawn_key = None  # the system may have cleared the window: drawn again next frame
+        shown._side_on = None
         return True
     if ev.type != pygame.WINDOWCLOSE:
         return None
