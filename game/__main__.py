@@ -196,7 +196,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_table(None if resumed else args.map, size=parse_size(args.size), screenshot=args.screenshot,
                          script=args.script, controls=controls, skip_setup=args.no_setup,
                          state_file=args.state_file, loaded=loaded, resumed=resumed, autosave=autosave_folder(),
-                         notice=notice)
+                         notice=notice, projector=args.projector)
     finally:
         mark_closed()
 
@@ -302,6 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the table window on an encounter or a map (the default command)")
     play.add_argument("map", nargs="?", default=str(DEFAULT_ENCOUNTER), metavar="MAP_OR_ENCOUNTER")
     play.add_argument("--root", metavar="DIR", help=root_help)
+    play.add_argument("--projector", metavar="DISPLAY", nargs="?", type=int, const=-1, default=None,
+                      help="open the players' display (F2) at once: fullscreen on display DISPLAY (0, 1...) when "
+                           "there are several; --screenshot then also writes it, as NAME-players.png")
     play.add_argument("--screenshot", metavar="PATH",
                       help="write a PNG of every open window after the script and the first frames, and exit")
     play.add_argument("--script", metavar="FILE", help="feed the input events listed in FILE first (clicks, keys)")

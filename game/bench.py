@@ -681,9 +681,22 @@ def bench_table(repeats: int) -> None:
             return out
 
         pan = (-8.0, -4.0)
+        from game.ui.players_display import PlayersDisplay
+
+        players = PlayersDisplay(size=TABLE_SIZE)  # the players' display (issue 17), same size, following the view
+
+        def with_players(count: int, pan: tuple[float, float] = (0.0, 0.0)) -> list[float]:
+            table.players = players
+            try:
+                return window(count, pan)
+            finally:
+                table.players = None
+
         runs: dict[str, Callable[[int], list[float]]] = {
             "window still": window,
             "window panning": lambda n: window(n, pan),
+            "players still": with_players,
+            "players panning": lambda n: with_players(n, pan),
             "map kept still": board_only,
             "map kept panning": lambda n: board_only(n, pan),
             "map whole still": lambda n: board_only(n, keep=False),
@@ -725,6 +738,11 @@ def bench_table(repeats: int) -> None:
         print(f"  ours, whole window (board, overlays, {visible} tokens on screen, panels, log, UI):")
         print(f"    still camera        {_summary(times['window still'])}   (goal <= {FRAME_GOAL_MS:.0f} ms)")
         print(f"    panning 8 px/frame  {_summary(times['window panning'])}")
+        print("  the same with the players' display open (a second window as big, following the view):")
+        for motion in ("still", "panning"):
+            a, b = times[f"players {motion}"], times[f"window {motion}"]
+            print(f"    {motion + ' camera' if motion == 'still' else 'panning 8 px/frame'}  "
+                  f"{_summary(a)}   ratio {_mean(a) / _mean(b):4.2f} (goal <= 1.25)")
         print("  ours, the map with its overlays only, as the window draws it (kept: a pan scrolls it, paints the strips):")
         print(f"    still camera        {_summary(times['map kept still'])}")
         print(f"    panning 8 px/frame  {_summary(times['map kept panning'])}")

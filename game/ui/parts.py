@@ -22,7 +22,7 @@ from game.ui.animation import BannerText, Shown
 from game.ui.board_view import Layer, TokenLook
 from game.ui.modes.base import FightMode, Host, Piece
 
-__all__ = ["BarEntry", "Piece", "Shown", "Readiness", "SlowOverlay", "TurnRow", "WindowParts"]
+__all__ = ["BarEntry", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "TurnRow", "WindowParts"]
 
 RGB = tuple[int, int, int]
 
@@ -188,4 +188,13 @@ class WindowParts(Protocol):
 
     def end_turn(self, table: Host) -> None:
         """The end of the turn as the player asks it (a panel may open first)."""
+        ...
+
+
+class PublicHealth(Protocol):
+    """What a ruleset's window parts may add for the players' display (``game.ui.players_display``): the words
+    players see for an opponent's health instead of its hit points (seed 000: unhurt / bloodied / down). Parts
+    without it get the generic ``players_display.default_health`` (unhurt / hurt / badly hurt / down)."""
+
+    def public_health(self, creature: Piece) -> str:
         ...

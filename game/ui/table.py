@@ -51,6 +51,7 @@ from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
 from game.ui.modes.setup import SetupMode
+from game.ui import players_display
 from game.ui.parts import BarEntry, WindowParts
 from game.ui.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.rulesets import parts_for
@@ -111,6 +112,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("V", "verbose log (break points)"),
     ("F1", "this help"),
     ("F11", "fullscreen"),
+    ("F2 / F6", "players' display (F3 camera, F4 rotate, F7/F8 calibrate) / hide a creature from it"),
     ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
 """The window's own keys, for the help (F1); the ruleset's fight keys (``WindowParts.keys_help``) are listed
@@ -251,6 +253,10 @@ class Table:
         """The names drawn last frame, with their place on the board (tests read them)."""
         self._laid_out = self.board_rect.size
         """The board's size when the window was last laid out."""
+        self.players: players_display.PlayersDisplay | None = None
+        """The players' display (F2), if open."""
+        self.hidden_from_players: set[str] = set()
+        """The creatures the players' display never shows (placed hidden, or toggled with F6)."""
         self.build_chrome()
 
     # -- input modes ------------------------------------------------------------------------
@@ -372,11 +378,13 @@ class Table:
         self.undo_button = UIButton(pygame.Rect(78, 4, 120, 30), "Undo (Ctrl+Z)", m)
         self.players_button = UIButton(pygame.Rect(202, 4, 110, 30), "Players (P)", m)
         self.help_button = UIButton(pygame.Rect(316, 4, 90, 30), "Help (F1)", m)
-        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 146), manager=m, starting_height=5, visible=0)
+        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 180), manager=m, starting_height=5, visible=0)
         self.open_button = UIButton(pygame.Rect(4, 4, 188, 30), "Open... (Ctrl+O)", m, container=self.file_menu)
         self.save_button = UIButton(pygame.Rect(4, 38, 188, 30), "Save (Ctrl+S)", m, container=self.file_menu)
         self.full_button = UIButton(pygame.Rect(4, 72, 188, 30), "Fullscreen (F11)", m, container=self.file_menu)
         self.quit_button = UIButton(pygame.Rect(4, 106, 188, 30), "Quit (Ctrl+Q)", m, container=self.file_menu)
+        self.projector_button = UIButton(pygame.Rect(4, 140, 188, 30), "Players' display (F2)", m,
+                                         container=self.file_menu)
         self._chrome = [self.file_button, self.undo_button, self.players_button, self.help_button, self.file_menu]
         self._bar_key = None
 
@@ -424,6 +432,7 @@ class Table:
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
             return False
         self.session = session
+        self.hidden_from_players = players_display.placed_hidden(session)
         if parts is not self.parts:
             self.parts = parts
             if self.parts.theme is not None:
@@ -820,6 +829,9 @@ class Table:
         """Apply one input event; False when the window should close."""
         if event.type == pygame.QUIT:
             return False
+        closed = players_display.event(self, event)
+        if closed is not None:
+            return closed
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.relayout()
             return True
@@ -954,6 +966,9 @@ class Table:
         elif element is self.quit_button:
             self.file_menu.hide()
             return self.ask_quit()
+        elif element is self.projector_button:
+            self.file_menu.hide()
+            players_display.toggle_display(self)
         elif element is self.undo_button:
             self.undo()
         elif element is self.players_button:
@@ -989,6 +1004,8 @@ class Table:
             return True
         if k == pygame.K_F1:
             self.show_help = not self.show_help
+            return True
+        if players_display.key(self, k):
             return True
         mode = self.mode
         if mode.takes_keys:  # a screen that hides the fight (handoff, setup)
@@ -1441,6 +1458,8 @@ class Table:
             self._board_kept = None
             self.draw_handoff()
             self.frame_ms = (time.perf_counter() - started) * 1000
+            if self.players is not None:  # the players' display shows the table during a handoff too
+                self.players.show(self)
             return
         if self.session is not None and self.view is not None:
             self.draw_board(screen.subsurface(r))
@@ -1457,6 +1476,8 @@ class Table:
             self.draw_help()
             self._board_kept = None
         self.frame_ms = (time.perf_counter() - started) * 1000
+        if self.players is not None:
+            self.players.show(self)
 
     def board_key(self) -> object:
         """Everything but the camera and the clock that what is drawn over the map depends on."""
@@ -1505,6 +1526,7 @@ class Table:
         self.late_labels = []
         self.draw_marks(board)
         self.draw_tokens(board)
+        players_display.mark_hidden(self, board)
         for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
             draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
         self.draw_floats(board)
@@ -2119,11 +2141,13 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
               script: str | None = None, controls: dict[str, str] | None = None,
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None,
               loaded: tuple[TiledMap, Board] | Exception | None = None, resumed: Session | None = None,
-              autosave: Path | None = None, notice: str | None = None) -> int:
+              autosave: Path | None = None, notice: str | None = None,
+              projector: int | None = None) -> int:
     """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it, or on the fight
     ``resumed`` from a save); with ``screenshot``, save a PNG after the script and the first frames, then
     return. ``autosave``: the folder the fights opened autosave in; ``notice``: a line for the top bar once
-    open (the autosave a crash left)."""
+    open (the autosave a crash left); ``projector``: open the players' display on that display (-1: the
+    default)."""
     from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
@@ -2152,6 +2176,8 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
             table.open(path, loaded)
         if notice:
             table.say(notice)
+        if projector is not None:  # play --projector [DISPLAY]: -1 for the default
+            players_display.toggle_display(table, projector if projector >= 0 else None)
         clock = pygame.time.Clock()
         frames = after = 0
         running = True
@@ -2173,6 +2199,9 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
                 after += 1
             if screenshot and after >= 3 and (table.idle() or after > 240):
                 save_screenshot(table.screen, screenshot)
+                if table.players is not None:
+                    shot = Path(screenshot)
+                    save_screenshot(table.players.surface, str(shot.with_name(f"{shot.stem}-players{shot.suffix}")))
                 break
             if max_frames is not None and frames >= max_frames:
                 break

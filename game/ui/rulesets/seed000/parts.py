@@ -418,6 +418,14 @@ class Seed000Parts:
         # names are laid out apart from the sprites (the table's ``name_labels``), so that none covers another
         return TokenLook(c.name, c.side, c.hp, c.max_hp, conditions, c.is_bloodied, c.dying, size, False)
 
+    def public_health(self, creature: Piece) -> str:
+        """What players see of an opponent's health (the players' display): seed 000's states, no number."""
+        c = creature
+        assert isinstance(c, Creature)
+        if c.dead or c.dying or c.hp <= 0:
+            return "down"
+        return "bloodied" if c.is_bloodied else "unhurt"
+
     def turn_order_title(self, table: Host) -> str:
         return f"Initiative · round {encounter(table).state.round}"
 
