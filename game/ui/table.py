@@ -153,6 +153,8 @@ class Table:
         self.autosave: Path | None = None
         """Where a fight opened here autosaves at the end of every turn (``play``: the user's data folder)."""
         self.save_folder: Path | None = None
+        self.saved_mark: tuple[int, int] | None = None
+        """(the session's id, how many commands it had played) when it was last saved by Ctrl+S."""
         """Where Ctrl+S saves (None: ``game.saves.saves_dir()``)."""
         self.view: BoardView | None = None
         self.tokens: TokenPainter | None = None
@@ -614,6 +616,7 @@ class Table:
         except (GameError, OSError) as exc:
             self.say(f"not saved: {exc}", error=True)
             return
+        self.saved_mark = (id(self.session), len(self.session.played))
         self.say(f"Saved to {written} (play --resume it)")
 
     def undo(self) -> None:
@@ -1058,10 +1061,21 @@ class Table:
             return False
         w, h = self.screen.get_size()
         self.quit_dialog = UIConfirmationDialog(
-            pygame.Rect(max(0, w // 2 - 200), max(0, h // 2 - 100), 400, 200), "The fight is not over and is not "
-            "saved. Quit anyway? (Enter: quit, Esc: go on playing)", self.manager, window_title="Quit the table?",
+            pygame.Rect(max(0, w // 2 - 200), max(0, h // 2 - 100), 400, 200), self.quit_question(), self.manager,
+            window_title="Quit the table?",
             action_short_name="Quit", blocking=True)
         return True
+
+    def quit_question(self) -> str:
+        """The quit dialog's question: whether the fight as it stands is saved (Ctrl+S), changed since, or
+        never saved."""
+        assert self.session is not None
+        ask = " (Enter: quit, Esc: go on playing)"
+        if self.saved_mark == (id(self.session), len(self.session.played)):
+            return "The fight is not over; it is saved as it stands (play --resume the file). Quit?" + ask
+        if self.saved_mark is not None and self.saved_mark[0] == id(self.session):
+            return "The fight is not over and has changed since it was saved. Quit anyway?" + ask
+        return "The fight is not over and is not saved. Quit anyway?" + ask
 
     # -- camera ---------------------------------------------------------------------------------
 

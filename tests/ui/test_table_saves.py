@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.rulesets.seed000.commands import EndTurnCommand
 from game.session import Session
 from game.ui.script import post_key
 from game.ui.table import Table
@@ -85,3 +86,18 @@ def test_the_game_masters_undo_waits_for_the_game_master_at_the_table(table: Tab
     post_key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     frames(table, 1)
     assert table.session.gm_steps() == steps and "Only the game master (Cy)" in table.message
+
+
+def test_the_quit_question_says_whether_the_fight_is_saved_as_it_stands(table: Table) -> None:
+    """After Ctrl+S the quit dialog no longer says the fight "is not saved"; once a command is played after
+    the save, it says the fight has changed since."""
+    settle(table)
+    assert "is not saved" in table.quit_question()
+    post_key(pygame.K_s, pygame.KMOD_CTRL)
+    frames(table, 2)
+    assert "saved as it stands" in table.quit_question()
+    assert table.session is not None and table.session.acting_controller == "Ann"
+    acting = table.session.encounter.acting
+    assert acting is not None
+    table.send(EndTurnCommand(acting.id))
+    assert "changed since it was saved" in table.quit_question()
