@@ -437,7 +437,7 @@ class PlayersDisplay:
         acting = st.acting
         hidden = hidden_from_players(table)
         if acting is None:
-            line = "The fight is over"
+            line = "The fight is over" if st.over else f"Round {st.round} · between turns"
         elif acting.id in hidden:
             line = f"Round {st.round} · a hidden creature acts"
         else:

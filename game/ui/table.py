@@ -1856,7 +1856,7 @@ class Table:
             acting = st.acting
             who = self.session.controller_of(acting.id) if acting is not None else None
             turn = (f"Round {st.round} · {acting.name}'s turn ({'AI' if who == AI else who})" if acting is not None
-                    else "The fight is over")
+                    else "The fight is over" if st.over else f"Round {st.round} · between turns")
             question = self.session.question
             if question is not None and acting is not None:
                 asked = self.session.controller_of(question.chooser)
