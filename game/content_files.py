@@ -80,14 +80,25 @@ def toml_type(value: object) -> str:
 ID_RULE = "an id is lower-case letters, digits and '_', starting with a letter (at most 64)"
 
 
-def content_files(paths: list[str | Path]) -> list[Path]:
-    """The files to read: each path given, a folder as its ``*.toml`` files in name order (hidden ones left out)."""
+def content_files(paths: list[str | Path], max_files: int | None = None,
+                  problems: list[ContentError] | None = None) -> list[Path]:
+    """The files to read: each path given, a folder as its ``*.toml`` files in name order (hidden ones left out).
+
+    With ``max_files``, at most that many in all; a folder holding more is reported in ``problems``."""
     files: list[Path] = []
-    for given in paths:
+    for given in paths if max_files is None else paths[:max_files]:
         path = Path(given)
-        files.extend(sorted(p for p in path.glob("*.toml") if not p.name.startswith("."))
-                     if path.is_dir() else [path])
-    return files
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(p for p in path.glob("*.toml") if not p.name.startswith("."))
+        if max_files is not None and len(found) > max_files:
+            if problems is not None:
+                problems.append(ContentError(shown(path), f"holds {len(found)} content files; at most {max_files} "
+                                                          f"are read from one folder"))
+            found = found[:max_files]
+        files.extend(found)
+    return files if max_files is None else files[:max_files]
 
 
 def shown(path: Path) -> str:
@@ -188,6 +199,10 @@ def _explain(model: type[BaseModel], error: Any) -> str:
             return f"must be at least {ctx['ge']}, found {quoted(value)}"
         case "less_than_equal":
             return f"must be at most {ctx['le']}, found {quoted(value)}"
+        case "too_short":
+            return f"needs at least {ctx.get('min_length')} item(s)"
+        case "too_long":
+            return f"holds at most {ctx.get('max_length')} items"
         case "string_too_short":
             return "must not be empty"
         case "string_too_long":
@@ -213,7 +228,7 @@ def _fields_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
             return []
     current = _unwrap(current)
     if isinstance(current, type) and issubclass(current, BaseModel):
-        return list(current.model_fields)
+        return [info.alias or name for name, info in current.model_fields.items()]
     return []
 
 

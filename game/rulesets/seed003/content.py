@@ -13,8 +13,6 @@ creatures per file, abilities per creature and every list are capped.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,11 +21,11 @@ from typing import Annotated, Any, Callable, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationError, model_validator
 
-from game.errors import ContentError, ContentProblems, has_controls
-from game.files import UserFileError, read_user_file
+from game.content_files import (CONTENT_DIR as ALL_CONTENT, ID, ID_RULE, content_files, explain, field_path, normalize,
+                                parse_choice, quoted_id, quoted_key, read_toml, shown, suggestion, toml_type)
+from game.errors import ContentError, ContentProblems, has_controls, quoted
 from game.rulesets import unknown_ruleset
 from game.rulesets.seed003.content_text import (
-    parse_choice,
     parse_damage,
     parse_defense,
     parse_dice,
@@ -35,8 +33,6 @@ from game.rulesets.seed003.content_text import (
     parse_recharge,
     parse_resistance,
     parse_threshold,
-    quoted,
-    suggestion,
 )
 from game.rulesets.seed003.sheets import (
     Ability,
@@ -59,10 +55,9 @@ from game.rulesets.seed003.sheets import (
 )
 
 RULESET = "seed003"
-CONTENT_DIR = Path(__file__).resolve().parents[3] / "assets" / "content" / "seed003"
+CONTENT_DIR = ALL_CONTENT / RULESET
 """Where seed 003's shipped sheets live."""
 
-MAX_FILE_BYTES = 1024 * 1024
 MAX_FILES = 200
 """Content files read from one folder."""
 MAX_CREATURES = 500
@@ -74,9 +69,6 @@ MAX_PROBLEMS = 200
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_ID_RULE = "an id is lower-case letters, digits and '_', starting with a letter (at most 64)"
-_TOML_PLACE = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$")
 
 
 # -- the schema ---------------------------------------------------------------------------------------
@@ -85,27 +77,10 @@ _TOML_PLACE = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$"
 def _text(parse: Callable[[str], T]) -> PlainValidator:
     def validate(value: Any) -> T:
         if not isinstance(value, str):
-            raise ValueError(f"expected text in quotes, found {_toml_type(value)} {quoted(value)}")
+            raise ValueError(f"expected text in quotes, found {toml_type(value)} {quoted(value)}")
         return parse(value)
 
     return PlainValidator(validate)
-
-
-def _toml_type(value: object) -> str:
-    match value:
-        case bool():
-            return "a boolean"
-        case int():
-            return "an integer"
-        case float():
-            return "a float"
-        case str():
-            return "text"
-        case list():
-            return "an array"
-        case dict():
-            return "a table"
-    return "a date or time"
 
 
 def _one_line(text: str) -> str:
@@ -143,13 +118,9 @@ def _escalation(text: str) -> tuple[int, bool]:
 
 
 def _frequency(text: str) -> tuple[Frequency, int]:
-    if normalize_words(text).startswith("recharge"):
+    if normalize(text).startswith("recharge"):
         return Frequency.RECHARGE, parse_recharge(text)
     return parse_choice(text, Frequency, "a frequency ('recharge 11+' too)"), 0
-
-
-def normalize_words(text: str) -> str:
-    return " ".join(text.lower().split())
 
 
 EscalationText = Annotated[tuple[int, bool], _text(_escalation)]
@@ -294,11 +265,11 @@ def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
     folder (its ``*.toml`` files in name order, at most :data:`MAX_FILES`). Raises :class:`ContentError` for
     one problem, :class:`ContentProblems` for several."""
     problems: list[ContentError] = []
-    files = _content_files([CONTENT_DIR] if paths is None else list(paths), problems)
+    files = content_files([CONTENT_DIR] if paths is None else list(paths), MAX_FILES, problems)
     sheets: dict[str, Sheet] = {}
     sources: dict[str, str] = {}
     for path in files:
-        out = _File(_shown(path), problems)
+        out = _File(shown(path), problems)
         for sheet in _read_file(path, out):
             if sheet.id in sheets:
                 out.problem(f"already defined in {sources[sheet.id]}", f"creature '{sheet.id}'")
@@ -313,30 +284,8 @@ def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
     return Sheets(sheets, sources)
 
 
-def _content_files(paths: list[str | Path], problems: list[ContentError]) -> list[Path]:
-    files: list[Path] = []
-    for given in paths[:MAX_FILES]:
-        path = Path(given)
-        if not path.is_dir():
-            files.append(path)
-            continue
-        found = sorted(p for p in path.glob("*.toml") if not p.name.startswith("."))
-        if len(found) > MAX_FILES:
-            problems.append(ContentError(_shown(path), f"holds {len(found)} content files; at most {MAX_FILES} "
-                                                       f"are read from one folder"))
-        files.extend(found[:MAX_FILES])
-    return files[:MAX_FILES]
-
-
-def _shown(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (ValueError, OSError, RuntimeError):
-        return str(path)
-
-
 def _read_file(path: Path, out: _File) -> list[Sheet]:
-    raw = _read_toml(path, out)
+    raw = read_toml(path, out.shown, out.problems)
     if raw is None or not _is_ours(raw, out):
         return []
     extra = sorted(set(raw) - {"ruleset", "creatures"})
@@ -344,19 +293,19 @@ def _read_file(path: Path, out: _File) -> list[Sheet]:
         out.problem(f"unknown top-level key {quoted(key)}; a seed 003 file holds 'ruleset' and 'creatures'")
     creatures = raw.get("creatures", {})
     if not isinstance(creatures, dict):
-        out.problem(f"expected a table of creatures, found {_toml_type(creatures)}", "", "creatures")
+        out.problem(f"expected a table of creatures, found {toml_type(creatures)}", "", "creatures")
         return []
     if len(creatures) > MAX_CREATURES:
         out.problem(f"{len(creatures)} creatures in one file; at most {MAX_CREATURES}", "", "creatures")
         return []
     sheets: list[Sheet] = []
     for creature_id, value in creatures.items():
-        entry = f"creature {_quoted(creature_id)}"
+        entry = f"creature {quoted_id(creature_id)}"
         before = len(out.problems)
-        if not _ID.fullmatch(creature_id):
-            out.problem(_ID_RULE, entry)
+        if not ID.fullmatch(creature_id):
+            out.problem(ID_RULE, entry)
         if not isinstance(value, dict):
-            out.problem(f"expected a table, found {_toml_type(value)}", entry)
+            out.problem(f"expected a table, found {toml_type(value)}", entry)
             continue
         creature = _validate(CreatureEntry, value, out, entry)
         abilities = _read_abilities(value.get("abilities"), out, entry)
@@ -375,7 +324,7 @@ def _is_ours(raw: dict[str, Any], out: _File) -> bool:
     if written is None:
         out.problem(f"a seed 003 content file starts with ruleset = \"{RULESET}\"", "", "ruleset")
     elif not isinstance(written, str):
-        out.problem(f"expected text in quotes, found {_toml_type(written)} {quoted(written)}", "", "ruleset")
+        out.problem(f"expected text in quotes, found {toml_type(written)} {quoted(written)}", "", "ruleset")
     else:
         why = unknown_ruleset(written) or (f"the sheets of this file are for {written}; only {RULESET}'s sheets "
                                            f"are read here (each ruleset has its own schema)")
@@ -391,9 +340,9 @@ def _read_abilities(raw: object, out: _File, entry: str) -> dict[str, AbilityEnt
         return {}
     abilities: dict[str, AbilityEntry] = {}
     for ability_id, value in raw.items():
-        where = f"abilities.{ability_id if _is_plain(ability_id) else quoted(ability_id)}"
-        if not _ID.fullmatch(ability_id):
-            out.problem(_ID_RULE, entry, where)
+        where = f"abilities.{quoted_key(ability_id)}"
+        if not ID.fullmatch(ability_id):
+            out.problem(ID_RULE, entry, where)
         if not isinstance(value, dict):
             continue  # CreatureEntry reports it
         ability = _validate(AbilityEntry, value, out, entry, where)
@@ -402,114 +351,14 @@ def _read_abilities(raw: object, out: _File, entry: str) -> dict[str, AbilityEnt
     return abilities
 
 
-def _read_toml(path: Path, out: _File) -> dict[str, Any] | None:
-    try:
-        data = read_user_file(path, MAX_FILE_BYTES)
-    except UserFileError as exc:
-        if exc.too_large:
-            out.problem(f"larger than {MAX_FILE_BYTES // 1024} KiB; content files are small text files")
-        else:
-            out.problem("no such file" if exc.missing else exc.detail)
-        return None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        out.problems.append(ContentError(out.shown, "not UTF-8 text", f"line {line}"))
-        return None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_PLACE.search(message)
-        detail = (message[:where.start()] if where else message) or "invalid TOML"
-        out.problems.append(ContentError(out.shown, f"invalid TOML: {detail}", where.group(1) if where else ""))
-    except RecursionError:
-        out.problem("invalid TOML: arrays or tables nested too deeply")
-    return None
-
-
 def _validate(model: type[M], value: object, out: _File, entry: str, prefix: str = "") -> M | None:
     try:
         return model.model_validate(value)
     except ValidationError as exc:
         for error in exc.errors()[:20]:
-            path = _field_path(tuple(error["loc"]))
-            out.problem(_explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
+            path = field_path(tuple(error["loc"]))
+            out.problem(explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
         return None
-
-
-def _field_path(loc: tuple[str | int, ...]) -> str:
-    text = ""
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
-def _explain(model: type[BaseModel], error: Any) -> str:
-    """Pydantic's error in a game master's words."""
-    kind, value, ctx = error["type"], error.get("input"), error.get("ctx") or {}
-    loc = tuple(error["loc"])
-    match kind:
-        case "extra_forbidden":
-            known = _fields_at(model, loc[:-1])
-            return "unknown field" + (suggestion(str(loc[-1]), known) or
-                                      (f"; known fields: {', '.join(known)}" if known else ""))
-        case "missing":
-            return "required field is missing"
-        case "value_error":
-            return str(ctx.get("error", error["msg"]))
-        case "int_type":
-            return f"expected a whole number, found {_toml_type(value)} {quoted(value)}"
-        case "bool_type":
-            return f"expected true or false, found {_toml_type(value)} {quoted(value)}"
-        case "string_type":
-            return f"expected text in quotes, found {_toml_type(value)} {quoted(value)}"
-        case "list_type":
-            return f"expected an array [...], found {_toml_type(value)} {quoted(value)}"
-        case "dict_type" | "model_type" | "model_attributes_type":
-            return f"expected a table {{...}}, found {_toml_type(value)} {quoted(value)}"
-        case "greater_than_equal":
-            return f"must be at least {ctx['ge']}, found {quoted(value)}"
-        case "less_than_equal":
-            return f"must be at most {ctx['le']}, found {quoted(value)}"
-        case "too_short":
-            return f"needs at least {ctx.get('min_length')} item(s)"
-        case "too_long":
-            return f"holds at most {ctx.get('max_length')} items"
-        case "string_too_short":
-            return "must not be empty"
-        case "string_too_long":
-            return f"must be at most {ctx['max_length']} characters"
-    return str(error["msg"])
-
-
-def _fields_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
-    current: Any = model
-    for part in loc:
-        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str):
-            info = current.model_fields.get(part)
-            current = info.annotation if info else None
-            args = [a for a in getattr(current, "__args__", ()) if a is not type(None)]
-            if getattr(current, "__origin__", None) is list:
-                current = args[0] if args else None
-            elif len(args) == 1:
-                current = args[0]
-        elif isinstance(part, int):
-            continue
-        else:
-            return []
-    if isinstance(current, type) and issubclass(current, BaseModel):
-        return [f.alias or name for name, f in current.model_fields.items()]
-    return []
-
-
-def _is_plain(key: str) -> bool:
-    return key.isprintable() and not any(c in key for c in "'\" .[]") and 0 < len(key) <= 64
-
-
-def _quoted(key: str) -> str:
-    return f"'{key}'" if _is_plain(key) else quoted(key)
 
 
 # -- checks across a creature's fields ----------------------------------------------------------------

@@ -5,50 +5,16 @@ dice, and named choices. Each parser returns a :mod:`game.rulesets.seed003.sheet
 
 from __future__ import annotations
 
-import difflib
 import re
-import reprlib
-from enum import Enum
-from typing import Iterable, TypeVar
 
+from game.content_files import normalize, parse_choice
+from game.errors import quoted
 from game.rulesets.seed003.sheets import Damage, DamageType, Defense, Dice, Resistance
-
-E = TypeVar("E", bound=Enum)
 
 MAX_DICE = 40
 MAX_BONUS = 999
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 """The dice a content file may name (the document's averages chart: d4 to d12 [39]; d20 for good measure)."""
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-
-
-def quoted(value: object) -> str:
-    """A value as a message quotes it, shortened when long."""
-    return _REPR.repr(value)
-
-
-def normalize(text: str) -> str:
-    """Lower case, one space between words, ``_`` and ``-`` read as spaces."""
-    return " ".join(text.replace("_", " ").replace("-", " ").lower().split())
-
-
-def suggestion(word: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` naming the candidate closest to ``word``, or ``""``."""
-    close = difflib.get_close_matches(normalize(word), sorted(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-def parse_choice(text: str, choices: type[E], what: str) -> E:
-    """The member of ``choices`` whose value is ``text`` (case, spaces, ``-`` and ``_`` do not matter)."""
-    known = {normalize(str(m.value)): m for m in choices}
-    found = known.get(normalize(text))
-    if found is None:
-        values = [str(m.value) for m in choices]
-        raise ValueError(f"{quoted(text)} is not {what}{suggestion(text, values)}; use one of: {', '.join(values)}")
-    return found
 
 
 def parse_dice(text: str) -> Dice:

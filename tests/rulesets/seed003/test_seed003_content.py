@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from game import content_files
 from game.errors import ContentError, ContentProblems, GameError
 from game.rulesets.seed003 import content
 from game.rulesets.seed003.content import load_sheets
@@ -144,10 +145,10 @@ def test_a_broken_toml_file_names_its_line(tmp_path: Path) -> None:
 
 
 def test_sizes_and_counts_are_capped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(content, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(content_files, "MAX_FILE_BYTES", 100)
     (line,) = refusals(write(tmp_path, GOOD))
     assert "larger than" in line
-    monkeypatch.setattr(content, "MAX_FILE_BYTES", 1 << 20)
+    monkeypatch.setattr(content_files, "MAX_FILE_BYTES", 1 << 20)
     monkeypatch.setattr(content, "MAX_CREATURES", 1)
     many = GOOD + GOOD.split("\n", 1)[1].replace("bog_hag", "bog_hag_2")
     (line,) = refusals(write(tmp_path, many))
@@ -195,3 +196,12 @@ def test_a_fifo_or_a_file_that_is_not_utf8_is_refused_without_waiting(tmp_path: 
     bad.write_bytes(b'ruleset = "seed003"\n\xff\n')
     (line,) = refusals(bad)
     assert "bad.toml: line 2: not UTF-8 text" in line
+
+
+def test_a_folder_holding_more_files_than_the_cap_is_refused_in_one_line(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(content, "MAX_FILES", 1)
+    write(tmp_path, GOOD, "a.toml")
+    write(tmp_path, GOOD.replace("bog_hag", "bog_hag_2"), "b.toml")
+    (line,) = refusals(tmp_path)
+    assert "holds 2 content files; at most 1 are read from one folder" in line
