@@ -10,11 +10,12 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, Iterable, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from game.errors import ContentError, quoted
 from game.files import UserFileError, read_user_file
@@ -28,6 +29,7 @@ ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _TOML_PLACE = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$")
 
 E = TypeVar("E", bound=Enum)
+M = TypeVar("M", bound=BaseModel)
 
 
 def normalize(text: str) -> str:
@@ -252,3 +254,30 @@ def quoted_id(key: str) -> str:
 def quoted_key(key: str) -> str:
     """A key inside a field path: as is when it is plain."""
     return key if _is_plain(key) else quoted(key)
+
+
+@dataclass
+class FileReport:
+    """The problems found in one content file, each a :class:`ContentError` naming it as ``shown``."""
+
+    shown: str
+    problems: list[ContentError]
+
+    def problem(self, detail: str, entry: str = "", field_path: str = "") -> None:
+        """Adds one problem: ``entry`` (``creature 'goblin'``) and the field, when given, make its place."""
+        parts = [entry] if entry else []
+        if field_path:
+            parts.append(f"field '{field_path}'")
+        self.problems.append(ContentError(self.shown, detail, ", ".join(parts)))
+
+    def validate(self, model: type[M], value: object, entry: str, prefix: str = "",
+                 max_errors: int | None = None) -> M | None:
+        """``value`` as a ``model``, or None after reporting its schema errors (at most ``max_errors``), each
+        with its field path after ``prefix``."""
+        try:
+            return model.model_validate(value)
+        except ValidationError as exc:
+            for error in exc.errors()[:max_errors]:
+                path = field_path(tuple(error["loc"]))
+                self.problem(explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
+            return None

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.content_files import content_files, explain
+from game.content_files import FileReport, content_files, explain
 from game.errors import ContentError
 
 
@@ -59,3 +59,15 @@ def test_list_lengths_are_said_in_a_game_masters_words() -> None:
 
 def test_an_unknown_field_suggests_the_name_written_in_files_not_the_python_name() -> None:
     assert _errors({"inner": [{"clas": "x"}]}) == ["unknown field (did you mean 'class'?)"]
+
+
+def test_a_files_report_names_the_file_entry_and_field_and_caps_schema_errors_when_asked() -> None:
+    bad = {"inner": [{"tags": []}, {"tags": []}, {"tags": []}]}
+    report = FileReport("mine.toml", [])
+    assert report.validate(_Outer, bad, "creature 'x'", "powers.p") is None
+    assert [str(p) for p in report.problems][0] == ("mine.toml: creature 'x', field 'powers.p.inner[0].tags': "
+                                                     "needs at least 1 item(s)")
+    assert len(report.problems) == 3
+    capped = FileReport("mine.toml", [])
+    assert capped.validate(_Outer, bad, "creature 'x'", max_errors=2) is None
+    assert len(capped.problems) == 2

@@ -14,14 +14,13 @@ creatures per file, abilities per creature and every list are capped.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Callable, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
 
-from game.content_files import (CONTENT_DIR as ALL_CONTENT, ID, ID_RULE, content_files, explain, field_path, normalize,
+from game.content_files import (CONTENT_DIR as ALL_CONTENT, ID, ID_RULE, FileReport, content_files, normalize,
                                 parse_choice, quoted_id, quoted_key, read_toml, shown, suggestion, toml_type)
 from game.errors import ContentError, ContentProblems, has_controls, quoted
 from game.rulesets import unknown_ruleset
@@ -64,11 +63,12 @@ MAX_CREATURES = 500
 """Creatures in one file."""
 MAX_ABILITIES = 40
 """Abilities of one creature."""
+MAX_ERRORS = 20
+"""Schema errors reported for one creature or ability."""
 MAX_PROBLEMS = 200
 """Problems reported at most (the rest are counted)."""
 
 T = TypeVar("T")
-M = TypeVar("M", bound=BaseModel)
 
 
 # -- the schema ---------------------------------------------------------------------------------------
@@ -248,16 +248,7 @@ class Sheets(Mapping[str, Sheet]):
         return self._sources[sheet_id]
 
 
-@dataclass
-class _File:
-    shown: str
-    problems: list[ContentError]
-
-    def problem(self, detail: str, entry: str = "", field_path: str = "") -> None:
-        parts = [entry] if entry else []
-        if field_path:
-            parts.append(f"field '{field_path}'")
-        self.problems.append(ContentError(self.shown, detail, ", ".join(parts)))
+_File = FileReport
 
 
 def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
@@ -307,7 +298,7 @@ def _read_file(path: Path, out: _File) -> list[Sheet]:
         if not isinstance(value, dict):
             out.problem(f"expected a table, found {toml_type(value)}", entry)
             continue
-        creature = _validate(CreatureEntry, value, out, entry)
+        creature = out.validate(CreatureEntry, value, entry, max_errors=MAX_ERRORS)
         abilities = _read_abilities(value.get("abilities"), out, entry)
         if creature is not None:
             for field_path, detail in _creature_problems(creature, abilities):
@@ -345,20 +336,10 @@ def _read_abilities(raw: object, out: _File, entry: str) -> dict[str, AbilityEnt
             out.problem(ID_RULE, entry, where)
         if not isinstance(value, dict):
             continue  # CreatureEntry reports it
-        ability = _validate(AbilityEntry, value, out, entry, where)
+        ability = out.validate(AbilityEntry, value, entry, where, max_errors=MAX_ERRORS)
         if ability is not None:
             abilities[ability_id] = ability
     return abilities
-
-
-def _validate(model: type[M], value: object, out: _File, entry: str, prefix: str = "") -> M | None:
-    try:
-        return model.model_validate(value)
-    except ValidationError as exc:
-        for error in exc.errors()[:20]:
-            path = field_path(tuple(error["loc"]))
-            out.problem(explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
-        return None
 
 
 # -- checks across a creature's fields ----------------------------------------------------------------

@@ -14,9 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import Any
 
 from game.rulesets.seed000.content.schema import (
     CreatureEntry,
@@ -24,8 +22,8 @@ from game.rulesets.seed000.content.schema import (
     OutcomeEntry,
     PowerEntry,
 )
-from game.content_files import (CONTENT_DIR, ID, ID_RULE, content_files, explain, field_path, quoted_id, quoted_key,
-                                read_toml, shown, suggestion)
+from game.content_files import (CONTENT_DIR, ID, ID_RULE, FileReport, content_files, quoted_id, quoted_key, read_toml,
+                                shown, suggestion)
 from game.errors import ContentError, ContentProblems
 from game.rulesets import DEFAULT as DEFAULT_RULESET, unknown_ruleset
 from game.rulesets.seed000.model import (
@@ -55,7 +53,6 @@ from game.rulesets.seed000.triggers import REACTION_KEYWORDS, TRIGGERS
 
 """Largest content file read."""
 
-M = TypeVar("M", bound=BaseModel)
 
 
 
@@ -128,19 +125,11 @@ class _Creature:
 
 
 @dataclass
-class _File:
+class _File(FileReport):
     """One file's entries by id, in file order; None for an entry that failed the schema."""
 
-    shown: str
-    problems: list[ContentError]
     powers: dict[str, PowerEntry | None] = field(default_factory=dict)
     creatures: dict[str, _Creature | None] = field(default_factory=dict)
-
-    def problem(self, detail: str, entry: str = "", field_path: str = "") -> None:
-        parts = [entry] if entry else []
-        if field_path:
-            parts.append(f"field '{field_path}'")
-        self.problems.append(ContentError(self.shown, detail, ", ".join(parts)))
 
 
 def _read_file(path: Path, problems: list[ContentError], ruleset: str) -> _File:
@@ -148,7 +137,7 @@ def _read_file(path: Path, problems: list[ContentError], ruleset: str) -> _File:
     raw = read_toml(path, out.shown, out.problems)
     if raw is None or _foreign(raw, out, ruleset):
         return out
-    _validate(FileEntry, raw, out, "")
+    out.validate(FileEntry, raw, "")
     shared = raw.get("powers")
     for power_id, value in shared.items() if isinstance(shared, dict) else ():
         out.powers[power_id] = _read_power(power_id, value, out, f"power {quoted_id(power_id)}", "")
@@ -160,7 +149,7 @@ def _read_file(path: Path, problems: list[ContentError], ruleset: str) -> _File:
         if not isinstance(value, dict):
             out.creatures[creature_id] = None  # FileEntry reported it
             continue
-        creature = _validate(CreatureEntry, value, out, entry)
+        creature = out.validate(CreatureEntry, value, entry)
         raw_powers = value.get("powers")
         powers = {power_id: _read_power(power_id, raw_power, out, entry, f"powers.{quoted_key(power_id)}")
                   for power_id, raw_power in (raw_powers.items() if isinstance(raw_powers, dict) else ())}
@@ -194,22 +183,11 @@ def _read_power(power_id: str, value: object, out: _File, entry: str, prefix: st
         out.problem(ID_RULE, entry, prefix)
     if not isinstance(value, dict):
         return None  # FileEntry / CreatureEntry reported that it is not a table
-    power = _validate(PowerEntry, value, out, entry, prefix)
+    power = out.validate(PowerEntry, value, entry, prefix)
     if power is not None:
         for field_path, detail in _power_problems(power):
             out.problem(detail, entry, f"{prefix}.{field_path}" if prefix else field_path)
     return power
-
-
-def _validate(model: type[M], value: object, out: _File, entry: str, prefix: str = "") -> M | None:
-    """``value`` as a ``model``, or None after reporting every schema error (field paths after ``prefix``)."""
-    try:
-        return model.model_validate(value)
-    except ValidationError as exc:
-        for error in exc.errors():
-            path = field_path(tuple(error["loc"]))
-            out.problem(explain(model, error), entry, ".".join(p for p in (prefix, path) if p))
-        return None
 
 
 # -- checks within one power -------------------------------------------------------------
