@@ -248,9 +248,6 @@ class Sheets(Mapping[str, Sheet]):
         return self._sources[sheet_id]
 
 
-_File = FileReport
-
-
 def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
     """Load seed 003's sheets (default: every ``*.toml`` in :data:`CONTENT_DIR`); a path may be a file or a
     folder (its ``*.toml`` files in name order, at most :data:`MAX_FILES`). Raises :class:`ContentError` for
@@ -260,7 +257,7 @@ def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
     sheets: dict[str, Sheet] = {}
     sources: dict[str, str] = {}
     for path in files:
-        out = _File(shown(path), problems)
+        out = FileReport(shown(path), problems)
         for sheet in _read_file(path, out):
             if sheet.id in sheets:
                 out.problem(f"already defined in {sources[sheet.id]}", f"creature '{sheet.id}'")
@@ -275,7 +272,7 @@ def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
     return Sheets(sheets, sources)
 
 
-def _read_file(path: Path, out: _File) -> list[Sheet]:
+def _read_file(path: Path, out: FileReport) -> list[Sheet]:
     raw = read_toml(path, out.shown, out.problems)
     if raw is None or not _is_ours(raw, out):
         return []
@@ -308,7 +305,7 @@ def _read_file(path: Path, out: _File) -> list[Sheet]:
     return sheets
 
 
-def _is_ours(raw: dict[str, Any], out: _File) -> bool:
+def _is_ours(raw: dict[str, Any], out: FileReport) -> bool:
     written = raw.get("ruleset")
     if written == RULESET:
         return True
@@ -323,7 +320,7 @@ def _is_ours(raw: dict[str, Any], out: _File) -> bool:
     return False
 
 
-def _read_abilities(raw: object, out: _File, entry: str) -> dict[str, AbilityEntry]:
+def _read_abilities(raw: object, out: FileReport, entry: str) -> dict[str, AbilityEntry]:
     if not isinstance(raw, dict):
         return {}  # CreatureEntry reports anything but a table
     if len(raw) > MAX_ABILITIES:
