@@ -17,9 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import Board, Terrain
-from game.grid import Cell, Hex, HexGrid, Square, SquareGrid, StaggerAxis, StaggerIndex
+from game.grid import Cell, HexGrid, Square, SquareGrid, StaggerAxis, StaggerIndex
 from game.mechanics import tactics
-from game.mechanics.tactics import Blocking, PieceId, TacticsMemo, piece_key
+from game.mechanics.tactics import PieceId, TacticsMemo, piece_key
+from game.mechanics.tactics.rules import WalledGrid
 
 WALL = Terrain(wall=True)
 
@@ -40,27 +41,13 @@ class Token:
 
 
 @dataclass(frozen=True, slots=True)
-class Engagement:
+class Engagement(WalledGrid):
     """Seed 003-like rules: walk a move action's speed; moving while engaged provokes, disengaging does not;
     everyone engages the pieces next to it; nobody flanks."""
 
     @property
     def modes(self) -> frozenset[str]:
         return frozenset({"move", "disengaged"})
-
-    @property
-    def blocking(self) -> Blocking:
-        return Blocking.ENEMIES
-
-    @property
-    def cut_corners(self) -> bool:
-        return False
-
-    def passable(self, terrain: Terrain) -> bool:
-        return not terrain.wall
-
-    def enter_cost(self, terrain: Terrain) -> int:
-        return 2 if terrain.difficult else 1
 
     def can_move(self, creature: Token, mode: str) -> bool:
         return True

@@ -125,6 +125,28 @@ class TacticsRules(Protocol[P_contra, S_contra]):
         ...
 
 
+class WalledGrid:
+    """The terrain and blocking rules several rulesets share, as a base for their :class:`TacticsRules`:
+    walls cannot be entered, difficult terrain costs 2, enemies block (allies are passed through), and no
+    diagonal step passes a wall corner."""
+
+    __slots__ = ()
+
+    @property
+    def blocking(self) -> Blocking:
+        return Blocking.ENEMIES
+
+    @property
+    def cut_corners(self) -> bool:
+        return False
+
+    def passable(self, terrain: Terrain) -> bool:
+        return not terrain.wall
+
+    def enter_cost(self, terrain: Terrain) -> int:
+        return 2 if terrain.difficult else 1
+
+
 def piece_key(mover: Piece, creatures: Iterable[Piece]) -> tuple[object, ...]:
     """What ``tactics`` itself reads of the pieces for a movement answer (:meth:`TacticsRules.route_key`'s
     least): each piece's id, cell, side, sheet and whether it is dead, the mover's first."""

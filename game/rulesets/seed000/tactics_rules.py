@@ -9,8 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.board import Terrain
-from game.mechanics.tactics.rules import Blocking, Piece, TacticsRules
+from game.mechanics.tactics.rules import Piece, TacticsRules, WalledGrid
 from game.rulesets.seed000.model import ConditionKind, Power, TargetKind, Template
 
 
@@ -58,7 +57,7 @@ def opportunity_power_of(sheet: Template) -> Power | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Seed000Tactics:
+class Seed000Tactics(WalledGrid):
     """Seed 000's rules (and its 4E-style combat's): see ``tactics``' module docstring for the rulings.
 
     Move, shift and charge; a shift has 1 cell of movement, the others the creature's speed. Walls
@@ -71,20 +70,6 @@ class Seed000Tactics:
     @property
     def modes(self) -> frozenset[str]:
         return _SEED000_MODES
-
-    @property
-    def blocking(self) -> Blocking:
-        return Blocking.ENEMIES
-
-    @property
-    def cut_corners(self) -> bool:
-        return False
-
-    def passable(self, terrain: Terrain) -> bool:
-        return not terrain.wall
-
-    def enter_cost(self, terrain: Terrain) -> int:
-        return 2 if terrain.difficult else 1
 
     def can_move(self, creature: Creature, mode: str) -> bool:
         return (not creature.dead and creature.can_act and not creature.has(ConditionKind.PRONE)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.board import Terrain
-from game.mechanics.tactics.rules import Blocking
+from game.mechanics.tactics.rules import WalledGrid
 from game.rulesets.seed003.sheets import Condition, Sheet, StanceKind
 from game.rulesets.seed003.state import Creature
 
@@ -24,26 +23,12 @@ overrides it)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Seed003Tactics:
+class Seed003Tactics(WalledGrid):
     nearby: int = NEARBY
 
     @property
     def modes(self) -> frozenset[str]:
         return _MODES
-
-    @property
-    def blocking(self) -> Blocking:
-        return Blocking.ENEMIES
-
-    @property
-    def cut_corners(self) -> bool:
-        return False
-
-    def passable(self, terrain: Terrain) -> bool:
-        return not terrain.wall
-
-    def enter_cost(self, terrain: Terrain) -> int:
-        return 2 if terrain.difficult else 1
 
     def can_move(self, creature: Creature, mode: str) -> bool:
         return not creature.out and not creature.has(Condition.STUCK)
