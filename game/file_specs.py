@@ -7,9 +7,11 @@ own sections (:meth:`game.rulesets.package.Ruleset.encounter_fields`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from game.kernel.decisions import Answer
 
 
 Offset = Annotated[tuple[StrictInt, StrictInt], Field(strict=False)]
@@ -38,3 +40,20 @@ class StartSpec(StrictModel):
 
     order: list[ShortId] | None = None
     creatures: dict[str, dict[str, Any]] = {}
+
+
+AnswerDecision = Annotated[int | None, Field(ge=1, le=10**9)]
+"""An answer's ``decision``: the number of the open decision answered (``decision_opened``'s ``decision``)."""
+AnswerOption = Annotated[str, Field(min_length=1, max_length=200)] | None
+"""An answer's ``option``: the key of the option chosen."""
+AnsweredBy = Literal["player", "standing order", "AI"]
+"""An answer's ``by``: who gave it."""
+
+
+def answer_to_json(answer: Answer) -> dict[str, Any]:
+    """An answer to a decision in the ``[[commands]]`` form every ruleset shares: ``do = "answer"``, the
+    decision's number, the option's key, and who gave it when that is not the player."""
+    out: dict[str, Any] = {"do": "answer", "decision": answer.decision, "option": answer.option}
+    if answer.by != "player":
+        out["by"] = answer.by
+    return out

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from game.board import Board
 from game.errors import EncounterFileError, shown_key
+from game.file_specs import answer_to_json
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
@@ -41,9 +42,7 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
     out: dict[str, Any]
     match command:
         case Answer():
-            out = {"do": "answer", "decision": command.decision, "option": command.option}
-            if command.by != "player":
-                out["by"] = command.by
+            out = answer_to_json(command)
         case MoveCommand():
             out = {"do": "move", "creature": command.creature, "to": at(command.to)}
             if command.path is not None:

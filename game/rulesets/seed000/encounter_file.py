@@ -10,12 +10,11 @@ documents them.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import Field
 
 from game.board import Board
-from game.file_specs import Offset, ShortId, StrictModel
+from game.file_specs import AnswerDecision, AnsweredBy, AnswerOption, Offset, ShortId, StrictModel
 from game.errors import EncounterFileError, shown_key
 from game.grid import Cell
 from game.kernel.decisions import Answer
@@ -64,11 +63,11 @@ class CommandSpec(StrictModel):
     """power: where a power that shifts its user puts it (else seed 000's Movement decision)."""
     prepare: PreparationSpec | None = None
     """end: the creature's reactions for its next round (else it keeps the preparation it has)."""
-    decision: int | None = Field(default=None, ge=1, le=10**9)
+    decision: AnswerDecision = None
     """answer: the number of the open decision answered (``decision_opened``'s ``decision``)."""
-    option: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    option: AnswerOption = None
     """answer: the key of the option chosen."""
-    by: Literal["player", "standing order", "AI"] = "player"
+    by: AnsweredBy = "player"
     """answer: who gave it."""
 
 

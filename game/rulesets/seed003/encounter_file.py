@@ -13,13 +13,14 @@ disengage (``to``), stance (``stance``), rally, stabilize (``target``), delay (`
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal, Mapping
+from typing import Any, Literal, Mapping
 
 from pydantic import Field, ValidationError
 
 from game.board import Board
 from game.errors import EncounterFileError, shown_key
-from game.file_specs import Offset, OptionsSpec, ShortId, StrictModel
+from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, OptionsSpec, ShortId, StrictModel,
+                             answer_to_json)
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
@@ -46,9 +47,9 @@ class CommandSpec(StrictModel):
     """ability: a coup de grace [197]."""
     stance: Literal["melee", "ranged"] | None = None
     band: Literal["very fast", "fast", "medium", "slow", "very slow"] | None = None
-    decision: int | None = Field(default=None, ge=1, le=10**9)
-    option: Annotated[str, Field(min_length=1, max_length=200)] | None = None
-    by: Literal["player", "standing order", "AI"] = "player"
+    decision: AnswerDecision = None
+    option: AnswerOption = None
+    by: AnsweredBy = "player"
 
 
 def encounter_fields() -> dict[str, tuple[Any, Any]]:
@@ -107,9 +108,7 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
     out: dict[str, Any]
     match command:
         case Answer():
-            out = {"do": "answer", "decision": command.decision, "option": command.option}
-            if command.by != "player":
-                out["by"] = command.by
+            out = answer_to_json(command)
         case Move():
             out = {"do": "move", "creature": command.creature, "to": at(command.to)}
             if command.path is not None:
