@@ -7,10 +7,13 @@ own sections (:meth:`game.rulesets.package.Ruleset.encounter_fields`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, Callable, Literal, Protocol, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from game.board import Board
+from game.errors import shown_key
 from game.kernel.decisions import Answer
 
 
@@ -56,4 +59,33 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
     out: dict[str, Any] = {"do": "answer", "decision": answer.decision, "option": answer.option}
     if answer.by != "player":
         out["by"] = answer.by
+    return out
+
+
+class ScriptedSpec(Protocol):
+    """What :func:`scripted` reads of a ruleset's ``[[commands]]`` entry to name its place."""
+
+    @property
+    def do(self) -> str: ...
+
+    @property
+    def creature(self) -> str | None: ...
+
+    @property
+    def decision(self) -> int | None: ...
+
+
+SpecT = TypeVar("SpecT", bound=ScriptedSpec)
+C = TypeVar("C")
+
+
+def scripted(commands: Sequence[SpecT], board: Board, path: Path,
+             to_command: Callable[[SpecT, Board, str, Path], C]) -> list[tuple[str, C]]:
+    """A file's scripted commands in engine terms (each ruleset's ``to_command``), each with its place in
+    the file: ``commands[3] (move vex)``, or ``commands[4] (answer decision 2)``."""
+    out: list[tuple[str, C]] = []
+    for i, spec in enumerate(commands, 1):
+        what = shown_key(spec.creature) if spec.creature is not None else f"decision {spec.decision}"
+        place = f"commands[{i}] ({spec.do} {what})"
+        out.append((place, to_command(spec, board, place, path)))
     return out

@@ -14,8 +14,9 @@ from typing import Any, Literal
 
 
 from game.board import Board
+from game import file_specs
 from game.file_specs import AnswerDecision, AnsweredBy, AnswerOption, Offset, ShortId, StrictModel
-from game.errors import EncounterFileError, shown_key
+from game.errors import EncounterFileError
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed000.commands import (ChargeCommand, Command, EndTurnCommand, MoveCommand, ShiftCommand,
@@ -86,12 +87,7 @@ def encounter_fields() -> dict[str, tuple[Any, Any]]:
 
 def scripted(commands: list[CommandSpec], board: Board, path: Path) -> list[tuple[str, Command | Answer]]:
     """The file's scripted commands in engine terms, each with its place in the file."""
-    out: list[tuple[str, Command | Answer]] = []
-    for i, spec in enumerate(commands, 1):
-        what = shown_key(spec.creature) if spec.creature is not None else f"decision {spec.decision}"
-        place = f"commands[{i}] ({spec.do} {what})"
-        out.append((place, to_command(spec, board, place, path)))
-    return out
+    return file_specs.scripted(commands, board, path, to_command)
 
 
 def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command | Answer:

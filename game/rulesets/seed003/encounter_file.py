@@ -19,6 +19,7 @@ from pydantic import Field, ValidationError
 
 from game.board import Board
 from game.errors import EncounterFileError, shown_key
+from game import file_specs
 from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, OptionsSpec, ShortId, StrictModel,
                              answer_to_json)
 from game.grid import Cell
@@ -57,12 +58,8 @@ def encounter_fields() -> dict[str, tuple[Any, Any]]:
 
 
 def scripted(commands: list[CommandSpec], board: Board, path: Path) -> list[tuple[str, Command | Answer]]:
-    out: list[tuple[str, Command | Answer]] = []
-    for i, spec in enumerate(commands, 1):
-        what = shown_key(spec.creature) if spec.creature is not None else f"decision {spec.decision}"
-        place = f"commands[{i}] ({spec.do} {what})"
-        out.append((place, to_command(spec, board, place, path)))
-    return out
+    """The file's scripted commands in engine terms, each with its place in the file."""
+    return file_specs.scripted(commands, board, path, to_command)
 
 
 def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Command | Answer:
