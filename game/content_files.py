@@ -13,9 +13,9 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, PlainValidator, ValidationError
 
 from game.errors import ContentError, quoted
 from game.files import UserFileError, read_user_file
@@ -58,6 +58,21 @@ def suggestion(word: str, candidates: Iterable[str]) -> str:
         by_form = {normalize(n): n for n in names}
         close = [by_form[c] for c in difflib.get_close_matches(normalize(word), list(by_form), n=1, cutoff=0.6)]
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+T = TypeVar("T")
+
+
+def text_field(parse: Callable[[str], T]) -> PlainValidator:
+    """A pydantic validator for a field written as text: the TOML string read with ``parse`` (which raises
+    ``ValueError`` with a message for people); anything else is a type error naming what was found."""
+
+    def validate(value: Any) -> T:
+        if not isinstance(value, str):
+            raise ValueError(f"expected text in quotes, found {toml_type(value)} {quoted(value)}")
+        return parse(value)
+
+    return PlainValidator(validate)
 
 
 def toml_type(value: object) -> str:

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Callable, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from game.content_files import (CONTENT_DIR as ALL_CONTENT, ID, ID_RULE, FileReport, content_files, normalize,
-                                parse_choice, quoted_id, quoted_key, read_toml, shown, suggestion, toml_type)
+                                parse_choice, quoted_id, quoted_key, read_toml, shown, suggestion, text_field, toml_type)
 from game.errors import ContentError, ContentProblems, has_controls, quoted
 from game.rulesets import unknown_ruleset
 from game.rulesets.seed003.content_text import (
@@ -68,19 +68,9 @@ MAX_ERRORS = 20
 MAX_PROBLEMS = 200
 """Problems reported at most (the rest are counted)."""
 
-T = TypeVar("T")
 
 
 # -- the schema ---------------------------------------------------------------------------------------
-
-
-def _text(parse: Callable[[str], T]) -> PlainValidator:
-    def validate(value: Any) -> T:
-        if not isinstance(value, str):
-            raise ValueError(f"expected text in quotes, found {toml_type(value)} {quoted(value)}")
-        return parse(value)
-
-    return PlainValidator(validate)
 
 
 def _one_line(text: str) -> str:
@@ -92,19 +82,19 @@ def _one_line(text: str) -> str:
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80), AfterValidator(_one_line)]
 Words = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)]
 Description = Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)]
-DamageText = Annotated[Damage, _text(parse_damage)]
-BandText = Annotated[Band, _text(lambda t: parse_choice(t, Band, "an initiative band"))]
-ActionText = Annotated[ActionKind, _text(lambda t: parse_choice(t, ActionKind, "an action"))]
-ReachText = Annotated[Reach, _text(lambda t: parse_choice(t, Reach, "a reach"))]
-StanceText = Annotated[StanceKind, _text(lambda t: parse_choice(t, StanceKind, "a stance"))]
-ConditionText = Annotated[Condition, _text(lambda t: parse_choice(t, Condition, "a condition"))]
-DamageTypeText = Annotated[DamageType, _text(lambda t: parse_choice(t, DamageType, "a damage type"))]
-MissText = Annotated[MissDamage, _text(lambda t: parse_choice(t, MissDamage, "a miss damage"))]
-DefenseText = Annotated[Defense, _text(parse_defense)]
-DiceText = Annotated[Dice, _text(parse_dice)]
-DieText = Annotated[int, _text(parse_die)]
-ResistText = Annotated[Resistance, _text(parse_resistance)]
-SustainText = Annotated[int, _text(lambda t: parse_threshold(t, "a sustain roll"))]
+DamageText = Annotated[Damage, text_field(parse_damage)]
+BandText = Annotated[Band, text_field(lambda t: parse_choice(t, Band, "an initiative band"))]
+ActionText = Annotated[ActionKind, text_field(lambda t: parse_choice(t, ActionKind, "an action"))]
+ReachText = Annotated[Reach, text_field(lambda t: parse_choice(t, Reach, "a reach"))]
+StanceText = Annotated[StanceKind, text_field(lambda t: parse_choice(t, StanceKind, "a stance"))]
+ConditionText = Annotated[Condition, text_field(lambda t: parse_choice(t, Condition, "a condition"))]
+DamageTypeText = Annotated[DamageType, text_field(lambda t: parse_choice(t, DamageType, "a damage type"))]
+MissText = Annotated[MissDamage, text_field(lambda t: parse_choice(t, MissDamage, "a miss damage"))]
+DefenseText = Annotated[Defense, text_field(parse_defense)]
+DiceText = Annotated[Dice, text_field(parse_dice)]
+DieText = Annotated[int, text_field(parse_die)]
+ResistText = Annotated[Resistance, text_field(parse_resistance)]
+SustainText = Annotated[int, text_field(lambda t: parse_threshold(t, "a sustain roll"))]
 
 
 def _escalation(text: str) -> tuple[int, bool]:
@@ -123,8 +113,8 @@ def _frequency(text: str) -> tuple[Frequency, int]:
     return parse_choice(text, Frequency, "a frequency ('recharge 11+' too)"), 0
 
 
-EscalationText = Annotated[tuple[int, bool], _text(_escalation)]
-FrequencyText = Annotated[tuple[Frequency, int], _text(_frequency)]
+EscalationText = Annotated[tuple[int, bool], text_field(_escalation)]
+FrequencyText = Annotated[tuple[Frequency, int], text_field(_frequency)]
 
 
 class Entry(BaseModel):

@@ -9,11 +9,11 @@ and creatures, a reaction power that has no trigger...) is checked by the loader
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any, Callable, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, model_validator
 
-from game.content_files import normalize, parse_choice, suggestion, toml_type
+from game.content_files import normalize, parse_choice, suggestion, text_field
 from game.errors import quoted
 from game.rulesets.seed000.content.text import DAMAGE_TYPES, parse_attack, parse_damage, parse_reach
 from game.rulesets.seed000.model import (
@@ -32,23 +32,11 @@ from game.rulesets.seed000.model import (
 from game.rulesets.seed000.translation import OLD_ACTIONS
 from game.rulesets.seed000.triggers import REACTION_KEYWORDS, TRIGGERS
 
-T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
 
 
-def _text(parse: Callable[[str], T]) -> PlainValidator:
-    """Validate a TOML string with ``parse``; anything else is a type error."""
-
-    def validate(value: Any) -> T:
-        if not isinstance(value, str):
-            raise ValueError(f"expected text in quotes, found {toml_type(value)} {quoted(value)}")
-        return parse(value)
-
-    return PlainValidator(validate)
-
-
 def _choice(choices: type[E], what: str, aliases: dict[str, E] | None = None) -> PlainValidator:
-    return _text(lambda text: parse_choice(text, choices, what, aliases))
+    return text_field(lambda text: parse_choice(text, choices, what, aliases))
 
 
 def _one_of(names: frozenset[str] | tuple[str, ...], what: str, spaces: str = " ") -> AfterValidator:
@@ -70,9 +58,9 @@ Tag = Annotated[str, StringConstraints(strip_whitespace=True, to_lower=True, pat
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
 Count = Annotated[int, Field(ge=0, le=999)]
 
-DamageText = Annotated[DamageRoll, _text(parse_damage)]
-ReachText = Annotated[Reach, _text(parse_reach)]
-AttackText = Annotated[Attack, _text(parse_attack)]
+DamageText = Annotated[DamageRoll, text_field(parse_damage)]
+ReachText = Annotated[Reach, text_field(parse_reach)]
+AttackText = Annotated[Attack, text_field(parse_attack)]
 ActionText = Annotated[ActionType, _choice(ActionType, "an action")]
 FrequencyText = Annotated[Frequency, _choice(Frequency, "a frequency")]
 TargetText = Annotated[TargetKind, _choice(TargetKind, "a kind of target", {
