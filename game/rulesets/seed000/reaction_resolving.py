@@ -3,6 +3,8 @@ choices and effect, and when each scheduled reaction runs. A part of :class:`Rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.grid import Cell
 from game.rulesets.seed000 import decisions
 from game.rulesets.seed000 import events as ev
@@ -173,7 +175,8 @@ class Resolving(ReactionParts):
             chosen_targets = decisions.targets(encounter, reactor, power, valid, power.max_targets)
             return encounter.power_steps(reactor, power, tuple(c.id for c in chosen_targets), None, action=t.action)
         if power.reach.kind is RangeKind.CLOSE_BURST:
-            return encounter.power_steps(reactor, power, tuple(c.id for c in choices[0][1]), None, action=t.action)
+            caught_here = self._at_most(encounter, reactor, power, choices[0][1])
+            return encounter.power_steps(reactor, power, tuple(c.id for c in caught_here), None, action=t.action)
         # a blast or an area burst: where it goes is seed 000's "Other" decision, among the placements that
         # catch someone it is meant for (those catching the triggering creature first)
         if by is not None and any(by in caught for _, caught in choices):
@@ -182,7 +185,18 @@ class Resolving(ReactionParts):
             encounter, reactor, f"where {power.name} goes", choices,
             lambda ch: "({}, {}): {}".format(*encounter.offset(ch[0]), ", ".join(c.name for c in ch[1]))
             if ch[0] is not None else "-")
+        caught = self._at_most(encounter, reactor, power, caught)
         return encounter.power_steps(reactor, power, tuple(c.id for c in caught), origin, action=t.action)
+
+    @staticmethod
+    def _at_most(encounter: Fight, reactor: Creature, power: Power, caught: Sequence[Creature]) -> list[Creature]:
+        """An area power whose file limits its targets (``max_targets``: "you or one ally in the burst")
+        takes at most that many of the creatures it catches, chosen as seed 000, line 101 says: "If multiple
+        valid targets are available, choose one at random"."""
+        limit = power.target_limit
+        if limit is None or len(caught) <= limit:
+            return list(caught)
+        return decisions.targets(encounter, reactor, power, caught, limit)
 
     def _release(self, t: Ticket) -> None:
         budget = self.budgets[t.reactor]

@@ -1072,3 +1072,22 @@ def test_a_personal_reaction_to_standing_up_resolves_with_that_action(kit: Kit) 
     assert resolved(events) == [("A", "spring_up")] and who(enc, "A").hp == 22
     kinds = names(events)
     assert kinds.index("stood_up") < kinds.index("reaction_resolved")
+
+
+def test_a_reaction_close_burst_with_a_target_limit_takes_that_many_at_random(kit: Kit) -> None:
+    """Seed 000, line 101: "If multiple valid targets are available, choose one at random": a reaction's
+    close burst whose file limits it to one target (``max_targets = 1``) catches A and B next to b, and
+    strikes only one of them, drawn at random."""
+    shove = replace(reaction("shove", "hit_by_attack", "spontaneous", hits=DamageRoll(1, 4),
+                             reach=Reach(RangeKind.CLOSE_BURST, size=1), target=ReactionTarget.CHOOSE),
+                    max_targets=1, limits_area=True)
+    enc, rng = scenario(kit, """
+        .....
+        .AbB.
+        .....
+    """, sheets={"b": with_powers(MONSTER, shove)}, order="ABb")
+    rng.script(15, 3, 15, 2)  # A hits b; the shove hits the one target drawn
+    events = use(enc, "A", "mace", "b")
+    decision = decisions(events, "targets of Shove")[0]
+    assert decision.candidates == ("A", "B") and decision.reason == "at random, 1 of 2 valid targets"
+    assert [a.target for a in of(events, ev.AttackRolled) if a.attacker == "b"] == [decision.chosen]
