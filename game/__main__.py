@@ -181,7 +181,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         resumed = Session.resume(args.resume)  # a bad save is one line before the window opens
         loaded = None
     else:
-        resumed, loaded = None, read_map_first(args.map)
+        resumed, loaded = None, read_map_first(args.map, root=args.root)
     from game.saves import left_by_a_crash, mark_closed, mark_running
     from game.ui.table import run_table
     from game.ui.window import parse_size
@@ -196,7 +196,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_table(None if resumed else args.map, size=parse_size(args.size), screenshot=args.screenshot,
                          script=args.script, controls=controls, skip_setup=args.no_setup,
                          state_file=args.state_file, loaded=loaded, resumed=resumed, autosave=autosave_folder(),
-                         notice=notice, projector=args.projector)
+                         notice=notice, projector=args.projector, root=args.root)
     finally:
         mark_closed()
 
@@ -212,7 +212,7 @@ MAP_FILES = (".tmx", ".tmj", ".json")
 """``game.session.MAP_SUFFIXES``, named here without importing the session (and its 30 MB of libraries)."""
 
 
-def read_map_first(name: str) -> tuple[TiledMap, Board] | Exception | None:
+def read_map_first(name: str, root: str | None = None) -> tuple[TiledMap, Board] | Exception | None:
     """A bare map's ``load_board`` (or what it raised), before the window's libraries are imported: they take
     ~60 MB, and a hostile map's refusal then costs what ``validate``'s does instead of adding to them (README,
     Maps from strangers). The window shows a refusal as it shows any file it cannot open. None for an
@@ -222,7 +222,7 @@ def read_map_first(name: str) -> tuple[TiledMap, Board] | Exception | None:
     from game.tiled import load_board
 
     try:
-        return load_board(name)
+        return load_board(name, root=root)
     except Exception as exc:  # shown by the window, as Table.open shows what opening a file raised
         exc.__context__ = exc.__cause__ = None  # nor what the loader's frames held (a 28 MB file's bytes)
         return exc.with_traceback(None)

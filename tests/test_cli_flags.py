@@ -122,3 +122,20 @@ def test_the_largest_window_size_is_accepted(monkeypatch: pytest.MonkeyPatch) ->
     assert cli.main(["play", MAP, "--size", "5120x2880"]) == 0
     assert cli.main(["play", MAP, "--size", "10x10"]) == 0
     assert asked == [(5120, 2880), (480, 320)]
+
+
+def test_play_root_lets_the_window_open_a_map_that_takes_files_from_outside_its_folder(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --root DIR`` was accepted and ignored: a map whose template lies outside its project root was
+    refused in the window even with ``--root`` naming a folder that holds both."""
+    import game.ui.table
+
+    bad = Path(__file__).resolve().parent / "data" / "bad_maps"
+    given: list[tuple[object, object]] = []
+    monkeypatch.setattr(game.ui.table, "run_table",
+                        lambda path, **kw: given.append((kw["loaded"], kw["root"])) or 0)
+    assert cli.main(["play", str(bad / "template_outside_root.tmx")]) == 0
+    assert cli.main(["play", str(bad / "template_outside_root.tmx"), "--root", str(bad.parent)]) == 0
+    (refused, no_root), (loaded, root) = given
+    assert isinstance(refused, Exception) and "outside the project root" in str(refused) and no_root is None
+    assert isinstance(loaded, tuple) and root == str(bad.parent)

@@ -148,6 +148,8 @@ class Table:
         self.ruleset = DEFAULT_RULESET
         """The ruleset whose window parts the table has (the open file's)."""
         self.controls = dict(controls or {})
+        self.root: str | None = None
+        """``play --root DIR``: the folder the maps opened may take files from (None: the loader's default)."""
         self.skip_setup = skip_setup
         self.session: Session | None = None
         self.autosave: Path | None = None
@@ -419,7 +421,7 @@ class Table:
         try:
             if isinstance(loaded, Exception):
                 raise loaded
-            session = resumed or Session.open(path, self.controls, loaded=loaded)
+            session = resumed or Session.open(path, self.controls, loaded=loaded, root=self.root)
             ruleset = session.source.scenario.ruleset
             try:
                 parts = self.parts if ruleset == self.ruleset else parts_for(ruleset)
@@ -2156,12 +2158,12 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None,
               loaded: tuple[TiledMap, Board] | Exception | None = None, resumed: Session | None = None,
               autosave: Path | None = None, notice: str | None = None,
-              projector: int | None = None) -> int:
+              projector: int | None = None, root: str | None = None) -> int:
     """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it, or on the fight
     ``resumed`` from a save); with ``screenshot``, save a PNG after the script and the first frames, then
     return. ``autosave``: the folder the fights opened autosave in; ``notice``: a line for the top bar once
     open (the autosave a crash left); ``projector``: open the players' display on that display (-1: the
-    default)."""
+    default); ``root``: ``play --root``."""
     from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
@@ -2184,6 +2186,7 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
     try:
         steps: Script | None = load_script(script) if script else None
         table.autosave = autosave
+        table.root = root
         if resumed is not None:
             table.open(resumed.source.path, resumed=resumed)
         elif path is not None:
