@@ -832,8 +832,8 @@ class Table:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Apply one input event; False when the window should close."""
-        if event.type == pygame.QUIT:
-            return False
+        if event.type == pygame.QUIT:  # the window's close button asks as Ctrl+Q does; a second press quits
+            return self.ask_quit()
         closed = players_display.event(self, event)
         if closed is not None:
             return closed
@@ -1229,7 +1229,7 @@ class Table:
             self.start_handoff()
             return
         self.ask_if_asked()
-        if self.screen_state == "table" and who == AI:
+        if self.screen_state == "table" and who == AI and self.quit_dialog is None:  # not behind the question
             if self.anim.busy(now):
                 self._ai_ready_at = now + AI_PAUSE_S
             elif now >= self._ai_ready_at:

@@ -208,6 +208,28 @@ def test_ctrl_q_during_a_fight_asks_before_quitting() -> None:
     assert not frames(table), "Enter in the question quits"
 
 
+def test_the_close_button_during_a_fight_asks_and_the_ai_waits_for_the_answer() -> None:
+    """The window's close button quit at once, losing an unsaved fight; it now asks as Ctrl+Q does (a second
+    press quits), and the AI does not play on behind the question."""
+    table = new_table(CRYPT, {"heroes": "ai", "monsters": "ai"})
+    frames(table, 3)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert frames(table), "not closed at once"
+    assert table.quit_dialog is not None
+    assert table.session is not None
+    played = len(table.session.played)
+    frames(table, 200, dt=0.1)  # 20 s of play with the question up
+    assert len(table.session.played) == played, "the AI played behind the quit question"
+    post_key(pygame.K_ESCAPE)
+    assert frames(table) and table.quit_dialog is None
+    frames(table, 200, dt=0.1)
+    assert len(table.session.played) > played, "the AI plays on once the question is answered"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert frames(table)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert not frames(table), "a second press of the close button quits"
+
+
 def test_ctrl_q_with_no_fight_going_on_quits_at_once() -> None:
     pygame.display.init()
     pygame.font.init()
