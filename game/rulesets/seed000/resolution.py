@@ -41,8 +41,8 @@ class Resolution(EncounterParts):
             case EnterCell():
                 self._trails.setdefault(step.action, [step.origin]).append(step.cell)
                 actor.cell = step.cell
-                if step.mode in ("move", "shift", "charge"):
-                    st.budget.moved_cells += 1
+                if step.mode in ("move", "shift", "charge") and actor.id == st.acting_id:  # its turn's budget,
+                    st.budget.moved_cells += 1  # not what a reactor moved during someone else's turn
                 self.emit(ev.CreatureMoved(actor.id, step.origin, step.cell, step.mode))
                 damage = tactics.danger_under(st, actor)  # the worst dangerous terrain under it
                 if damage is not None:

@@ -1091,3 +1091,18 @@ def test_a_reaction_close_burst_with_a_target_limit_takes_that_many_at_random(ki
     decision = decisions(events, "targets of Shove")[0]
     assert decision.candidates == ("A", "B") and decision.reason == "at random, 1 of 2 valid targets"
     assert [a.target for a in of(events, ev.AttackRolled) if a.attacker == "b"] == [decision.chosen]
+
+
+def test_a_reactors_shift_in_someone_elses_turn_is_not_counted_as_the_acting_creatures_movement(kit: Kit) -> None:
+    """Seed 000's turn budget is "what the acting creature may still do this turn": b's scurry (a shift
+    when missed) during A's turn moved b, not A, and must not count as cells A moved."""
+    b = with_powers(MONSTER, SCURRY)
+    enc, rng = scenario(kit, """
+        ....
+        .Ab.
+        ....
+    """, sheets={"b": b}, order="Ab")
+    rng.script(2)  # A misses b: scurry
+    events = use(enc, "A", "mace", "b")
+    assert resolved(events) == [("b", "scurry")] and where(enc, "b") != (2, 1)
+    assert enc.state.budget.moved_cells == 0
