@@ -32,11 +32,18 @@ class Dice:
         self._random = random.Random(seed)
         self._emit = emit
 
-    def roll(self, count: int, sides: int, bonus: int, purpose: str) -> Roll:
+    def roll(self, count: int, sides: int, bonus: int, purpose: str, keep: int = 0) -> Roll:
+        """Roll ``count`` d``sides`` + ``bonus``. ``keep``: total only the ``keep`` highest dice (below 0: the
+        ``-keep`` lowest; 0: every die), written ``5d6kh3`` / ``5d6kl3``; ``faces`` still holds every die."""
         faces = tuple(self._random.randint(1, sides) for _ in range(count))
-        expression = (f"{count}d{sides}" if count else "") + (f"{bonus:+d}" if bonus and count else
-                                                               (str(bonus) if bonus else ""))
-        total = sum(faces) + bonus
+        kept = faces
+        dice = f"{count}d{sides}" if count else ""
+        if keep and abs(keep) < count:
+            ordered = sorted(faces, reverse=keep > 0)
+            kept = tuple(ordered[:abs(keep)])
+            dice += f"{'kh' if keep > 0 else 'kl'}{abs(keep)}"
+        expression = dice + (f"{bonus:+d}" if bonus and count else (str(bonus) if bonus else ""))
+        total = sum(kept) + bonus
         self._emit(DiceRolled(expression or "0", faces, total, purpose))
         return Roll(expression or "0", faces, bonus, total)
 

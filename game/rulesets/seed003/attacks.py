@@ -89,7 +89,7 @@ def check_from(faces: Sequence[int], net: int) -> Check:
 
 def roll_check(dice: KernelDice, net: int, purpose: str) -> Check:
     """Roll 3d6 with ``net`` advantage on the fight's dice (logged with ``purpose``)."""
-    return check_from(dice.roll(dice_count(net), 6, 0, purpose).faces, net)
+    return check_from(dice.roll(dice_count(net), 6, 0, purpose, keep=3 if net >= 0 else -3).faces, net)
 
 
 def roll_attacks(dice: KernelDice, targets: Sequence[str], net: Sequence[int], purpose: str) -> list[Check]:
