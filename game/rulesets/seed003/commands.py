@@ -40,11 +40,13 @@ class UseAbility:
 
 @dataclass(frozen=True, slots=True)
 class Disengage:
-    """A move action: the disengage check against every enemy engaged with the creature; on a success it
-    pops off them and moves to ``to`` [161-165]."""
+    """A move action: the disengage check against the enemies it names (none named: every enemy engaged with
+    the creature); on a success it pops off them and moves to ``to`` [161-165]. Moving away from an engaged
+    enemy it did not disengage from still provokes [181]."""
 
     creature: str
     to: Cell
+    enemies: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ map's ``nearby`` property, else 6);
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
-disengage (``to``), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
+disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
@@ -42,6 +42,8 @@ class CommandSpec(StrictModel):
     path: list[Offset] | None = None
     ability: ShortId | None = None
     targets: list[ShortId] = []
+    enemies: list[ShortId] = Field(default=[], max_length=12)
+    """disengage: the engaged enemies it disengages from (none: all of them) [163]."""
     target: ShortId | None = None
     """stabilize: the dying ally."""
     coup: bool = False
@@ -84,7 +86,7 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
         case "ability":
             return UseAbility(who, need(spec.ability, "ability"), tuple(spec.targets), spec.coup)
         case "disengage":
-            return Disengage(who, cell(spec.to))
+            return Disengage(who, cell(spec.to), tuple(spec.enemies))
         case "stance":
             return SwitchStance(who, need(spec.stance, "stance"))
         case "rally":
@@ -117,6 +119,8 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
                 out["coup"] = True
         case Disengage():
             out = {"do": "disengage", "creature": command.creature, "to": at(command.to)}
+            if command.enemies:
+                out["enemies"] = list(command.enemies)
         case SwitchStance():
             out = {"do": "stance", "creature": command.creature, "stance": command.stance}
         case Rally():

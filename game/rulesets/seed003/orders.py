@@ -192,6 +192,14 @@ class Orders(Combat):
         enemies = self.state.engaged_with(actor)
         if not enemies:
             raise Impossible(f"{actor.name} is engaged with no enemy")
+        if command.enemies:  # "You can choose to Disengage from multiple enemies at once" [163]: some of them
+            named = {e.id: e for e in enemies}
+            unknown = next((e for e in command.enemies if e not in named), None)
+            if unknown is not None:
+                raise Impossible(f"{unknown!r} is not an enemy engaged with {actor.name}")
+            if len(set(command.enemies)) != len(command.enemies):
+                raise Impossible("a disengage names each enemy once")
+            enemies = [named[e] for e in command.enemies]
         path = () if command.to == actor.cell else self.route(actor, command.to, None)
         if actor.has(Condition.STUCK):
             raise Impossible(f"{actor.name} is stuck and cannot disengage")
