@@ -82,12 +82,15 @@ class Delay:
 
 @dataclass(frozen=True, slots=True)
 class Ready:
-    """Ready an attack ability, its action spent now, with the trigger "an enemy comes within its reach": it
-    is taken (the readier's player decides) just after the step that brings the enemy in reach, before the
-    enemy does anything more [99-101]."""
+    """Ready an attack ability, or a move to ``to``, its action spent now, with a trigger (``readying.py``:
+    by default "an enemy comes within its reach"); ``watch``: only that enemy sets it off. It is taken (the
+    readier's player decides) just before the triggering action [99-101]."""
 
     creature: str
-    ability: str
+    ability: str = ""
+    trigger: str = "in_reach"
+    to: Cell | None = None
+    watch: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,7 +99,10 @@ class InterruptTaken:
 class ActionReadied:
     creature: Id
     ability: str
+    """The ability readied, or "a move to (col, row)"."""
     kind: str
+    trigger: str
+    """What sets it off, in words [99]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,16 @@ class ReadiedActionTaken:
     creature: Id
     target: Id
     ability: str
+    band: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadiedBandReset:
+    """After the turn of a creature that took its readied action the next round before that turn, its band
+    becomes the higher one it took the action on [101]."""
+
+    creature: Id
+    was: str
     band: str
 
 
@@ -359,10 +372,15 @@ def describe(event: Event, name: Callable[[str], str] = str,
         case InterruptTaken():
             return f"{name(event.creature)} interrupts {name(event.target)} with {event.ability}"
         case ActionReadied():
-            return f"{name(event.creature)} readies {event.ability} (a {event.kind} action) for an enemy in its reach"
+            return f"{name(event.creature)} readies {event.ability} (a {event.kind} action) for when {event.trigger}"
         case ReadiedActionTaken():
             band = f"; it acts in the {event.band} band from now on" if event.band else ""
+            if event.ability == "move":
+                return f"{name(event.creature)} takes its readied move as {name(event.target)} acts{band}"
             return f"{name(event.creature)} takes its readied {event.ability} against {name(event.target)}{band}"
+        case ReadiedBandReset():
+            return (f"{name(event.creature)} acts in the {event.band} band from now on (it took its readied action "
+                    f"there; was {event.was})")
         case ReadiedActionLapsed():
             return f"{name(event.creature)}'s readied {event.ability} lapses"
         case DamageTaken():

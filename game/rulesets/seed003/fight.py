@@ -30,7 +30,7 @@ from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, Offer
                                             OfferOpportunity, OfferReadied, ResolveAbility, StartAbility, Step)
 from game.rulesets.seed003.reactions import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed003.reactions import Reactions
-from game.rulesets.seed003.sheets import Condition, Sheet
+from game.rulesets.seed003.sheets import Band, Condition, Sheet
 from game.rulesets.seed003.state import ACTIONS, Creature, FightState
 from game.rulesets.seed003.tactics_rules import NEARBY, Seed003Tactics
 
@@ -64,6 +64,9 @@ class Seed003Fight(Reactions):
         self._redirect: dict[tuple[str, str], str] = {}
         self._asked: dict[tuple[str, str], tuple[str, str]] = {}
         self._taking: dict[int, tuple[str, str, str]] = {}
+        self._band_after: dict[str, Band] = {}
+        self._ready_seen: set[tuple[int, str]] = set()
+        self._moving_to: dict[int, Cell] = {}
         self._fields: dict[str, Mapping[Cell, int]] = {}
         self._fields_where: tuple[tuple[Cell, bool], ...] = ()
         self.winner = ""
@@ -187,11 +190,11 @@ class Seed003Fight(Reactions):
     def before(self, step: Step) -> list[Step]:
         match step:
             case LeaveCell():
-                return list(self.offers_leaving(step))
+                return [*self.offers_moving(step), *self.offers_leaving(step)]
             case EnterCell():
                 return list(self.offers_entering(step))
             case StartAbility():
-                return [*self.offers_provoking(step), *self.offers_interrupting(step)]
+                return [*self.offers_acting(step), *self.offers_provoking(step), *self.offers_interrupting(step)]
         return []
 
     def question(self, step: Step) -> Sequence[Question]:
@@ -300,9 +303,9 @@ class Seed003Fight(Reactions):
         creature.popped.clear()
         self.phase = "acting"
         if creature.readied is not None:
-            ability = self.ability_of(creature, creature.readied[0])
+            label = self.readied_label(creature)
             creature.readied = None
-            self.emit(ev.ReadiedActionLapsed(creature.id, ability.name if ability else "action"))
+            self.emit(ev.ReadiedActionLapsed(creature.id, label))
         if creature.barred:
             creature.budget.left[creature.barred] = 0  # readied and taken before its turn [101]
             creature.barred = ""
@@ -314,6 +317,7 @@ class Seed003Fight(Reactions):
     def _end_turn(self, creature: Creature, action: int) -> None:
         self.end_of_turn(creature)
         self.forget_redirects(creature.id)
+        self.readied_turn_over(creature)
         self.emit(ev.TurnEnded(creature.id))
         self.clock.end_turn(creature.id, action)
         self.phase = "advance"

@@ -193,7 +193,7 @@ class Orders(Combat):
         if not enemies:
             raise Impossible(f"{actor.name} is engaged with no enemy")
         if command.enemies:  # "You can choose to Disengage from multiple enemies at once" [163]: some of them
-            named = {e.id: e for e in enemies}
+            named: dict[str, Creature] = {e.id: e for e in enemies}
             unknown = next((e for e in command.enemies if e not in named), None)
             if unknown is not None:
                 raise Impossible(f"{unknown!r} is not an enemy engaged with {actor.name}")
@@ -259,23 +259,8 @@ class Orders(Combat):
             raise Impossible(f"{target.name} is out of reach of {ability.name}")
 
     def ready(self, actor: Creature, command: Ready, dry: bool) -> None:
-        """Ready a quick, move or standard action [99-101]: here an attack ability, its action spent now."""
-        ability = self.ability_of(actor, command.ability)
-        if ability is None:
-            raise Impossible(f"{actor.name} has no ability {command.ability!r}")
-        why = self.ability_problem(actor, ability)
-        if why:
-            raise Impossible(why)
-        if ability.action not in (ActionKind.STANDARD, ActionKind.MOVE, ActionKind.QUICK) or ability.defense is None:
-            raise Impossible("a quick, move or standard attack is readied (other readied actions: not yet)")
-        if actor.readied is not None:
-            raise Impossible(f"{actor.name} has an action readied already")
-        if self.clock.surprise:
-            raise Impossible("no readying in the surprise round")
-        self.pay(actor, ability.action.value, f"ready {ability.name}", dry)
-        if not dry:
-            actor.readied = (ability.id, ability.action.value, self.clock.round)
-            self.emit(ev.ActionReadied(actor.id, ability.name, ability.action.value))
+        """Ready an action [99-101] (``readying.py``)."""
+        raise NotImplementedError
 
     def coup_problem(self, actor: Creature, ability: Ability, targets: tuple[str, ...]) -> None:
         """"If you use a Standard Action to attack an engaged, helpless enemy and spend your Quick and Move

@@ -15,18 +15,18 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import basic_ability
 from game.rulesets.seed003.commands import (EnterCell, LeaveCell, OfferIntercept, OfferInterrupt, OfferOpportunity,
                                             OfferReadied, ResolveAbility, StartAbility)
-from game.rulesets.seed003.orders import Orders
+from game.rulesets.seed003.readying import READIED as READIED
+from game.rulesets.seed003.readying import Readying
 from game.rulesets.seed003.sheets import Ability, ActionKind, Condition, Frequency, StanceKind
 from game.rulesets.seed003.state import Creature
 
 OPPORTUNITY = "reaction:opportunity_attack"
 """The kind of decision an opportunity attack opens (standing orders are set per kind)."""
 INTERCEPT = "reaction:intercept"
-READIED = "reaction:readied"
 INTERRUPT = "reaction:interrupt"
 
 
-class Reactions(Orders):
+class Reactions(Readying):
     _provoked: dict[int, set[str]]
     """Per movement action, the enemies already offered an opportunity attack (each once a move)."""
     _offered: dict[int, set[str]]
@@ -35,8 +35,6 @@ class Reactions(Orders):
     """Movement actions stopped by an intercept."""
     _redirect: dict[tuple[str, str], str]
     """(attacker, ally) -> the interceptor its attacks on the ally go to, until the attacker's turn ends."""
-    _taking: dict[int, tuple[str, str, str]]
-    """Readied actions taken, by the offer's action: (readier, ability, target), pushed after the offer."""
     _asked: dict[tuple[str, str], tuple[str, str]]
     """(chooser, kind) -> (the other creature, the ally) of the offer asked last: what the AI weighs."""
 
@@ -165,70 +163,6 @@ class Reactions(Orders):
     def forget_redirects(self, attacker: str) -> None:
         for key in [k for k in self._redirect if k[0] == attacker]:
             del self._redirect[key]
-
-    # -- readied actions --------------------------------------------------------------------------------
-
-    def offers_arriving(self, step: EnterCell) -> list[OfferReadied]:
-        """The readied actions whose trigger, "an enemy comes within its reach", this step fired [101]."""
-        mover = self.creature(step.creature)
-        if mover.out:
-            return []
-        out: list[OfferReadied] = []
-        for ready in self.state.creatures.values():
-            if ready.readied is None or ready.out or ready.side == mover.side or ready.id == self.clock.holder():
-                continue
-            ability = self.ability_of(ready, ready.readied[0])
-            if ability is not None and not self.ability_problem(ready, ability) and self.in_reach(ready, ability, mover):
-                out.append(OfferReadied(self.engine.new_action(), ready.id, mover.id))
-        return out
-
-    def readied_problem(self, step: OfferReadied) -> str:
-        ready, target = self.creature(step.creature), self.creature(step.target)
-        if ready.readied is None or ready.out or target.out:
-            return "no longer ready" if ready.readied is None else "someone is down"
-        ability = self.ability_of(ready, ready.readied[0])
-        if ability is None or self.ability_problem(ready, ability) or not self.in_reach(ready, ability, target):
-            return f"{target.name} is out of reach"
-        return ""
-
-    def ask_readied(self, step: OfferReadied) -> Question:
-        ready, target = self.creature(step.creature), self.creature(step.target)
-        ability = self.ability_of(ready, ready.readied[0]) if ready.readied else None
-        what = ability.name if ability is not None else "its readied action"
-        self._asked[(ready.id, READIED)] = (target.id, "")
-        return Question(ready.side, ready.id, READIED, f"{ready.name}: take the readied {what} against {target.name}?",
-                        (Option("take", f"{what} on {target.name}"), Option(PASS, "keep waiting")))
-
-    def take_readied(self, step: OfferReadied, answers: list[Option]) -> None:
-        """Taken in the round it was readied in, the readier's band becomes the triggering creature's for the
-        rest of the encounter; taken the next round before its turn, its band stays and it may not use that
-        kind of action on its turn [101]."""
-        ready, target = self.creature(step.creature), self.creature(step.target)
-        if not answers or answers[0].key == PASS or ready.readied is None:
-            return
-        ability_id, kind, readied_in = ready.readied
-        ready.readied = None
-        ability = self.ability_of(ready, ability_id)
-        assert ability is not None
-        if ability.frequency is not Frequency.AT_WILL:
-            ready.used.add(ability.id)
-        band = ""
-        if readied_in == self.clock.round:
-            if self.clock.bands[ready.id] is not self.clock.bands[target.id]:
-                self.clock.bands[ready.id] = self.clock.bands[target.id]
-                band = self.clock.bands[target.id].value
-        else:
-            ready.barred = kind
-        self.emit(ev.ReadiedActionTaken(ready.id, target.id, ability.name, band))
-        self._taking[step.action] = (ready.id, ability.id, target.id)
-
-    def readied_steps(self, step: OfferReadied | OfferInterrupt) -> list[StartAbility | ResolveAbility]:
-        """The attack of a readied action or an interrupt taken, as an action of its own."""
-        taking = self._taking.pop(step.action, None)
-        if taking is None:
-            return []
-        n, (ready, ability, target) = self.engine.new_action(), taking
-        return [StartAbility(n, ready, ability, (target,)), ResolveAbility(n, ready, ability, (target,))]
 
     # -- interrupts ----------------------------------------------------------------------------------------
 

@@ -52,6 +52,24 @@ class Held:
         return self.name.value if self.name is not None else f"ongoing {self.ongoing} damage"
 
 
+@dataclass(frozen=True, slots=True)
+class Readied:
+    """A readied action waiting for its trigger [99-101] (``readying.py``)."""
+
+    ability: str
+    """The ability readied; "" for a readied move (to :attr:`to`)."""
+    kind: str
+    """The kind of action spent on it: quick, move or standard."""
+    round: int
+    """The round it was readied in."""
+    trigger: str
+    """What sets it off (``readying.TRIGGERS``)."""
+    to: Cell | None = None
+    """A readied move's destination."""
+    watch: str = ""
+    """Only this enemy's action sets it off ("" for any enemy's)."""
+
+
 @dataclass(eq=False, slots=True)
 class Creature:
     id: PieceId
@@ -80,9 +98,8 @@ class Creature:
     """Enemies it has popped off this turn (moving away from them provokes nothing) [165]."""
     hit_this_round: set[PieceId] = field(default_factory=set)
     """Whom it has hit with an attack this round (a grabbed creature who hit its grabber [257])."""
-    readied: tuple[str, str, int] | None = None
-    """A readied action waiting for its trigger: (ability, the kind of action spent, the round it was readied
-    in) [99-101]."""
+    readied: Readied | None = None
+    """A readied action waiting for its trigger [99-101]."""
     barred: str = ""
     """The kind of action it may not use this turn: the one it readied and took before its turn [101]."""
     worn: int = 0

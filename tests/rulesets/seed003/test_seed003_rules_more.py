@@ -7,8 +7,10 @@ from __future__ import annotations
 from game.grid import Square
 from game.kernel.decisions import PASS, Answer
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.commands import Disengage
+from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, UseAbility
 from game.rulesets.seed003.fight import OPPORTUNITY
+from game.rulesets.seed003.readying import READIED
+from game.rulesets.seed003.sheets import Band
 from tests.rulesets.seed003.test_seed003_fight import events, fight, rig
 
 
@@ -36,3 +38,69 @@ def test_a_disengage_names_only_enemies_engaged_with_the_creature() -> None:
               ("cut", "ditch_cutthroat", "foes", 8, 8))
     assert "not an enemy engaged" in f.why_illegal(Disengage("hale", Square(0, 2), ("cut",)))
     assert "once" in f.why_illegal(Disengage("hale", Square(0, 2), ("hound", "hound")))
+
+
+def test_a_readied_attack_on_the_trigger_an_enemy_attacks_goes_off_before_that_attack() -> None:
+    """003 line 101: "you can choose to Ready a Quick, Move, or Standard action by specifying the action and a
+    trigger. The readied action takes place immediately before the action that triggers it" (the trigger here:
+    an enemy attacks). "If you take the readied action in the same round, your Initiative band is set to
+    whatever Initiative band you took the action on"."""
+    f = fight(("tobin", "tobin_marsh", "party", 2, 2), ("isra", "isra_quenn", "party", 2, 3),
+              ("hound", "cinder_hound", "foes", 3, 3))
+    f.apply(Ready("tobin", "basic_melee", "attacks"))
+    f.apply(EndTurnCommand("tobin"))
+    f.apply(UseAbility("hound", "scorching_bite", ("isra",)))
+    asked = f.pending
+    assert [(d.kind, d.chooser) for d in asked] == [(READIED, "tobin")]
+    f.apply(Answer(asked[0].id, "take"))
+    attackers = [e.attacker for e in events(f, ev.AttackRolled)]  # type: ignore[attr-defined]
+    assert attackers[0] == "tobin" and (f.creature("hound").out or attackers[1:] == ["hound"])
+    assert f.clock.bands["tobin"] is Band.MEDIUM
+
+
+def test_a_readied_move_on_the_trigger_an_enemy_moves_goes_first_and_the_band_rises_after_the_next_turn() -> None:
+    """003 line 101: "Ready a Quick, Move, or Standard action" (here a move, on "a named enemy starts to move").
+    "If you take your readied action in the next round prior to your turn, you can't use the type of action you
+    readied during your turn that round, but your Initiative band is reset to the higher amount after your
+    turn." """
+    f = fight(("hound", "cinder_hound", "foes", 8, 2), ("isra", "isra_quenn", "party", 2, 2))
+    f.apply(EndTurnCommand("hound"))
+    f.apply(Ready("isra", to=Square(2, 5), trigger="moves", watch="hound"))
+    f.apply(EndTurnCommand("isra"))
+    assert f.round == 2 and f.acting is not None and f.acting.id == "hound"
+    moved_before = len(events(f, ev.CreatureMoved))
+    f.apply(Move("hound", Square(6, 2)))
+    asked = f.pending
+    assert [(d.kind, d.chooser) for d in asked] == [(READIED, "isra")]
+    f.apply(Answer(asked[0].id, "take"))
+    moved = [e.creature for e in events(f, ev.CreatureMoved)][moved_before:]  # type: ignore[attr-defined]
+    assert moved[:3] == ["isra"] * 3 and set(moved[3:]) == {"hound"}
+    assert f.creature("isra").cell == Square(2, 5)
+    f.apply(EndTurnCommand("hound"))
+    assert f.acting is not None and f.acting.id == "isra" and f.clock.bands["isra"] is Band.SLOW
+    isra = f.creature("isra")
+    assert isra.budget.left["move"] == 0  # its own move action is barred (a standard may still pay: README)
+    f.apply(EndTurnCommand("isra"))
+    assert f.clock.bands["isra"] is Band.MEDIUM
+    assert events(f, ev.ReadiedBandReset) == [ev.ReadiedBandReset("isra", "slow", "medium")]
+
+
+def test_a_watched_trigger_is_set_off_by_that_enemy_only() -> None:
+    """003 line 101: "specifying the action and a trigger": a trigger may name the enemy whose action sets it
+    off (our reading); another enemy's action does not."""
+    f = fight(("tobin", "tobin_marsh", "party", 2, 2), ("isra", "isra_quenn", "party", 2, 3),
+              ("hound", "cinder_hound", "foes", 3, 3), ("roots", "mire_strangler", "foes", 9, 9))
+    f.apply(Ready("tobin", "basic_melee", "attacks", watch="roots"))
+    f.apply(EndTurnCommand("tobin"))
+    f.apply(UseAbility("hound", "scorching_bite", ("isra",)))
+    assert not [d for d in f.pending if d.kind == READIED]
+    assert f.creature("tobin").readied is not None
+
+
+def test_a_ready_names_a_trigger_the_table_reads_and_a_watched_enemy() -> None:
+    """003 line 101: "by specifying the action and a trigger" (the triggers the table reads: README)."""
+    f = fight(("tobin", "tobin_marsh", "party", 2, 2), ("hound", "cinder_hound", "foes", 8, 8))
+    assert "no trigger" in f.why_illegal(Ready("tobin", "basic_melee", "sneezes"))
+    assert "not an enemy" in f.why_illegal(Ready("tobin", "basic_melee", "attacks", watch="tobin"))
+    assert "not an ability" in f.why_illegal(Ready("tobin", "basic_melee", "moves", to=Square(2, 4)))
+    assert f.why_illegal(Ready("tobin", to=Square(2, 4), trigger="attacks")) == ""
