@@ -6,7 +6,7 @@ map's ``nearby`` property, else 6);
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
-disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
+disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability`` or ``to``; ``trigger``, ``watch`` optional), end, answer (``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
@@ -50,6 +50,10 @@ class CommandSpec(StrictModel):
     """ability: a coup de grace [197]."""
     stance: Literal["melee", "ranged"] | None = None
     band: Literal["very fast", "fast", "medium", "slow", "very slow"] | None = None
+    trigger: Literal["in_reach", "moves", "attacks", "ability"] | None = None
+    """ready: what sets it off (none: an enemy comes within its reach) [101]."""
+    watch: ShortId | None = None
+    """ready: only this enemy's action sets it off."""
     decision: AnswerDecision = None
     option: AnswerOption = None
     by: AnsweredBy = "player"
@@ -94,7 +98,10 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
         case "delay":
             return Delay(who, need(spec.band, "band"))
         case "ready":
-            return Ready(who, need(spec.ability, "ability"))
+            if spec.to is None:
+                need(spec.ability, "ability")
+            return Ready(who, spec.ability or "", spec.trigger or "in_reach",
+                         cell(spec.to) if spec.to is not None else None, spec.watch or "")
         case "stabilize":
             return Stabilize(who, need(spec.target, "target"))
     return EndTurnCommand(who)
@@ -128,7 +135,15 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
         case Delay():
             out = {"do": "delay", "creature": command.creature, "band": command.band}
         case Ready():
-            out = {"do": "ready", "creature": command.creature, "ability": command.ability}
+            out = {"do": "ready", "creature": command.creature}
+            if command.ability:
+                out["ability"] = command.ability
+            if command.trigger != "in_reach":
+                out["trigger"] = command.trigger
+            if command.to is not None:
+                out["to"] = at(command.to)
+            if command.watch:
+                out["watch"] = command.watch
         case Stabilize():
             out = {"do": "stabilize", "creature": command.creature, "target": command.target}
         case EndTurnCommand():

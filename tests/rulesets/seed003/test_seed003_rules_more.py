@@ -104,3 +104,18 @@ def test_a_ready_names_a_trigger_the_table_reads_and_a_watched_enemy() -> None:
     assert "not an enemy" in f.why_illegal(Ready("tobin", "basic_melee", "attacks", watch="tobin"))
     assert "not an ability" in f.why_illegal(Ready("tobin", "basic_melee", "moves", to=Square(2, 4)))
     assert f.why_illegal(Ready("tobin", to=Square(2, 4), trigger="attacks")) == ""
+
+
+def test_the_new_command_fields_read_back_from_json() -> None:
+    """003 lines 101 and 163 (a ready's trigger, a readied move, a watched enemy; the enemies a disengage names)
+    as the encounter file's ``[[commands]]`` and the saves write them: each reads back as written."""
+    from game.board import Board
+    from game.grid import SquareGrid
+    from game.rulesets.seed003.encounter_file import command_from_json, command_to_json
+
+    board = Board(SquareGrid(32, 32), 12, 12)
+    for command in (Ready("tobin", "basic_melee", "attacks", watch="hound"), Ready("isra", to=Square(2, 5),
+                    trigger="moves"), Ready("tobin", "basic_melee"), Disengage("hale", Square(0, 2), ("hound",)),
+                    Disengage("hale", Square(0, 2))):
+        record = command_to_json(command, board)
+        assert command_from_json(record, board, "x.toml", "commands[1]") == command
