@@ -225,9 +225,14 @@ class Combat:
                 if self.save(creature, held.label, SAVE).natural >= SAVE:
                     creature.conditions.remove(held)
                     self.emit(ev.ConditionEnded(creature.id, held.label, "saved"))
+                else:
+                    self.save_failed(creature, held)
         held_by = [(c, c.conditions) for c in self.state.creatures.values()]
         for holder, ended in tick(held_by, creature.id, at_start=False):
             self.emit(ev.ConditionEnded(holder.id, ended.label, "its time is up"))
+
+    def save_failed(self, creature: Creature, held: Held) -> None:
+        """A save at the end of a turn failed (what an interrupt may answer: ``interrupts.py``)."""
 
     def death_save(self, creature: Creature) -> bool:
         """The dying PC's death save on its turn [221-225]; True when it may act this turn (a crit)."""

@@ -51,6 +51,7 @@ from game.rulesets.seed003.sheets import (
     Sheet,
     Stance,
     StanceKind,
+    Trigger,
 )
 
 RULESET = "seed003"
@@ -95,6 +96,7 @@ DiceText = Annotated[Dice, text_field(parse_dice)]
 DieText = Annotated[int, text_field(parse_die)]
 ResistText = Annotated[Resistance, text_field(parse_resistance)]
 SustainText = Annotated[int, text_field(lambda t: parse_threshold(t, "a sustain roll"))]
+TriggerText = Annotated[Trigger, text_field(lambda t: parse_choice(t, Trigger, "a trigger"))]
 
 
 def _escalation(text: str) -> tuple[int, bool]:
@@ -135,6 +137,8 @@ class AbilityEntry(Entry):
     frequency: FrequencyText = (Frequency.AT_WILL, 0)
     action: ActionText
     trigger: Words = ""
+    on: TriggerText | None = None
+    """The trigger as the table reads it (an interrupt's)."""
     provokes: bool = False
     sustain: SustainText | None = None
     escalation: EscalationText | None = None
@@ -145,8 +149,9 @@ class AbilityEntry(Entry):
     hit: OutcomeEntry = OutcomeEntry()
     miss: OutcomeEntry = OutcomeEntry()
     description: Description = ""
-    effect: Literal["heal", "pop off"] | None = None
-    """What an ability that makes no attack does: "heal" (an ally heals using a recovery) or "pop off"."""
+    effect: Literal["heal", "pop off", "reroll"] | None = None
+    """What an ability that makes no attack does: "heal" (an ally heals using a recovery), "pop off", or
+    "reroll" (an interrupt on an ally's failed save: it rerolls the save)."""
 
     @model_validator(mode="after")
     def _fits_together(self) -> AbilityEntry:
@@ -154,6 +159,13 @@ class AbilityEntry(Entry):
             raise ValueError("an ability with an 'effect' makes no attack: drop 'attack' or 'effect'")
         if self.action is ActionKind.INTERRUPT and not self.trigger:
             raise ValueError("an interrupt ability names its trigger [119, 134]: trigger = \"...\"")
+        if self.on is not None and self.action is not ActionKind.INTERRUPT:
+            raise ValueError("'on' is the trigger of an interrupt: action = \"interrupt\"")
+        if (self.effect == "reroll") != (self.on is Trigger.ALLY_FAILS_SAVE):
+            raise ValueError("an ally's failed save is answered by a reroll: on = \"ally fails save\" goes with "
+                             "effect = \"reroll\"")
+        if self.on is not None and self.on is not Trigger.ALLY_FAILS_SAVE and self.attack is None:
+            raise ValueError(f"an interrupt on {self.on.value!r} makes an attack on the enemy: attack = \"vs AC\"")
         if self.attack is None and (self.hit != OutcomeEntry() or self.miss != OutcomeEntry()):
             raise ValueError("'hit' and 'miss' need an attack: attack = \"vs AC\"")
         if self.as_basic is not None and self.attack is None:
@@ -383,7 +395,7 @@ def _ability(ability_id: str, a: AbilityEntry) -> Ability:
     frequency, recharge = a.frequency
     escalation, special = a.escalation or (0, False)
     return Ability(
-        id=ability_id, name=a.name, type=a.type, frequency=frequency, action=a.action, trigger=a.trigger,
+        id=ability_id, name=a.name, type=a.type, frequency=frequency, action=a.action, trigger=a.trigger, on=a.on,
         recharge=recharge, provokes=a.provokes, sustain=a.sustain or 0, escalation=escalation,
         escalation_special=special, reach=a.reach, targets=a.targets, defense=a.attack, basic=a.as_basic,
         hit=Outcome(a.hit.damage, tuple(a.hit.conditions), a.hit.ongoing),

@@ -31,7 +31,7 @@ from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, Offer
 from game.rulesets.seed003.reactions import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed003.reactions import Reactions
 from game.rulesets.seed003.sheets import Band, Condition, Sheet
-from game.rulesets.seed003.state import ACTIONS, Creature, FightState
+from game.rulesets.seed003.state import ACTIONS, Creature, FightState, Held
 from game.rulesets.seed003.tactics_rules import NEARBY, Seed003Tactics
 
 
@@ -67,6 +67,10 @@ class Seed003Fight(Reactions):
         self._band_after: dict[str, Band] = {}
         self._ready_seen: set[tuple[int, str]] = set()
         self._moving_to: dict[int, Cell] = {}
+        self._came_from: dict[str, Cell] = {}
+        self._failed_saves: list[tuple[str, Held]] = []
+        self._save_offers: dict[int, Held] = {}
+        self._rerolling: dict[str, Held] = {}
         self._fields: dict[str, Mapping[Cell, int]] = {}
         self._fields_where: tuple[tuple[Cell, bool], ...] = ()
         self.winner = ""
@@ -173,10 +177,7 @@ class Seed003Fight(Reactions):
             case OfferReadied():
                 return self.readied_problem(step)
             case OfferInterrupt():
-                guard, ability = self.creature(step.creature), self.creature(step.creature).template.ability(step.ability)
-                if ability is None or self.creature(step.target).out:
-                    return "someone is down"
-                return self.interrupt_problem(guard, ability)
+                return self.interrupt_offer_problem(step)
             case OfferIntercept():
                 if step.move in self._stopped:
                     return f"{self.name(step.target)} was intercepted already"
@@ -192,6 +193,7 @@ class Seed003Fight(Reactions):
             case LeaveCell():
                 return [*self.offers_moving(step), *self.offers_leaving(step)]
             case EnterCell():
+                self.note_entering(step)
                 return list(self.offers_entering(step))
             case StartAbility():
                 return [*self.offers_acting(step), *self.offers_provoking(step), *self.offers_interrupting(step)]
@@ -260,7 +262,9 @@ class Seed003Fight(Reactions):
             case AdvanceClock():
                 return [self._clock_step(s) for s in self.clock.after(NextTurn(step.action))]
             case EnterCell():
-                return list(self.offers_arriving(step))
+                return [*self.offers_arriving(step), *self.offers_engaging(step)]
+            case EndTurn():
+                return list(self.offers_failed_saves())
             case OfferReadied() | OfferInterrupt():
                 return list(self.readied_steps(step))
         return []

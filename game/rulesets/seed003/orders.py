@@ -284,7 +284,7 @@ class Orders(Combat):
         if ability.id in actor.used:
             return f"{ability.name} is used up for this encounter"
         if ability.action is ActionKind.INTERRUPT:
-            return f"{ability.name} is an interrupt (its trigger is not modelled yet)"
+            return f"{ability.name} is an interrupt: it is offered outside its user's turn, when its trigger happens"
         if ability.defense is None and ability.effect is None:
             return f"{ability.name} makes no attack (not modelled yet)"
         if ability.escalation and not ability.escalation_special and self.clock.escalation < ability.escalation:

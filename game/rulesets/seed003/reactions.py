@@ -15,18 +15,18 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import basic_ability
 from game.rulesets.seed003.commands import (EnterCell, LeaveCell, OfferIntercept, OfferInterrupt, OfferOpportunity,
                                             OfferReadied, ResolveAbility, StartAbility)
+from game.rulesets.seed003.interrupts import INTERRUPT as INTERRUPT
+from game.rulesets.seed003.interrupts import Interrupts
 from game.rulesets.seed003.readying import READIED as READIED
-from game.rulesets.seed003.readying import Readying
 from game.rulesets.seed003.sheets import Ability, ActionKind, Condition, Frequency, StanceKind
 from game.rulesets.seed003.state import Creature
 
 OPPORTUNITY = "reaction:opportunity_attack"
 """The kind of decision an opportunity attack opens (standing orders are set per kind)."""
 INTERCEPT = "reaction:intercept"
-INTERRUPT = "reaction:interrupt"
 
 
-class Reactions(Readying):
+class Reactions(Interrupts):
     _provoked: dict[int, set[str]]
     """Per movement action, the enemies already offered an opportunity attack (each once a move)."""
     _offered: dict[int, set[str]]
@@ -163,59 +163,6 @@ class Reactions(Readying):
     def forget_redirects(self, attacker: str) -> None:
         for key in [k for k in self._redirect if k[0] == attacker]:
             del self._redirect[key]
-
-    # -- interrupts ----------------------------------------------------------------------------------------
-
-    def offers_interrupting(self, step: StartAbility) -> list[OfferInterrupt]:
-        """An enemy engaged with a creature attacks an ally next to it: the creature's interrupt attack whose
-        trigger is an attack (Hold the Line's "an enemy engaged with you attacks an ally next to you") is
-        offered before the attack, one interrupt outside its turn until its next turn starts [109, 119]."""
-        attacker = self.creature(step.creature)
-        ability = self.ability_of(attacker, step.ability)
-        if ability is None or ability.defense is None:
-            return []
-        out: list[OfferInterrupt] = []
-        for guard in self.state.creatures.values():
-            if (guard.side == attacker.side or guard.out or guard.id == self.clock.holder()
-                    or not self.state.adjacent(guard, attacker)):
-                continue
-            allies = [self.creature(t) for t in step.targets]
-            if not any(a.id != guard.id and a.side == guard.side and self.state.adjacent(a, guard) for a in allies):
-                continue
-            answer = next((a for a in guard.template.abilities if not self.interrupt_problem(guard, a)), None)
-            if answer is not None:
-                out.append(OfferInterrupt(self.engine.new_action(), guard.id, attacker.id, answer.id))
-        return out
-
-    def interrupt_problem(self, guard: Creature, ability: Ability) -> str:
-        if ability.action is not ActionKind.INTERRUPT or ability.defense is None or "attacks" not in ability.trigger:
-            return f"{ability.name} is no interrupt attack on an attack"
-        if ability.id in guard.used or not guard.outside.has("interrupt") or guard.out:
-            return f"{guard.name} cannot interrupt now"
-        if ability.escalation and not ability.escalation_special and self.clock.escalation < ability.escalation:
-            return f"{ability.name} needs the escalation die at {ability.escalation}+"
-        if guard.has(Condition.HAMPERED):
-            return f"{guard.name} is hampered"
-        return ""
-
-    def ask_interrupt(self, step: OfferInterrupt) -> Question:
-        guard, attacker = self.creature(step.creature), self.creature(step.target)
-        ability = guard.template.ability(step.ability)
-        what = ability.name if ability is not None else step.ability
-        self._asked[(guard.id, INTERRUPT)] = (attacker.id, "")
-        return Question(guard.side, guard.id, INTERRUPT, f"{guard.name}: interrupt {attacker.name} with {what}?",
-                        (Option("interrupt", f"{what} on {attacker.name}"), Option(PASS, "let it be")))
-
-    def take_interrupt(self, step: OfferInterrupt, answers: list[Option]) -> None:
-        guard = self.creature(step.creature)
-        ability = guard.template.ability(step.ability)
-        if not answers or answers[0].key == PASS or ability is None or self.interrupt_problem(guard, ability):
-            return
-        guard.outside.use("interrupt")
-        if ability.frequency is not Frequency.AT_WILL:
-            guard.used.add(ability.id)
-        self.emit(ev.InterruptTaken(guard.id, step.target, ability.name))
-        self._taking[step.action] = (guard.id, ability.id, step.target)
 
     # -- the AI's answers ------------------------------------------------------------------------------
 

@@ -118,6 +118,20 @@ class Condition(Enum):
     WEAKENED = "weakened"
 
 
+class Trigger(Enum):
+    """What sets off an interrupt ability, as the table reads it (``on`` in a content file): the document
+    leaves triggers to each ability's text [119, 134]; these are the ones a board can tell."""
+
+    ATTACK_ON_ALLY = "attack on ally"
+    """An enemy engaged with you attacks an ally next to you (before its attack rolls)."""
+    ATTACK_ON_YOU = "attack on you"
+    """An enemy attacks you (before its attack rolls)."""
+    ENEMY_ENGAGES_YOU = "enemy engages you"
+    """An enemy moves next to you (after the step that brings it there)."""
+    ALLY_FAILS_SAVE = "ally fails save"
+    """An ally nearby fails a save at the end of its turn."""
+
+
 class Effect(Enum):
     """What an ability that makes no attack does (the few the fight models)."""
 
@@ -125,6 +139,8 @@ class Effect(Enum):
     """An ally in reach heals using one of its recoveries (Mending Word; healing brings the dying back [227])."""
     POP_OFF = "pop off"
     """Pop off one engaged enemy without a disengage check [165] (Slip the Knot)."""
+    REROLL = "reroll"
+    """The ally whose failed save set off the interrupt rerolls it (Steady Hands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +230,8 @@ class Ability:
     action: ActionKind
     trigger: str = ""
     """The triggering event of a free or interrupt ability [134], in words."""
+    on: Trigger | None = None
+    """The trigger as the table reads it (an interrupt without one is never offered)."""
     recharge: int = 0
     """Recharge N+ (9, 11 or 13 [133]); 0 for any other frequency."""
     provokes: bool = False

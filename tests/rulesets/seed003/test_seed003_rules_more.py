@@ -4,14 +4,21 @@ Dicey Moves. Each test quotes the line it checks (seed 003, ``../shared/seeds/00
 
 from __future__ import annotations
 
-from game.grid import Square
+import dataclasses
+from pathlib import Path
+
+from game.board import Board
+from game.grid import Square, SquareGrid
+from game.rulesets.package import Entry
 from game.kernel.decisions import PASS, Answer
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, UseAbility
-from game.rulesets.seed003.fight import OPPORTUNITY
+from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
+from game.rulesets.seed003.interrupts import INTERRUPT
 from game.rulesets.seed003.readying import READIED
-from game.rulesets.seed003.sheets import Band
-from tests.rulesets.seed003.test_seed003_fight import events, fight, rig
+from game.rulesets.seed003.sheets import (Ability, ActionKind, Band, Defense, Frequency, Sheet, StanceKind,
+                                          Trigger)
+from tests.rulesets.seed003.test_seed003_fight import SHEETS, events, fight, rig
 
 
 def test_a_creature_may_disengage_from_only_some_of_the_engaged_enemies() -> None:
@@ -119,3 +126,106 @@ def test_the_new_command_fields_read_back_from_json() -> None:
                     Disengage("hale", Square(0, 2))):
         record = command_to_json(command, board)
         assert command_from_json(record, board, "x.toml", "commands[1]") == command
+
+
+# -- interrupts -----------------------------------------------------------------------------------------------
+
+
+def with_ability(sheet_id: str, ability: Ability) -> Sheet:
+    sheet = SHEETS[sheet_id]
+    return dataclasses.replace(sheet, abilities=(*sheet.abilities, ability))
+
+
+def fight_of(*placed: tuple[str, Sheet, str, int, int]) -> Seed003Fight:
+    """A fight on an open 12 x 12 square board with the sheets given, started."""
+    grid = SquareGrid(32, 32)
+    board = Board(grid, 12, 12)
+    f = Seed003Fight(board, [Entry(pid, pid.title(), side, sheet, grid.offset_to_cell(col, row))
+                             for pid, sheet, side, col, row in placed], seed=1)
+    f.start()
+    return f
+
+
+RIPOSTE = Ability("riposte", "Riposte", "melee", Frequency.ENCOUNTER, ActionKind.INTERRUPT,
+                  trigger="an enemy attacks you", on=Trigger.ATTACK_ON_YOU, defense=Defense.AC,
+                  basic=StanceKind.MELEE)
+WARY = Ability("wary", "Wary Blade", "melee", Frequency.AT_WILL, ActionKind.INTERRUPT,
+               trigger="an enemy moves next to you", on=Trigger.ENEMY_ENGAGES_YOU, defense=Defense.AC,
+               basic=StanceKind.MELEE)
+
+
+def test_an_interrupt_on_an_attack_on_oneself_goes_before_that_attack() -> None:
+    """003 line 119: "Interrupt: You can use one of these per round outside of your turn. These are generally
+    limited to powers which specify the conditions under which you can use them as an Interrupt"; line 134: "If
+    this is Interrupt or Free, there's typically a triggering event indicated" (here "an enemy attacks you")."""
+    f = fight_of(("isra", with_ability("isra_quenn", RIPOSTE), "party", 2, 2),
+                 ("hound", SHEETS["cinder_hound"], "foes", 3, 2))
+    f.creature("isra").stance = StanceKind.MELEE
+    f.apply(UseAbility("hound", "scorching_bite", ("isra",)))
+    asked = f.pending
+    assert [(d.kind, d.chooser) for d in asked] == [(INTERRUPT, "isra")]
+    f.apply(Answer(asked[0].id, "interrupt"))
+    attacks = [(e.attacker, e.ability) for e in events(f, ev.AttackRolled)]  # type: ignore[attr-defined]
+    assert attacks[0] == ("isra", "Riposte") and (f.creature("hound").out or attacks[1][0] == "hound")
+    assert not f.creature("isra").outside.has("interrupt")
+
+
+def test_an_interrupt_on_an_enemy_moving_next_to_one_is_offered_after_that_step_once_a_round() -> None:
+    """003 line 109: "When it's not your turn, you may take one Interrupt action before the start of your next
+    turn" (the trigger here: "an enemy moves next to you")."""
+    f = fight_of(("isra", with_ability("isra_quenn", WARY), "party", 2, 2),
+                 ("hound", SHEETS["cinder_hound"], "foes", 6, 2), ("cut", SHEETS["ditch_cutthroat"], "foes", 6, 4))
+    f.creature("isra").stance = StanceKind.MELEE
+    if f.pending:
+        f.apply(Answer(f.pending[0].id, "hound"))
+    f.apply(Move("hound", Square(3, 2), (Square(5, 2), Square(4, 2), Square(3, 2))))
+    asked = f.pending
+    assert [(d.kind, d.chooser) for d in asked] == [(INTERRUPT, "isra")]
+    assert f.creature("hound").cell == Square(3, 2)
+    f.apply(Answer(asked[0].id, "interrupt"))
+    assert [e.attacker for e in events(f, ev.AttackRolled)] == ["isra"]  # type: ignore[attr-defined]
+    f.apply(EndTurnCommand("hound"))
+    f.apply(Move("cut", Square(3, 3), (Square(5, 3), Square(4, 3), Square(3, 3))))
+    assert not [d for d in f.pending if d.kind == INTERRUPT]  # its one interrupt is spent
+
+
+def test_an_interrupt_on_an_allys_failed_save_lets_the_ally_reroll_it() -> None:
+    """003 line 134: "If this is Interrupt or Free, there's typically a triggering event indicated" (the
+    sample's Steady Hands: "an ally nearby fails a save ... The ally rerolls the save"); line 107: "At the end
+    of your turn, take any ongoing damage, then make saves for any save ends effects"."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("seli", "seli_dunmore", "party", 2, 4),
+              ("hound", "cinder_hound", "foes", 9, 9))
+    f.apply(Answer(f.pending[0].id, "hale"))
+    f.lay_ongoing(f.creature("hale"), 3, f.creature("hound"))
+    rig(f, [1, 2, 3, 6, 5, 4])  # the save fails (6), the reroll succeeds (15)
+    f.apply(EndTurnCommand("hale"))
+    asked = f.pending
+    assert [(d.kind, d.chooser) for d in asked] == [(INTERRUPT, "seli")]
+    f.apply(Answer(asked[0].id, "interrupt"))
+    ended = events(f, ev.ConditionEnded)
+    assert ended and "reroll" in ended[-1].reason  # type: ignore[attr-defined]
+    assert not [h for h in f.creature("hale").conditions if h.ongoing]
+    assert "steady_hands" in f.creature("seli").used
+
+
+def test_an_interrupt_trigger_in_a_content_file_fits_its_action_and_effect(tmp_path: Path) -> None:
+    """003 line 134: "Action: Standard, Move, Quick, Free, or Interrupt. If this is Interrupt or Free, there's
+    typically a triggering event indicated": ``on`` is an interrupt's; a reroll answers a failed save."""
+    from tests.rulesets.seed003.test_seed003_content import GOOD, refusals, write
+
+    bad = GOOD + '''
+[creatures.bog_hag.abilities.snap]
+name = "Snap"
+action = "standard"
+on = "attack on you"
+attack = "vs AC"
+
+[creatures.bog_hag.abilities.mend]
+name = "Mend"
+action = "interrupt"
+trigger = "an ally fails a save"
+on = "ally fails save"
+'''
+    lines = refusals(write(tmp_path, bad))
+    assert any("snap" in line and "interrupt" in line for line in lines)
+    assert any("mend" in line and "reroll" in line for line in lines)
