@@ -61,6 +61,9 @@ class Combat:
     engine: Engine[Step, object]
     state: FightState
     clock: BandClock
+    turns: int
+    sustained: dict[tuple[str, str], int]
+    """(user, sustained ability) -> the turn count when it was last started or kept up [136]."""
 
     def emit(self, event: object) -> None:
         self.engine.emit(event)
@@ -130,7 +133,10 @@ class Combat:
             effect = ability.hit if result.is_hit else (ability.miss if result is at.Result.MISS else None)
             if effect is not None and not target.out:
                 for condition in effect.conditions:
-                    self.lay(target, condition, attacker)
+                    if ability.sustain:
+                        self.lay_sustained(target, condition, attacker, ability)
+                    else:
+                        self.lay(target, condition, attacker)
                 if effect.ongoing:
                     self.lay_ongoing(target, effect.ongoing, attacker)
 
@@ -197,6 +203,12 @@ class Combat:
         c = countdown(Lasting.END_OF_NEXT_TURN, target.id, self.clock.holder())  # type: ignore[arg-type]
         target.conditions.append(Held(condition, source.id, Lasting.END_OF_NEXT_TURN, c.ends_on, c.at_start,
                                       c.turns))
+        self.emit(ev.ConditionApplied(target.id, condition.value, source.id))
+
+    def lay_sustained(self, target: Creature, condition: Condition, source: Creature, ability: Ability) -> None:
+        """A condition from a sustained ability lasts while its user sustains it [136] (``sustain.py``)."""
+        target.conditions.append(Held(condition, source.id, Lasting.ENCOUNTER, sustain=ability.id))
+        self.sustained[(source.id, ability.id)] = self.turns
         self.emit(ev.ConditionApplied(target.id, condition.value, source.id))
 
     def lay_ongoing(self, target: Creature, amount: int, source: Creature) -> None:

@@ -94,11 +94,19 @@ class Ready:
 
 
 @dataclass(frozen=True, slots=True)
+class Sustain:
+    """Roll to keep a sustained ability going, with the kind of action that started it [136]."""
+
+    creature: str
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurnCommand:
     creature: str
 
 
-Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Stabilize, Delay, Ready, EndTurnCommand]
+Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Stabilize, Delay, Ready, Sustain, EndTurnCommand]
 
 
 # -- steps -------------------------------------------------------------------------------------------

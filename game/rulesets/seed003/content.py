@@ -141,6 +141,8 @@ class AbilityEntry(Entry):
     """The trigger as the table reads it (an interrupt's)."""
     provokes: bool = False
     sustain: SustainText | None = None
+    spend: Annotated[int, Field(ge=1, le=99)] | None = None
+    """Spend X Power [137]."""
     escalation: EscalationText | None = None
     reach: ReachText = Reach.ENGAGED
     targets: Annotated[int, Field(ge=1, le=12)] = 1
@@ -214,6 +216,10 @@ class CreatureEntry(Entry):
     weak: Annotated[list[DamageTypeText], Field(max_length=10)] = []
     vulnerable: bool = False
     flies: bool = False
+    power: Annotated[int, Field(ge=0, le=99)] = 0
+    """Power at the start of an encounter [137]."""
+    power_name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=30),
+                          AfterValidator(_one_line)] = "Power"
     description: Description = ""
     abilities: dict[str, dict[str, Any]] = {}
     """Checked one by one as :class:`AbilityEntry`."""
@@ -367,6 +373,8 @@ def _creature_problems(creature: CreatureEntry, abilities: Mapping[str, AbilityE
         yield "vulnerable", "vulnerable sharpens a weakness (crit on 15+ [71]): list what it is weak to in 'weak'"
     for ability_id, ability in abilities.items():
         where = f"abilities.{ability_id}"
+        if ability.spend and not creature.power:
+            yield f"{where}.spend", "it spends Power [137], and the creature has none: power = N"
         if ability.as_basic is not None and ability.as_basic not in kinds:
             yield f"{where}.as_basic", f"the creature has no {ability.as_basic.value} stance"
         for name in ("hit", "miss"):
@@ -386,7 +394,8 @@ def _sheet(sheet_id: str, entry: CreatureEntry, abilities: Mapping[str, AbilityE
         miss_damage=entry.miss_damage, recoveries=entry.recoveries,
         recovery_dice=entry.recovery_dice or Dice(0, 0),
         adds_escalation=entry.pc or bool(entry.escalation), resistances=tuple(entry.resist),
-        weaknesses=frozenset(entry.weak), vulnerable=entry.vulnerable, flies=entry.flies,
+        weaknesses=frozenset(entry.weak), vulnerable=entry.vulnerable, flies=entry.flies, power=entry.power,
+        power_name=entry.power_name,
         abilities=tuple(_ability(aid, a) for aid, a in abilities.items()), class_name=entry.class_name,
         description=entry.description)
 
@@ -396,7 +405,7 @@ def _ability(ability_id: str, a: AbilityEntry) -> Ability:
     escalation, special = a.escalation or (0, False)
     return Ability(
         id=ability_id, name=a.name, type=a.type, frequency=frequency, action=a.action, trigger=a.trigger, on=a.on,
-        recharge=recharge, provokes=a.provokes, sustain=a.sustain or 0, escalation=escalation,
+        recharge=recharge, provokes=a.provokes, sustain=a.sustain or 0, spend=a.spend or 0, escalation=escalation,
         escalation_special=special, reach=a.reach, targets=a.targets, defense=a.attack, basic=a.as_basic,
         hit=Outcome(a.hit.damage, tuple(a.hit.conditions), a.hit.ongoing),
         miss=Outcome(a.miss.damage, tuple(a.miss.conditions), a.miss.ongoing), description=a.description,

@@ -6,7 +6,7 @@ map's ``nearby`` property, else 6);
 ``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
-disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability`` or ``to``; ``trigger``, ``watch`` optional), end, answer (``decision``, ``option``,
+disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``), sustain (``ability``), ready (``ability`` or ``to``; ``trigger``, ``watch`` optional), end, answer (``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
@@ -25,7 +25,7 @@ from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, O
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
-                                            Stabilize, SwitchStance, UseAbility)
+                                            Stabilize, Sustain, SwitchStance, UseAbility)
 
 
 class Options003(OptionsSpec):
@@ -36,7 +36,8 @@ class Options003(OptionsSpec):
 
 
 class CommandSpec(StrictModel):
-    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "end", "answer"]
+    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "sustain", "end",
+                "answer"]
     creature: ShortId | None = None
     to: Offset | None = None
     path: list[Offset] | None = None
@@ -104,6 +105,8 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
                          cell(spec.to) if spec.to is not None else None, spec.watch or "")
         case "stabilize":
             return Stabilize(who, need(spec.target, "target"))
+        case "sustain":
+            return Sustain(who, need(spec.ability, "ability"))
     return EndTurnCommand(who)
 
 
@@ -146,6 +149,8 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
                 out["watch"] = command.watch
         case Stabilize():
             out = {"do": "stabilize", "creature": command.creature, "target": command.target}
+        case Sustain():
+            out = {"do": "sustain", "creature": command.creature, "ability": command.ability}
         case EndTurnCommand():
             out = {"do": "end", "creature": command.creature}
     return out

@@ -133,6 +133,36 @@ class ReadiedActionLapsed:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerSpent:
+    """Spend X Power [137]: ``amount`` of the creature's Power (its sheet's name for it), ``left`` after."""
+
+    creature: Id
+    amount: int
+    left: int
+    power: str
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class SustainRolled:
+    """A roll to sustain an ability [136]: 3d6 against ``target``; ``kept``: it goes on."""
+
+    creature: Id
+    ability: str
+    faces: tuple[int, ...]
+    target: int
+    kept_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SustainEnded:
+    """A sustained ability expired at the end of its user's turn [136]: what it laid ends with it."""
+
+    creature: Id
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
 class DamageTaken:
     creature: Id
     amount: int
@@ -383,6 +413,15 @@ def describe(event: Event, name: Callable[[str], str] = str,
                     f"there; was {event.was})")
         case ReadiedActionLapsed():
             return f"{name(event.creature)}'s readied {event.ability} lapses"
+        case PowerSpent():
+            return (f"{name(event.creature)} spends {event.amount} {event.power} on {event.ability}: "
+                    f"{event.left} left")
+        case SustainRolled():
+            how = "it goes on" if event.kept_up else "it ends at the end of the turn"
+            return (f"{name(event.creature)} sustains {event.ability}: 3d6 [{'+'.join(map(str, event.faces))}] = "
+                    f"{sum(event.faces)} vs {event.target}+: {how}")
+        case SustainEnded():
+            return f"{name(event.creature)}'s {event.ability} ends (not sustained)"
         case DamageTaken():
             return f"{name(event.creature)} takes {event.amount} damage ({event.cause}): {event.hp} hp left"
         case Staggered():

@@ -71,6 +71,7 @@ class Seed003Fight(Reactions):
         self._failed_saves: list[tuple[str, Held]] = []
         self._save_offers: dict[int, Held] = {}
         self._rerolling: dict[str, Held] = {}
+        self.sustained: dict[tuple[str, str], int] = {}
         self._fields: dict[str, Mapping[Cell, int]] = {}
         self._fields_where: tuple[tuple[Cell, bool], ...] = ()
         self.winner = ""
@@ -322,6 +323,7 @@ class Seed003Fight(Reactions):
         self.end_of_turn(creature)
         self.forget_redirects(creature.id)
         self.readied_turn_over(creature)
+        self.sustain_turn_over(creature)
         self.emit(ev.TurnEnded(creature.id))
         self.clock.end_turn(creature.id, action)
         self.phase = "advance"

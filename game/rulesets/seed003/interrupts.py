@@ -124,6 +124,8 @@ class Interrupts(Readying):
             return f"{ability.name} needs the escalation die at {ability.escalation}+"
         if guard.has(Condition.HAMPERED):
             return f"{guard.name} is hampered"
+        if ability.spend > guard.power:
+            return f"{guard.name} has not {ability.spend} {guard.template.power_name} left"
         return ""
 
     def interrupt_offer_problem(self, step: OfferInterrupt) -> str:
@@ -159,6 +161,7 @@ class Interrupts(Readying):
         if ability.frequency is not Frequency.AT_WILL:
             guard.used.add(ability.id)
         self.emit(ev.InterruptTaken(guard.id, step.target, ability.name))
+        self.spend_power(guard, ability)
         if held is not None:
             self._rerolling[step.target] = held
         self._taking[step.action] = (guard.id, ability.id, step.target)

@@ -17,7 +17,7 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import Combat, basic_ability, is_ranged
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Delay, Disengage, EndTurnCommand,
                                             EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, Stabilize,
-                                            StartAbility, SwitchStance, UseAbility)
+                                            StartAbility, Sustain, SwitchStance, UseAbility)
 from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
 
@@ -155,6 +155,8 @@ class Orders(Combat):
                     self.rally(actor)
             case Ready():
                 self.ready(actor, command, dry)
+            case Sustain():
+                self.sustain(actor, command, dry)
             case Stabilize():
                 target = self.state.creatures.get(PieceId(command.target))
                 if (target is None or target.side != actor.side or not target.dying or target.stabilized
@@ -239,6 +241,7 @@ class Orders(Combat):
             return
         if ability.frequency is not Frequency.AT_WILL:
             actor.used.add(ability.id)
+        self.spend_power(actor, ability)
         n = self.engine.new_action()
         self.engine.run([StartAbility(n, actor.id, ability.id, targets),
                          ResolveAbility(n, actor.id, ability.id, targets, command.coup)])
@@ -261,6 +264,16 @@ class Orders(Combat):
     def ready(self, actor: Creature, command: Ready, dry: bool) -> None:
         """Ready an action [99-101] (``readying.py``)."""
         raise NotImplementedError
+
+    def sustain(self, actor: Creature, command: Sustain, dry: bool) -> None:
+        """Roll to keep a sustained ability going [136] (``sustain.py``)."""
+        raise NotImplementedError
+
+    def spend_power(self, actor: Creature, ability: Ability) -> None:
+        """"You have to spend X Power to activate this ability" [137]."""
+        if ability.spend:
+            actor.power_spent += ability.spend
+            self.emit(ev.PowerSpent(actor.id, ability.spend, actor.power, actor.template.power_name, ability.name))
 
     def coup_problem(self, actor: Creature, ability: Ability, targets: tuple[str, ...]) -> None:
         """"If you use a Standard Action to attack an engaged, helpless enemy and spend your Quick and Move
@@ -289,6 +302,9 @@ class Orders(Combat):
             return f"{ability.name} makes no attack (not modelled yet)"
         if ability.escalation and not ability.escalation_special and self.clock.escalation < ability.escalation:
             return f"{ability.name} needs the escalation die at {ability.escalation}+"
+        if ability.spend > actor.power:
+            return (f"{ability.name} spends {ability.spend} {actor.template.power_name}; {actor.name} has "
+                    f"{actor.power} left")
         if actor.has(Condition.HAMPERED) and ability.id not in (BASIC_MELEE, BASIC_RANGED):
             return f"{actor.name} is hampered: basic attacks only"
         if ability.basic is not None and ability.id in (BASIC_MELEE, BASIC_RANGED) and actor.stance is not ability.basic:
@@ -327,6 +343,7 @@ class Orders(Combat):
             candidates.append(Ready(actor.id, ability.id))
         for stance in actor.template.stances:
             candidates.append(SwitchStance(actor.id, stance.kind.value))
+        candidates += [Sustain(actor.id, a) for (user, a) in self.sustained if user == actor.id]
         candidates.append(Rally(actor.id))
         candidates += [Stabilize(actor.id, c.id) for c in self.state.creatures.values()
                        if c.dying and c.side == actor.side and self.state.adjacent(actor, c)]

@@ -31,7 +31,7 @@ from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.commands import (EnterCell, LeaveCell, OfferInterrupt, OfferReadied, Ready, ResolveAbility,
                                             StartAbility, Step)
-from game.rulesets.seed003.orders import Orders
+from game.rulesets.seed003.sustain import Sustaining
 from game.rulesets.seed003.sheets import ActionKind, Band, Frequency
 from game.rulesets.seed003.state import Creature, Readied
 
@@ -51,7 +51,7 @@ MOVE = "move"
 """How a readied move is named where an ability's name would go."""
 
 
-class Readying(Orders):
+class Readying(Sustaining):
     _taking: dict[int, tuple[str, str, str]]
     """Readied actions and interrupts taken, by the offer's action: (creature, ability, target); a readied move:
     (creature, "", "")."""
@@ -220,6 +220,7 @@ class Readying(Orders):
             assert ability is not None
             if ability.frequency is not Frequency.AT_WILL:
                 ready.used.add(ability.id)
+            self.spend_power(ready, ability)
         band = ""
         mine, theirs = self.clock.bands[ready.id], self.clock.bands[target.id]
         if r.round == self.clock.round:

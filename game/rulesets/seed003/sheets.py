@@ -238,6 +238,8 @@ class Ability:
     """Using it provokes opportunity attacks from engaged enemies [135]."""
     sustain: int = 0
     """Sustain N+: the roll that keeps it going [136]; 0 if it is not sustained."""
+    spend: int = 0
+    """Spend X Power: the Power it costs to use [137]; 0 for none."""
     escalation: int = 0
     """Escalation X+: usable only when the escalation die is at least X [138]; 0 for always."""
     escalation_special: bool = False
@@ -295,6 +297,10 @@ class Sheet:
     """Weak and vulnerable: attacks of a type it is weak to crit on 15+ [71]."""
     flies: bool = False
     """Flying: intercepted only by flyers [256]."""
+    power: int = 0
+    """Power at the start of an encounter, what "Spend X Power" abilities spend [137] (0: none)."""
+    power_name: str = "Power"
+    """What its sheet calls its Power ("Momentum", "Command" [137])."""
     abilities: tuple[Ability, ...] = ()
     class_name: str = ""
     description: str = ""

@@ -46,6 +46,8 @@ class Held:
     turns_left: int = 0
     ongoing: int = 0
     """Ongoing damage taken at the end of the holder's turn [261] (save ends)."""
+    sustain: str = ""
+    """The sustained ability of :attr:`source` that laid it: it lasts while that is sustained [136]."""
 
     @property
     def label(self) -> str:
@@ -104,6 +106,8 @@ class Creature:
     """The kind of action it may not use this turn: the one it readied and took before its turn [101]."""
     worn: int = 0
     """Healings taken with no recovery left: -1 Volition and defenses each [213]."""
+    power_spent: int = 0
+    """Power spent this encounter [137] (its sheet's ``power`` is what it starts with)."""
 
     @property
     def sheet(self) -> Sheet:
@@ -112,6 +116,11 @@ class Creature:
     @property
     def max_hp(self) -> int:
         return self.template.hp
+
+    @property
+    def power(self) -> int:
+        """Power left [137]."""
+        return self.template.power - self.power_spent
 
     @property
     def out(self) -> bool:

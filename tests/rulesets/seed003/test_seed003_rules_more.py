@@ -12,11 +12,11 @@ from game.grid import Square, SquareGrid
 from game.rulesets.package import Entry
 from game.kernel.decisions import PASS, Answer
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, UseAbility
+from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, Sustain, UseAbility
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
 from game.rulesets.seed003.interrupts import INTERRUPT
 from game.rulesets.seed003.readying import READIED
-from game.rulesets.seed003.sheets import (Ability, ActionKind, Band, Defense, Frequency, Sheet, StanceKind,
+from game.rulesets.seed003.sheets import (Ability, ActionKind, Band, Condition, Defense, Frequency, Sheet, StanceKind,
                                           Trigger)
 from tests.rulesets.seed003.test_seed003_fight import SHEETS, events, fight, rig
 
@@ -229,3 +229,60 @@ on = "ally fails save"
     lines = refusals(write(tmp_path, bad))
     assert any("snap" in line and "interrupt" in line for line in lines)
     assert any("mend" in line and "reroll" in line for line in lines)
+
+
+# -- sustain and power ----------------------------------------------------------------------------------------
+
+
+def test_a_sustained_ability_goes_on_while_its_user_keeps_rolling_and_ends_at_the_end_of_a_turn_it_does_not() -> None:
+    """003 line 136: "Sustain: To maintain this ability, roll the noted Sustain using the same action as
+    initiating it. Otherwise, it expires at the end of your turn." (the sample's Lantern Snare, Sustain 11+)."""
+    f = fight(("seli", "seli_dunmore", "party", 2, 2), ("hound", "cinder_hound", "foes", 5, 2))
+    seli, hound = f.creature("seli"), f.creature("hound")
+    rig(f, [6, 6, 5])
+    f.apply(UseAbility("seli", "lantern_snare", ("hound",)))
+    assert hound.has(Condition.STUCK)
+    f.apply(EndTurnCommand("seli"))
+    f.apply(EndTurnCommand("hound"))
+    assert hound.has(Condition.STUCK) and f.acting is seli
+    rig(f, [6, 4, 1])  # 11: kept up
+    f.apply(Sustain("seli", "lantern_snare"))
+    assert not seli.budget.has("standard")  # the same action as initiating it
+    assert events(f, ev.SustainRolled)[-1].kept_up  # type: ignore[attr-defined]
+    f.apply(EndTurnCommand("seli"))
+    f.apply(EndTurnCommand("hound"))
+    assert hound.has(Condition.STUCK) and f.acting is seli
+    rig(f, [1, 2, 3])  # 6: it ends at the end of this turn
+    f.apply(Sustain("seli", "lantern_snare"))
+    assert hound.has(Condition.STUCK)
+    f.apply(EndTurnCommand("seli"))
+    assert not hound.has(Condition.STUCK)
+    assert events(f, ev.SustainEnded) == [ev.SustainEnded("seli", "Lantern Snare")]
+
+
+def test_an_ability_that_spends_power_needs_the_power_left() -> None:
+    """003 line 137: "Spend X Power: You have to spend X Power to activate this ability. For characters that
+    have a secondary Power resource like Momentum or Command that acts as Power, this is indicated as Spend X
+    Secondary/Power." (the sample's Headlong Rush, Spend 1 Momentum; Tobin starts with 2)."""
+    f = fight(("tobin", "tobin_marsh", "party", 2, 2), ("hound", "cinder_hound", "foes", 3, 2))
+    for left in (1, 0):
+        rig(f, [1, 1, 2])  # a miss
+        f.apply(UseAbility("tobin", "headlong_rush", ("hound",)))
+        assert events(f, ev.PowerSpent)[-1] == ev.PowerSpent("tobin", 1, left, "Momentum", "Headlong Rush")
+        f.apply(EndTurnCommand("tobin"))
+        f.apply(EndTurnCommand("hound"))
+    assert "spends 1 Momentum; Tobin has 0 left" in f.why_illegal(UseAbility("tobin", "headlong_rush", ("hound",)))
+
+
+def test_a_content_ability_that_spends_power_needs_a_creature_with_power(tmp_path: Path) -> None:
+    """003 line 137 ("You have to spend X Power"): a sheet whose ability spends Power has some."""
+    from tests.rulesets.seed003.test_seed003_content import GOOD, refusals, write
+
+    bad = GOOD + '''
+[creatures.bog_hag.abilities.hex]
+name = "Hex"
+action = "standard"
+spend = 2
+attack = "vs MD"
+'''
+    assert any("hex" in line and "power" in line.lower() for line in refusals(write(tmp_path, bad)))
