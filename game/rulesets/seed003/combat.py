@@ -64,6 +64,8 @@ class Combat:
     turns: int
     sustained: dict[tuple[str, str], int]
     """(user, sustained ability) -> the turn count when it was last started or kept up [136]."""
+    edge: set[str]
+    """Creatures with 1 Advantage on their next attack this turn, from a Dicey Move [171]."""
 
     def emit(self, event: object) -> None:
         self.engine.emit(event)
@@ -82,7 +84,8 @@ class Combat:
         name [251], and 1 Advantage for a grabber against whom it grabs [257]."""
         mine, theirs = attacker.names(), target.names()
         disadvantage = sum(1 for c in ATTACKER_DISADVANTAGE if c in mine)
-        advantage = sum(1 for c in TARGET_ADVANTAGE if c in theirs) + int(attacker.id in target.grabbers())
+        advantage = (sum(1 for c in TARGET_ADVANTAGE if c in theirs) + int(attacker.id in target.grabbers())
+                     + int(attacker.id in self.edge))
         return at.net_advantage(advantage, disadvantage)
 
     def attack(self, attacker: Creature, ability: Ability, targets: Sequence[Creature], *, coup: bool = False) -> None:
@@ -94,6 +97,7 @@ class Combat:
                   and self.save(attacker, f"seeing the invisible {t.name}", SAVE).natural < SAVE}
         checks = [at.roll_check(self.engine.dice, self.net_against(attacker, t),
                                 f"{attacker.name}'s {ability.name} against {t.name}") for t in targets]
+        self.edge.discard(attacker.id)  # a Dicey Move's Advantage goes to one attack [171]
         escalation = self.escalation_of(attacker)
         bonus = at.attack_bonus(attacker.template.level, attacker.volition, escalation or 0,
                                 adds_escalation=escalation is not None)

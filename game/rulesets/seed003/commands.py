@@ -94,6 +94,15 @@ class Ready:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceyMove:
+    """A move action across or onto risky terrain, with a check against its Difficulty [169-171]
+    (``dicey.py``)."""
+
+    creature: str
+    to: Cell
+
+
+@dataclass(frozen=True, slots=True)
 class Sustain:
     """Roll to keep a sustained ability going, with the kind of action that started it [136]."""
 
@@ -106,7 +115,8 @@ class EndTurnCommand:
     creature: str
 
 
-Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Stabilize, Delay, Ready, Sustain, EndTurnCommand]
+Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Stabilize, Delay, Ready, Sustain, DiceyMove,
+                EndTurnCommand]
 
 
 # -- steps -------------------------------------------------------------------------------------------

@@ -3,10 +3,14 @@
 ``[options]``: ``max_rounds``; ``nearby`` (the cells of one move action, Nearby's distance [152]: else the
 map's ``nearby`` property, else 6);
 ``surprise`` (a side that ambushes: two of its characters act in a surprise round [79]);
-``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]).
+``ambush_escalation`` (the escalation die at 1 in the first round, an explicit ambush by the PCs [79]);
+``dicey`` (the Difficulty of a Dicey Move: the map's dangerous terrain is risky [169-171]; else the map's
+``dicey`` property).
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
-disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``), sustain (``ability``), ready (``ability`` or ``to``; ``trigger``, ``watch`` optional), end, answer (``decision``, ``option``,
+disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``),
+sustain (``ability``), dicey (``to``), ready (``ability`` or ``to``; ``trigger``, ``watch`` optional), end, answer
+(``decision``, ``option``,
 ``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
@@ -25,19 +29,21 @@ from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, O
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
-                                            Stabilize, Sustain, SwitchStance, UseAbility)
+                                            Stabilize, Sustain, SwitchStance, UseAbility, DiceyMove)
 
 
 class Options003(OptionsSpec):
     nearby: int | None = Field(default=None, ge=1, le=40)
     """None: the map's ``nearby`` property, else 6."""
     surprise: ShortId | None = None
+    dicey: int | None = Field(default=None, ge=3, le=18)
+    """The Difficulty of a Dicey Move; set, the map's dangerous terrain is risky [169-171]."""
     ambush_escalation: bool = False
 
 
 class CommandSpec(StrictModel):
-    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "sustain", "end",
-                "answer"]
+    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "sustain", "dicey",
+                "end", "answer"]
     creature: ShortId | None = None
     to: Offset | None = None
     path: list[Offset] | None = None
@@ -107,6 +113,8 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             return Stabilize(who, need(spec.target, "target"))
         case "sustain":
             return Sustain(who, need(spec.ability, "ability"))
+        case "dicey":
+            return DiceyMove(who, cell(spec.to))
     return EndTurnCommand(who)
 
 
@@ -151,6 +159,8 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
             out = {"do": "stabilize", "creature": command.creature, "target": command.target}
         case Sustain():
             out = {"do": "sustain", "creature": command.creature, "ability": command.ability}
+        case DiceyMove():
+            out = {"do": "dicey", "creature": command.creature, "to": at(command.to)}
         case EndTurnCommand():
             out = {"do": "end", "creature": command.creature}
     return out

@@ -163,6 +163,17 @@ class SustainEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceyMoveRolled:
+    """A Dicey Move's check [171]: 3d6 against the Difficulty; made, the creature moves to ``to``."""
+
+    creature: Id
+    to: Cell
+    faces: tuple[int, ...]
+    difficulty: int
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
 class DamageTaken:
     creature: Id
     amount: int
@@ -413,6 +424,11 @@ def describe(event: Event, name: Callable[[str], str] = str,
                     f"there; was {event.was})")
         case ReadiedActionLapsed():
             return f"{name(event.creature)}'s readied {event.ability} lapses"
+        case DiceyMoveRolled():
+            how = ("makes it, with 1 Advantage on its next attack this turn" if event.made
+                   else "fails and loses the move action")
+            return (f"{name(event.creature)} tries a dicey move to {offset(event.to)}: 3d6 "
+                    f"[{'+'.join(map(str, event.faces))}] = {sum(event.faces)} vs {event.difficulty}: {how}")
         case PowerSpent():
             return (f"{name(event.creature)} spends {event.amount} {event.power} on {event.ability}: "
                     f"{event.left} left")

@@ -40,13 +40,16 @@ class Seed003Fight(Reactions):
                  options: dict[str, object] | None = None) -> None:
         self.options = dict(options or {})
         self.nearby = int(self.options.get("nearby", NEARBY))  # type: ignore[call-overload]
+        self.dicey = int(self.options.get("dicey", 0))  # type: ignore[call-overload]
         creatures: dict[PieceId, Creature] = {}
         for e in entries:
             sheet: Sheet = e.sheet  # type: ignore[assignment]
             stance = sheet.stances[0].kind if sheet.stances else None
             creatures[PieceId(e.id)] = Creature(PieceId(e.id), e.name, e.side, sheet, e.cell, sheet.hp,
                                                 sheet.recoveries, stance)
-        self.state = FightState(board, creatures, Seed003Tactics(self.nearby))
+        self.state = FightState(board, creatures, Seed003Tactics(self.nearby, risky=bool(self.dicey)))
+        self._dicey_state: FightState | None = None
+        self.edge: set[str] = set()
         self.engine: Engine[Step, Command] = Engine(seed)  # type: ignore[assignment]
         self.engine.attach(self)
         self.seed = seed
@@ -324,6 +327,7 @@ class Seed003Fight(Reactions):
         self.forget_redirects(creature.id)
         self.readied_turn_over(creature)
         self.sustain_turn_over(creature)
+        self.dicey_turn_over(creature)
         self.emit(ev.TurnEnded(creature.id))
         self.clock.end_turn(creature.id, action)
         self.phase = "advance"

@@ -49,7 +49,8 @@ class Interrupts(Readying):
     def _interrupt(self, guard: Creature, on: Trigger, target: Creature) -> Ability | None:
         """``guard``'s first interrupt ability on ``on`` it may use now on ``target``."""
         for ability in guard.template.abilities:
-            if ability.on is on and not self.interrupt_problem(guard, ability) and self.in_reach(guard, ability, target):
+            if ability.on is on and not self.interrupt_problem(guard, ability) and self.in_reach(guard, ability,
+                                                                                                  target):
                 return ability
         return None
 

@@ -17,7 +17,7 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import Combat, basic_ability, is_ranged
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Delay, Disengage, EndTurnCommand,
                                             EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, Stabilize,
-                                            StartAbility, Sustain, SwitchStance, UseAbility)
+                                            StartAbility, Sustain, SwitchStance, UseAbility, DiceyMove)
 from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
 
@@ -157,6 +157,8 @@ class Orders(Combat):
                 self.ready(actor, command, dry)
             case Sustain():
                 self.sustain(actor, command, dry)
+            case DiceyMove():
+                self.dicey_move(actor, command, dry)
             case Stabilize():
                 target = self.state.creatures.get(PieceId(command.target))
                 if (target is None or target.side != actor.side or not target.dying or target.stabilized
@@ -269,6 +271,14 @@ class Orders(Combat):
         """Roll to keep a sustained ability going [136] (``sustain.py``)."""
         raise NotImplementedError
 
+    def dicey_move(self, actor: Creature, command: DiceyMove, dry: bool) -> None:
+        """A Dicey Move [169-171] (``dicey.py``)."""
+        raise NotImplementedError
+
+    def dicey_routes(self, actor: Creature) -> dict[Cell, tuple[Cell, ...]]:
+        """Where a Dicey Move of ``actor`` may go (``dicey.py``)."""
+        raise NotImplementedError
+
     def spend_power(self, actor: Creature, ability: Ability) -> None:
         """"You have to spend X Power to activate this ability" [137]."""
         if ability.spend:
@@ -356,6 +366,9 @@ class Orders(Combat):
         cells = list(tactics.reachable(self.state, actor, "move")) if not actor.has(Condition.STUCK) else []
         if cells and not self.why_illegal(Move(actor.id, cells[0])):
             yield from (Move(actor.id, c) for c in cells)
+        dicey = list(self.dicey_routes(actor))
+        if dicey and not self.why_illegal(DiceyMove(actor.id, dicey[0])):
+            yield from (DiceyMove(actor.id, c) for c in dicey)
         if self.state.engaged_with(actor) and not self.why_illegal(Disengage(actor.id, actor.cell)):
             yield Disengage(actor.id, actor.cell)
             yield from (Disengage(actor.id, c) for c in cells)

@@ -46,6 +46,12 @@ class Seed003Package:
                 raise EncounterFileError(setup.path, f"the map's property 'nearby' must be a whole number from 1 "
                                                      f"to 40, found {nearby!r}"[:200], "map")
             options["nearby"] = nearby
+        if "dicey" not in options and "dicey" in board.properties:
+            dicey = board.properties["dicey"]
+            if not isinstance(dicey, int) or isinstance(dicey, bool) or not 3 <= dicey <= 18:
+                raise EncounterFileError(setup.path, f"the map's property 'dicey' must be a whole number from 3 "
+                                                     f"to 18, found {dicey!r}"[:200], "map")
+            options["dicey"] = dicey
         return Seed003Fight(board, entries, seed=setup.seed, map_name=setup.map_name, options=options)
 
     def scripted(self, sections: Any, board: Board, path: Path) -> list[tuple[str, Command]]:

@@ -31,6 +31,7 @@ from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.commands import (EnterCell, LeaveCell, OfferInterrupt, OfferReadied, Ready, ResolveAbility,
                                             StartAbility, Step)
+from game.rulesets.seed003.dicey import DiceyMoves
 from game.rulesets.seed003.sustain import Sustaining
 from game.rulesets.seed003.sheets import ActionKind, Band, Frequency
 from game.rulesets.seed003.state import Creature, Readied
@@ -51,7 +52,7 @@ MOVE = "move"
 """How a readied move is named where an ability's name would go."""
 
 
-class Readying(Sustaining):
+class Readying(Sustaining, DiceyMoves):
     _taking: dict[int, tuple[str, str, str]]
     """Readied actions and interrupts taken, by the offer's action: (creature, ability, target); a readied move:
     (creature, "", "")."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.board import Terrain
 from game.mechanics.tactics.rules import WalledGrid
 from game.rulesets.seed003.sheets import Condition, Sheet, StanceKind
 from game.rulesets.seed003.state import Creature
@@ -25,6 +26,11 @@ overrides it)."""
 @dataclass(frozen=True, slots=True)
 class Seed003Tactics(WalledGrid):
     nearby: int = NEARBY
+    risky: bool = False
+    """The map's dangerous terrain is risky terrain: only a Dicey Move enters it [169-171] (``dicey.py``)."""
+
+    def passable(self, terrain: Terrain) -> bool:
+        return not terrain.wall and not (self.risky and terrain.is_dangerous)
 
     @property
     def modes(self) -> frozenset[str]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from game.board import Board
+from game.board import Board, Damage, Terrain
 from game.grid import Square, SquareGrid
 from game.rulesets.package import Entry
 from game.kernel.decisions import PASS, Answer
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.commands import Disengage, EndTurnCommand, Move, Ready, Sustain, UseAbility
+from game.rulesets.seed003.commands import (DiceyMove, Disengage, EndTurnCommand, Move, Ready, Sustain,
+                                            UseAbility)
 from game.rulesets.seed003.fight import OPPORTUNITY, Seed003Fight
 from game.rulesets.seed003.interrupts import INTERRUPT
 from game.rulesets.seed003.readying import READIED
@@ -116,14 +117,15 @@ def test_a_ready_names_a_trigger_the_table_reads_and_a_watched_enemy() -> None:
 def test_the_new_command_fields_read_back_from_json() -> None:
     """003 lines 101 and 163 (a ready's trigger, a readied move, a watched enemy; the enemies a disengage names)
     as the encounter file's ``[[commands]]`` and the saves write them: each reads back as written."""
-    from game.board import Board
+    from game.board import Board, Damage, Terrain
     from game.grid import SquareGrid
     from game.rulesets.seed003.encounter_file import command_from_json, command_to_json
 
     board = Board(SquareGrid(32, 32), 12, 12)
     for command in (Ready("tobin", "basic_melee", "attacks", watch="hound"), Ready("isra", to=Square(2, 5),
                     trigger="moves"), Ready("tobin", "basic_melee"), Disengage("hale", Square(0, 2), ("hound",)),
-                    Disengage("hale", Square(0, 2))):
+                    Disengage("hale", Square(0, 2)), Sustain("seli", "lantern_snare"),
+                    DiceyMove("hale", Square(6, 2))):
         record = command_to_json(command, board)
         assert command_from_json(record, board, "x.toml", "commands[1]") == command
 
@@ -286,3 +288,56 @@ spend = 2
 attack = "vs MD"
 '''
     assert any("hex" in line and "power" in line.lower() for line in refusals(write(tmp_path, bad)))
+
+
+# -- dicey moves ----------------------------------------------------------------------------------------------
+
+
+def risky_fight(dicey: int | None) -> Seed003Fight:
+    """Hale at (2, 2), a Cinder Hound at (6, 2), and a column of dangerous terrain at x = 4 between them."""
+    grid = SquareGrid(32, 32)
+    terrain = {grid.offset_to_cell(4, row): Terrain(damage=Damage(1, 6)) for row in range(12)}
+    board = Board(grid, 12, 12, terrain=terrain)
+    options: dict[str, object] = {"dicey": dicey} if dicey is not None else {}
+    f = Seed003Fight(board, [Entry("hale", "Hale", "party", SHEETS["hale_varrow"], Square(2, 2)),
+                             Entry("hound", "Hound", "foes", SHEETS["cinder_hound"], Square(7, 2))],
+                     seed=1, options=options)
+    f.start()
+    return f
+
+
+def test_a_dicey_move_crosses_risky_terrain_on_a_check_and_gives_advantage_on_the_next_attack() -> None:
+    """003 line 171: "If you want to do something with movement that might be risky or has a chance of
+    failure, your character makes a Dicey Move as a move action. This involves rolling a skill check against an
+    appropriate Difficulty for the environment. ... might give the character or an ally 1 Advantage on an attack
+    performed right" (risky terrain: the map's dangerous cells, with the encounter's Difficulty; README)."""
+    f = risky_fight(12)
+    assert "cannot reach" in f.why_illegal(Move("hale", Square(6, 2)))  # a plain move does not cross it
+    assert DiceyMove("hale", Square(6, 2)) in list(f.legal_commands())
+    rig(f, [6, 5, 1])  # 12: made
+    f.apply(DiceyMove("hale", Square(6, 2)))
+    assert events(f, ev.DiceyMoveRolled)[-1].made and f.creature("hale").cell == Square(6, 2)  # type: ignore[attr-defined]
+    assert f.creature("hale").budget.left["move"] == 0
+    rig(f, [1, 1, 1, 2, 4, 2, 2])  # 4d6 keep the best 3: one Advantage
+    f.apply(UseAbility("hale", "basic_melee", ("hound",)))
+    assert events(f, ev.AttackRolled)[-1].net == 1  # type: ignore[attr-defined]
+    assert "hale" not in f.edge  # one attack only
+
+
+def test_a_failed_dicey_move_loses_the_move_action() -> None:
+    """003 line 171 ("a chance of failure"): as a failed disengage, line 163: "If you fail the check, you lose
+    your move action"."""
+    f = risky_fight(12)
+    rig(f, [1, 2, 3])
+    f.apply(DiceyMove("hale", Square(6, 2)))
+    assert not events(f, ev.DiceyMoveRolled)[-1].made  # type: ignore[attr-defined]
+    assert f.creature("hale").cell == Square(2, 2) and f.creature("hale").budget.left["move"] == 0
+
+
+def test_without_a_difficulty_dangerous_terrain_is_plain_ground_and_no_dicey_move_is_offered() -> None:
+    """003 lines 169-171 (a Dicey Move needs "an appropriate Difficulty for the environment": an encounter
+    without one has no risky terrain)."""
+    f = risky_fight(None)
+    assert f.why_illegal(Move("hale", Square(6, 2))) == ""
+    assert "no risky terrain" in f.why_illegal(DiceyMove("hale", Square(6, 2)))
+    assert not [c for c in f.legal_commands() if isinstance(c, DiceyMove)]
