@@ -8,7 +8,8 @@ the order inside a band), ``StartTurn`` (fresh actions; a dying PC's death save)
 reacting creature's player (``reaction:opportunity_attack``), opened at the ``before`` break point of a
 step that leaves an engaged position or of an ability that provokes [135, 159, 181]; intercepts
 (``reaction:intercept``) at the ``before`` break point of a step that would engage someone [175]
-(``reactions.py``).
+(``reactions.py``); readied actions [99-101] (``readying.py``) and interrupts [109, 119] (``interrupts.py``) at the
+break points their triggers name; Sustain [136] (``sustain.py``) and Dicey Moves [169-171] (``dicey.py``).
 """
 
 from __future__ import annotations
