@@ -341,3 +341,27 @@ def test_without_a_difficulty_dangerous_terrain_is_plain_ground_and_no_dicey_mov
     assert f.why_illegal(Move("hale", Square(6, 2))) == ""
     assert "no risky terrain" in f.why_illegal(DiceyMove("hale", Square(6, 2)))
     assert not [c for c in f.legal_commands() if isinstance(c, DiceyMove)]
+
+
+def test_the_dicey_difficulty_comes_from_the_encounter_else_the_map() -> None:
+    """003 line 171: "rolling a skill check against an appropriate Difficulty for the environment": the
+    encounter's ``dicey`` option, else the map's property ``dicey`` (3-18); a bad one is refused in one line."""
+    import pytest
+
+    from game.errors import EncounterFileError
+    from game.rulesets.package import FileSetup
+    from game.rulesets.seed003.package import RULESET
+
+    entries = [Entry("hale", "Hale", "party", SHEETS["hale_varrow"], Square(1, 1)),
+               Entry("hound", "Hound", "foes", SHEETS["cinder_hound"], Square(5, 5))]
+
+    def dicey(options: dict[str, object], properties: dict[str, object]) -> int:
+        board = Board(SquareGrid(32, 32), 8, 8, properties=properties)
+        setup = FileSetup(Path("f.toml"), "m", 1, {"max_rounds": 50, **options}, None, None)
+        return RULESET.new_fight(board, entries, setup).dicey
+
+    assert dicey({}, {}) == 0
+    assert dicey({}, {"dicey": 13}) == 13
+    assert dicey({"dicey": 11}, {"dicey": 13}) == 11
+    with pytest.raises(EncounterFileError, match="dicey"):
+        dicey({}, {"dicey": 40})
