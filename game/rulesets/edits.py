@@ -125,6 +125,13 @@ def is_table_command(command: object) -> bool:
     return isinstance(command, TABLE_COMMANDS)
 
 
+def is_asked(pid: str, pending: Any) -> bool:
+    """Whether creature ``pid`` chooses, or is an option of, one of the open decisions (``pending``: the
+    kernel's ``Decision`` objects): it cannot be taken out before they are answered. Every other edit may
+    come while a decision is open: the steps it waits on check their conditions again when they resolve."""
+    return any(d.chooser == pid or any(o.key == pid for o in d.options) for d in pending)
+
+
 # -- the events ----------------------------------------------------------------------------------------------
 
 

@@ -69,8 +69,8 @@ def carry_out(encounter: Encounter, command: object) -> list[Event]:
         return encounter.engine.take()
     if encounter.state.ended:
         raise Impossible("the encounter is over")
-    if encounter.engine.waiting:
-        raise Impossible(f"answer the open decision first: {encounter.engine.pending[0].question}")
+    if isinstance(command, ed.RemoveCreature) and ed.is_asked(command.creature, encounter.engine.pending):
+        raise Impossible(f"{encounter.name(command.creature)} has a part in the open decision: answer it first")
     _edit(encounter, command)
     encounter._check_victory()
     return encounter.engine.take()

@@ -87,8 +87,8 @@ def carry_out(fight: Seed003Fight, command: object) -> list[Event]:
         return fight.engine.take()
     if fight.phase == "over":
         raise Impossible("the fight is over")
-    if fight.engine.waiting:
-        raise Impossible(f"answer the open decision first: {fight.engine.pending[0].question}")
+    if isinstance(command, ed.RemoveCreature) and ed.is_asked(command.creature, fight.engine.pending):
+        raise Impossible(f"{fight.name(command.creature)} has a part in the open decision: answer it first")
     _edit(fight, command)
     fight.settled()
     return fight.engine.take()
