@@ -1,8 +1,8 @@
 """The game master's tools in the window: the edit panel (behind the game master's handoff), the dice field
 of the top bar (everyone's), and the game master's redo.
 
-* **The edit panel** (``G``, File -> Game master's tools): only the game master opens it. Anyone else
-  pressing ``G`` hides the board and passes the table to the game master first (the handoff), as ``P``
+* **The edit panel** (``Ctrl+G``, File -> GM tools): only the game master opens it. Anyone else
+  pressing ``Ctrl+G`` hides the board and passes the table to the game master first (the handoff), as ``P``
   does; the panel closes at the next handoff. It picks a creature (its list, or a click on the board) and
   applies each edit of :mod:`game.rulesets.edits` through :meth:`game.session.Session.edit`: hit points,
   a condition added or removed, a move to a clicked cell, a creature brought in from the content (or a copy
@@ -73,7 +73,7 @@ class GmPanel(Mode):
         if self.window is not None:
             _kill(self.window)
         m = table.manager
-        win = UIWindow(pygame.Rect(where, (PANEL_W, PANEL_H)), m, window_display_title="Game master's tools (G)",
+        win = UIWindow(pygame.Rect(where, (PANEL_W, PANEL_H)), m, window_display_title="Game master's tools (Ctrl+G)",
                        object_id="#gm_tools")
         self.window = win
         e: dict[str, Any] = {}
@@ -295,7 +295,7 @@ def is_open(table: Any) -> bool:
 
 
 def request(table: Any) -> None:
-    """``G``: the panel, in the game master's hands only: the board is hidden and the table passed to the
+    """``Ctrl+G``: the panel, in the game master's hands only: the board is hidden and the table passed to the
     game master first, unless the game master is at it already (or nobody plays)."""
     session = table.session
     if session is None or table.screen_state != "table":

@@ -106,7 +106,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Enter", "confirm (move preview, targets, preparation, handoff)"),
     ("Esc", "cancel the current choice"),
     ("Ctrl+Z", "undo the last action, when it revealed nothing"),
-    ("G", "game master's tools: edit the fight (the table goes to the game master first)"),
+    ("Ctrl+G", "game master's tools: edit the fight (the table goes to the game master first)"),
     ("Ctrl+Shift+Z / Y", "game master's undo / redo"),
     ("Ctrl+O", "open a map or an encounter file"),
     ("P", "who plays what: the game master's (the table goes to the game master first)"),
@@ -391,7 +391,7 @@ class Table:
         self.quit_button = UIButton(pygame.Rect(4, 106, 188, 30), "Quit (Ctrl+Q)", m, container=self.file_menu)
         self.projector_button = UIButton(pygame.Rect(4, 140, 188, 30), "Players' display (F2)", m,
                                          container=self.file_menu)
-        self.gm_tools_button = UIButton(pygame.Rect(4, 174, 188, 30), "Game master's tools (G)", m,
+        self.gm_tools_button = UIButton(pygame.Rect(4, 174, 188, 30), "GM tools (Ctrl+G)", m,
                                         container=self.file_menu)
         self.redo_button = UIButton(pygame.Rect(4, 208, 188, 30), "GM redo (Ctrl+Shift+Y)", m,
                                     container=self.file_menu)
@@ -1025,6 +1025,9 @@ class Table:
         if ctrl and k == pygame.K_y and event.mod & pygame.KMOD_SHIFT:
             gm_tools.redo(self)
             return True
+        if ctrl and k == pygame.K_g:
+            gm_tools.request(self)
+            return True
         if k == pygame.K_F11:
             self.toggle_fullscreen()
             return True
@@ -1051,8 +1054,6 @@ class Table:
             self.follow(mode, mode.on_key(self, k))
         elif k == pygame.K_p:
             self.request_setup()
-        elif k == pygame.K_g:
-            gm_tools.request(self)
         elif self.overlay_named(k) is not None:
             self.toggle(self.overlay_named(k) or "")
         elif k == pygame.K_n:

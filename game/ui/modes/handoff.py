@@ -21,7 +21,7 @@ class HandoffMode(Mode):
     for_setup: bool = False
     """The table goes to the game master, to change who plays what (``P``)."""
     for_gm_tools: bool = False
-    """The table goes to the game master, to edit the fight (``G``: ``game.ui.gm_tools``)."""
+    """The table goes to the game master, to edit the fight (``Ctrl+G``: ``game.ui.gm_tools``)."""
 
     def on_key(self, table: Host, key: int) -> Mode | None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
