@@ -32,6 +32,8 @@ from game.ui.modes.base import Mode
 
 DICE_W = 232
 """The top bar's width the dice field takes (the turn line and messages start after it)."""
+DICE_MIN_WIDTH = 900
+"""Narrower windows leave the dice field out of the top bar (the turn line and messages need the room)."""
 PANEL_W = 380
 PANEL_H = 404
 ROW = 34
@@ -382,13 +384,20 @@ def build_dice(table: Any, x: int) -> DiceBar:
     text, secret = (old.entry.get_text(), old.secret) if old is not None else ("", False)
     if old is not None:
         old.kill()
-    entry = UITextEntryLine(pygame.Rect(x, 4, 96, 30), m, placeholder_text="2d6+3")
+    shown = int(table.screen.get_width() >= DICE_MIN_WIDTH)
+    entry = UITextEntryLine(pygame.Rect(x, 4, 96, 30), m, placeholder_text="2d6+3", visible=shown)
     entry.set_text_length_limit(ed.MAX_EXPRESSION)
     entry.set_text(text)
-    bar = DiceBar(entry, UIButton(pygame.Rect(x + 98, 4, 48, 30), "Roll", m),
+    bar = DiceBar(entry, UIButton(pygame.Rect(x + 98, 4, 48, 30), "Roll", m, visible=shown),
                   UIButton(pygame.Rect(x + 148, 4, 78, 30), "GM only" if secret else "Public", m,
-                           tool_tip_text="GM only: the roll is seen by the game master alone"), secret)
+                           tool_tip_text="GM only: the roll is seen by the game master alone", visible=shown),
+                  secret)
     return bar
+
+
+def dice_width(table: Any) -> int:
+    """The top bar's room the dice field takes in this window (none when it is too narrow for it)."""
+    return DICE_W if table.screen.get_width() >= DICE_MIN_WIDTH else 0
 
 
 def dice_event(table: Any, event: pygame.event.Event) -> bool:

@@ -1879,7 +1879,7 @@ class Table:
         w = screen.get_width()
         pygame.draw.rect(screen, PANEL, (0, 0, w, TOP))
         pygame.draw.line(screen, EDGE, (0, TOP - 1), (w, TOP - 1))
-        x = 416 + gm_tools.DICE_W
+        x = 416 + gm_tools.dice_width(self)
         if self.session is not None:
             st = self.session.encounter
             acting = st.acting
