@@ -43,7 +43,7 @@ from game.board import Board
 from game.errors import GameError, escaped
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
-from game.rulesets.edits import GM_EDITS, GM_OWNER, RollDice, TableDiceRolled, is_table_command
+from game.rulesets.edits import GM_EDITS, GM_OWNER, GmEdited, RollDice, TableDiceRolled, is_table_command
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
@@ -332,13 +332,21 @@ class Session:
         """Whether ``player`` may see the prepared reactions of creature ``cid`` (its own creatures only)."""
         if cid == GM_OWNER:
             return player is not None and player == self.gm
+        if cid.startswith(GM_OWNER + ":"):  # a game master's edit of a creature: the game master's and its own
+            cid = cid[len(GM_OWNER) + 1:]
+            if player is not None and player == self.gm:
+                return True
         return player is not None and player != AI and self.controller_of(cid) == player
 
     def secrets(self, events: list[Event]) -> list[str | None]:
         """For each event, the creature whose secrets it reveals (None: a public event): the ruleset says; a
-        private table roll is the game master's (:data:`game.rulesets.edits.GM_OWNER`)."""
+        private table roll is the game master's (:data:`game.rulesets.edits.GM_OWNER`), and the hit points
+        the game master set are the game master's and the creature's player's (``@gm:<id>``: the players' views
+        of an opponent do not show the number)."""
         owners = self.source.rules.secrets(events)
-        return [GM_OWNER if isinstance(e, TableDiceRolled) and e.private else o for e, o in zip(events, owners)]
+        return [GM_OWNER if isinstance(e, TableDiceRolled) and e.private
+                else f"{GM_OWNER}:{e.creature}" if isinstance(e, GmEdited) and e.kind == "hp" else o
+                for e, o in zip(events, owners)]
 
     # -- playing ---------------------------------------------------------------------------
 

@@ -301,3 +301,20 @@ def test_a_private_roll_is_the_game_masters_secret() -> None:
     assert s.may_see_secrets_of("Gwen", ed.GM_OWNER) and not s.may_see_secrets_of("Ann", ed.GM_OWNER)
     with pytest.raises(Impossible, match="cannot roll '2d0'"):
         s.roll("2d0", by="Ann")
+
+
+def test_hit_points_the_game_master_sets_are_seen_only_by_the_creatures_player() -> None:
+    """Issue 17 hides opponents' hit points from players' views: the game master's edit of them is seen by the
+    game master and the creature's player only, while a condition laid is public like the token that shows
+    it."""
+    s = _ready(MAPS["seed000 square"])
+    s.controllers = {"heroes": "Ann", "monsters": AI}
+    s.gm_name = "Gwen"
+    foe = next(p for p in s.encounter.pieces() if p.side == "monsters" and p.id != getattr(s.encounter.acting, "id", ""))
+    hero = next(p for p in s.encounter.pieces() if p.side == "heroes" and p.id != getattr(s.encounter.acting, "id", ""))
+    events = s.edit(ed.SetHitPoints(foe.id, 5)) + s.edit(ed.SetHitPoints(hero.id, 5))
+    events += s.edit(ed.AddCondition(foe.id, "dazed"))
+    owners = s.secrets(events)
+    assert owners[2] is None
+    assert [s.may_see_secrets_of("Ann", o) for o in owners[:2]] == [False, True]
+    assert [s.may_see_secrets_of("Gwen", o) for o in owners[:2]] == [True, True]
