@@ -14,8 +14,10 @@ stream of its own seeded by the fight's seed and the number of table rolls befor
 commands give the same log and a table roll never moves the fight's own dice.
 
 Adding a new table command (e.g. a hide/reveal of a creature): a frozen dataclass here, listed in
-:data:`GM_EDITS`, its JSON form in :func:`edit_to_json` / :func:`edit_from_json`, and a case in each
-ruleset's edit handler (``game.rulesets.<name>.editing``).
+:data:`GM_EDITS` (or only :data:`TABLE_COMMANDS` if players may give it), its JSON form in
+:func:`edit_to_json` / :func:`edit_from_json` (``_FIELDS``), and either a branch of :func:`common_event` (a
+command that needs nothing of the rules: every ruleset then takes it) or a case in each ruleset's edit
+handler (``game.rulesets.<name>.editing``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Callable, Mapping, Union
 
 from game.errors import EncounterFileError
 from game.grid import Cell
+from game.kernel.engine import Impossible
 
 MAX_DICE = 100
 """Most dice one expression may roll."""
@@ -249,6 +252,19 @@ def roll_dice(command: RollDice, seed: int, rolled_before: int) -> TableDiceRoll
 def count_rolls(log: list[Any]) -> int:
     """Table rolls in a fight's log so far."""
     return sum(1 for e in log if isinstance(e, TableDiceRolled))
+
+
+def common_event(command: object, seed: int, log: list[Any]) -> object | None:
+    """The event of a table command that every ruleset carries out alike, reading nothing of its state (a
+    table roll); None for an edit the ruleset carries out itself. Raises ``Impossible`` with one line. A
+    ruleset's ``apply`` asks this first: a new command of the table that needs no rules (say, hiding a
+    creature from the players' views, read back from the log) is added here alone."""
+    if isinstance(command, RollDice):
+        try:
+            return roll_dice(command, seed, count_rolls(log))
+        except DiceError as exc:
+            raise Impossible(f"cannot roll {command.expression[:MAX_EXPRESSION]!r}: {exc}") from None
+    return None
 
 
 # -- JSON ------------------------------------------------------------------------------------------------------

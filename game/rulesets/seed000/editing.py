@@ -61,11 +61,9 @@ def addable(encounter: Encounter) -> tuple[tuple[str, str], ...]:
 
 def carry_out(encounter: Encounter, command: object) -> list[Event]:
     """Apply a table command (a game master's edit or a table roll); raises :class:`Impossible`."""
-    if isinstance(command, ed.RollDice):
-        try:
-            encounter.engine.emit(ed.roll_dice(command, encounter.seed, ed.count_rolls(encounter.log)))
-        except ed.DiceError as exc:
-            raise Impossible(f"cannot roll {command.expression[:ed.MAX_EXPRESSION]!r}: {exc}") from None
+    common = ed.common_event(command, encounter.seed, encounter.log)
+    if common is not None:
+        encounter.engine.emit(common)
         return encounter.engine.take()
     if encounter.state.ended:
         raise Impossible("the encounter is over")

@@ -79,11 +79,9 @@ def addable(library: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
 
 def carry_out(fight: Seed003Fight, command: object) -> list[Event]:
     """Apply a table command (a game master's edit or a table roll); raises :class:`Impossible`."""
-    if isinstance(command, ed.RollDice):
-        try:
-            fight.emit(ed.roll_dice(command, fight.seed, ed.count_rolls(fight.log)))
-        except ed.DiceError as exc:
-            raise Impossible(f"cannot roll {command.expression[:ed.MAX_EXPRESSION]!r}: {exc}") from None
+    common = ed.common_event(command, fight.seed, fight.log)
+    if common is not None:
+        fight.engine.emit(common)
         return fight.engine.take()
     if fight.phase == "over":
         raise Impossible("the fight is over")
