@@ -281,8 +281,9 @@ def _header(head: dict[str, Any], path: Path) -> SaveHeader:
         raise SaveError(path, f"unknown key {quoted(extra[0])} in the header", "line 1")
     options = _table(head["options"], path, at("options"))
     for key, value in options.items():
-        if not isinstance(value, (bool, int, float, str)) or (isinstance(value, str) and len(value) > MAX_TEXT):
-            raise SaveError(path, f"an option is true/false, a number or a short string, found {_kind(value)}",
+        if (value is not None and not isinstance(value, (bool, int, float, str))) or (
+                isinstance(value, str) and len(value) > MAX_TEXT):  # null: an option left unset (seed 003's surprise)
+            raise SaveError(path, f"an option is true/false, a number, a short string or null, found {_kind(value)}",
                             at(f"options.{key}"))
     content = _table(head["content"], path, at("content"))
     orders = _table(head["standing_orders"], path, at("standing_orders"))

@@ -37,16 +37,17 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from game.board import Board
 from game.errors import GameError, escaped
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
+from game.rulesets.edits import GM_EDITS, GM_OWNER, GmEdited, RollDice, TableDiceRolled, is_table_command
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
-from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
+from game.rulesets.package import Command, Editing, Entry, FileSetup, Fight, Ruleset, Sheet
 from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, content_files, encode, event_digest,
                         file_sha256, prune, read_save, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
@@ -74,6 +75,8 @@ class Source:
     seed: int
     options: dict[str, object]
     title: str
+    library: Mapping[str, Sheet] = field(default_factory=dict)
+    """Every sheet of the fight's content by id (what the game master may bring into the fight)."""
 
     @property
     def rules(self) -> Ruleset:
@@ -86,7 +89,8 @@ class Source:
         from a file: the window's session, its undo and the headless runner all call it. A section that does
         not fit raises :class:`EncounterFileError` naming its place in the file."""
         setup = FileSetup(path=self.scenario.path, map_name=self.scenario.map_path.name, seed=self.seed,
-                          options=dict(self.options), sections=self.scenario, start=self.scenario.start)
+                          options=dict(self.options), sections=self.scenario, start=self.scenario.start,
+                          library=self.library)
         return self.rules.new_fight(self.board, list(self.roster), setup)
 
     def begin(self) -> tuple[Fight, list[Event]]:
@@ -151,7 +155,7 @@ def open_source(path: str | Path, *, root: str | Path | None = None, seed: int |
         options["random_decisions"] = random_decisions
     return Source(path=path, tmap=tmap, board=board, scenario=scenario, roster=list(people),
                   seed=scenario.seed if seed is None else seed, options=options,
-                  title=scenario.title or board.name or path.stem)
+                  title=scenario.title or board.name or path.stem, library=library)
 
 
 # -- the session -------------------------------------------------------------------------------
@@ -177,6 +181,17 @@ class GmUndo:
     taken: tuple[Played, ...]
     by: str | None
     """The game master who took them back (None: nobody plays, the table's own)."""
+
+
+def _groups(taken: Sequence[Played]) -> list[tuple[Played, ...]]:
+    """Commands taken back, each with the automatic answers after it."""
+    out: list[list[Played]] = []
+    for item in taken:
+        if out and _automatic(item):
+            out[-1].append(item)
+        else:
+            out.append([item])
+    return [tuple(g) for g in out]
 
 
 def _automatic(played: Played) -> bool:
@@ -220,6 +235,9 @@ class Session:
     """Why the last autosave could not be written ("" if it was): the fight goes on regardless."""
     gm_undos: list[GmUndo] = field(default_factory=list)
     """Every game master's undo, oldest first: what was taken back, marked as the game master's."""
+    redo: list[tuple[Played, ...]] = field(default_factory=list)
+    """What the game master's undos took back, the last undone last: :meth:`gm_redo` plays it again; any new
+    command clears it."""
     started: str = field(default_factory=lambda: time.strftime("%Y%m%d-%H%M%S"))
     """When the fight was opened: the autosaves' names begin with it."""
 
@@ -312,11 +330,23 @@ class Session:
 
     def may_see_secrets_of(self, player: str | None, cid: str) -> bool:
         """Whether ``player`` may see the prepared reactions of creature ``cid`` (its own creatures only)."""
+        if cid == GM_OWNER:
+            return player is not None and player == self.gm
+        if cid.startswith(GM_OWNER + ":"):  # a game master's edit of a creature: the game master's and its own
+            cid = cid[len(GM_OWNER) + 1:]
+            if player is not None and player == self.gm:
+                return True
         return player is not None and player != AI and self.controller_of(cid) == player
 
     def secrets(self, events: list[Event]) -> list[str | None]:
-        """For each event, the creature whose secrets it reveals (None: a public event): the ruleset says."""
-        return self.source.rules.secrets(events)
+        """For each event, the creature whose secrets it reveals (None: a public event): the ruleset says; a
+        private table roll is the game master's (:data:`game.rulesets.edits.GM_OWNER`), and the hit points
+        the game master set are the game master's and the creature's player's (``@gm:<id>``: the players' views
+        of an opponent do not show the number)."""
+        owners = self.source.rules.secrets(events)
+        return [GM_OWNER if isinstance(e, TableDiceRolled) and e.private
+                else f"{GM_OWNER}:{e.creature}" if isinstance(e, GmEdited) and e.kind == "hp" else o
+                for e, o in zip(events, owners)]
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -335,11 +365,32 @@ class Session:
         """Apply one command or answer; raises :class:`Impossible` (nothing changed) if the rules refuse it.
         Then the decisions it opened that the AI or a standing order answers are answered, in turn."""
         mark = self.encounter.turn_mark
+        if is_table_command(command) and not isinstance(self.encounter, Editing):
+            raise Impossible(f"ruleset {self.source.rules.name} takes no game master's edits nor table dice")
         events = self._record(command, by) + self._settle()
+        self.redo.clear()
         for listener in self.listeners:
             listener(events)
         self._autosave_after(mark)
         return events
+
+    @property
+    def editing(self) -> Editing | None:
+        """The fight as the game master edits it (None: its ruleset takes no edits)."""
+        return self.encounter if isinstance(self.encounter, Editing) else None
+
+    def edit(self, command: Command) -> list[Event]:
+        """A game master's edit (:mod:`game.rulesets.edits`), given as the game master's
+        (:attr:`gm`, or ``game master`` when nobody plays); raises :class:`Impossible` with the ruleset's
+        reason. The window lets only the game master at the table give one."""
+        if not isinstance(command, GM_EDITS):
+            raise Impossible(f"not a game master's edit: {type(command).__name__}")
+        return self.apply(command, by=self.gm or "game master")
+
+    def roll(self, expression: str, *, by: str, private: bool = False) -> list[Event]:
+        """Dice rolled at the table by ``by`` (a player or the game master); ``private``: seen only by the
+        game master. Raises :class:`Impossible` for an expression that cannot be rolled."""
+        return self.apply(RollDice(expression, by, private), by=by)
 
     def _record(self, command: Command, by: str) -> list[Event]:
         """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
@@ -392,6 +443,10 @@ class Session:
             return "the last command was not a player's"
         if isinstance(last.command, Answer):
             return "an answer to a decision is not taken back"
+        if isinstance(last.command, GM_EDITS):
+            return "the last command was the game master's edit (the game master takes it back: Ctrl+Shift+Z)"
+        if isinstance(last.command, RollDice):
+            return "it rolled dice (undoing it would let anyone roll again)"
         if (last.round, last.turn) != self.encounter.turn_mark or self.encounter.over:
             return "the last command belongs to a turn that is over"
         return self.source.rules.undo_refusal(last.command, last.events)
@@ -438,7 +493,30 @@ class Session:
         self._rebuild(self.played[:cut])
         undo = GmUndo(taken, self.gm)
         self.gm_undos.append(undo)
+        self.redo.extend(_groups(taken)[::-1])
         return undo
+
+    def gm_redo(self) -> tuple[Played, ...]:
+        """The game master's redo: play again the last command a game master's undo took back (with the
+        answers given after it), as it was given; raises Impossible when nothing is left to redo (any new
+        command clears what was)."""
+        if not self.redo:
+            raise Impossible("nothing to redo")
+        group = self.redo[-1]
+        mark = self.encounter.turn_mark
+        out: list[Event] = []
+        for n, item in enumerate(group):
+            try:
+                out += self.replay(item.command, by=item.by)
+            except Impossible:
+                if n:  # cannot happen with a deterministic engine: keep what was played
+                    break
+                raise
+        self.redo.pop()
+        for listener in self.listeners:
+            listener(out)
+        self._autosave_after(mark)
+        return group
 
     # -- saves -----------------------------------------------------------------------------
 

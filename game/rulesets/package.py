@@ -9,9 +9,10 @@ ruleset's own frozen dataclasses; the table passes them along without looking in
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from game.board import Board
 from game.file_specs import StartSpec
@@ -78,6 +79,9 @@ class FileSetup:
     (:meth:`Ruleset.encounter_fields`: seed 000 reads ``preparations``) are attributes of it."""
     start: StartSpec | None
     """``[start]``: a fixed turn order and starting states, in the ruleset's terms."""
+    library: Mapping[str, Sheet] = dataclasses.field(default_factory=dict)
+    """Every sheet of the fight's content by id: what the game master may bring into the fight
+    (:class:`Editing`, ``AddCreature``)."""
 
 
 class Fight(Protocol):
@@ -225,3 +229,57 @@ class Tallying(Protocol):
         """One fight's events as counts by kind and key, e.g. ``{"damage dealt": {"brannoc": 14}}``: keys
         that are piece ids are shown by name. Summed over the fights simulated."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class EditView:
+    """What the game master's panel shows of a creature to edit: its hit points and its conditions."""
+
+    hp: int
+    max_hp: int
+    conditions: tuple[str, ...]
+    """The conditions on it, by the names :class:`~game.rulesets.edits.RemoveCondition` takes."""
+
+
+@runtime_checkable
+class Editing(Protocol):
+    """What a fight may add to :class:`Fight` for the game master's edits and the table's dice (optional: the
+    table refuses both, in one line, for a fight without it). Its ``apply`` takes the commands of
+    :mod:`game.rulesets.edits` (``is_table_command``): each is carried out at once as one event, outside the
+    step stack (no break point, no reaction), or refused with ``Impossible`` and one line."""
+
+    def edit_view(self, pid: str) -> EditView | None:
+        """A creature's hit points and conditions as the game master edits them (None: no such creature)."""
+        ...
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        """The conditions the game master may lay on a creature (``AddCondition``'s names)."""
+        ...
+
+    def turn_order(self) -> tuple[str, ...]:
+        """Every creature in the fight in turn order, as ``MoveInOrder`` moves them."""
+        ...
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        """The sheets the game master may bring into the fight (``AddCreature``), as (sheet id, name)."""
+        ...
+
+
+def edit_to_json(command: Command, board: Board) -> dict[str, Any] | None:
+    """A table command (:mod:`game.rulesets.edits`) in a save's JSON form, None for any other command: a
+    ruleset's ``command_to_json`` asks it first."""
+    from game.rulesets.edits import edit_to_json as to_json
+
+    return to_json(command, lambda cell: list(board.grid.cell_to_offset(cell)))
+
+
+def edit_from_json(record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command | None:
+    """:func:`edit_to_json` read back (None: ``record`` is not a table command); raises
+    ``EncounterFileError`` naming ``path`` and ``place``."""
+    from game.rulesets.edits import edit_from_json as from_json
+
+    def cell(col: int, row: int) -> Cell | None:
+        found = board.grid.offset_to_cell(col, row)
+        return found if found in board else None
+
+    return from_json(record, cell, path, place)

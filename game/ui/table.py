@@ -51,7 +51,7 @@ from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
 from game.ui.modes.setup import SetupMode
-from game.ui import players_display
+from game.ui import gm_tools, players_display
 from game.ui.parts import BarEntry, WindowParts
 from game.ui.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.rulesets import parts_for
@@ -106,6 +106,8 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Enter", "confirm (move preview, targets, preparation, handoff)"),
     ("Esc", "cancel the current choice"),
     ("Ctrl+Z", "undo the last action, when it revealed nothing"),
+    ("Ctrl+G", "game master's tools: edit the fight (the table goes to the game master first)"),
+    ("Ctrl+Shift+Z / Y", "game master's undo / redo"),
     ("Ctrl+O", "open a map or an encounter file"),
     ("P", "who plays what: the game master's (the table goes to the game master first)"),
     ("N", "names under tokens (shown at start)"),
@@ -382,13 +384,18 @@ class Table:
         self.undo_button = UIButton(pygame.Rect(78, 4, 120, 30), "Undo (Ctrl+Z)", m)
         self.players_button = UIButton(pygame.Rect(202, 4, 110, 30), "Players (P)", m)
         self.help_button = UIButton(pygame.Rect(316, 4, 90, 30), "Help (F1)", m)
-        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 180), manager=m, starting_height=5, visible=0)
+        self.file_menu = UIPanel(pygame.Rect(4, 36, 200, 248), manager=m, starting_height=5, visible=0)
         self.open_button = UIButton(pygame.Rect(4, 4, 188, 30), "Open... (Ctrl+O)", m, container=self.file_menu)
         self.save_button = UIButton(pygame.Rect(4, 38, 188, 30), "Save (Ctrl+S)", m, container=self.file_menu)
         self.full_button = UIButton(pygame.Rect(4, 72, 188, 30), "Fullscreen (F11)", m, container=self.file_menu)
         self.quit_button = UIButton(pygame.Rect(4, 106, 188, 30), "Quit (Ctrl+Q)", m, container=self.file_menu)
         self.projector_button = UIButton(pygame.Rect(4, 140, 188, 30), "Players' display (F2)", m,
                                          container=self.file_menu)
+        self.gm_tools_button = UIButton(pygame.Rect(4, 174, 188, 30), "GM tools (Ctrl+G)", m,
+                                        container=self.file_menu)
+        self.redo_button = UIButton(pygame.Rect(4, 208, 188, 30), "GM redo (Ctrl+Shift+Y)", m,
+                                    container=self.file_menu)
+        self.dice = gm_tools.build_dice(self, 410)
         self._chrome = [self.file_button, self.undo_button, self.players_button, self.help_button, self.file_menu]
         self._bar_key = None
 
@@ -648,6 +655,10 @@ class Table:
         self.drop_choice()
         self._cache_key = None
 
+    def open_gm_tools(self) -> None:
+        """The game master's edit panel (``gm_tools``), after the game master's handoff."""
+        gm_tools.open_panel(self)
+
     def gm_undo(self) -> None:
         """Ctrl+Shift+Z: the game master's undo (``Session.gm_undo``), one command back whoever gave it, past
         dice and reactions; only with the game master at the table (hand it over with P), or nobody playing."""
@@ -843,8 +854,12 @@ class Table:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         consumed = self.manager.process_events(event)
+        if event.type == pygame.KEYDOWN and gm_tools.typing(self) and not event.mod & pygame.KMOD_CTRL:
+            return True  # typed into a field of the game master's tools or the dice: not the table's keys
         mode = self.mode
         if mode.on_event(self, event):  # a panel's or a dialog's own events (preparation, setup)
+            return True
+        if gm_tools.dice_event(self, event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
@@ -976,6 +991,9 @@ class Table:
             players_display.toggle_display(self)
         elif element is self.undo_button:
             self.undo()
+        elif element in (self.gm_tools_button, self.redo_button):
+            self.file_menu.hide()
+            gm_tools.request(self) if element is self.gm_tools_button else gm_tools.redo(self)
         elif element is self.players_button:
             self.request_setup()
         elif element is self.help_button:
@@ -1003,6 +1021,12 @@ class Table:
             return True
         if ctrl and k == pygame.K_z:
             self.gm_undo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            return True
+        if ctrl and k == pygame.K_y and event.mod & pygame.KMOD_SHIFT:
+            gm_tools.redo(self)
+            return True
+        if ctrl and k == pygame.K_g:
+            gm_tools.request(self)
             return True
         if k == pygame.K_F11:
             self.toggle_fullscreen()
@@ -1229,7 +1253,8 @@ class Table:
             self.start_handoff()
             return
         self.ask_if_asked()
-        if self.screen_state == "table" and who == AI and self.quit_dialog is None:  # not behind the question
+        if self.screen_state == "table" and who == AI and self.quit_dialog is None \
+                and not gm_tools.is_open(self):  # not behind the question, nor while the game master edits
             if self.anim.busy(now):
                 self._ai_ready_at = now + AI_PAUSE_S
             elif now >= self._ai_ready_at:
@@ -1278,18 +1303,20 @@ class Table:
 
     def handoff_due(self) -> bool:
         """A person other than the one looking at the table is to act: hide the board first."""
-        if self.session is None or self.screen_state != "table":
+        if self.session is None or self.screen_state != "table" or gm_tools.is_open(self):
             return False
         who = self.session.acting_controller
         return who is not None and who != AI and who != self.viewer
 
-    def start_handoff(self, to: str | None = None, *, for_setup: bool = False) -> None:
+    def start_handoff(self, to: str | None = None, *, for_setup: bool = False, for_gm_tools: bool = False) -> None:
         """Hide the board until ``to`` (default: the player to act) confirms; ``for_setup``: the game
-        master, to change who plays what."""
+        master, to change who plays what; ``for_gm_tools``: the game master, to edit (``gm_tools``)."""
         assert self.session is not None
+        gm_tools.close(self)
         self.drop_choice()
         self.close_prep()
-        self.show_screen(HandoffMode(to if to is not None else self.session.acting_controller, for_setup))
+        self.show_screen(HandoffMode(to if to is not None else self.session.acting_controller, for_setup,
+                                     for_gm_tools))
         self.selected = None
         self.hover = None
         self._bar_key = None
@@ -1852,7 +1879,7 @@ class Table:
         w = screen.get_width()
         pygame.draw.rect(screen, PANEL, (0, 0, w, TOP))
         pygame.draw.line(screen, EDGE, (0, TOP - 1), (w, TOP - 1))
-        x = 416
+        x = 416 + gm_tools.dice_width(self)
         if self.session is not None:
             st = self.session.encounter
             acting = st.acting
@@ -2111,8 +2138,9 @@ class Table:
         who = self.handoff_to or ""
         sides = self.session.plays(who)
         draw_text(screen, f"Pass the table to {who}", (w // 2, h // 2 - 60), 34, ACCENT, bold=True, anchor="center")
-        if self.handoff_for_setup:
-            draw_text(screen, f"{who} is the game master: only the game master changes who plays what (Esc: not now)",
+        if self.handoff_for_setup or gm_tools.handoff_why(self):
+            draw_text(screen, f"{who} is the game master: only the game master "
+                              f"{gm_tools.handoff_why(self) or 'changes who plays what'} (Esc: not now)",
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         elif acting is not None:
             draw_text(screen, f"{who} plays {sides}: {acting.name}'s turn, round {self.session.encounter.round}",

@@ -77,3 +77,20 @@ def test_the_ai_answers_for_its_side_and_undo_follows_the_fights_turns() -> None
     assert session.played[-1].by == AI and session.played[-1].command.option == "strike"
     session.apply(Go("b", "wait"), by="Ann")
     assert session.undo_refusal() == "the last command belongs to a turn that is over"
+
+
+def test_a_ruleset_without_game_master_edits_refuses_them_in_one_line() -> None:
+    """The table's edits and dice reach a fight only through the optional ``Editing`` protocol: the toy
+    has none, so the session refuses them, naming the ruleset, and records nothing."""
+    from game.grid import Square
+    from game.kernel.engine import Impossible
+    from game.rulesets import edits as ed
+
+    session = Session(toy_source({"red": "Ann", "blue": "ai"}), {"red": "Ann", "blue": "ai"})
+    assert session.editing is None
+    for command in (ed.SetHitPoints("a", 1), ed.PlaceCreature("a", Square(3, 0))):
+        with pytest.raises(Impossible, match="ruleset toy takes no game master's edits"):
+            session.edit(command)
+    with pytest.raises(Impossible, match="ruleset toy takes no game master's edits nor table dice"):
+        session.roll("1d6", by="Ann")
+    assert session.played == []

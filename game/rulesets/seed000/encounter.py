@@ -13,14 +13,17 @@ steps) and fires ``after``. When the stack is empty the reactions queued for
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from game.board import Board
 from game.grid import Cell
 from game.kernel.clock import AdvanceClock
 from game.kernel.decisions import PASS, Answer, Decision, Option, Question
+from game.rulesets.edits import is_table_command
 from game.kernel.engine import Engine
 from game.kernel.engine import Impossible as Impossible
+from game.rulesets.package import EditView
+from game.rulesets.seed000 import editing
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000 import tactics
 from game.rulesets.seed000.commanding import Commanding
@@ -91,6 +94,8 @@ class Encounter(Commanding, Resolution, Turns):
         """Events set before ``start`` for ``start`` to emit first (a creature's starting state)."""
         self._turn_at: Step | None = None
         """The turn boundary last resolved, until the one after it is scheduled (``Turns._turn_goes_on``)."""
+        self.library: Mapping[str, object] = {}
+        """The fight's content by sheet id: what the game master may bring in (``editing``)."""
         self.ruleset.attach(self)
 
     # -- output -------------------------------------------------------------------------
@@ -227,9 +232,25 @@ class Encounter(Commanding, Resolution, Turns):
     def apply(self, command: Command | Answer) -> list[ev.Event]:
         """Apply one command (or an answer to an open decision); returns the events it caused. Raises
         Impossible, changing nothing."""
+        if is_table_command(command):
+            return editing.carry_out(self, command)
         if self.state.ended:
             raise Impossible("the encounter is over")
         return self.engine.apply(command)
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed000.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return tuple(self.state.initiative)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self)
 
     def why_illegal(self, command: Command) -> str:
         """"" if ``command`` is legal now, else why not (the reason ``apply`` would refuse it with); changes

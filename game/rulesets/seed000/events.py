@@ -20,6 +20,7 @@ from game.kernel.events import DiceRolled as DiceRolled
 from game.kernel.events import RandomChoice as RandomChoice
 from game.kernel.events import StepFizzled as StepFizzled
 from game.kernel.events import describe_kernel
+from game.rulesets.edits import describe_table
 from game.kernel.events import kind_of as kind_of
 from game.kernel.events import to_json as to_json
 from game.rulesets.seed000.model import HIT_POINTS
@@ -394,4 +395,4 @@ def describe(event: Any, name: Callable[[str], str], offset: Callable[[Cell], tu
             return f"  refused: {name(event.actor)} cannot {event.command}: {event.reason}"
         case EncounterEnded():
             return f"Encounter over after round {event.round}: " + (f"victory for {event.winner}" if event.winner else "nobody is left standing")
-    return repr(event)
+    return describe_table(event) or repr(event)

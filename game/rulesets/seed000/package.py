@@ -10,7 +10,7 @@ from game.content_files import CONTENT_DIR
 from game.errors import EncounterFileError
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
-from game.rulesets.package import Command, Entry, FileSetup, Fight, Sheet
+from game.rulesets.package import Command, Entry, FileSetup, Fight, Sheet, edit_from_json, edit_to_json
 from game.rulesets.seed000 import codec
 from game.rulesets.seed000 import encounter_file as file
 from game.rulesets.seed000 import events as ev
@@ -53,6 +53,7 @@ class Seed000Package:
             except Impossible as exc:
                 raise EncounterFileError(setup.path, str(exc), f"preparations.{cid}") from None
         apply_start(encounter, setup.start, setup.path)
+        encounter.library = setup.library
         return encounter
 
     def scripted(self, commands: Any, board: Board, path: Path) -> list[tuple[str, Command]]:
@@ -82,10 +83,11 @@ class Seed000Package:
         return secrets(list(events))
 
     def command_to_json(self, command: Command, board: Board) -> dict[str, Any]:
-        return codec.command_to_json(command, board)
+        return edit_to_json(command, board) or codec.command_to_json(command, board)
 
     def command_from_json(self, record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command:
-        return codec.command_from_json(record, board, path, place)
+        edit = edit_from_json(record, board, path, place)
+        return edit if edit is not None else codec.command_from_json(record, board, path, place)
 
     def tally(self, events: Sequence[Event]) -> dict[str, dict[str, int]]:
         """What ``simulate`` counts of one fight (:class:`game.rulesets.package.Tallying`): hit points of

@@ -8,6 +8,7 @@ from typing import Callable
 
 from game.grid import Cell
 from game.kernel.events import Event, describe_kernel
+from game.rulesets.edits import describe_table
 
 Id = str
 EVENT_FORMAT = 1
@@ -463,4 +464,4 @@ def describe(event: Event, name: Callable[[str], str] = str,
         case FightEnded():
             return f"The fight is over: {event.winner or 'nobody'} won"
     kernel = describe_kernel(event, name)
-    return kernel if kernel is not None else repr(event)
+    return kernel if kernel is not None else describe_table(event) or repr(event)

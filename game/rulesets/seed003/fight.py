@@ -20,10 +20,12 @@ from game.board import Board
 from game.grid import Cell
 from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
 from game.kernel.decisions import Answer, Decision, Option, Question
+from game.rulesets.edits import is_table_command
 from game.kernel.engine import Engine, Impossible
 from game.kernel.events import Event, to_json
 from game.mechanics.tactics.pieces import PieceId
-from game.rulesets.package import Entry
+from game.rulesets.package import EditView, Entry
+from game.rulesets.seed003 import editing
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.clock import BandClock, BeginRound, BeginSurprise, ClockStep, Combatant, NextTurn, \
     PickAmbusher
@@ -79,6 +81,8 @@ class Seed003Fight(Reactions):
         self._fields: dict[str, Mapping[Cell, int]] = {}
         self._fields_where: tuple[tuple[Cell, bool], ...] = ()
         self.winner = ""
+        self.library: Mapping[str, object] = {}
+        """The fight's content by sheet id: what the game master may bring in (``editing``)."""
 
     # -- the table's Fight --------------------------------------------------------------------------------
 
@@ -95,9 +99,25 @@ class Seed003Fight(Reactions):
         return self.engine.take()
 
     def apply(self, command: Command | Answer) -> list[Event]:
+        if is_table_command(command):
+            return editing.carry_out(self, command)
         if self.phase == "over":
             raise Impossible("the fight is over")
         return self.engine.apply(command)
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed003.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return editing.turn_order(self)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self.library)
 
     def name(self, pid: str) -> str:
         c = self.state.creatures.get(PieceId(pid))

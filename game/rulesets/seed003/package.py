@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence, cast
 from game.board import Board
 from game.errors import EncounterFileError
 from game.kernel.events import DiceRolled, Event, RandomChoice
-from game.rulesets.package import Command, Entry, FileSetup, Fight, Sheet
+from game.rulesets.package import Command, Entry, FileSetup, Fight, Sheet, edit_from_json, edit_to_json
 from game.rulesets.seed003 import encounter_file as file
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.commands import EndTurnCommand
@@ -52,7 +52,9 @@ class Seed003Package:
                 raise EncounterFileError(setup.path, f"the map's property 'dicey' must be a whole number from 3 "
                                                      f"to 18, found {dicey!r}"[:200], "map")
             options["dicey"] = dicey
-        return Seed003Fight(board, entries, seed=setup.seed, map_name=setup.map_name, options=options)
+        fight = Seed003Fight(board, entries, seed=setup.seed, map_name=setup.map_name, options=options)
+        fight.library = setup.library
+        return fight
 
     def scripted(self, sections: Any, board: Board, path: Path) -> list[tuple[str, Command]]:
         return list(file.scripted(sections, board, path))
@@ -79,10 +81,11 @@ class Seed003Package:
         return [None for _ in events]
 
     def command_to_json(self, command: Command, board: Board) -> dict[str, Any]:
-        return file.command_to_json(command, board)
+        return edit_to_json(command, board) or file.command_to_json(command, board)
 
     def command_from_json(self, record: Mapping[str, Any], board: Board, path: str | Path, place: str) -> Command:
-        return file.command_from_json(record, board, path, place)
+        edit = edit_from_json(record, board, path, place)
+        return edit if edit is not None else file.command_from_json(record, board, path, place)
 
 
 RULESET = Seed003Package()

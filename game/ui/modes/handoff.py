@@ -20,6 +20,8 @@ class HandoffMode(Mode):
     """Who the table passes to."""
     for_setup: bool = False
     """The table goes to the game master, to change who plays what (``P``)."""
+    for_gm_tools: bool = False
+    """The table goes to the game master, to edit the fight (``Ctrl+G``: ``game.ui.gm_tools``)."""
 
     def on_key(self, table: Host, key: int) -> Mode | None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -42,7 +44,9 @@ class HandoffMode(Mode):
         table.fight.resting().sat_down()
         table.invalidate(bar=True)
         table.say(table.prompt())
+        if self.for_gm_tools:
+            table.open_gm_tools()
         return None
 
     def on_cancel(self, table: Host) -> Mode | None:
-        return table.fight if self.for_setup else None
+        return table.fight if self.for_setup or self.for_gm_tools else None
