@@ -7,7 +7,7 @@ map's ``nearby`` property, else 6);
 ``[[commands]]``: ``{ do = "move", creature = "hale_varrow", to = [4, 7] }``, ``do`` one of move (``path``
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
 disengage (``to``), stance (``stance``), rally, stabilize (``target``), delay (``band``), ready (``ability``), end, answer (``decision``, ``option``,
-``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
+``by``), grant_save (``target``), spirit (``target``, ``benefit``), flee. Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, O
                              answer_to_json)
 from game.grid import Cell
 from game.kernel.decisions import Answer
-from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
-                                            Stabilize, SwitchStance, UseAbility)
+from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, FightInSpirit, Flee, GrantSave,
+                                            Move, Rally, Ready, Stabilize, SwitchStance, UseAbility)
 
 
 class Options003(OptionsSpec):
@@ -36,14 +36,17 @@ class Options003(OptionsSpec):
 
 
 class CommandSpec(StrictModel):
-    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "end", "answer"]
+    do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "end", "answer",
+                "grant_save", "spirit", "flee"]
     creature: ShortId | None = None
     to: Offset | None = None
     path: list[Offset] | None = None
     ability: ShortId | None = None
     targets: list[ShortId] = []
     target: ShortId | None = None
-    """stabilize: the dying ally."""
+    """stabilize: the dying ally; grant_save: the ally making Last Gasp saves; spirit: the ally helped."""
+    benefit: Literal["attacks", "saves", "defense"] | None = None
+    """spirit: what Fight in Spirit gives [185]."""
     coup: bool = False
     """ability: a coup de grace [197]."""
     stance: Literal["melee", "ranged"] | None = None
@@ -95,6 +98,12 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             return Ready(who, need(spec.ability, "ability"))
         case "stabilize":
             return Stabilize(who, need(spec.target, "target"))
+        case "grant_save":
+            return GrantSave(who, need(spec.target, "target"))
+        case "spirit":
+            return FightInSpirit(who, need(spec.target, "target"), need(spec.benefit, "benefit"))
+        case "flee":
+            return Flee(who)
     return EndTurnCommand(who)
 
 
@@ -127,6 +136,12 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
             out = {"do": "ready", "creature": command.creature, "ability": command.ability}
         case Stabilize():
             out = {"do": "stabilize", "creature": command.creature, "target": command.target}
+        case GrantSave():
+            out = {"do": "grant_save", "creature": command.creature, "target": command.target}
+        case FightInSpirit():
+            out = {"do": "spirit", "creature": command.creature, "target": command.ally, "benefit": command.benefit}
+        case Flee():
+            out = {"do": "flee", "creature": command.creature}
         case EndTurnCommand():
             out = {"do": "end", "creature": command.creature}
     return out
