@@ -33,7 +33,7 @@ from game.rulesets.seed003.sheets import Ability, Effect, Frequency, Reach, Stan
 from game.rulesets.seed003.state import ACTIONS, DEATH_FAILURES, Creature
 
 DISENGAGE_ODDS = Fraction(1, 2)
-"""The least chance of a disengage check the AI tries (3d6 vs 11: 62.5%; vs 12: 50%; vs 13: 37.5%)."""
+"""The least chance of a disengage check the AI tries (3d6 vs 11: 50%; vs 12: 37.5%; vs 13: 25.9%)."""
 BIG_AT = {Frequency.ENCOUNTER: 2, Frequency.RECHARGE: 2, Frequency.DAILY: 3}
 """The escalation die from which the AI spends a limited ability of each frequency."""
 
