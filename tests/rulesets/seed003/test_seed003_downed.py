@@ -266,3 +266,25 @@ def test_the_ai_flees_only_when_the_party_is_beaten() -> None:
         "hound2", "Hound 2", "foes", f.creature("hound").template, Square(9, 7), 30, 0, None)  # type: ignore[arg-type]
     assert f.ai_answer(decision) == "flee"
     assert choose_command(f) == Flee("tobin")
+
+
+def test_the_hollow_watchers_stone_gaze_starts_last_gasp_saves_on_a_hit() -> None:
+    """003 line 233: "When something tells you to start making Last Gasp saves, your character starts making
+    Death Saves as if they were dropped below 0" (the sample's Stone Gaze, vs MD)."""
+    f = fight(("hale", "hale_varrow", "party", 2, 2), ("eye", "hollow_watcher", "foes", 5, 2),
+              ("isra", "isra_quenn", "party", 9, 9))
+    f.apply(EndTurnCommand("hale"))
+    assert f.acting is not None and f.acting.id == "eye"
+    rig(f, [6, 5, 5] + [3] * 10)  # 16 + 6 = 22 vs MD 12: a hit
+    f.apply(UseAbility("eye", "stone_gaze", ("hale",)))
+    hale = f.creature("hale")
+    assert hale.gasping and hale.dying and hale.hp == hale.max_hp
+
+
+def test_simulate_counts_fled_fights_and_lost_pcs() -> None:
+    """003 lines 189 and 233, as ``simulate`` sums them (the package's tally)."""
+    from game.rulesets.seed003.package import RULESET
+
+    counted = RULESET.tally([ev.PartyFled("party", ()), ev.LastGaspEnded("hale", False, 3),
+                             ev.LastGaspEnded("tobin", True, 9), ev.Died("hale", "4 failed death saves")])
+    assert counted == {"endings": {"party fled": 1}, "downed": {"lost to Last Gasp": 1, "died (PCs)": 1}}
