@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from game.grid import Square
 from game.kernel.decisions import PASS, Answer, Decision, Option
+from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.ai import choose_command
-from game.rulesets.seed003.commands import (EndTurnCommand, FightInSpirit, Flee, GrantSave, Move, UseAbility)
+from game.rulesets.seed003.commands import EndTurnCommand, FightInSpirit, Flee, GrantSave, Move, UseAbility
 from game.rulesets.seed003.downed import FLEE
 from game.rulesets.seed003.fight import Seed003Fight
 from game.rulesets.seed003.sheets import Condition
+from game.rulesets.seed003.state import Creature
 from tests.rulesets.seed003.test_seed003_fight import events, fight, rig
 
 
@@ -241,7 +243,7 @@ def test_fleeing_is_the_partys_decision_and_ends_the_fight_with_a_campaign_loss(
     f.apply(Answer(asked[0].id, "flee"))
     assert events(f, ev.PartyFled) == [ev.PartyFled("party", ("hale",))]
     assert f.over and f.winner == "foes"
-    assert "Campaign Loss" in f.describe(events(f, ev.PartyFled)[0])  # type: ignore[arg-type]
+    assert "Campaign Loss" in f.describe(events(f, ev.PartyFled)[0])
 
 
 def test_the_party_may_decline_and_nobody_proposes_again_that_round() -> None:
@@ -262,8 +264,8 @@ def test_the_ai_flees_only_when_the_party_is_beaten() -> None:
     for pid in ("hale", "oriel"):
         f.damage(f.creature(pid), 100, "test")
     f.creature("tobin").hp = 5
-    f.state.creatures["hound2"] = f.state.creatures["hound"].__class__(
-        "hound2", "Hound 2", "foes", f.creature("hound").template, Square(9, 7), 30, 0, None)  # type: ignore[arg-type]
+    f.state.creatures[PieceId("hound2")] = Creature(PieceId("hound2"), "Hound 2", "foes", f.creature("hound").template,
+                                                    Square(9, 7), 30, 0, None)
     assert f.ai_answer(decision) == "flee"
     assert choose_command(f) == Flee("tobin")
 
