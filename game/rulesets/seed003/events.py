@@ -469,12 +469,12 @@ def describe(event: Event, name: Callable[[str], str] = str,
                     "defense": "disadvantage to attacks against it"}.get(event.benefit, event.benefit)
             return f"{name(event.creature)} fights in spirit: {name(event.ally)} has {what} for 1 round"
         case FleeProposed():
-            return f"{name(event.creature)} calls on {event.side} to flee"
+            return f"{name(event.creature)} calls on the {event.side} side to flee"
         case FleeDeclined():
-            return f"{event.side} fight on"
+            return f"The {event.side} side fights on"
         case PartyFled():
             carried = f", carrying {', '.join(name(d) for d in event.downed)}" if event.downed else ""
-            return (f"{event.side} flee{carried}. Campaign Loss: something major goes wrong in a way that simply "
+            return (f"The {event.side} side flees{carried}. Campaign Loss: something major goes wrong in a way that simply "
                     f"trying again won't fix")
         case FightEnded():
             return f"The fight is over: {event.winner or 'nobody'} won"
