@@ -222,12 +222,16 @@ class Combat:
 
     def save(self, creature: Creature, against: str, target: int, bonus: int = 0) -> at.Check:
         """A save: 3d6 + ``bonus``, ``target``+; Enervated gives 1 Disadvantage [255]."""
-        net = -1 if creature.has(Condition.ENERVATED) else 0
+        net = self.save_net(creature)
         check = at.roll_check(self.engine.dice, net, f"{creature.name}'s save against {against}")
         ok = check.natural + bonus >= target
         self.emit(ev.SaveRolled(creature.id, against, check.faces, check.kept, check.net, bonus, target,
                                 "success" if ok else "failure"))
         return check
+
+    def save_net(self, creature: Creature) -> int:
+        """A save's net advantage: Enervated gives 1 Disadvantage [255]."""
+        return -1 if creature.has(Condition.ENERVATED) else 0
 
     def end_of_turn(self, creature: Creature) -> None:
         """"At the end of your turn, take any ongoing damage, then make saves for any save ends effects"
@@ -252,9 +256,7 @@ class Combat:
 
     def death_save(self, creature: Creature) -> bool:
         """The dying PC's death save on its turn [221-225]; True when it may act this turn (a crit)."""
-        net = -2 if creature.hard_first_save else 0
-        if creature.has(Condition.ENERVATED):
-            net -= 1
+        net = (-2 if creature.hard_first_save else 0) + self.save_net(creature)
         creature.hard_first_save = False
         check = at.roll_check(self.engine.dice, net, f"{creature.name}'s death save")
         if check.natural >= at.NATURAL_CRIT:

@@ -115,8 +115,34 @@ class EndTurnCommand:
     creature: str
 
 
+@dataclass(frozen=True, slots=True)
+class GrantSave:
+    """A standard action: an ally next to the creature, making Last Gasp saves, makes one now; a failure does
+    not count [233] (``downed.py``)."""
+
+    creature: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class FightInSpirit:
+    """A PC permanently out of the fight gives an ally ``benefit`` (``attacks``, ``saves`` or ``defense``) for
+    1 round [183-185] (``downed.py``)."""
+
+    creature: str
+    ally: str
+    benefit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Flee:
+    """The creature proposes that the party flee; the party decides (``party:flee``) [187-189]."""
+
+    creature: str
+
+
 Command = Union[Move, UseAbility, Disengage, SwitchStance, Rally, Stabilize, Delay, Ready, Sustain, DiceyMove,
-                EndTurnCommand]
+                EndTurnCommand, GrantSave, FightInSpirit, Flee]
 
 
 # -- steps -------------------------------------------------------------------------------------------
@@ -202,6 +228,16 @@ class OfferInterrupt:
     ability: str
 
 
+@dataclass(frozen=True, slots=True)
+class AskFlee:
+    """The party's decision on fleeing, proposed by ``proposer`` (``creature`` answers for the party) [189]."""
+
+    action: int
+    creature: str
+    side: str
+    proposer: str
+
+
 Step = Union[LeaveCell, EnterCell, StartAbility, ResolveAbility, OfferOpportunity, OfferIntercept, OfferReadied,
-             OfferInterrupt, StartTurn[str], EndTurn[str],
+             OfferInterrupt, AskFlee, StartTurn[str], EndTurn[str],
              AdvanceClock[str], PickAmbusher, BeginSurprise, BeginRound]

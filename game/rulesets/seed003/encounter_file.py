@@ -10,8 +10,8 @@ map's ``nearby`` property, else 6);
 optional), ability (``ability``, ``targets``, ``coup``; ``basic_melee`` and ``basic_ranged`` are the basic attacks),
 disengage (``to``, ``enemies`` optional), stance (``stance``), rally, stabilize (``target``), delay (``band``),
 sustain (``ability``), dicey (``to``), ready (``ability`` or ``to``; ``trigger``, ``watch`` optional), end, answer
-(``decision``, ``option``,
-``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 003") documents them.
+(``decision``, ``option``, ``by``), grant_save (``target``), spirit (``target``, ``benefit``), flee. Cells are Tiled
+offsets ``[col, row]``; the README ("Seed 003") documents them.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, O
                              answer_to_json)
 from game.grid import Cell
 from game.kernel.decisions import Answer
-from game.rulesets.seed003.commands import (Command, Delay, Disengage, EndTurnCommand, Move, Rally, Ready,
-                                            Stabilize, Sustain, SwitchStance, UseAbility, DiceyMove)
+from game.rulesets.seed003.commands import (Command, Delay, DiceyMove, Disengage, EndTurnCommand, FightInSpirit,
+                                            Flee, GrantSave, Move, Rally, Ready, Stabilize, Sustain, SwitchStance,
+                                            UseAbility)
 
 
 class Options003(OptionsSpec):
@@ -43,7 +44,7 @@ class Options003(OptionsSpec):
 
 class CommandSpec(StrictModel):
     do: Literal["move", "ability", "disengage", "stance", "rally", "stabilize", "delay", "ready", "sustain", "dicey",
-                "end", "answer"]
+                "end", "answer", "grant_save", "spirit", "flee"]
     creature: ShortId | None = None
     to: Offset | None = None
     path: list[Offset] | None = None
@@ -52,7 +53,9 @@ class CommandSpec(StrictModel):
     enemies: list[ShortId] = Field(default=[], max_length=12)
     """disengage: the engaged enemies it disengages from (none: all of them) [163]."""
     target: ShortId | None = None
-    """stabilize: the dying ally."""
+    """stabilize: the dying ally; grant_save: the ally making Last Gasp saves; spirit: the ally helped."""
+    benefit: Literal["attacks", "saves", "defense"] | None = None
+    """spirit: what Fight in Spirit gives [185]."""
     coup: bool = False
     """ability: a coup de grace [197]."""
     stance: Literal["melee", "ranged"] | None = None
@@ -115,6 +118,12 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             return Sustain(who, need(spec.ability, "ability"))
         case "dicey":
             return DiceyMove(who, cell(spec.to))
+        case "grant_save":
+            return GrantSave(who, need(spec.target, "target"))
+        case "spirit":
+            return FightInSpirit(who, need(spec.target, "target"), need(spec.benefit, "benefit"))
+        case "flee":
+            return Flee(who)
     return EndTurnCommand(who)
 
 
@@ -161,6 +170,12 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
             out = {"do": "sustain", "creature": command.creature, "ability": command.ability}
         case DiceyMove():
             out = {"do": "dicey", "creature": command.creature, "to": at(command.to)}
+        case GrantSave():
+            out = {"do": "grant_save", "creature": command.creature, "target": command.target}
+        case FightInSpirit():
+            out = {"do": "spirit", "creature": command.creature, "target": command.ally, "benefit": command.benefit}
+        case Flee():
+            out = {"do": "flee", "creature": command.creature}
         case EndTurnCommand():
             out = {"do": "end", "creature": command.creature}
     return out

@@ -339,6 +339,71 @@ class DisengageRolled:
     succeeded: bool
 
 
+@dataclass(frozen=True, slots=True)
+class DownedHit:
+    """Damage on a dying PC: ``marked`` failed death saves (2 for a crit), ``failures`` of 4 now (our reading
+    of [221-225]); a stabilized PC is at risk again."""
+
+    creature: Id
+    marked: int
+    failures: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastGaspBegan:
+    """The PC starts making Last Gasp saves: death saves, as if dropped below 0 [231-233]."""
+
+    creature: Id
+    source: Id
+    hp: int
+    """The hit points it keeps on a success [233]."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastGaspEnded:
+    """The PC's Last Gasp saves are over: ``saved`` (back with its hit points) or lost for good."""
+
+    creature: Id
+    saved: bool
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class SaveGranted:
+    """An ally's standard action grants a Last Gasp save; its failure does not count [233]."""
+
+    creature: Id
+    by: Id
+
+
+@dataclass(frozen=True, slots=True)
+class FoughtInSpirit:
+    """A PC permanently out of the fight gives ``ally`` ``benefit`` for 1 round [183-185]."""
+
+    creature: Id
+    ally: Id
+    benefit: str
+
+
+@dataclass(frozen=True, slots=True)
+class FleeProposed:
+    creature: Id
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class FleeDeclined:
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class PartyFled:
+    """The party retreats with its downed, and receives a Campaign Loss [187-189]."""
+
+    side: str
+    downed: tuple[Id, ...]
+
+
 def _dice_text(faces: tuple[int, ...], kept: tuple[int, ...], net: int) -> str:
     """"3d6 [6+4+2]", or with advantage "4d6 keep best 3 [6+4+2; dropped 1]"."""
     shown = "+".join(map(str, kept))
@@ -461,6 +526,30 @@ def describe(event: Event, name: Callable[[str], str] = str,
             return f"{name(event.creature)} is no longer {event.condition} ({event.reason})"
         case TurnEnded():
             return f"{name(event.creature)}'s turn ends"
+        case DownedHit():
+            return (f"{name(event.creature)} is hit while dying: {event.marked} failed death "
+                    f"save{'s' if event.marked > 1 else ''} marked ({event.failures} of 4)")
+        case LastGaspBegan():
+            return (f"{name(event.creature)} starts making Last Gasp saves ({name(event.source)}'s effect; "
+                    f"{event.hp} hp kept on a success)")
+        case LastGaspEnded():
+            if event.saved:
+                return f"{name(event.creature)} shakes off the effect: {event.hp} hp"
+            return f"{name(event.creature)} is lost to the effect: permanently out of the fight"
+        case SaveGranted():
+            return f"{name(event.by)} grants {name(event.creature)} a Last Gasp save (a failure does not count)"
+        case FoughtInSpirit():
+            what = {"attacks": "advantage to attacks", "saves": "advantage to saves",
+                    "defense": "disadvantage to attacks against it"}.get(event.benefit, event.benefit)
+            return f"{name(event.creature)} fights in spirit: {name(event.ally)} has {what} for 1 round"
+        case FleeProposed():
+            return f"{name(event.creature)} calls on the {event.side} side to flee"
+        case FleeDeclined():
+            return f"The {event.side} side fights on"
+        case PartyFled():
+            carried = f", carrying {', '.join(name(d) for d in event.downed)}" if event.downed else ""
+            return (f"The {event.side} side flees{carried}. Campaign Loss: something major goes wrong in a way that simply "
+                    f"trying again won't fix")
         case FightEnded():
             return f"The fight is over: {event.winner or 'nobody'} won"
     kernel = describe_kernel(event, name)

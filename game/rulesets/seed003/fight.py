@@ -29,7 +29,7 @@ from game.rulesets.seed003 import editing
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.clock import BandClock, BeginRound, BeginSurprise, ClockStep, Combatant, NextTurn, \
     PickAmbusher
-from game.rulesets.seed003.commands import (Command, EnterCell, LeaveCell, OfferIntercept, OfferInterrupt,
+from game.rulesets.seed003.commands import (AskFlee, Command, EnterCell, LeaveCell, OfferIntercept, OfferInterrupt,
                                             OfferOpportunity, OfferReadied, ResolveAbility, StartAbility, Step)
 from game.rulesets.seed003.reactions import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed003.reactions import Reactions
@@ -234,6 +234,8 @@ class Seed003Fight(Reactions):
                 return [self.ask_readied(step)]
             case OfferInterrupt():
                 return [self.ask_interrupt(step)]
+            case AskFlee():
+                return self.ask_flee(step)
             case AdvanceClock():
                 return self.clock.question(NextTurn(step.action))
             case PickAmbusher():
@@ -258,7 +260,7 @@ class Seed003Fight(Reactions):
                 if ability.effect is not None:
                     self.take_effect(actor, ability, [self.creature(t) for t in step.targets])
                     return
-                self.attack(actor, ability, [self.creature(t) for t in step.targets if not self.creature(t).out],
+                self.attack(actor, ability, [self.creature(t) for t in step.targets if self.creature(t).targetable],
                             coup=step.coup)
             case OfferOpportunity():
                 self.opportunity(step, list(answers))
@@ -268,6 +270,8 @@ class Seed003Fight(Reactions):
                 self.take_readied(step, list(answers))
             case OfferInterrupt():
                 self.take_interrupt(step, list(answers))
+            case AskFlee():
+                self.flee_answered(step, list(answers))
             case AdvanceClock():
                 self.clock.resolve(NextTurn(step.action), answers)
                 if self.clock.holder() is not None:
@@ -305,7 +309,7 @@ class Seed003Fight(Reactions):
             return []
         holder = self.clock.holder()
         n = self.engine.new_action()
-        if self.phase == "acting" and holder is not None and self.creature(holder).out:
+        if self.phase == "acting" and holder is not None and self.creature(holder).out and not self.creature(holder).lost:
             self.phase = "end"  # dropped during its own turn: it can do nothing more
         match self.phase:
             case "start" if holder is not None:
@@ -330,6 +334,7 @@ class Seed003Fight(Reactions):
         creature.budget = ACTIONS.new_turn()
         creature.outside = ACTIONS.new_round()
         creature.popped.clear()
+        self.spirit_turn_starts(creature)
         self.phase = "acting"
         if creature.readied is not None:
             label = self.readied_label(creature)
@@ -338,7 +343,7 @@ class Seed003Fight(Reactions):
         if creature.barred:
             creature.budget.left[creature.barred] = 0  # readied and taken before its turn [101]
             creature.barred = ""
-        if Condition.STUNNED in creature.names():
+        if Condition.STUNNED in creature.names() and not creature.dying:
             creature.budget.left["move"] = 0  # Stunned: "you lose your move action" [265]
         if creature.dying and not self.death_save(creature):
             self.phase = "end"

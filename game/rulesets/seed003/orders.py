@@ -14,15 +14,17 @@ from game.mechanics import tactics
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed003 import attacks as at
 from game.rulesets.seed003 import events as ev
-from game.rulesets.seed003.combat import Combat, basic_ability, is_ranged
+from game.rulesets.seed003.combat import basic_ability, is_ranged
 from game.rulesets.seed003.commands import (BASIC_MELEE, BASIC_RANGED, Command, Delay, Disengage, EndTurnCommand,
-                                            EnterCell, LeaveCell, Move, Rally, Ready, ResolveAbility, Stabilize,
-                                            StartAbility, Sustain, SwitchStance, UseAbility, DiceyMove)
+                                            EnterCell, FightInSpirit, Flee, GrantSave, LeaveCell, Move, Rally, Ready,
+                                            ResolveAbility, Stabilize, StartAbility, Sustain, SwitchStance, UseAbility,
+                                            DiceyMove)
+from game.rulesets.seed003.downed import BENEFITS, Downed
 from game.rulesets.seed003.sheets import Ability, ActionKind, Band, Condition, Effect, Frequency, Reach, StanceKind
 from game.rulesets.seed003.state import ACTIONS, Creature
 
 
-class Orders(Combat):
+class Orders(Downed):
     phase: str
     nearby: int
     _fields: dict[str, Mapping[Cell, int]]
@@ -126,6 +128,8 @@ class Orders(Combat):
 
     def carry_out(self, command: Command, dry: bool = False) -> None:
         actor = self.actor_of(command)
+        if actor.lost and not isinstance(command, (FightInSpirit, EndTurnCommand)):
+            raise Impossible(f"{actor.name} is permanently out of the fight: it may only fight in spirit")
         match command:
             case EndTurnCommand():
                 if not dry:
@@ -159,9 +163,16 @@ class Orders(Combat):
                 self.sustain(actor, command, dry)
             case DiceyMove():
                 self.dicey_move(actor, command, dry)
+            case GrantSave():
+                self.grant_save(actor, command, dry)
+            case FightInSpirit():
+                self.fight_in_spirit(actor, command, dry)
+            case Flee():
+                self.propose_flee(actor, command, dry)
             case Stabilize():
                 target = self.state.creatures.get(PieceId(command.target))
                 if (target is None or target.side != actor.side or not target.dying or target.stabilized
+                        or target.gasping
                         or not self.state.adjacent(actor, target)):
                     raise Impossible(f"{actor.name} stabilizes a dying ally next to it, not stabilized yet")
                 self.pay(actor, "standard", f"stabilize {target.name}", dry)
@@ -255,7 +266,10 @@ class Orders(Combat):
         if ability.effect is Effect.HEAL:
             if target is None or target.dead or target.side != actor.side or target.id == actor.id:
                 raise Impossible(f"{tid!r} is not an ally in the fight")
-        elif target is None or target.out or target.side == actor.side:
+            if target.gasping or target.lost:
+                raise Impossible(f"healing cannot bring {target.name} back from Last Gasp saves")  # [233]
+        elif (target is None or not target.targetable or target.side == actor.side
+              or (target.dying and ability.effect is not None)):
             raise Impossible(f"{tid!r} is not an enemy in the fight")
         if ability.effect is Effect.POP_OFF:
             if not self.state.adjacent(actor, target):
@@ -292,7 +306,7 @@ class Orders(Combat):
         target = self.state.creatures.get(PieceId(targets[0])) if len(targets) == 1 else None
         if ability.action is not ActionKind.STANDARD or target is None:
             raise Impossible("a coup de grace is a standard action attack on one enemy")
-        if not target.has(Condition.HELPLESS) or not self.state.adjacent(actor, target):
+        if Condition.HELPLESS not in target.names() or not self.state.adjacent(actor, target):
             raise Impossible(f"a coup de grace needs an engaged, helpless enemy: {target.name} is not")
         if not (actor.budget.has("quick") and actor.budget.has("move") and actor.budget.has("standard")):
             raise Impossible(f"a coup de grace spends the quick, move and standard actions: {actor.name} has "
@@ -334,13 +348,13 @@ class Orders(Combat):
             return
         actor = self.creature(holder)
         candidates: list[Command] = []
-        foes = [c for c in self.state.creatures.values() if c.side != actor.side and not c.out]
+        foes = [c for c in self.state.creatures.values() if c.side != actor.side and c.targetable]
         for ability in self.abilities(actor):
             if self.ability_problem(actor, ability):
                 continue
             if ability.effect is not None:
                 pool = ([c for c in self.state.creatures.values() if c.side == actor.side and not c.dead
-                         and c.id != actor.id] if ability.effect is Effect.HEAL else self.state.engaged_with(actor))
+                         and not c.gasping and not c.lost and c.id != actor.id] if ability.effect is Effect.HEAL else self.state.engaged_with(actor))
                 candidates += [UseAbility(actor.id, ability.id, (c.id,)) for c in pool]
                 continue
             reach = [f.id for f in foes if self.in_reach(actor, ability, f)]
@@ -348,7 +362,7 @@ class Orders(Combat):
                 candidates.append(UseAbility(actor.id, ability.id, tuple(reach[:ability.targets])))
             candidates += [UseAbility(actor.id, ability.id, (t,)) for t in reach]
             candidates += [UseAbility(actor.id, ability.id, (f.id,), coup=True) for f in foes
-                           if f.has(Condition.HELPLESS) and ability.action is ActionKind.STANDARD
+                           if Condition.HELPLESS in f.names() and ability.action is ActionKind.STANDARD
                            and f.id in reach and self.state.adjacent(actor, f)]
             candidates.append(Ready(actor.id, ability.id))
         for stance in actor.template.stances:
@@ -357,6 +371,11 @@ class Orders(Combat):
         candidates.append(Rally(actor.id))
         candidates += [Stabilize(actor.id, c.id) for c in self.state.creatures.values()
                        if c.dying and c.side == actor.side and self.state.adjacent(actor, c)]
+        candidates += [GrantSave(actor.id, c.id) for c in self.state.creatures.values()
+                       if c.gasping and c.side == actor.side and self.state.adjacent(actor, c)]
+        candidates += [FightInSpirit(actor.id, c.id, b) for c in self.state.creatures.values()
+                       if actor.lost and c.side == actor.side and c.id != actor.id for b in BENEFITS]
+        candidates.append(Flee(actor.id))
         candidates += [Delay(actor.id, b.value) for b in Band]
         candidates.append(EndTurnCommand(actor.id))
         for command in candidates:

@@ -77,6 +77,24 @@ class Seed003Package:
                 return "it caused what cannot be taken back (a reaction, damage or a choice)"
         return ""
 
+    def tally(self, events: Sequence[Event]) -> Mapping[str, Mapping[str, int]]:
+        """For ``simulate``: how fights ended (a side that fled [189]) and what became of downed PCs (died,
+        lost to a Last Gasp effect [233])."""
+        endings: dict[str, int] = {}
+        downed: dict[str, int] = {}
+        for event in events:
+            if isinstance(event, ev.PartyFled):
+                endings[f"{event.side} fled"] = endings.get(f"{event.side} fled", 0) + 1
+            elif isinstance(event, ev.Dropped):
+                downed["dropped (PCs)"] = downed.get("dropped (PCs)", 0) + 1
+            elif isinstance(event, ev.DownedHit):
+                downed["hit while dying"] = downed.get("hit while dying", 0) + 1
+            elif isinstance(event, ev.LastGaspEnded) and not event.saved:
+                downed["lost to Last Gasp"] = downed.get("lost to Last Gasp", 0) + 1
+            elif isinstance(event, ev.Died) and "death saves" in event.reason:
+                downed["died (PCs)"] = downed.get("died (PCs)", 0) + 1
+        return {"endings": endings, "downed": downed}
+
     def secrets(self, events: Sequence[Event]) -> list[str | None]:
         return [None for _ in events]
 

@@ -13,6 +13,7 @@ from game.mechanics import tactics
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import basic_ability
+from game.rulesets.seed003.downed import FLEE
 from game.rulesets.seed003.commands import (EnterCell, LeaveCell, OfferIntercept, OfferInterrupt, OfferOpportunity,
                                             OfferReadied, ResolveAbility, StartAbility)
 from game.rulesets.seed003.interrupts import INTERRUPT as INTERRUPT
@@ -171,6 +172,8 @@ class Reactions(Interrupts):
         is staggered or has fewer hit points at most (protecting a wounded or weaker ally); any other
         decision: its first option (the band order as listed, the first ambushers)."""
         taking = [o.key for o in decision.options if o.key != PASS]
+        if decision.kind == FLEE:
+            return "flee" if self.beaten(decision.side) else PASS
         if decision.kind == INTERCEPT and taking:
             _, ally_id = self._asked.get((decision.chooser, INTERCEPT), ("", ""))
             guard = self.state.creatures.get(PieceId(decision.chooser))

@@ -110,6 +110,8 @@ class Condition(Enum):
     HAMPERED = "hampered"
     HELPLESS = "helpless"
     INVISIBLE = "invisible"
+    LAST_GASP = "last gasp"
+    """Not a lasting condition: the target PC starts making Last Gasp saves [231-233] (``downed.py``)."""
     SHAKEN = "shaken"
     SOFTENED = "softened"
     STUCK = "stuck"

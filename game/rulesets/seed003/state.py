@@ -108,6 +108,14 @@ class Creature:
     """Healings taken with no recovery left: -1 Volition and defenses each [213]."""
     power_spent: int = 0
     """Power spent this encounter [137] (its sheet's ``power`` is what it starts with)."""
+    gasping: bool = False
+    """Making Last Gasp saves (``dying`` too: "as if they were dropped below 0") [231-233]."""
+    gasp_hp: int = 0
+    """The hit points it had at the start of the Last Gasp effect: kept on a success [233]."""
+    lost: str = ""
+    """Permanently out of the fight (what took it: "petrified by Stone Gaze"); it may Fight in Spirit [185]."""
+    boons: list[tuple[str, PieceId]] = field(default_factory=list)
+    """Fight in Spirit's benefits on it: (attacks, saves or defense, the spirit who gives it) [185]."""
 
     @property
     def sheet(self) -> Sheet:
@@ -124,8 +132,13 @@ class Creature:
 
     @property
     def out(self) -> bool:
-        """Out of the fight for now: dead, or dying (a dying PC acts only to save [221])."""
-        return self.dead or self.dying
+        """Out of the fight for now: dead, dying (a dying PC acts only to save [221]) or lost for good."""
+        return self.dead or self.dying or bool(self.lost)
+
+    @property
+    def targetable(self) -> bool:
+        """An attack may target it: up, or dying (helpless [259], our reading); not dead, not lost."""
+        return not self.dead and not self.lost
 
     @property
     def staggered(self) -> bool:
@@ -137,6 +150,8 @@ class Creature:
     def names(self) -> set[Condition]:
         """The different conditions on it: conditions of one name count once [251]."""
         found = {c.name for c in self.conditions if c.name is not None}
+        if self.dying:
+            found.add(Condition.HELPLESS)  # a dying PC "can't act" [227]: helpless, our reading [259]
         if Condition.HELPLESS in found:
             found.add(Condition.STUNNED)  # "Helpless: You're Stunned" [259]
         return found

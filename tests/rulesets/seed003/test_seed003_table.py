@@ -141,14 +141,15 @@ def test_every_command_kind_reads_back_from_its_json() -> None:
     from game.command_codec import command_from_line, command_line
     from game.grid import Square
     from game.kernel.decisions import Answer
-    from game.rulesets.seed003.commands import (Delay, Disengage, EndTurnCommand, Rally, Ready, Stabilize,
-                                                SwitchStance, UseAbility)
+    from game.rulesets.seed003.commands import (Delay, Disengage, EndTurnCommand, FightInSpirit, Flee, GrantSave,
+                                                Rally, Ready, Stabilize, SwitchStance, UseAbility)
 
     board = build_encounter(ROOT / "maps" / "crypt_vigil_003.toml").board
     commands = [Move("a", Square(3, 4)), Move("a", Square(3, 5), (Square(3, 4), Square(3, 5))),
                 UseAbility("a", "basic_melee", ("b",)), UseAbility("a", "ashfall", ("b", "c"), coup=True),
                 Disengage("a", Square(2, 2)), SwitchStance("a", "ranged"), Rally("a"), Stabilize("a", "b"),
-                Delay("a", "very slow"), Ready("a", "basic_ranged"), EndTurnCommand("a"), Answer(3, "pass", "AI")]
+                Delay("a", "very slow"), Ready("a", "basic_ranged"), EndTurnCommand("a"), Answer(3, "pass", "AI"),
+                GrantSave("a", "b"), FightInSpirit("a", "b", "saves"), Flee("a")]
     for command in commands:
         line = command_line(command, board, rules="seed003")
         assert command_from_line(line, board, "x.jsonl", "line 1", rules="seed003") == command, line
