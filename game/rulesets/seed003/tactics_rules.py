@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
+from game.mechanics.measure import Diagonals
 from game.mechanics.tactics.rules import WalledGrid
 from game.rulesets.seed003.sheets import Condition, Sheet, StanceKind
 from game.rulesets.seed003.state import Creature
@@ -25,6 +27,9 @@ overrides it)."""
 @dataclass(frozen=True, slots=True)
 class Seed003Tactics(WalledGrid):
     nearby: int = NEARBY
+    diagonals: ClassVar[Diagonals] = Diagonals.ONE
+    """A diagonal counts one square: engaged is any of the 8 next squares [151] and Nearby is counted in
+    cells of movement [152], where a diagonal step costs one (the ruler, ``game.mechanics.measure``, asks)."""
 
     @property
     def modes(self) -> frozenset[str]:
