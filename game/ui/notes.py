@@ -1,7 +1,7 @@
 """The game master's notes on hover (issue 18, item 5): the map's ``description`` and the Tiled objects'
 ``note`` properties (``game.tiled.notes``), shown in the game master's window only.
 
-A "Map notes" tag at the board's top left holds the map's description (and any note the map's file got
+A "Map notes" tag at the right of the bottom bar holds the map's description (and any note the map's file got
 wrong); a small amber corner marks each cell and creature with a note; the pointer over one shows its
 notes in a box beside it. Nothing of it is drawn while a player sits at the table (hot-seat: the viewer is
 not the game master), and the players' display never draws it. ``game.ui.table`` calls :func:`draw_marks`
@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.tiled.notes import MapNotes, Note, read_notes
-from game.ui.board_view import draw_text, font
+from game.ui.board_view import draw_text, font, text_image
 from game.ui.combat_log import wrap
 
 AMBER = (255, 196, 70)
@@ -89,7 +89,7 @@ def draw_marks(table: Any, board: pygame.Surface) -> None:
         top = min(y for _, y in xs_ys)
         cx, _ = view.to_screen(cell)
         x = min(right - 2, cx + size * 1.6)
-        if not area.collidepoint(x, top + 2):
+        if not area.colliderect((x - size - 1, top + 1, size + 3, size + 3)):
             continue
         pygame.draw.polygon(board, AMBER, [(x - size, top + 2), (x, top + 2), (x, top + 2 + size)])
 
@@ -126,11 +126,18 @@ def draw_tooltip(table: Any) -> None:
     screen: pygame.Surface = table.screen
     r: pygame.Rect = table.board_rect
     if notes.description or notes.problems:
+        # in the bottom bar, which is painted afresh every frame (on the map it would stop the window from
+        # keeping the map drawn the frame before), at the right of the hint when there is room
         label = TAG + (f" ({len(notes.problems)} problem{'s' if len(notes.problems) > 1 else ''})"
                        if notes.problems else "")
-        state.tag_rect = draw_text(screen, label, (r.left + 10, r.top + 8), 13, ERROR if notes.problems else AMBER,
-                                   bold=True, background=(0, 0, 0, 180))
-        table._board_kept = None  # the tag sits on the map: drawn again with it
+        w, h = screen.get_size()
+        width = text_image(label, 13, AMBER, True).get_width()
+        hint = text_image(table.bottom_hint(), 13, MUTED).get_width() if table.bottom_hint() else 0
+        if 8 + hint + 24 + width <= w - 10:
+            state.tag_rect = draw_text(screen, label, (w - 10, h - 24), 13, ERROR if notes.problems else AMBER,
+                                       bold=True, anchor="topright")
+    if table.dragging:  # panning: nothing drawn over the map that would stop it from being kept
+        return
     shown, heading = notes_under(table)
     if not shown:
         return
@@ -153,7 +160,8 @@ def draw_tooltip(table: Any) -> None:
     if box.right > w - 4:
         box.right = mx - 12
     if box.bottom > h - 4:
-        box.bottom = max(4, h - 4)
+        box.bottom = my - 12  # above the pointer
+    box.top = max(4, box.top)
     box.left = max(4, box.left)
     plate = pygame.Surface(box.size, pygame.SRCALPHA)
     plate.fill((12, 14, 18, 235))

@@ -7,7 +7,7 @@ measure one after another. While the ruler is out, left clicks on the board meas
 What it shows comes from ``game.mechanics.measure``: cells apart by the grid and the ruleset's count
 (hex steps; squares' diagonals as the ruleset's tactics rules say), feet by the map's ``feet_per_cell``
 (else 5), and the cells of the line, those the line of effect reaches in cyan, the first wall and what
-lies behind it in red (``tactics.line_of_effect``, the engine's own). A creature at either end is
+lies behind it in magenta (``tactics.line_of_effect``, the engine's own). A creature at either end is
 measured from its nearest cell. ``game.ui.table`` calls :func:`event` first with every input event and
 :func:`draw` over the tokens.
 """
@@ -27,9 +27,8 @@ from game.ui.board_view import draw_text, text_image
 
 KEY = pygame.K_l
 CLEAR = (90, 210, 255)
-BLOCKED = (255, 80, 70)
-HELP = ("L (hold) + left drag", "ruler: cells, feet and line of effect from a creature or cell to another "
-        "(tap L: keep it out until L or Esc)")
+BLOCKED = (240, 90, 230)
+HELP = ("L held + left drag", "ruler: cells, feet, line of effect (a tap of L keeps it out; Esc)")
 
 
 @dataclass(slots=True)
@@ -177,10 +176,11 @@ def describe(table: Any, got: Measure) -> str:
 
 
 def draw(table: Any, board: pygame.Surface) -> None:
-    """The ruler over the map: the line's cells (clear cyan, blocked red), the line, its ends and its label."""
+    """The ruler over the map: the line's cells (clear cyan, blocked magenta), the line, its ends and its label."""
     got = current(table)
     if got is None or table.view is None:
         return
+    table._board_kept = None  # its label keeps to the board's edge: no kept frame while the ruler is out
     view = table.view
     polygons = [(cell, view.polygon(cell)) for cell in got.line]
     xs = [x for _, poly in polygons for x, _ in poly]

@@ -2092,7 +2092,7 @@ class Table:
     def draw_help(self) -> None:
         screen = self.screen
         w, h = screen.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 640))
+        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 680))
         box.center = (w // 2, h // 2)
         plate = pygame.Surface(box.size, pygame.SRCALPHA)
         plate.fill((10, 12, 16, 235))
