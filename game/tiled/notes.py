@@ -55,6 +55,8 @@ class MapNotes:
     """The notes of the objects covering each cell, in drawing order."""
     creatures: Mapping[str, Note] = field(default_factory=dict)
     """The notes of creature objects, by the fight's creature id."""
+    marks: tuple[Cell, ...] = ()
+    """One cell per object with a note (its top row's first cell): where the window marks that a note is."""
     problems: tuple[str, ...] = ()
     """One line per note cut or unreadable: the file, the place, what is wrong."""
 
@@ -112,6 +114,7 @@ def read_notes(tmap: m.TiledMap, board: Board, creatures: Iterable[tuple[str, st
     starting = {(name, cell): cid for cid, name, cell in creatures}
     cells: dict[Cell, list[Note]] = {}
     on_creatures: dict[str, Note] = {}
+    marks: list[Cell] = []
     read = work = 0
     for layer in tmap.iter_layers():  # the loader capped the layers and the objects
         if not isinstance(layer, m.ObjectLayer):
@@ -141,13 +144,18 @@ def read_notes(tmap: m.TiledMap, board: Board, creatures: Iterable[tuple[str, st
                 problems.append(f"{where}: the shapes of the objects with notes need more than {MAX_NOTE_WORK} "
                                 "cell tests: this note and the rest left out")
                 break
+            first: tuple[int, int] | None = None
             for col, row in shapes.covered(obj):
                 cell = grid.offset_to_cell(col, row)
                 if cell in board:
                     cells.setdefault(cell, []).append(note)
+                    first = (row, col) if first is None else min(first, (row, col))
+            if first is not None:
+                marks.append(grid.offset_to_cell(first[1], first[0]))
         else:
             continue
         break
     if len(problems) > MAX_PROBLEMS:
         problems = problems[:MAX_PROBLEMS - 1] + [f"... and {len(problems) - MAX_PROBLEMS + 1} more problems"]
-    return MapNotes(description, {c: tuple(n) for c, n in cells.items()}, on_creatures, tuple(problems))
+    return MapNotes(description, {c: tuple(n) for c, n in cells.items()}, on_creatures, tuple(dict.fromkeys(marks)),
+                    tuple(problems))

@@ -1,9 +1,10 @@
 """The game master's notes on hover (issue 18, item 5): the map's ``description`` and the Tiled objects'
 ``note`` properties (``game.tiled.notes``), shown in the game master's window only.
 
-A "Map notes" tag at the right of the bottom bar holds the map's description (and any note the map's file got
-wrong); a small amber corner marks each cell and creature with a note; the pointer over one shows its
-notes in a box beside it. Nothing of it is drawn while a player sits at the table (hot-seat: the viewer is
+A "Map notes" tag at the right of the bottom bar holds the map's description (and any note the map's file
+got wrong); a small amber corner marks each object with a note (on its top row's first cell) and each
+creature with one; the pointer over any cell of the object, or over the creature, shows its notes in a box
+beside it. Nothing of it is drawn while a player sits at the table (hot-seat: the viewer is
 not the game master), and the players' display never draws it. ``game.ui.table`` calls :func:`draw_marks`
 (over the map) and :func:`draw_tooltip` (over everything).
 """
@@ -77,13 +78,17 @@ def draw_marks(table: Any, board: pygame.Surface) -> None:
     zoom = view.camera.zoom
     size = max(4, round(min(view.cell_w, view.cell_h) * zoom * 0.22))
     area = board.get_clip() if board.get_clip().width else board.get_rect()
-    marked = list(notes.cells)
+    marked = list(notes.marks)
     enc = table.session.encounter
     for cid in notes.creatures:
         piece = enc.piece(cid)
         if piece is not None and not piece.dead:
             marked.append(piece.cell)
-    for cell in marked[:5000]:
+    reach = max(view.cell_w, view.cell_h) * zoom
+    near = area.inflate(2 * reach, 2 * reach)
+    for cell in marked:  # one per note (at most MAX_NOTES) and one per creature with a note
+        if not near.collidepoint(view.to_screen(cell)):
+            continue
         xs_ys = view.polygon(cell)
         right = max(x for x, _ in xs_ys)
         top = min(y for _, y in xs_ys)

@@ -55,6 +55,7 @@ Key: the altar.</property></properties><point/>
     assert notes.at(Square(3, 1)) == () and notes.at(Square(1, 2)) == ()
     assert [(n.title, n.text) for n in notes.at(Square(5, 0))] == [("Door", "Locked.\nKey: the altar.")]
     assert notes.creatures["rat"].text == "Plague."
+    assert notes.marks == (Square(1, 1), Square(5, 0))  # one mark per object with a note: its top row's first cell
     # a creature object the fight does not use leaves no note anywhere
     assert notes.at(Square(1, 3)) == () and set(notes.creatures) == {"rat"} and notes.problems == ()
 
