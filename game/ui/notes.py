@@ -11,6 +11,7 @@ not the game master), and the players' display never draws it. ``game.ui.table``
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import pygame
@@ -33,7 +34,8 @@ class Notes:
     """The notes of the fight open in the window, read once per fight (kept on the table, not the module)."""
 
     def __init__(self) -> None:
-        self._for: object = None
+        self._for: weakref.ref[object] | None = None
+        """The fight's source the notes were read from (weak: the notes keep no fight alive)."""
         self._notes = MapNotes()
         self.tag_rect = pygame.Rect(0, 0, 0, 0)
         """Where the "Map notes" tag is on the screen (empty when not drawn)."""
@@ -44,10 +46,10 @@ class Notes:
         session = table.session
         if session is None:
             return MapNotes()
-        if self._for is not session.source:
+        if self._for is None or self._for() is not session.source:
             source = session.source
             self._notes = read_notes(source.tmap, source.board, [(e.id, e.name, e.cell) for e in source.roster])
-            self._for = source
+            self._for = weakref.ref(source)
         return self._notes
 
 

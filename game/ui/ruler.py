@@ -15,6 +15,7 @@ measured from its nearest cell. ``game.ui.table`` calls :func:`event` first with
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,8 +45,8 @@ class Ruler:
     dragging: bool = False
     start: Cell | None = None
     end: Cell | None = None
-    session: object = None
-    """The fight the ends belong to (another fight drops them)."""
+    session: weakref.ref[object] | None = None
+    """The fight the ends belong to (another fight drops them); weak: the ruler keeps no fight alive."""
     last: Measure | None = None
     """The measurement drawn last (tests read it)."""
 
@@ -80,9 +81,9 @@ def event(table: Any, ev: pygame.event.Event) -> bool | None:
         if ruler.out:
             ruler.put_away()
         return None
-    if ruler.session is not session:
+    if ruler.session is None or ruler.session() is not session:
         ruler.put_away()
-        ruler.session = session
+        ruler.session = weakref.ref(session)
     if ev.type == pygame.KEYDOWN and ev.key == KEY and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         if _typing(table):
             return None
