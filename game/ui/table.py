@@ -52,6 +52,8 @@ from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
 from game.ui.modes.setup import SetupMode
 from game.ui import gm_tools, players_display
+from game.ui import notes as map_notes
+from game.ui import ruler
 from game.ui.parts import BarEntry, WindowParts
 from game.ui.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.rulesets import parts_for
@@ -115,6 +117,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F1", "this help"),
     ("F11", "fullscreen"),
     ("F2 / F6", "players' display (F3 camera, F4 rotate, F7/F8 calibrate) / hide a creature from it"),
+    ruler.HELP,
     ("Ctrl+Q", "quit (during a fight, asks first)"),
 )
 """The window's own keys, for the help (F1); the ruleset's fight keys (``WindowParts.keys_help``) are listed
@@ -263,6 +266,10 @@ class Table:
         """The players' display (F2), if open."""
         self.hidden_from_players: set[str] = set()
         """The creatures the players' display never shows (placed hidden, or toggled with F6)."""
+        self.ruler = ruler.Ruler()
+        """The ruler (``L``: ``game.ui.ruler``)."""
+        self.notes = map_notes.Notes()
+        """The map's notes shown to the game master on hover (``game.ui.notes``)."""
         self.build_chrome()
 
     # -- input modes ------------------------------------------------------------------------
@@ -848,6 +855,9 @@ class Table:
         closed = players_display.event(self, event)
         if closed is not None:
             return closed
+        measured = ruler.event(self, event)
+        if measured is not None:
+            return measured
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.relayout()
             return True
@@ -1515,6 +1525,7 @@ class Table:
         self.draw_bottom()
         self.manager.draw_ui(screen)
         self.draw_message_box()
+        map_notes.draw_tooltip(self)
         if self.show_help:
             self.draw_help()
             self._board_kept = None
@@ -1570,6 +1581,8 @@ class Table:
         self.draw_marks(board)
         self.draw_tokens(board)
         players_display.mark_hidden(self, board)
+        map_notes.draw_marks(self, board)
+        ruler.draw(self, board)
         for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
             draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
         self.draw_floats(board)
@@ -2106,7 +2119,7 @@ class Table:
     def draw_help(self) -> None:
         screen = self.screen
         w, h = screen.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 640))
+        box = pygame.Rect(0, 0, min(w - 40, 760), min(h - 40, 680))
         box.center = (w // 2, h // 2)
         plate = pygame.Surface(box.size, pygame.SRCALPHA)
         plate.fill((10, 12, 16, 235))

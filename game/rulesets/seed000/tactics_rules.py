@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
+from game.mechanics.measure import Diagonals
 from game.mechanics.tactics.rules import Piece, TacticsRules, WalledGrid
 from game.rulesets.seed000.model import ConditionKind, Power, TargetKind, Template
 
@@ -66,6 +67,10 @@ class Seed000Tactics(WalledGrid):
     (not dazed, stunned, unconscious, dominated, dying or dead). Moving and charging provoke; shifting
     does not. Prone, immobilized and creatures that cannot act do not move.
     """
+
+    diagonals: ClassVar[Diagonals] = Diagonals.ONE
+    """A diagonal counts one square (DESIGN's geometry rulings: distance is the number of king moves), for
+    ranges and the ruler alike (``game.mechanics.measure``)."""
 
     @property
     def modes(self) -> frozenset[str]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.board import Terrain
 from game.mechanics.tactics.rules import WalledGrid
+from game.mechanics.measure import Diagonals
 from game.rulesets.seed003.sheets import Condition, Sheet, StanceKind
 from game.rulesets.seed003.state import Creature
 
@@ -63,6 +65,10 @@ class Seed003Tactics(WalledGrid):
                  tuple(sorted(c.value for c in mover.names()))),
                 tuple([(c.id, c.cell, c.side, c.template, c.dead, c.dying, c.stance,
                         c.has(Condition.GRABBED)) for c in creatures]))
+
+    diagonals: ClassVar[Diagonals] = Diagonals.ONE
+    """A diagonal counts one square: engaged is any of the 8 next squares [151] and Nearby is counted in
+    cells of movement [152], where a diagonal step costs one (the ruler, ``game.mechanics.measure``, asks)."""
 
 
 _MODES = frozenset({"move"})
