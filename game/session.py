@@ -47,8 +47,8 @@ from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
 from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
-from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, content_files, encode, event_digest,
-                        file_sha256, prune, read_save, write_save)
+from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, command_line, content_files, encode,
+                        event_digest, file_sha256, prune, read_save, undo_line, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
@@ -179,6 +179,17 @@ class GmUndo:
     """The game master who took them back (None: nobody plays, the table's own)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """An undo in the fight's history (:attr:`Session.history`): the last ``count`` commands and answers
+    standing were taken back, by a player (:meth:`Session.undo`) or the game master (:meth:`Session.gm_undo`)."""
+
+    count: int
+    by: str
+    """Who took them back ("" for the table's own game master, when nobody plays)."""
+    gm: bool
+
+
 def _automatic(played: Played) -> bool:
     """An answer nobody gave at the table (the AI's, a standing order's): it goes with the command before."""
     return isinstance(played.command, Answer) and played.by in (AI, "standing order")
@@ -222,6 +233,14 @@ class Session:
     """Every game master's undo, oldest first: what was taken back, marked as the game master's."""
     started: str = field(default_factory=lambda: time.strftime("%Y%m%d-%H%M%S"))
     """When the fight was opened: the autosaves' names begin with it."""
+    history: list[Played | Undone] = field(default_factory=list)
+    """Everything given, in order: each command and answer, and each undo (what a save holds; :attr:`played` is
+    what stands of it now)."""
+    _lines: list[str] = field(default_factory=list, repr=False)
+    """The save's lines of the first ``len(_lines)`` entries of :attr:`history`, made once each (a save writes
+    only the new ones out: an autosave's cost does not grow with the fight)."""
+    _files: SaveHeader | None = field(default=None, repr=False)
+    """The header's file hashes, read once per session: the files the fight was built from."""
 
     def __post_init__(self) -> None:
         self.encounter, self.start_events = self.source.begin()
@@ -345,7 +364,9 @@ class Session:
         """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
         rnd, turn = self.encounter.turn_mark
         events = self.encounter.apply(command)
-        self.played.append(Played(command, events, by, rnd, turn))
+        played = Played(command, events, by, rnd, turn)
+        self.played.append(played)
+        self.history.append(played)
         return events
 
     def answer(self, decision: int, option: str, *, by: str) -> list[Event]:
@@ -402,8 +423,22 @@ class Session:
         if why:
             raise Impossible(f"cannot undo: {why}")
         undone = self.played[-1]
-        self._rebuild(self.played[:-1])
+        self._take_back(1, undone.by, gm=False)
         return undone
+
+    def _take_back(self, count: int, by: str, *, gm: bool) -> tuple[Played, ...]:
+        """Rebuild the fight without the last ``count`` commands and answers standing, and note the undo in
+        :attr:`history` (a player's undo of the last entry there just drops it: it revealed nothing)."""
+        cut = len(self.played) - count
+        taken = tuple(self.played[cut:])
+        self._encode_lines()
+        self._rebuild(self.played[:cut])
+        if not gm and count == 1 and self.history and self.history[-1] is taken[0]:
+            self.history.pop()
+            del self._lines[len(self.history):]
+        else:
+            self.history.append(Undone(count, by, gm))
+        return taken
 
     def _rebuild(self, keep: list[Played]) -> None:
         """Rebuild the fight from its file and replay ``keep`` (a beginning of :attr:`played`), checking
@@ -433,9 +468,7 @@ class Session:
         if steps < 1 or steps > len(starts):
             raise Impossible(f"cannot undo {steps} step{'s' if steps != 1 else ''}: "
                              f"{len(starts)} command{'s' if len(starts) != 1 else ''} given so far")
-        cut = starts[-steps]
-        taken = tuple(self.played[cut:])
-        self._rebuild(self.played[:cut])
+        taken = self._take_back(len(self.played) - starts[-steps], self.gm or "", gm=True)
         undo = GmUndo(taken, self.gm)
         self.gm_undos.append(undo)
         return undo
@@ -446,25 +479,35 @@ class Session:
         """What a save's first line says of this fight (its files' sha256 as they are now)."""
         source, rules = self.source, self.source.rules
         scenario = source.scenario
-        encounter = str(source.path.resolve())
-        files = content_files([rules.content_dir(), *scenario.content])
-        return SaveHeader(
-            program=_program_version(), ruleset=rules.name, event_format=rules.event_format, seed=source.seed,
-            options=dict(source.options), encounter=encounter, encounter_sha256=file_sha256(source.path),
-            map=str(scenario.map_path), map_sha256=file_sha256(scenario.map_path),
-            content={str(f.resolve()): file_sha256(f) for f in files}, controllers=dict(self.controllers),
+        if self._files is None:  # the files' hashes once per session: what the fight was built from
+            files = content_files([rules.content_dir(), *scenario.content])
+            self._files = SaveHeader(
+                program=_program_version(), ruleset=rules.name, event_format=rules.event_format, seed=source.seed,
+                options={}, encounter=str(source.path.resolve()), encounter_sha256=file_sha256(source.path),
+                map=str(scenario.map_path), map_sha256=file_sha256(scenario.map_path),
+                content={str(f.resolve()): file_sha256(f) for f in files}, controllers={}, creature_controllers={},
+                gm=None, standing_orders={}, start_events=self._digests(self.start_events))
+        return dataclasses.replace(
+            self._files, seed=source.seed, options=dict(source.options), controllers=dict(self.controllers),
             creature_controllers=dict(self.creature_controllers), gm=self.gm_name,
             standing_orders={p: {k: o.value for k, o in orders.items()} for p, orders in self.standing_orders.items()},
-            start_events=self._digests(self.start_events))
+            round=self.encounter.round, saved=time.strftime("%Y-%m-%d %H:%M:%S"))
 
     def _digests(self, events: Sequence[Event]) -> tuple[str, ...]:
         return tuple(event_digest(self.encounter.event_json(e)) for e in events)
 
-    def save_bytes(self) -> bytes:
-        """This fight as a save file's bytes (:mod:`game.saves`)."""
+    def _encode_lines(self) -> None:
+        """Make the save's lines of the entries of :attr:`history` that have none yet."""
         rules, board = self.source.rules, self.source.board
-        return encode(self.save_header(), [(p.by, rules.command_to_json(p.command, board), self._digests(p.events))
-                                           for p in self.played])
+        for item in self.history[len(self._lines):]:
+            self._lines.append(undo_line(item.by, item.count, item.gm) if isinstance(item, Undone) else
+                               command_line(item.by, rules.command_to_json(item.command, board),
+                                            self._digests(item.events)))
+
+    def save_bytes(self) -> bytes:
+        """This fight as a save file's bytes (:mod:`game.saves`): its whole :attr:`history`, undos included."""
+        self._encode_lines()
+        return encode(self.save_header(), self._lines)
 
     def save(self, path: str | Path) -> Path:
         """Save the fight to ``path``, atomically (the previous file stays whole until the new one is);
@@ -477,7 +520,7 @@ class Session:
             return
         try:
             self.autosave.mkdir(parents=True, exist_ok=True)
-            self.save(self.autosave / f"{self.started}-{len(self.played):06d}-{self.source.path.stem[:40]}.jsonl")
+            self.save(self.autosave / f"{self.started}-{len(self.history):06d}-{self.source.path.stem[:40]}.jsonl")
             prune(self.autosave)
             self.autosave_problem = ""
         except (GameError, OSError) as exc:
@@ -490,6 +533,12 @@ class Session:
             command = dataclasses.replace(command, by="AI" if by == AI else
                                           "standing order" if by == "standing order" else "player")
         return self._record(command, by)
+
+    def replay_undo(self, record: SaveRecord) -> None:
+        """Take back what a recorded undo took back (a game master's is kept in :attr:`gm_undos` again)."""
+        taken = self._take_back(record.undo, record.by, gm=record.gm)
+        if record.gm:
+            self.gm_undos.append(GmUndo(taken, record.by or None))
 
     @classmethod
     def resume(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None) -> Session:
@@ -536,6 +585,11 @@ class Session:
         rules, board = source.rules, source.board
         for record in save.records:
             place = f"line {record.line}"
+            if record.command is None:
+                session.replay_undo(record)
+                if emit is not None:
+                    emit(session.encounter, [])
+                continue
             try:
                 command = rules.command_from_json(record.command, board, save.path, f"{place}: command")
             except EncounterFileError as exc:
