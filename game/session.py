@@ -52,7 +52,7 @@ from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_fil
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
-                           roster, scripted)
+                           roster)
 from game.tiled.model import TiledMap
 
 
@@ -74,11 +74,13 @@ class Source:
     seed: int
     options: dict[str, object]
     title: str
+    package: Ruleset | None = None
+    """The ruleset's package itself, for one not among ``game.rulesets`` (a test's toy); None: the file's."""
 
     @property
     def rules(self) -> Ruleset:
         """The ruleset the fight is played by (the file's ``ruleset``)."""
-        return ruleset(self.scenario.ruleset)
+        return self.package if self.package is not None else ruleset(self.scenario.ruleset)
 
     def fresh(self) -> Fight:
         """A new, unstarted fight: same board, creatures, seed and options, and the file's sections of the
@@ -96,7 +98,7 @@ class Source:
 
     def scripted(self) -> list[tuple[str, Command]]:
         """The file's scripted commands, each with its place in the file."""
-        return scripted(self.scenario, self.board)
+        return self.rules.scripted(self.scenario.commands, self.board, self.scenario.path)
 
 
 ENCOUNTER_SUFFIX = ".toml"
