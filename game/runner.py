@@ -176,7 +176,7 @@ def replay_save(path: str, *, as_json: bool, out: TextIO = sys.stdout, err: Text
     """``replay SAVE``: play a save's commands again headless and print the log as ``run`` does (``--json``
     too); then, on ``err``, the first command where the replay parts from the recording and what differed
     (exit code 1), or a note of the files changed since the save when the replay still matches."""
-    from game.saves import changed_files, read_save
+    from game.saves import SaveRecord, changed_files, read_save
     from game.session import Session
 
     header = read_save(path).header
@@ -191,7 +191,13 @@ def replay_save(path: str, *, as_json: bool, out: TextIO = sys.stdout, err: Text
             else:
                 out.write(escaped(fight.describe(event)) + "\n")
 
-    session, parted = Session.replay_save(path, emit=emit)
+    def undone(record: SaveRecord) -> None:
+        who = f"the game master ({record.by})" if record.gm and record.by else "the game master" if record.gm \
+            else record.by
+        note = f"{who} took back the last {record.undo} command{'s' if record.undo > 1 else ''} and answers"
+        out.write((json.dumps({"note": note}) if as_json else escaped(f"-- {note}")) + "\n")
+
+    session, parted = Session.replay_save(path, emit=emit, undone=undone)
     enc = session.encounter
     note = ("the fight is over" if enc.over else
             f"the save stops in round {enc.round}, " + (f"{session.question.chooser} to answer"

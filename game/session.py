@@ -40,15 +40,15 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from game.board import Board
-from game.errors import GameError, escaped
+from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
 from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
-from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, command_line, content_files, encode,
-                        event_digest, file_sha256, prune, read_save, undo_line, write_save)
+from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, command_line, content_files, encode, event_digest,
+                        file_sha256, prune, undo_line, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
@@ -555,60 +555,32 @@ class Session:
 
     @classmethod
     def replay_save(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None,
-                    emit: Callable[[Fight, list[Event]], None] | None = None) -> tuple[Session, SaveError | None]:
+                    emit: Callable[[Fight, list[Event]], None] | None = None,
+                    undone: Callable[[SaveRecord], None] | None = None) -> tuple[Session, SaveError | None]:
         """Play a save's commands again, handing each one's events to ``emit``; the session, and where the
         replay first parted from the recording (None if nowhere): the first command whose events differ,
-        with what differed. A command the engine refuses ends the replay there (it is the parting)."""
-        save = read_save(path)
-        header = save.header
-        source = opener(header) if opener else _open_saved(header, save)
-        if source.scenario.ruleset != header.ruleset:
-            raise SaveError(save.path, f"the save is of ruleset {header.ruleset!r}, its encounter file is now of "
-                                       f"{source.scenario.ruleset!r}", "line 1: ruleset")
-        try:
-            orders = {p: {k: StandingOrder(v) for k, v in kinds.items()} for p, kinds in header.standing_orders.items()}
-        except ValueError as exc:
-            raise SaveError(save.path, f"{exc} (a standing order is always, never or ask)",
-                            "line 1: standing_orders") from None
-        session = cls(source, dict(header.controllers), dict(header.creature_controllers), header.gm,
-                      standing_orders=orders)
-        now = session.save_header()
-        changed = changed_files(header, now)
-        if header.event_format != now.event_format:
-            changed.append(f"event format {header.event_format} -> {now.event_format}")
-        why = f" (changed since the save: {', '.join(changed)})" if changed else ""
+        with what differed. A command the engine refuses ends the replay there (it is the parting). An undo
+        the save holds goes to ``undone`` (its events were emitted when given)."""
+        from game.replay import SaveReplay
+
+        replay = SaveReplay(path, opener=opener)
+        session = replay.fresh()
         if emit is not None:
             emit(session.encounter, list(session.start_events))
-        got = session._digests(session.start_events)
-        if got != header.start_events:
-            return session, SaveError(save.path, "the fight now starts differently from the save's" + why,
-                                      "line 1: start_events")
+        if replay.start_parted is not None:
+            return session, replay.start_parted
         parted: SaveError | None = None
-        rules, board = source.rules, source.board
-        for record in save.records:
-            place = f"line {record.line}"
-            if record.command is None:
-                session.replay_undo(record)
-                if emit is not None:
-                    emit(session.encounter, [])
-                continue
+        for index in range(len(replay.steps)):
             try:
-                command = rules.command_from_json(record.command, board, save.path, f"{place}: command")
-            except EncounterFileError as exc:
-                raise SaveError(save.path, exc.detail, exc.place) from None
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise SaveError(save.path, f"not a command of ruleset {header.ruleset} ({type(exc).__name__})",
-                                f"{place}: command") from None
-            try:
-                events = session.replay(command, by=record.by)
-            except Impossible as exc:
-                return session, parted or SaveError(save.path, f"the engine now refuses this command "
-                                                               f"({record.by}): {exc}{why}", place)
-            if emit is not None:
+                events, differs = replay.play(session, index)
+            except SaveError as refused:
+                return session, parted or refused
+            if replay.steps[index].command is None:
+                if undone is not None:
+                    undone(replay.steps[index].record)
+            elif emit is not None:
                 emit(session.encounter, events)
-            digests = session._digests(events)
-            if parted is None and digests != record.events:
-                parted = SaveError(save.path, _parting(session.encounter, events, digests, record) + why, place)
+            parted = parted or differs
         return session, parted
 
     # -- log -------------------------------------------------------------------------------
@@ -640,18 +612,3 @@ def _open_saved(header: SaveHeader, save: SaveFile | None = None) -> Source:
                             f"line 1: options.{key}")
     source.options = dict(header.options)
     return source
-
-
-def _parting(fight: Fight, events: list[Event], digests: tuple[str, ...], record: SaveRecord) -> str:
-    """What differs between a command's events now and as recorded, in one line."""
-    recorded = record.events
-    for j, (a, b) in enumerate(zip(digests, recorded)):
-        if a != b:
-            return (f"the replay parts from the save at this command ({record.by}): its event {j + 1} is now "
-                    f"{escaped(fight.describe(events[j]))!r}, not what was recorded")
-    if len(digests) > len(recorded):
-        return (f"the replay parts from the save at this command ({record.by}): {len(digests)} events where the "
-                f"save recorded {len(recorded)} (event {len(recorded) + 1} is now "
-                f"{escaped(fight.describe(events[len(recorded)]))!r})")
-    return (f"the replay parts from the save at this command ({record.by}): {len(digests)} events where the save "
-            f"recorded {len(recorded)}")
