@@ -11,21 +11,51 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Mapping, Protocol, Sequence
 
 from game.errors import escaped
 from game.kernel.decisions import StandingOrder
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
-from game.rulesets.package import Command, Fight
+from game.rulesets.package import Command, Fight, Ruleset
 from game.saves import SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, read_save
-from game.scenario import EncounterFileError
-
-if TYPE_CHECKING:
-    from game.session import Session, Source
+from game.scenario import EncounterFileError, Scenario
+from game.board import Board
 
 MAX_STEPS = 100_000
 """Most steps a replay holds (the save's own cap on commands)."""
+
+
+class Source(Protocol):
+    """What a replay reads of :class:`game.session.Source` (this module imports no session)."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    board: Board
+    scenario: Scenario
+
+
+class Replaying(Protocol):
+    """What a replay does with :class:`game.session.Session`: builds one at the fight's start, then plays the
+    save's steps on it."""
+
+    @property
+    def encounter(self) -> Fight: ...
+
+    start_events: list[Event]
+
+    def save_header(self) -> SaveHeader: ...
+
+    def replay(self, command: Command, *, by: str) -> list[Event]: ...
+
+    def replay_undo(self, record: SaveRecord) -> None: ...
+
+    def _digests(self, events: Sequence[Event]) -> tuple[str, ...]: ...
+
+
+NewSession = Callable[[Source, SaveHeader, Mapping[str, Mapping[str, StandingOrder]]], Replaying]
+"""Builds the session at a fight's start: its source, the save's header, the standing orders."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +71,12 @@ class SaveReplay:
     after any number of its steps. Raises :class:`SaveError` (one line) for a file that is not a good save,
     or a fight that cannot be opened."""
 
-    def __init__(self, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None) -> None:
-        from game.session import _open_saved
-
+    def __init__(self, path: str | Path, *, opener: Callable[[SaveHeader, SaveFile], Source],
+                 new: NewSession) -> None:
         self.save: SaveFile = read_save(path)
         header = self.save.header
-        self.source: Source = opener(header) if opener else _open_saved(header, self.save)
+        self.source: Source = opener(header, self.save)
+        self.new = new
         if self.source.scenario.ruleset != header.ruleset:
             raise SaveError(self.save.path, f"the save is of ruleset {header.ruleset!r}, its encounter file is now "
                                             f"of {self.source.scenario.ruleset!r}", "line 1: ruleset")
@@ -70,7 +100,7 @@ class SaveReplay:
         if first._digests(first.start_events) != header.start_events:
             self.start_parted = SaveError(self.save.path, "the fight now starts differently from the save's"
                                           + self.why, "line 1: start_events")
-        self._first: Session | None = first
+        self._first: Replaying | None = first
 
     @property
     def path(self) -> Path:
@@ -89,20 +119,16 @@ class SaveReplay:
             raise SaveError(path, f"not a command of ruleset {self.save.header.ruleset} ({type(exc).__name__})",
                             f"{place}: command") from None
 
-    def fresh(self) -> Session:
+    def fresh(self) -> Replaying:
         """The fight at its start, before any step, played by whom the save says (its first session is
         handed out once, then each call builds a new one)."""
-        from game.session import Session
-
         if getattr(self, "_first", None) is not None:
             first, self._first = self._first, None
             assert first is not None
             return first
-        header = self.save.header
-        return Session(self.source, dict(header.controllers), dict(header.creature_controllers), header.gm,
-                       standing_orders={p: dict(o) for p, o in self.orders.items()})
+        return self.new(self.source, self.save.header, self.orders)
 
-    def play(self, session: Session, index: int) -> tuple[list[Event], SaveError | None]:
+    def play(self, session: Replaying, index: int) -> tuple[list[Event], SaveError | None]:
         """Apply step ``index`` (from 0) to ``session``, which stands after the steps before it: its events
         (none for an undo), and a :class:`SaveError` if they are not what the save recorded. Raises
         :class:`SaveError` if the engine now refuses the command (the replay cannot go past it)."""

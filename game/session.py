@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.board import Board
 from game.errors import GameError
@@ -45,6 +45,7 @@ from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
+from game.replay import SaveReplay
 from game.rulesets import ruleset
 from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
 from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, command_line, content_files, encode, event_digest,
@@ -554,6 +555,16 @@ class Session:
         return session
 
     @classmethod
+    def open_replay(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None) -> SaveReplay:
+        """A save opened to be played step by step (:class:`game.replay.SaveReplay`), its sessions this
+        class's; raises :class:`SaveError` with one line."""
+        def new(source: Any, header: SaveHeader, orders: Mapping[str, Mapping[str, StandingOrder]]) -> Session:
+            return cls(source, dict(header.controllers), dict(header.creature_controllers), header.gm,
+                       standing_orders={p: dict(o) for p, o in orders.items()})
+
+        return SaveReplay(path, opener=(lambda header, save: opener(header)) if opener else _open_saved, new=new)
+
+    @classmethod
     def replay_save(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None,
                     emit: Callable[[Fight, list[Event]], None] | None = None,
                     undone: Callable[[SaveRecord], None] | None = None) -> tuple[Session, SaveError | None]:
@@ -561,10 +572,9 @@ class Session:
         replay first parted from the recording (None if nowhere): the first command whose events differ,
         with what differed. A command the engine refuses ends the replay there (it is the parting). An undo
         the save holds goes to ``undone`` (its events were emitted when given)."""
-        from game.replay import SaveReplay
-
-        replay = SaveReplay(path, opener=opener)
+        replay = cls.open_replay(path, opener=opener)
         session = replay.fresh()
+        assert isinstance(session, Session)
         if emit is not None:
             emit(session.encounter, list(session.start_events))
         if replay.start_parted is not None:
