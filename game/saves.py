@@ -473,3 +473,63 @@ def mark_closed() -> None:
         (data_dir() / RUNNING).unlink(missing_ok=True)
     except OSError:
         pass
+
+
+# -- the save picker's list -----------------------------------------------------------------------------
+
+MAX_LISTED = 200
+"""Most saves the picker lists (the newest by file time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A save in the data folder as the picker lists it: read by its first line only."""
+
+    path: Path
+    header: SaveHeader | None
+    """None: the file is not a save this program can open (``problem`` says why, in one line)."""
+    problem: str
+    autosave: bool
+    when: str
+    """When it was saved (the header's time, else the file's), ``YYYY-MM-DD HH:MM:SS``: the list's order."""
+
+    @property
+    def label(self) -> str:
+        """One line for the list: when, encounter, round, and whether an autosave."""
+        kind = " (autosave)" if self.autosave else ""
+        if self.header is None:
+            return f"{self.when}  {self.path.name}: cannot be opened{kind}"
+        name = Path(self.header.encounter).stem
+        where = f"round {self.header.round}" if self.header.round is not None else "round ?"
+        return f"{self.when}  {name}, {where}{kind}"
+
+
+def list_saves(folders: Sequence[tuple[Path, bool]] | None = None, limit: int = MAX_LISTED) -> list[Listed]:
+    """The saves in ``folders`` (each with whether it holds autosaves; default: the data folder's saves and
+    autosaves), newest first, at most ``limit``; each read by its first line only."""
+    import time
+
+    found: list[tuple[float, Path, bool]] = []
+    for folder, auto in folders if folders is not None else ((saves_dir(), False), (autosaves_dir(), True)):
+        try:
+            for n, path in enumerate(folder.glob("*.jsonl")):
+                if n >= 10 * MAX_LISTED:
+                    break
+                try:
+                    found.append((path.stat().st_mtime, path, auto))
+                except OSError:
+                    continue
+        except OSError:
+            continue
+    found.sort(key=lambda item: item[0], reverse=True)
+    out = []
+    for mtime, path, auto in found[:max(0, limit)]:
+        file_time = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(mtime))
+        try:
+            header: SaveHeader | None = read_header(path)
+            problem = ""
+        except SaveError as exc:
+            header, problem = None, str(exc)
+        out.append(Listed(path, header, problem, auto, (header.saved if header is not None else "") or file_time))
+    out.sort(key=lambda listed: listed.when, reverse=True)
+    return out
