@@ -532,9 +532,11 @@ def _button(table: Any, element: object) -> bool | None:
 
 
 def advance(table: Any) -> bool:
-    """The table's frame while a replay is shown: the camera, highlights and bar, and nobody plays (True);
-    False when no replay is shown."""
-    if ui(table).replay is None:
+    """The table's frame while a replay is shown, or the picker or the offer after a crash is up: the camera,
+    highlights and bar, and nobody plays (True; the AI waits for the question to be answered); False when
+    none of them is."""
+    saves = ui(table)
+    if saves.replay is None and saves.picker is None and saves.offer is None:
         return False
     table.follow_acting()
     table.refresh()

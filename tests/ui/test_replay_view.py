@@ -213,12 +213,15 @@ def _select(picker: replay_view.Picker, index: int) -> None:
 
 def test_the_next_start_after_a_crash_offers_to_resume_the_newest_autosave(table: Table, tmp_path: Path) -> None:
     auto = _with_time(_saved(tmp_path / "auto.jsonl"), "2026-11-26 23:10:00")
+    table.controls = dict(ALL_AI)
     assert table.open(str(CRYPT))
     fresh = table.session
     replay_view.offer_resume(table, auto)
     offer = table.replay_ui.offer
     assert offer is not None and offer.window.alive()
-    frames(table, 2)
+    shown = len(fresh.encounter.log)
+    frames(table, 60)
+    assert len(fresh.encounter.log) == shown, "the AI played behind the offer"
     _key(table, pygame.K_RETURN)  # Resume
     assert table.replay_ui.offer is None and not offer.window.alive()
     assert table.session is not fresh and table.session is not None
