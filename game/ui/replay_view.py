@@ -49,6 +49,9 @@ class ReplayView:
         """The last step it can show (a command the engine now refuses stops it there)."""
         self.parted: SaveError | None = self.replay.start_parted
         """The first place found where the fight now plays differently from the recording."""
+        self.checked = 0
+        """The steps played once already, their events compared with the recording (a step back plays them
+        again from the start without comparing them again)."""
         self.elements: dict[str, UIButton] = {}
         self.panel: UIPanel | None = None
         self.label: UILabel | None = None
@@ -71,13 +74,14 @@ class ReplayView:
             session, pos = self.session, self.position
         while pos < target:
             try:
-                _, differs = self.replay.play(session, pos)
+                _, differs = self.replay.play(session, pos, check=pos >= self.checked)
             except SaveError as refused:
                 self.end = pos
                 self.parted = self.parted or refused
                 break
             self.parted = self.parted or differs
             pos += 1
+            self.checked = max(self.checked, pos)
         self.session, self.position = session, pos
 
     def step_text(self, table: Any) -> str:
