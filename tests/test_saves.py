@@ -342,3 +342,50 @@ def test_a_save_writes_each_command_once_however_often_it_saves(tmp_path: Path,
     session.save(tmp_path / "again.jsonl")
     assert len(made) == len(session.history)
     assert _log(Session.resume(tmp_path / "again.jsonl")) == _log(session)
+
+
+def _player_moves(session: Session, player: str, count: int) -> int:
+    """Up to ``count`` one-cell moves of the acting creature by ``player``, each one a player may undo."""
+    from game.kernel.engine import Impossible
+    from game.rulesets.seed000.commands import MoveCommand
+
+    made = 0
+    for _ in range(count):
+        acting = session.encounter.acting
+        assert acting is not None and session.acting_controller == player
+        for cell in session.source.board.grid.neighbours(acting.cell):
+            try:
+                session.apply(MoveCommand(acting.id, cell), by=player)
+            except Impossible:
+                continue
+            if session.undo_refusal():
+                session.gm_undo(1)
+                continue
+            made += 1
+            break
+    return made
+
+
+def test_a_players_undo_after_a_game_masters_undo_is_in_the_save_too(tmp_path: Path) -> None:
+    """A player's undo of the last thing given drops it from the save (it revealed nothing); one of a command
+    given before a game master's undo is a line of its own, so the resumed fight is the same."""
+    session = Session.open(SAMPLES[0], {"heroes": "Ann", "monsters": AI})
+    session.gm_name = "Cy"
+    for _ in range(200):
+        if session.acting_controller == "Ann":
+            break
+        session.step_ai()
+    assert _player_moves(session, "Ann", 2) == 2
+    given = len(session.history)
+    session.undo()
+    assert len(session.history) == given - 1  # dropped: nothing of it is kept
+    assert _player_moves(session, "Ann", 1) == 1
+    session.gm_undo(1)
+    session.undo()  # Ann takes back her first move, given before the game master's undo
+    assert [type(h).__name__ for h in session.history[-2:]] == ["Undone", "Undone"]
+    text = session.save(tmp_path / "fight.jsonl").read_text()
+    assert '{"by":"Cy","undo":1,"gm":true}' in text and '{"by":"Ann","undo":1,"gm":false}' in text
+    resumed = Session.resume(tmp_path / "fight.jsonl")
+    assert _log(resumed) == _log(session) and len(resumed.gm_undos) == 1
+    assert [p.command for p in resumed.played] == [p.command for p in session.played]
+    assert resumed.save_bytes().split(b"\n")[1:] == session.save_bytes().split(b"\n")[1:]
