@@ -259,3 +259,29 @@ def test_play_offers_the_autosave_a_crash_left_and_opens_replays(tmp_path: Path,
     bad.write_text("nonsense\n")
     calls = len(got)
     assert main(["play", "--replay", str(bad)]) == 2 and len(got) == calls
+
+
+def test_a_replay_that_parts_from_the_recording_says_so_from_that_step_on(table: Table, tmp_path: Path) -> None:
+    """Issue 16 item 2: a replay "names the first command where the replay diverges from what was recorded";
+    in the window the top line says so from that step on, and the replay goes on."""
+    save = _saved(tmp_path / "fight.jsonl")
+    lines = save.read_text().splitlines()
+    record = json.loads(lines[5])
+    record["events"][0] = "00000000"  # as if the fight now played step 5 differently
+    lines[5] = json.dumps(record, separators=(",", ":"))
+    save.write_text("\n".join(lines) + "\n")
+    assert replay_view.open_replay(table, save)
+    view = table.replay_ui.replay
+    assert view is not None
+    for _ in range(4):
+        _key(table, pygame.K_RIGHT)
+    assert "parts" not in table.message and not table.message_error
+    _key(table, pygame.K_RIGHT)
+    assert view.position == 5 and "Note:" in table.message and "line 6: the replay parts from the save" in table.message
+    _key(table, pygame.K_END)
+    assert view.position == len(view.replay.steps) and "line 6: the replay parts" in table.message
+    table.screen = pygame.display.set_mode((900, 640), pygame.RESIZABLE)
+    table.relayout()  # the bar is laid out again at the new size
+    assert view.panel is not None and view.panel.get_relative_rect().bottom == 640
+    _press(table, view.elements["start"])
+    assert view.position == 0
