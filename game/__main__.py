@@ -175,11 +175,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not sep or not side.strip() or not who.strip():
             raise GameError(f"--control must look like heroes=Ann or monsters=ai, not {item!r}")
         controls[side.strip()] = who.strip()
+    replay = getattr(args, "replay", None)
+    if args.resume is not None and replay is not None:
+        raise GameError("--resume and --replay: resume a save or replay it, not both")
     if args.resume is not None:
         from game.session import Session
 
         resumed = Session.resume(args.resume)  # a bad save is one line before the window opens
         loaded = None
+    elif replay is not None:
+        from game.session import Session
+
+        Session.open_replay(replay)  # a bad save is one line before the window opens
+        resumed, loaded = None, None
     else:
         resumed, loaded = None, read_map_first(args.map, root=args.root)
     from game.saves import left_by_a_crash, mark_closed, mark_running
@@ -187,16 +195,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.window import parse_size
 
     crashed = left_by_a_crash()
-    notice = (f"The last window closed without quitting; its newest autosave: play --resume {crashed}"
-              if crashed is not None and resumed is None else None)
-    if notice:
-        print(notice, file=sys.stderr)
+    if resumed is not None or replay is not None:
+        crashed = None
+    if crashed is not None:  # the window offers to resume it (Resume / Start fresh)
+        print(f"The last window closed without quitting; its newest autosave: play --resume {crashed}",
+              file=sys.stderr)
     mark_running()
     try:
-        return run_table(None if resumed else args.map, size=parse_size(args.size), screenshot=args.screenshot,
-                         script=args.script, controls=controls, skip_setup=args.no_setup,
+        return run_table(None if resumed or replay else args.map, size=parse_size(args.size),
+                         screenshot=args.screenshot, script=args.script, controls=controls, skip_setup=args.no_setup,
                          state_file=args.state_file, loaded=loaded, resumed=resumed, autosave=autosave_folder(),
-                         notice=notice, projector=args.projector, root=args.root)
+                         projector=args.projector, root=args.root, replay=replay, crashed=crashed)
     finally:
         mark_closed()
 
@@ -237,6 +246,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.runner import replay_save
+
+    if args.window:  # replay SAVE --window: as play --replay SAVE
+        window = build_parser().parse_args(["play", "--replay", args.save])
+        return cmd_play(window)
 
     return replay_save(args.save, as_json=args.json)
 
@@ -315,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="keep FILE updated with what the window shows, as JSON with window pixels (for drivers)")
     play.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
     play.add_argument("--resume", metavar="SAVE", help="resume the fight a save file holds (Ctrl+S, an autosave)")
+    play.add_argument("--replay", metavar="SAVE", help="show a save step by step (Left/Right, Home/End); Enter plays "
+                                                       "on from the step shown as a new fight")
     play.set_defaults(func=cmd_play)
 
     render = sub.add_parser("render", help="draw a map to a PNG without opening a window")
@@ -351,6 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
                                            "recording")
     replay.add_argument("save", metavar="SAVE")
     replay.add_argument("--json", action="store_true", help="one JSON object per event instead of text")
+    replay.add_argument("--window", action="store_true", help="step through it in the window instead "
+                                                              "(as play --replay SAVE)")
     replay.set_defaults(func=cmd_replay)
 
     from game.simulate import MAX_JOBS, MAX_RUNS

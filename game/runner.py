@@ -20,8 +20,8 @@ from game.kernel.decisions import Answer
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
-from game.rulesets.package import Command, Fight
-from game.scenario import EncounterFileError, Scenario, check_round_limit, scripted
+from game.rulesets.package import Command, Fight, Ruleset
+from game.scenario import EncounterFileError, Scenario, check_round_limit
 
 
 class ReplayRefusedError(GameError):
@@ -76,15 +76,16 @@ def encounter_summary(path: str | Path, root: str | Path | None = None) -> str:
 
 
 def play(loaded: Loaded, *, auto: bool, emit: Callable[[Event], None],
-         chosen: Callable[[Command], None] | None = None) -> Fight:
+         chosen: Callable[[Command], None] | None = None, rules: Ruleset | None = None) -> Fight:
     """Start, run the script, then let the AI play; every event goes to ``emit`` as it happens, and every
     command (scripted or the AI's, before it is applied) to ``chosen``. An open decision is answered by the
-    AI when it plays the chooser (with ``auto``, always); else the run stops there, as for a command."""
+    AI when it plays the chooser (with ``auto``, always); else the run stops there, as for a command.
+    ``rules``: the ruleset's package (default: the one the file names)."""
     enc, scenario = loaded.encounter, loaded.scenario
-    rules = ruleset(scenario.ruleset)
+    rules = rules if rules is not None else ruleset(scenario.ruleset)
     for event in enc.start():
         emit(event)
-    for place, command in scripted(scenario, loaded.board):
+    for place, command in rules.scripted(scenario.commands, loaded.board, scenario.path):  # scenario.scripted's
         check_round_limit(scenario, enc.round, scenario.options, place)
         if chosen is not None:
             chosen(command)
@@ -175,7 +176,7 @@ def replay_save(path: str, *, as_json: bool, out: TextIO = sys.stdout, err: Text
     """``replay SAVE``: play a save's commands again headless and print the log as ``run`` does (``--json``
     too); then, on ``err``, the first command where the replay parts from the recording and what differed
     (exit code 1), or a note of the files changed since the save when the replay still matches."""
-    from game.saves import changed_files, read_save
+    from game.saves import SaveRecord, changed_files, read_save
     from game.session import Session
 
     header = read_save(path).header
@@ -190,7 +191,13 @@ def replay_save(path: str, *, as_json: bool, out: TextIO = sys.stdout, err: Text
             else:
                 out.write(escaped(fight.describe(event)) + "\n")
 
-    session, parted = Session.replay_save(path, emit=emit)
+    def undone(record: SaveRecord) -> None:
+        who = f"the game master ({record.by})" if record.gm and record.by else "the game master" if record.gm \
+            else record.by
+        note = f"{who} took back the last {record.undo} command{'s' if record.undo > 1 else ''} and answers"
+        out.write((json.dumps({"note": note}) if as_json else escaped(f"-- {note}")) + "\n")
+
+    session, parted = Session.replay_save(path, emit=emit, undone=undone)
     enc = session.encounter
     note = ("the fight is over" if enc.over else
             f"the save stops in round {enc.round}, " + (f"{session.question.chooser} to answer"

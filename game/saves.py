@@ -3,8 +3,11 @@
 The engine is deterministic (the same seed and commands give the same log), so a save holds no state, only
 what it takes to play the fight again: a header line (format, program, ruleset and its event format, seed,
 options, the encounter file and map with their sha256, the content files' sha256, who plays what, the
-standing orders), then one line per command or answer in the order given, with who gave it and a short
-digest of each event it caused (so a replay can say where and how it parts from the recording).
+standing orders, and from format 2 the round it stopped in and when it was saved), then one line per command
+or answer in the order given, with who gave it and a short digest of each event it caused (so a replay can
+say where and how it parts from the recording); from format 2 an undo is a line too (``{"by", "undo", "gm"}``:
+how many of the commands and answers before it were taken back, and whether by the game master), so a save
+holds the fight's whole history and a resumed one keeps what was undone, and by whom.
 :meth:`game.session.Session.save` writes one, :meth:`game.session.Session.resume` plays one back. Never
 pickled: a save is data, read under caps, and anything wrong in it is one line naming the file and place.
 This module knows nothing of sessions or rulesets: it reads and writes the file.
@@ -23,8 +26,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from game.errors import GameError, escaped, quoted
 from game.files import UserFileError, read_user_file, write_user_file
 
-SAVE_FORMAT = 1
-"""The save format this program writes, and the newest it reads."""
+SAVE_FORMAT = 2
+"""The save format this program writes, and the newest it reads (1: no undo lines, no round or time)."""
 MAGIC = "tactical-table save"
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 """Largest save file read (a fight of 10,000 commands takes ~2 MB)."""
@@ -81,17 +84,26 @@ class SaveHeader:
     start_events: tuple[str, ...]
     """The digest of each event of the fight's start."""
     format: int = SAVE_FORMAT
+    round: int | None = None
+    """The round the fight stood in when saved (None in a format 1 save)."""
+    saved: str = ""
+    """When it was saved, local time as ``YYYY-MM-DD HH:MM:SS`` ("" in a format 1 save)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SaveRecord:
-    """One command or answer as given: by whom, in the ruleset's JSON form, and its events' digests."""
+    """One command or answer as given: by whom, in the ruleset's JSON form, and its events' digests; or an
+    undo (``undo`` > 0, ``command`` None): how many commands and answers it took back."""
 
     by: str
-    command: Mapping[str, Any]
+    """Who gave it ("" for an undo by the table's own game master, when nobody plays)."""
+    command: Mapping[str, Any] | None
     events: tuple[str, ...]
     line: int
     """Its line in the file (1 is the header), for messages."""
+    undo: int = 0
+    gm: bool = False
+    """An undo by the game master (past dice and reactions), not a player's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,20 +135,29 @@ def content_files(paths: Iterable[Path]) -> list[Path]:
     return listed(list(paths))[:MAX_NAMES]
 
 
-def encode(header: SaveHeader, records: Sequence[tuple[str, Mapping[str, Any], Sequence[str]]]) -> bytes:
-    """The bytes of a save: its header line, then one line per (by, command JSON, event digests)."""
+def command_line(by: str, command: Mapping[str, Any], events: Sequence[str]) -> str:
+    """A save's line for a command or answer given (its JSON form and its events' digests), without its newline."""
+    return json.dumps({"by": by, "command": dict(command), "events": list(events)}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def undo_line(by: str, count: int, gm: bool) -> str:
+    """A save's line for an undo of the last ``count`` commands and answers ("" ``by``: the table's own)."""
+    return json.dumps({"by": by or None, "undo": count, "gm": gm}, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode(header: SaveHeader, lines: Sequence[str]) -> bytes:
+    """The bytes of a save: its header line, then ``lines`` (:func:`command_line`, :func:`undo_line`)."""
     head = {"save": MAGIC, "format": header.format, "program": header.program, "ruleset": header.ruleset,
             "event_format": header.event_format, "seed": header.seed, "options": dict(header.options),
             "encounter": header.encounter, "encounter_sha256": header.encounter_sha256, "map": header.map,
             "map_sha256": header.map_sha256, "content": dict(header.content),
             "controllers": dict(header.controllers), "creature_controllers": dict(header.creature_controllers),
             "gm": header.gm, "standing_orders": {p: dict(o) for p, o in header.standing_orders.items()},
-            "start_events": list(header.start_events), "commands": len(records)}
-    lines = [json.dumps(head, ensure_ascii=False, separators=(",", ":"))]
-    for by, command, events in records:
-        lines.append(json.dumps({"by": by, "command": dict(command), "events": list(events)},
-                                ensure_ascii=False, separators=(",", ":")))
-    return ("\n".join(lines) + "\n").encode("utf-8")
+            "start_events": list(header.start_events), "commands": len(lines)}
+    if header.format >= 2:
+        head["round"], head["saved"] = header.round, header.saved
+    return ("\n".join([json.dumps(head, ensure_ascii=False, separators=(",", ":")), *lines]) + "\n").encode("utf-8")
 
 
 def write_save(path: str | Path, data: bytes) -> Path:
@@ -237,7 +258,50 @@ def read_save(path: str | Path) -> SaveFile:
         if len(line) > MAX_LINE:
             raise SaveError(path, f"{len(line)} characters, more than the limit of {MAX_LINE} for a line",
                             f"line {n}")
+    header = _head(lines[0], path)
     head = _json(lines[0], path, "line 1")
+    count = _int(head.get("commands"), path, "line 1: commands")
+    if count != len(lines) - 1:
+        raise SaveError(path, f"truncated or corrupt: the header says {count} commands, the file holds "
+                              f"{len(lines) - 1}", "line 1: commands")
+    records: list[SaveRecord] = []
+    standing = 0
+    """Commands and answers given and not taken back so far."""
+    for n, line in enumerate(lines[1:], 2):
+        place = f"line {n}"
+        item = _json(line, path, place)
+        if header.format >= 2 and isinstance(item, dict) and set(item) == {"by", "undo", "gm"}:
+            records.append(_undo(item, path, place, n, standing))
+            standing -= records[-1].undo
+            continue
+        standing += 1
+        if not isinstance(item, dict) or set(item) != {"by", "command", "events"}:
+            raise SaveError(path, "a command line is an object with 'by', 'command' and 'events'"
+                            + (" (an undo line: 'by', 'undo' and 'gm')" if header.format >= 2 else ""), place)
+        command = item["command"]
+        if not isinstance(command, dict):
+            raise SaveError(path, f"a command is an object, found {_kind(command)}", f"{place}: command")
+        records.append(SaveRecord(_text(item["by"], path, f"{place}: by", empty=False), command,
+                                  _digests(item["events"], path, f"{place}: events"), n))
+    return SaveFile(path, header, tuple(records))
+
+
+def _undo(item: dict[str, Any], path: Path, place: str, n: int, given: int) -> SaveRecord:
+    """An undo line, checked against the ``given`` commands and answers still standing before it."""
+    by = item["by"]
+    count = _int(item["undo"], path, f"{place}: undo")
+    if not 1 <= count <= given:
+        raise SaveError(path, f"an undo of {count} command{'s' if count != 1 else ''} where "
+                              f"{given} stand before it", f"{place}: undo")
+    if not isinstance(item["gm"], bool):
+        raise SaveError(path, f"true or false is needed, found {_kind(item['gm'])}", f"{place}: gm")
+    return SaveRecord("" if by is None else _text(by, path, f"{place}: by", empty=False), None, (), n,
+                      undo=count, gm=item["gm"])
+
+
+def _head(line: str, path: Path) -> SaveHeader:
+    """A save's first line read and checked (format, then every key)."""
+    head = _json(line, path, "line 1")
     if not isinstance(head, dict) or head.get("save") != MAGIC:
         raise SaveError(path, "not a save of this program (its first line names no 'tactical-table save')",
                         "line 1")
@@ -247,23 +311,28 @@ def read_save(path: str | Path) -> SaveFile:
                               f"{SAVE_FORMAT}): update the program to open it", "line 1: format")
     if fmt < 1:
         raise SaveError(path, f"save format {fmt} does not exist", "line 1: format")
-    header = _header(head, path)
-    count = _int(head.get("commands"), path, "line 1: commands")
-    if count != len(lines) - 1:
-        raise SaveError(path, f"truncated or corrupt: the header says {count} commands, the file holds "
-                              f"{len(lines) - 1}", "line 1: commands")
-    records = []
-    for n, line in enumerate(lines[1:], 2):
-        place = f"line {n}"
-        item = _json(line, path, place)
-        if not isinstance(item, dict) or set(item) != {"by", "command", "events"}:
-            raise SaveError(path, "a command line is an object with 'by', 'command' and 'events'", place)
-        command = item["command"]
-        if not isinstance(command, dict):
-            raise SaveError(path, f"a command is an object, found {_kind(command)}", f"{place}: command")
-        records.append(SaveRecord(_text(item["by"], path, f"{place}: by", empty=False), command,
-                                  _digests(item["events"], path, f"{place}: events"), n))
-    return SaveFile(path, header, tuple(records))
+    return _header(head, path)
+
+
+def read_header(path: str | Path) -> SaveHeader:
+    """Only a save's first line, read and checked as :func:`read_save` checks it (the save picker lists saves
+    by it without reading their commands); raises :class:`SaveError` with one line."""
+    path = Path(path)
+    try:
+        with path.open("rb") as file:
+            first = file.readline(MAX_LINE + 1)
+    except OSError as exc:
+        raise SaveError(path, f"cannot read: {exc.strerror or exc}") from None
+    if len(first) > MAX_LINE:
+        raise SaveError(path, f"more than the limit of {MAX_LINE} characters for a line", "line 1")
+    if not first.endswith(b"\n"):
+        raise SaveError(path, "empty: not a save (the file holds nothing)" if not first else
+                        "truncated: the last line is cut off (a save ends with a complete line)", "line 1")
+    try:
+        text = first[:-1].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(path, f"not a save (byte {exc.start} is not UTF-8 text)") from None
+    return _head(text, path)
 
 
 def _header(head: dict[str, Any], path: Path) -> SaveHeader:
@@ -273,6 +342,8 @@ def _header(head: dict[str, Any], path: Path) -> SaveHeader:
     known = {"save", "format", "program", "ruleset", "event_format", "seed", "options", "encounter",
              "encounter_sha256", "map", "map_sha256", "content", "controllers", "creature_controllers", "gm",
              "standing_orders", "start_events", "commands"}
+    if head.get("format", 1) >= 2:
+        known |= {"round", "saved"}
     missing = sorted(known - set(head))
     if missing:
         raise SaveError(path, f"the header lacks {', '.join(map(repr, missing))}", "line 1")
@@ -302,7 +373,9 @@ def _header(head: dict[str, Any], path: Path) -> SaveHeader:
         gm=None if gm is None else _text(gm, path, at("gm"), empty=False),
         standing_orders={_text(p, path, at("standing_orders")): _names(o, path, at(f"standing_orders.{p}"))
                          for p, o in orders.items()},
-        start_events=_digests(head["start_events"], path, at("start_events")), format=_int(head["format"], path, at("format")))
+        start_events=_digests(head["start_events"], path, at("start_events")), format=_int(head["format"], path, at("format")),
+        round=None if head.get("round") is None else _int(head["round"], path, at("round")),
+        saved=_text(head.get("saved", ""), path, at("saved")))
 
 
 def changed_files(header: SaveHeader, now: SaveHeader) -> list[str]:
@@ -401,3 +474,63 @@ def mark_closed() -> None:
         (data_dir() / RUNNING).unlink(missing_ok=True)
     except OSError:
         pass
+
+
+# -- the save picker's list -----------------------------------------------------------------------------
+
+MAX_LISTED = 200
+"""Most saves the picker lists (the newest by file time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A save in the data folder as the picker lists it: read by its first line only."""
+
+    path: Path
+    header: SaveHeader | None
+    """None: the file is not a save this program can open (``problem`` says why, in one line)."""
+    problem: str
+    autosave: bool
+    when: str
+    """When it was saved (the header's time, else the file's), ``YYYY-MM-DD HH:MM:SS``: the list's order."""
+
+    @property
+    def label(self) -> str:
+        """One line for the list: when, encounter, round, and whether an autosave."""
+        kind = " (autosave)" if self.autosave else ""
+        if self.header is None:
+            return f"{self.when}  {self.path.name}: cannot be opened{kind}"
+        name = Path(self.header.encounter).stem
+        where = f"round {self.header.round}" if self.header.round is not None else "round ?"
+        return f"{self.when}  {name}, {where}{kind}"
+
+
+def list_saves(folders: Sequence[tuple[Path, bool]] | None = None, limit: int = MAX_LISTED) -> list[Listed]:
+    """The saves in ``folders`` (each with whether it holds autosaves; default: the data folder's saves and
+    autosaves), newest first, at most ``limit``; each read by its first line only."""
+    import time
+
+    found: list[tuple[float, Path, bool]] = []
+    for folder, auto in folders if folders is not None else ((saves_dir(), False), (autosaves_dir(), True)):
+        try:
+            for n, path in enumerate(folder.glob("*.jsonl")):
+                if n >= 10 * MAX_LISTED:
+                    break
+                try:
+                    found.append((path.stat().st_mtime, path, auto))
+                except OSError:
+                    continue
+        except OSError:
+            continue
+    found.sort(key=lambda item: item[0], reverse=True)
+    out = []
+    for mtime, path, auto in found[:max(0, limit)]:
+        file_time = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(mtime))
+        try:
+            header: SaveHeader | None = read_header(path)
+            problem = ""
+        except SaveError as exc:
+            header, problem = None, str(exc)
+        out.append(Listed(path, header, problem, auto, (header.saved if header is not None else "") or file_time))
+    out.sort(key=lambda listed: listed.when, reverse=True)
+    return out

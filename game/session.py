@@ -37,23 +37,24 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.board import Board
-from game.errors import GameError, escaped
+from game.errors import GameError
 from game.grid import Cell
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.rulesets.edits import GM_EDITS, GM_OWNER, GmEdited, RollDice, TableDiceRolled, is_table_command
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
+from game.replay import SaveReplay
 from game.rulesets import ruleset
 from game.rulesets.package import Command, Editing, Entry, FileSetup, Fight, Ruleset, Sheet
-from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, content_files, encode, event_digest,
-                        file_sha256, prune, read_save, write_save)
+from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, command_line, content_files,
+                        encode, event_digest, file_sha256, prune, undo_line, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
 from game.seats import Seats, settle
 from game.scenario import (EncounterFileError, Scenario, check_creature_ids, check_round_limit, load_scenario,
-                           roster, scripted)
+                           roster)
 from game.tiled.model import TiledMap
 
 
@@ -77,11 +78,13 @@ class Source:
     title: str
     library: Mapping[str, Sheet] = field(default_factory=dict)
     """Every sheet of the fight's content by id (what the game master may bring into the fight)."""
+    package: Ruleset | None = None
+    """The ruleset's package itself, for one not among ``game.rulesets`` (a test's toy); None: the file's."""
 
     @property
     def rules(self) -> Ruleset:
         """The ruleset the fight is played by (the file's ``ruleset``)."""
-        return ruleset(self.scenario.ruleset)
+        return self.package if self.package is not None else ruleset(self.scenario.ruleset)
 
     def fresh(self) -> Fight:
         """A new, unstarted fight: same board, creatures, seed and options, and the file's sections of the
@@ -100,7 +103,7 @@ class Source:
 
     def scripted(self) -> list[tuple[str, Command]]:
         """The file's scripted commands, each with its place in the file."""
-        return scripted(self.scenario, self.board)
+        return self.rules.scripted(self.scenario.commands, self.board, self.scenario.path)
 
 
 ENCOUNTER_SUFFIX = ".toml"
@@ -194,6 +197,17 @@ def _groups(taken: Sequence[Played]) -> list[tuple[Played, ...]]:
     return [tuple(g) for g in out]
 
 
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """An undo in the fight's history (:attr:`Session.history`): the last ``count`` commands and answers
+    standing were taken back, by a player (:meth:`Session.undo`) or the game master (:meth:`Session.gm_undo`)."""
+
+    count: int
+    by: str
+    """Who took them back ("" for the table's own game master, when nobody plays)."""
+    gm: bool
+
+
 def _automatic(played: Played) -> bool:
     """An answer nobody gave at the table (the AI's, a standing order's): it goes with the command before."""
     return isinstance(played.command, Answer) and played.by in (AI, "standing order")
@@ -240,6 +254,14 @@ class Session:
     command clears it."""
     started: str = field(default_factory=lambda: time.strftime("%Y%m%d-%H%M%S"))
     """When the fight was opened: the autosaves' names begin with it."""
+    history: list[Played | Undone] = field(default_factory=list)
+    """Everything given, in order: each command and answer, and each undo (what a save holds; :attr:`played` is
+    what stands of it now)."""
+    _lines: list[str] = field(default_factory=list, repr=False)
+    """The save's lines of the first ``len(_lines)`` entries of :attr:`history`, made once each (a save writes
+    only the new ones out: an autosave's cost does not grow with the fight)."""
+    _files: SaveHeader | None = field(default=None, repr=False)
+    """The header's file hashes, read once per session: the files the fight was built from."""
 
     def __post_init__(self) -> None:
         self.encounter, self.start_events = self.source.begin()
@@ -396,7 +418,9 @@ class Session:
         """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
         rnd, turn = self.encounter.turn_mark
         events = self.encounter.apply(command)
-        self.played.append(Played(command, events, by, rnd, turn))
+        played = Played(command, events, by, rnd, turn)
+        self.played.append(played)
+        self.history.append(played)
         return events
 
     def answer(self, decision: int, option: str, *, by: str) -> list[Event]:
@@ -457,8 +481,22 @@ class Session:
         if why:
             raise Impossible(f"cannot undo: {why}")
         undone = self.played[-1]
-        self._rebuild(self.played[:-1])
+        self._take_back(1, undone.by, gm=False)
         return undone
+
+    def _take_back(self, count: int, by: str, *, gm: bool) -> tuple[Played, ...]:
+        """Rebuild the fight without the last ``count`` commands and answers standing, and note the undo in
+        :attr:`history` (a player's undo of the last entry there just drops it: it revealed nothing)."""
+        cut = len(self.played) - count
+        taken = tuple(self.played[cut:])
+        self._encode_lines()
+        self._rebuild(self.played[:cut])
+        if not gm and count == 1 and self.history and self.history[-1] is taken[0]:
+            self.history.pop()
+            del self._lines[len(self.history):]
+        else:
+            self.history.append(Undone(count, by, gm))
+        return taken
 
     def _rebuild(self, keep: list[Played]) -> None:
         """Rebuild the fight from its file and replay ``keep`` (a beginning of :attr:`played`), checking
@@ -488,9 +526,7 @@ class Session:
         if steps < 1 or steps > len(starts):
             raise Impossible(f"cannot undo {steps} step{'s' if steps != 1 else ''}: "
                              f"{len(starts)} command{'s' if len(starts) != 1 else ''} given so far")
-        cut = starts[-steps]
-        taken = tuple(self.played[cut:])
-        self._rebuild(self.played[:cut])
+        taken = self._take_back(len(self.played) - starts[-steps], self.gm or "", gm=True)
         undo = GmUndo(taken, self.gm)
         self.gm_undos.append(undo)
         self.redo.extend(_groups(taken)[::-1])
@@ -524,25 +560,35 @@ class Session:
         """What a save's first line says of this fight (its files' sha256 as they are now)."""
         source, rules = self.source, self.source.rules
         scenario = source.scenario
-        encounter = str(source.path.resolve())
-        files = content_files([rules.content_dir(), *scenario.content])
-        return SaveHeader(
-            program=_program_version(), ruleset=rules.name, event_format=rules.event_format, seed=source.seed,
-            options=dict(source.options), encounter=encounter, encounter_sha256=file_sha256(source.path),
-            map=str(scenario.map_path), map_sha256=file_sha256(scenario.map_path),
-            content={str(f.resolve()): file_sha256(f) for f in files}, controllers=dict(self.controllers),
+        if self._files is None:  # the files' hashes once per session: what the fight was built from
+            files = content_files([rules.content_dir(), *scenario.content])
+            self._files = SaveHeader(
+                program=_program_version(), ruleset=rules.name, event_format=rules.event_format, seed=source.seed,
+                options={}, encounter=str(source.path.resolve()), encounter_sha256=file_sha256(source.path),
+                map=str(scenario.map_path), map_sha256=file_sha256(scenario.map_path),
+                content={str(f.resolve()): file_sha256(f) for f in files}, controllers={}, creature_controllers={},
+                gm=None, standing_orders={}, start_events=self._digests(self.start_events))
+        return dataclasses.replace(
+            self._files, seed=source.seed, options=dict(source.options), controllers=dict(self.controllers),
             creature_controllers=dict(self.creature_controllers), gm=self.gm_name,
             standing_orders={p: {k: o.value for k, o in orders.items()} for p, orders in self.standing_orders.items()},
-            start_events=self._digests(self.start_events))
+            round=self.encounter.round, saved=time.strftime("%Y-%m-%d %H:%M:%S"))
 
     def _digests(self, events: Sequence[Event]) -> tuple[str, ...]:
         return tuple(event_digest(self.encounter.event_json(e)) for e in events)
 
-    def save_bytes(self) -> bytes:
-        """This fight as a save file's bytes (:mod:`game.saves`)."""
+    def _encode_lines(self) -> None:
+        """Make the save's lines of the entries of :attr:`history` that have none yet."""
         rules, board = self.source.rules, self.source.board
-        return encode(self.save_header(), [(p.by, rules.command_to_json(p.command, board), self._digests(p.events))
-                                           for p in self.played])
+        for item in self.history[len(self._lines):]:
+            self._lines.append(undo_line(item.by, item.count, item.gm) if isinstance(item, Undone) else
+                               command_line(item.by, rules.command_to_json(item.command, board),
+                                            self._digests(item.events)))
+
+    def save_bytes(self) -> bytes:
+        """This fight as a save file's bytes (:mod:`game.saves`): its whole :attr:`history`, undos included."""
+        self._encode_lines()
+        return encode(self.save_header(), self._lines)
 
     def save(self, path: str | Path) -> Path:
         """Save the fight to ``path``, atomically (the previous file stays whole until the new one is);
@@ -555,7 +601,7 @@ class Session:
             return
         try:
             self.autosave.mkdir(parents=True, exist_ok=True)
-            self.save(self.autosave / f"{self.started}-{len(self.played):06d}-{self.source.path.stem[:40]}.jsonl")
+            self.save(self.autosave / f"{self.started}-{len(self.history):06d}-{self.source.path.stem[:40]}.jsonl")
             prune(self.autosave)
             self.autosave_problem = ""
         except (GameError, OSError) as exc:
@@ -569,6 +615,12 @@ class Session:
                                           "standing order" if by == "standing order" else "player")
         return self._record(command, by)
 
+    def replay_undo(self, record: SaveRecord) -> None:
+        """Take back what a recorded undo took back (a game master's is kept in :attr:`gm_undos` again)."""
+        taken = self._take_back(record.undo, record.by, gm=record.gm)
+        if record.gm:
+            self.gm_undos.append(GmUndo(taken, record.by or None))
+
     @classmethod
     def resume(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None) -> Session:
         """The fight a save holds, resumed exactly where it stopped (an open decision included). Raises
@@ -581,56 +633,42 @@ class Session:
         return session
 
     @classmethod
+    def open_replay(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None) -> SaveReplay:
+        """A save opened to be played step by step (:class:`game.replay.SaveReplay`), its sessions this
+        class's; raises :class:`SaveError` with one line."""
+        def new(source: Any, header: SaveHeader, orders: Mapping[str, Mapping[str, StandingOrder]]) -> Session:
+            return cls(source, dict(header.controllers), dict(header.creature_controllers), header.gm,
+                       standing_orders={p: dict(o) for p, o in orders.items()})
+
+        return SaveReplay(path, opener=(lambda header, save: opener(header)) if opener else _open_saved, new=new)
+
+    @classmethod
     def replay_save(cls, path: str | Path, *, opener: Callable[[SaveHeader], Source] | None = None,
-                    emit: Callable[[Fight, list[Event]], None] | None = None) -> tuple[Session, SaveError | None]:
+                    emit: Callable[[Fight, list[Event]], None] | None = None,
+                    undone: Callable[[SaveRecord], None] | None = None) -> tuple[Session, SaveError | None]:
         """Play a save's commands again, handing each one's events to ``emit``; the session, and where the
         replay first parted from the recording (None if nowhere): the first command whose events differ,
-        with what differed. A command the engine refuses ends the replay there (it is the parting)."""
-        save = read_save(path)
-        header = save.header
-        source = opener(header) if opener else _open_saved(header, save)
-        if source.scenario.ruleset != header.ruleset:
-            raise SaveError(save.path, f"the save is of ruleset {header.ruleset!r}, its encounter file is now of "
-                                       f"{source.scenario.ruleset!r}", "line 1: ruleset")
-        try:
-            orders = {p: {k: StandingOrder(v) for k, v in kinds.items()} for p, kinds in header.standing_orders.items()}
-        except ValueError as exc:
-            raise SaveError(save.path, f"{exc} (a standing order is always, never or ask)",
-                            "line 1: standing_orders") from None
-        session = cls(source, dict(header.controllers), dict(header.creature_controllers), header.gm,
-                      standing_orders=orders)
-        now = session.save_header()
-        changed = changed_files(header, now)
-        if header.event_format != now.event_format:
-            changed.append(f"event format {header.event_format} -> {now.event_format}")
-        why = f" (changed since the save: {', '.join(changed)})" if changed else ""
+        with what differed. A command the engine refuses ends the replay there (it is the parting). An undo
+        the save holds goes to ``undone`` (its events were emitted when given)."""
+        replay = cls.open_replay(path, opener=opener)
+        session = replay.fresh()
+        assert isinstance(session, Session)
         if emit is not None:
             emit(session.encounter, list(session.start_events))
-        got = session._digests(session.start_events)
-        if got != header.start_events:
-            return session, SaveError(save.path, "the fight now starts differently from the save's" + why,
-                                      "line 1: start_events")
+        if replay.start_parted is not None:
+            return session, replay.start_parted
         parted: SaveError | None = None
-        rules, board = source.rules, source.board
-        for record in save.records:
-            place = f"line {record.line}"
+        for index in range(len(replay.steps)):
             try:
-                command = rules.command_from_json(record.command, board, save.path, f"{place}: command")
-            except EncounterFileError as exc:
-                raise SaveError(save.path, exc.detail, exc.place) from None
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise SaveError(save.path, f"not a command of ruleset {header.ruleset} ({type(exc).__name__})",
-                                f"{place}: command") from None
-            try:
-                events = session.replay(command, by=record.by)
-            except Impossible as exc:
-                return session, parted or SaveError(save.path, f"the engine now refuses this command "
-                                                               f"({record.by}): {exc}{why}", place)
-            if emit is not None:
+                events, differs = replay.play(session, index)
+            except SaveError as refused:
+                return session, parted or refused
+            if replay.steps[index].command is None:
+                if undone is not None:
+                    undone(replay.steps[index].record)
+            elif emit is not None:
                 emit(session.encounter, events)
-            digests = session._digests(events)
-            if parted is None and digests != record.events:
-                parted = SaveError(save.path, _parting(session.encounter, events, digests, record) + why, place)
+            parted = parted or differs
         return session, parted
 
     # -- log -------------------------------------------------------------------------------
@@ -662,18 +700,3 @@ def _open_saved(header: SaveHeader, save: SaveFile | None = None) -> Source:
                             f"line 1: options.{key}")
     source.options = dict(header.options)
     return source
-
-
-def _parting(fight: Fight, events: list[Event], digests: tuple[str, ...], record: SaveRecord) -> str:
-    """What differs between a command's events now and as recorded, in one line."""
-    recorded = record.events
-    for j, (a, b) in enumerate(zip(digests, recorded)):
-        if a != b:
-            return (f"the replay parts from the save at this command ({record.by}): its event {j + 1} is now "
-                    f"{escaped(fight.describe(events[j]))!r}, not what was recorded")
-    if len(digests) > len(recorded):
-        return (f"the replay parts from the save at this command ({record.by}): {len(digests)} events where the "
-                f"save recorded {len(recorded)} (event {len(recorded) + 1} is now "
-                f"{escaped(fight.describe(events[len(recorded)]))!r})")
-    return (f"the replay parts from the save at this command ({record.by}): {len(digests)} events where the save "
-            f"recorded {len(recorded)}")

@@ -17,9 +17,16 @@ import multiprocessing
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TextIO
 
 from game.errors import escaped
+
+if TYPE_CHECKING:
+    from game.session import Source
+
+Opener = Callable[[str], "Source"]
+"""Opens the encounter at a path (default: ``game.session.open_source``); a module-level function, so that
+``--jobs`` processes can be handed it (tests open the toy ruleset's fight with one)."""
 
 MAX_RUNS = 1_000_000
 MAX_JOBS = 64
@@ -53,14 +60,20 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_seeds(path: str, seeds: Sequence[int]) -> list[Outcome]:
-    """Play the encounter at ``path`` once per seed, the AI on every side; one :class:`Outcome` each. The
-    encounter is opened once; each fight is built fresh from it (``Source.fresh``)."""
-    from game.kernel.events import Event
-    from game.runner import Loaded, play
+def _open(path: str, opener: Opener | None) -> Source:
     from game.session import open_source
 
-    source = open_source(path)
+    return opener(path) if opener is not None else open_source(path)
+
+
+def play_seeds(path: str, seeds: Sequence[int], opener: Opener | None = None) -> list[Outcome]:
+    """Play the encounter at ``path`` once per seed, the AI on every side; one :class:`Outcome` each. The
+    encounter is opened once (by ``opener``, default ``open_source``); each fight is built fresh from it
+    (``Source.fresh``)."""
+    from game.kernel.events import Event
+    from game.runner import Loaded, play
+
+    source = _open(path, opener)
     rules = source.rules
     tally = getattr(rules, "tally", None)
     sides = list(dict.fromkeys(entry.side for entry in source.roster))
@@ -69,7 +82,7 @@ def play_seeds(path: str, seeds: Sequence[int]) -> list[Outcome]:
         seeded = dataclasses.replace(source, seed=seed)
         loaded = Loaded(seeded.scenario, seeded.fresh(), seeded.board)
         events: list[Event] = []
-        fight = play(loaded, auto=True, emit=events.append)
+        fight = play(loaded, auto=True, emit=events.append, rules=rules)
         standing = {side: 0 for side in sides}
         for piece in fight.pieces():
             if not piece.dead:
@@ -79,17 +92,17 @@ def play_seeds(path: str, seeds: Sequence[int]) -> list[Outcome]:
     return out
 
 
-def _play_chunk(task: tuple[str, list[int]]) -> list[Outcome]:
+def _play_chunk(task: tuple[str, list[int], Opener | None]) -> list[Outcome]:
     return play_seeds(*task)
 
 
-def outcomes(path: str, first: int, runs: int, jobs: int = 1, progress: TextIO | None = None
-             ) -> Iterator[Outcome]:
+def outcomes(path: str, first: int, runs: int, jobs: int = 1, progress: TextIO | None = None,
+             opener: Opener | None = None) -> Iterator[Outcome]:
     """The outcomes of ``runs`` fights, seeds ``first`` on, in seed order, played in ``jobs`` processes;
     a progress bar on ``progress`` (a terminal) as they come."""
     seeds = list(range(first, first + runs))
     size = max(1, min(25, runs // (jobs * 8) or 1))
-    chunks = [(path, seeds[i:i + size]) for i in range(0, runs, size)]
+    chunks = [(path, seeds[i:i + size], opener) for i in range(0, runs, size)]
     bar = ProgressBar(runs, progress)
     if jobs <= 1:
         for chunk in chunks:
@@ -181,15 +194,13 @@ def render(summary: Mapping[str, Any], shown: str) -> str:
 
 
 def simulate(path: str, *, runs: int, seed: int, jobs: int, as_json: bool, out: TextIO = sys.stdout,
-             err: TextIO = sys.stderr) -> int:
+             err: TextIO = sys.stderr, opener: Opener | None = None) -> int:
     """``simulate``: play, sum up, print; the speed goes to ``err`` (it is not part of the results)."""
-    from game.session import open_source
-
-    source = open_source(path)  # a bad file is one line before any process starts
+    source = _open(path, opener)  # a bad file is one line before any process starts
     names = {entry.id: entry.name for entry in source.roster}
     sides = list(dict.fromkeys(entry.side for entry in source.roster))
     started = time.perf_counter()
-    found = list(outcomes(path, seed, runs, jobs, progress=err))
+    found = list(outcomes(path, seed, runs, jobs, progress=err, opener=opener))
     took = time.perf_counter() - started
     summary = summarize(found, names, sides)
     if as_json:

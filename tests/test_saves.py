@@ -114,7 +114,7 @@ HOSTILE = {
     "truncated": lambda text: text[:-40],
     "cut mid-line with a newline": lambda text: text[:text.rindex("\n", 0, -1) - 10] + "\n",
     "not JSON": lambda text: text.replace('"by"', '"by', 1),
-    "newer format": lambda text: text.replace('"format":1', '"format":2', 1),
+    "newer format": lambda text: text.replace('"format":2', '"format":3', 1),
     "not a save": lambda text: '{"hello":1}\n',
     "empty": lambda text: "",
     "binary": lambda text: "\xff\xfe",
@@ -267,3 +267,125 @@ def test_the_next_start_after_a_crash_names_the_newest_autosave(tmp_path: Path,
     assert found is not None and found == sorted(saves.autosaves_dir().glob("*.jsonl"))[-1]
     saves.mark_closed()
     assert saves.left_by_a_crash() is None
+
+
+def test_a_game_masters_undo_is_in_the_save_and_a_resumed_fight_keeps_it(tmp_path: Path) -> None:
+    """Issue 16 item 3 (GM undo, "clearly marked as the GM's") with item 1 (a save resumes "exactly where it
+    stopped"): played, undone by the game master, saved and resumed, the fight has the same state, log and
+    record of the undo (who, what was taken back), and plays on alike."""
+    session = _opened(SAMPLES[0], 3)
+    session.gm_name = "Cy"
+    _steps(session, 30)
+    session.gm_undo(4)
+    _steps(session, 5)
+    session.gm_undo(2)
+    resumed = Session.resume(session.save(tmp_path / "fight.jsonl"))
+    assert _log(resumed) == _log(session)
+    assert resumed.encounter.turn_mark == session.encounter.turn_mark
+    assert [(p.by, p.round, p.turn) for p in resumed.played] == [(p.by, p.round, p.turn) for p in session.played]
+    assert [(u.by, [(p.by, p.round, p.turn, repr(p.command)) for p in u.taken]) for u in resumed.gm_undos] == \
+        [(u.by, [(p.by, p.round, p.turn, repr(p.command)) for p in u.taken]) for u in session.gm_undos]
+    assert len(resumed.gm_undos) == 2 and resumed.gm_undos[0].by == "Cy"
+    assert resumed.save_bytes().split(b"\n")[1:] == session.save_bytes().split(b"\n")[1:]
+    lines = [json.loads(line) for line in session.save_bytes().decode().splitlines()[1:]]
+    assert [line for line in lines if "undo" in line] == [{"by": "Cy", "undo": len(u.taken), "gm": True}
+                                                         for u in session.gm_undos]
+    _steps(session, 10)
+    _steps(resumed, 10)
+    assert _log(resumed) == _log(session)
+
+
+def test_an_undo_line_that_takes_back_more_than_was_given_is_refused_in_one_line(tmp_path: Path) -> None:
+    session = _opened(SAMPLES[0], 3)
+    session.gm_name = "Cy"
+    _steps(session, 6)
+    session.gm_undo(1)
+    text = session.save(tmp_path / "good.jsonl").read_text()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(text.replace('"undo":', '"undo":9', 1))
+    with pytest.raises(SaveError) as caught:
+        read_save(bad)
+    assert str(caught.value).startswith(f"{bad}: line ") and ": undo: an undo of 9" in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_format_1_save_without_undos_still_resumes(tmp_path: Path) -> None:
+    session = _opened(SAMPLES[0], 5)
+    _steps(session, 12)
+    head, *rest = session.save_bytes().decode().splitlines()
+    header = json.loads(head)
+    header["format"] = 1
+    del header["round"], header["saved"]
+    old = tmp_path / "old.jsonl"
+    old.write_text("\n".join([json.dumps(header, separators=(",", ":")), *rest]) + "\n")
+    resumed = Session.resume(old)
+    assert _log(resumed) == _log(session) and read_save(old).header.round is None
+
+
+def test_a_save_writes_each_command_once_however_often_it_saves(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Noted in session 4: "Each autosave recomputes digests of the whole log, so its cost grows with the
+    fight". A session makes each command's line (its JSON and its events' digests) once, and a later save only
+    the lines of what was given since."""
+    import game.session
+
+    session = _opened(SAMPLES[0], 3)
+    session.autosave = tmp_path / "auto"
+    made: list[str] = []
+    real = game.session.command_line
+    monkeypatch.setattr(game.session, "command_line", lambda *a: made.append(a[0]) or real(*a))
+    _steps(session, 60)
+    assert len(list((tmp_path / "auto").glob("*.jsonl"))) > 3  # several autosaves
+    assert len(made) <= len(session.history)
+    session.save(tmp_path / "last.jsonl")
+    assert len(made) == len(session.history) == len(set(map(id, session.history)))
+    session.save(tmp_path / "again.jsonl")
+    assert len(made) == len(session.history)
+    assert _log(Session.resume(tmp_path / "again.jsonl")) == _log(session)
+
+
+def _player_moves(session: Session, player: str, count: int) -> int:
+    """Up to ``count`` one-cell moves of the acting creature by ``player``, each one a player may undo."""
+    from game.kernel.engine import Impossible
+    from game.rulesets.seed000.commands import MoveCommand
+
+    made = 0
+    for _ in range(count):
+        acting = session.encounter.acting
+        assert acting is not None and session.acting_controller == player
+        for cell in session.source.board.grid.neighbours(acting.cell):
+            try:
+                session.apply(MoveCommand(acting.id, cell), by=player)
+            except Impossible:
+                continue
+            if session.undo_refusal():
+                session.gm_undo(1)
+                continue
+            made += 1
+            break
+    return made
+
+
+def test_a_players_undo_after_a_game_masters_undo_is_in_the_save_too(tmp_path: Path) -> None:
+    """A player's undo of the last thing given drops it from the save (it revealed nothing); one of a command
+    given before a game master's undo is a line of its own, so the resumed fight is the same."""
+    session = Session.open(SAMPLES[0], {"heroes": "Ann", "monsters": AI})
+    session.gm_name = "Cy"
+    for _ in range(200):
+        if session.acting_controller == "Ann":
+            break
+        session.step_ai()
+    assert _player_moves(session, "Ann", 2) == 2
+    given = len(session.history)
+    session.undo()
+    assert len(session.history) == given - 1  # dropped: nothing of it is kept
+    assert _player_moves(session, "Ann", 1) == 1
+    session.gm_undo(1)
+    session.undo()  # Ann takes back her first move, given before the game master's undo
+    assert [type(h).__name__ for h in session.history[-2:]] == ["Undone", "Undone"]
+    text = session.save(tmp_path / "fight.jsonl").read_text()
+    assert '{"by":"Cy","undo":1,"gm":true}' in text and '{"by":"Ann","undo":1,"gm":false}' in text
+    resumed = Session.resume(tmp_path / "fight.jsonl")
+    assert _log(resumed) == _log(session) and len(resumed.gm_undos) == 1
+    assert [p.command for p in resumed.played] == [p.command for p in session.played]
+    assert resumed.save_bytes().split(b"\n")[1:] == session.save_bytes().split(b"\n")[1:]

@@ -76,3 +76,31 @@ def test_simulate_refuses_a_bad_count_in_one_line(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         main(["simulate", DRILL, "--runs", "0"])
     assert "must be a whole number from 1 to" in capsys.readouterr().err
+
+
+def test_simulate_plays_the_toy_ruleset_as_it_plays_seed_000() -> None:
+    """Issue 16 item 4: "Works for every ruleset the kernel has". The toy ruleset (a test double of the kernel,
+    ``tests/kernel/toy_package.py``) simulated: every fight accounted for, the same summary with two jobs as
+    with one, and each fight the toy played by the AI with its seed."""
+    from game.runner import Loaded, play
+    from tests.kernel.toy_package import toy_encounter
+
+    one, two = StringIO(), StringIO()
+    assert simulate("toy", runs=8, seed=2, jobs=1, as_json=True, out=one, err=StringIO(), opener=toy_encounter) == 0
+    simulate("toy", runs=8, seed=2, jobs=2, as_json=True, out=two, err=StringIO(), opener=toy_encounter)
+    assert one.getvalue() == two.getvalue()
+    summary = json.loads(one.getvalue())
+    assert set(summary["sides"]) == {"red", "blue"} and summary["seeds"] == [2, 9] and summary["tally"] == {}
+    assert sum(s["wins"] for s in summary["sides"].values()) + summary["draws"] + summary["round_limit"] == 8
+    found = list(outcomes("toy", 2, 8, opener=toy_encounter))
+    assert len({o.winner for o in found}) == 2, "the toy's sides each win some fights: the seeds matter"
+    for outcome in found:
+        source = toy_encounter("toy")
+        source.seed = outcome.seed
+        fight = play(Loaded(source.scenario, source.fresh(), source.board), auto=True, emit=lambda e: None,
+                     rules=source.rules)
+        standing = {side: sum(not p.dead for p in fight.pieces() if p.side == side) for side in ("red", "blue")}
+        assert (outcome.winner, outcome.rounds, dict(outcome.standing)) == (fight.winner, fight.round, standing)
+    text = StringIO()
+    simulate("toy", runs=3, seed=1, jobs=1, as_json=False, out=text, err=StringIO(), opener=toy_encounter)
+    assert "red: won" in text.getvalue() and "95% CI" in text.getvalue()

@@ -51,7 +51,7 @@ from game.ui.modes.handoff import HandoffMode
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
 from game.ui.modes.setup import SetupMode
-from game.ui import gm_tools, players_display
+from game.ui import gm_tools, players_display, replay_view
 from game.ui import notes as map_notes
 from game.ui import ruler
 from game.ui.parts import BarEntry, WindowParts
@@ -119,6 +119,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("F2 / F6", "players' display (F3 camera, F4 rotate, F7/F8 calibrate) / hide a creature from it"),
     ruler.HELP,
     ("Ctrl+Q", "quit (during a fight, asks first)"),
+    ("Left / Right, Home / End", "in a replay (File -> Open replay): step back / forward, start / end; Enter plays on"),
 )
 """The window's own keys, for the help (F1); the ruleset's fight keys (``WindowParts.keys_help``) are listed
 after the first three."""
@@ -270,6 +271,8 @@ class Table:
         """The ruler (``L``: ``game.ui.ruler``)."""
         self.notes = map_notes.Notes()
         """The map's notes shown to the game master on hover (``game.ui.notes``)."""
+        self.replay_ui = replay_view.SavesUI()
+        """A replay shown, the save picker, the offer to resume after a crash (``game.ui.replay_view``)."""
         self.build_chrome()
 
     # -- input modes ------------------------------------------------------------------------
@@ -405,6 +408,7 @@ class Table:
         self.dice = gm_tools.build_dice(self, 410)
         self._chrome = [self.file_button, self.undo_button, self.players_button, self.help_button, self.file_menu]
         self._bar_key = None
+        replay_view.add_menu(self)  # Open save..., Open replay...
 
     def relayout(self) -> None:
         """The window changed size: everything is laid out and painted again; the map keeps its centre."""
@@ -584,7 +588,7 @@ class Table:
 
     def send(self, command: object) -> bool:
         """Give the engine a command; a refusal is a message, never a crash."""
-        if self.session is None:
+        if self.session is None or replay_view.refuses(self):
             return False
         self.anim.finish()
         try:
@@ -855,6 +859,9 @@ class Table:
         closed = players_display.event(self, event)
         if closed is not None:
             return closed
+        handled = replay_view.event(self, event)  # a replay, the save picker, the offer after a crash
+        if handled is not None:
+            return handled
         measured = ruler.event(self, event)
         if measured is not None:
             return measured
@@ -1256,7 +1263,7 @@ class Table:
         """The AI's next command, the handoff, the overlays and the action bar, as time passes."""
         now = self.clock
         session = self.session
-        if session is None or self.screen_state == "setup":
+        if session is None or self.screen_state == "setup" or replay_view.advance(self):  # a replay: nobody plays
             return
         who = session.acting_controller
         if self.handoff_due() and not self.anim.busy(now):
@@ -2199,12 +2206,14 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
               skip_setup: bool = False, max_frames: int | None = None, state_file: str | None = None,
               loaded: tuple[TiledMap, Board] | Exception | None = None, resumed: Session | None = None,
               autosave: Path | None = None, notice: str | None = None,
-              projector: int | None = None, root: str | None = None) -> int:
+              projector: int | None = None, root: str | None = None, replay: str | None = None,
+              crashed: Path | None = None) -> int:
     """Open the window (on ``path`` if given, with ``loaded`` as :meth:`Table.open` takes it, or on the fight
     ``resumed`` from a save); with ``screenshot``, save a PNG after the script and the first frames, then
     return. ``autosave``: the folder the fights opened autosave in; ``notice``: a line for the top bar once
     open (the autosave a crash left); ``projector``: open the players' display on that display (-1: the
-    default); ``root``: ``play --root``."""
+    default); ``root``: ``play --root``; ``replay``: a save to show as a replay (``play --replay``); ``crashed``:
+    the autosave a crash left, offered to resume (``game.ui.replay_view``)."""
     from game.files import UserFileError, output_target
     from game.ui.script import Script, load_script
     from game.ui.window import NoWindowError
@@ -2232,8 +2241,12 @@ def run_table(path: str | None, *, size: tuple[int, int] = (1280, 800), screensh
             table.open(resumed.source.path, resumed=resumed)
         elif path is not None:
             table.open(path, loaded)
+        if replay is not None:
+            replay_view.open_replay(table, replay)
         if notice:
             table.say(notice)
+        if crashed is not None:
+            replay_view.offer_resume(table, crashed)
         if projector is not None:  # play --projector [DISPLAY]: -1 for the default
             players_display.toggle_display(table, projector if projector >= 0 else None)
         clock = pygame.time.Clock()

@@ -29,11 +29,13 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Seen:
-    """A toy piece as the table sees it."""
+    """A toy piece as the table sees it (:class:`game.rulesets.package.Piece`)."""
 
     id: str
     name: str
     side: str
+    cell: Square
+    dead: bool
 
 
 class ToyFight:
@@ -68,16 +70,20 @@ class ToyFight:
         return self.toy.winner() is not None
 
     @property
+    def winner(self) -> str:
+        return self.toy.winner() or ""
+
+    @property
     def acting(self) -> Seen | None:
         holder = self.toy.clock.holder()
         return None if holder is None or self.over else self.piece(holder)
 
     def piece(self, pid: str) -> Seen | None:
         p = self.toy.pieces.get(pid)
-        return None if p is None else Seen(p.id, p.id.title(), p.side)
+        return None if p is None else _seen(p)
 
     def pieces(self) -> list[Seen]:
-        return [Seen(p.id, p.id.title(), p.side) for p in self.toy.pieces.values()]
+        return [_seen(p) for p in self.toy.pieces.values()]
 
     @property
     def turn_mark(self) -> tuple[int, int]:
@@ -86,6 +92,10 @@ class ToyFight:
     @property
     def round(self) -> int:
         return self.toy.clock.round
+
+
+def _seen(p: Piece) -> Seen:
+    return Seen(p.id, p.id.title(), p.side, Square(p.cell, 0), p.hp <= 0)
 
 
 class ToyPackage:
@@ -149,4 +159,10 @@ def toy_source(sides: dict[str, str], seed: int = 1) -> Source:
     scenario = Scenario(path=path, map_path=path, title="toy", seed=seed, sides=dict(sides), creatures=[],
                         use_map_creatures=False, options={"max_rounds": 50}, ruleset="toy")
     return Source(path=path, tmap=None, board=board, scenario=scenario,  # type: ignore[arg-type]
-                  roster=entries, seed=seed, options={"max_rounds": 50}, title="toy")
+                  roster=entries, seed=seed, options={"max_rounds": 50}, title="toy", package=ToyPackage())
+
+
+def toy_encounter(path: str) -> Source:
+    """``simulate``'s opener for the toy (``path`` unused): its fight with the AI on both sides. A module-level
+    function, so ``--jobs`` processes can be handed it."""
+    return toy_source({"red": "ai", "blue": "ai"})

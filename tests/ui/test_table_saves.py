@@ -101,3 +101,31 @@ def test_the_quit_question_says_whether_the_fight_is_saved_as_it_stands(table: T
     assert acting is not None
     table.send(EndTurnCommand(acting.id))
     assert "changed since it was saved" in table.quit_question()
+
+
+def test_a_game_masters_undo_in_the_window_is_saved_and_resumed_with_the_fight(table: Table, tmp_path: Path) -> None:
+    """Issue 16 items 1 and 3: played, undone by the game master (Ctrl+Shift+Z), saved (Ctrl+S) and resumed,
+    the fight shows the same log and state, and keeps the undo as the game master's."""
+    settle(table)
+    post_key(pygame.K_RETURN)  # the handoff screen: Ann (the game master) takes the table
+    frames(table, 2)
+    session = table.session
+    assert session is not None and table.viewer == "Ann" == session.gm
+    table.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
+    table.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
+    assert len(session.gm_undos) == 2
+    before = _log_lines(table)
+    shown = table.log.texts(lambda owner: True)
+    cells = {p.id: p.cell for p in session.encounter.pieces()}
+    post_key(pygame.K_s, pygame.KMOD_CTRL)
+    frames(table, 1)
+    saved = sorted(tmp_path.glob("*.jsonl"))
+    assert len(saved) == 1
+    resumed = Session.resume(saved[0])
+    other = Table((1000, 700), skip_setup=True)
+    assert other.open(saved[0], resumed=resumed), other.message
+    assert _log_lines(other) == before and other.log.texts(lambda owner: True) == shown
+    assert [u.by for u in resumed.gm_undos] == ["Ann", "Ann"]
+    assert [[p.command for p in u.taken] for u in resumed.gm_undos] == \
+        [[p.command for p in u.taken] for u in session.gm_undos]
+    assert {p.id: p.cell for p in resumed.encounter.pieces()} == cells
