@@ -1542,6 +1542,7 @@ class Table:
         self.late_labels = []
         self.draw_marks(board)
         self.draw_tokens(board)
+        self.parts.draw_over_tokens(self, board)
         players_display.mark_hidden(self, board)
         for text, at in self.late_labels:  # over the tokens, so that none hides a word of it
             draw_text(board, text, at, 15, (255, 255, 255), bold=True, background=(0, 0, 0, 190))
