@@ -68,7 +68,7 @@ class DecisionPrompt:
         paged = len(d.options) > MAX_OPTIONS
         width = min(WIDTH, self.area.width - 8) - 40
         asked = self.asked()
-        lines = wrap(asked, font(LABEL_SIZE), width - 8)[:QUESTION_ROWS]
+        lines = [row.strip() for row in wrap(asked, font(LABEL_SIZE), width - 8)][:QUESTION_ROWS]
         rows = 1 + len(shown) + (1 if paged else 0) + (2 if self.orders_apply else 0)
         height = min(self.area.height - 8, TITLE + 16 + rows * ROW + (len(lines) - 1) * LINE)
         rect = pygame.Rect(0, 0, min(WIDTH, self.area.width - 8), height)
