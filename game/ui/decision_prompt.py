@@ -27,9 +27,9 @@ TITLE = 28
 MAX_OPTIONS = 12
 QUESTION_ROWS = 3
 """Most rows the question is wrapped on (a longer one is cut; the top bar shows it whole)."""
-LABEL_SIZE = 13
-"""The size of the bundled font that measures as pygame_gui's default label font draws (the question is
-wrapped by it)."""
+LABEL_SIZE = 14
+"""pygame_gui's default label font size: the question is wrapped by the bundled font's measure at that size,
+which errs on the wide side (a row is never cut)."""
 LINE = 22
 """The height of a row of the question."""
 """Most option buttons shown at once; a longer list scrolls by pages (◀ ▶)."""

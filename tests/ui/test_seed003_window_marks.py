@@ -19,6 +19,7 @@ from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003 import queries
 from game.rulesets.seed003.fight import Seed003Fight
 from game.kernel.decisions import PASS
+from game.kernel.events import DecisionAnswered
 from game.rulesets.seed003.commands import Move, UseAbility
 from game.ui.animation import NOTHING
 from game.ui.rulesets.seed003 import marks, presentation
@@ -342,6 +343,13 @@ def test_the_hot_seat_hands_each_reaction_to_its_person_and_back_by_mouse(table:
         ("tobin_marsh", "cutthroat_ash")]
     assert [e.creature for e in f.log if isinstance(e, ev.DisengageRolled)] == ["hale_varrow"]
     assert f.clock.escalation == 1
+    answered = [(e.chooser, e.option, e.by) for e in f.log if isinstance(e, DecisionAnswered)]
+    assert answered == [("tobin_marsh", "oriel_fenwick", "player"), ("cinder_hound", PASS, "player"),
+                        ("cutthroat_ash", "cinder_hound", "player"), ("oriel_fenwick", PASS, "player"),
+                        ("hale_varrow", "intercept", "player"), ("tobin_marsh", "attack", "player"),
+                        ("tobin_marsh", "tobin_marsh", "player")]
+    two = [(e.attacker, e.target) for e in f.log if isinstance(e, ev.AttackRolled) and e.ability == "Two in Flight"]
+    assert two == [("oriel_fenwick", "cutthroat_ash"), ("oriel_fenwick", "cinder_hound")]
 
 
 def test_the_prompt_names_the_chooser_once_and_wraps_a_long_question(table: Table) -> None:
