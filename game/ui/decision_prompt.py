@@ -17,12 +17,21 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
 from game.kernel.decisions import PASS, Decision, StandingOrder
+from game.ui.board_view import font
+from game.ui.combat_log import wrap
 
 WIDTH = 420
 ROW = 34
 TITLE = 28
 """pygame_gui's window title bar."""
 MAX_OPTIONS = 12
+QUESTION_ROWS = 3
+"""Most rows the question is wrapped on (a longer one is cut; the top bar shows it whole)."""
+LABEL_SIZE = 14
+"""pygame_gui's default label font size: the question is wrapped by the bundled font's measure at that size,
+which errs on the wide side (a row is never cut)."""
+LINE = 22
+"""The height of a row of the question."""
 """Most option buttons shown at once; a longer list scrolls by pages (◀ ▶)."""
 
 
@@ -57,19 +66,22 @@ class DecisionPrompt:
         d = self.decision
         shown = d.options[self.page * MAX_OPTIONS:(self.page + 1) * MAX_OPTIONS]
         paged = len(d.options) > MAX_OPTIONS
+        width = min(WIDTH, self.area.width - 8) - 40
+        asked = self.asked()
+        lines = [row.strip() for row in wrap(asked, font(LABEL_SIZE), width - 8)][:QUESTION_ROWS]
         rows = 1 + len(shown) + (1 if paged else 0) + (2 if self.orders_apply else 0)
-        height = min(self.area.height - 8, TITLE + 16 + rows * ROW)
+        height = min(self.area.height - 8, TITLE + 16 + rows * ROW + (len(lines) - 1) * LINE)
         rect = pygame.Rect(0, 0, min(WIDTH, self.area.width - 8), height)
         rect.center = self.area.center
         # no way around answering (passing is an option), so its close button does nothing
         self.window = _Unclosable(rect, self.manager, window_display_title=f"{self.chooser} decides",
                                   object_id="#decision_prompt", resizable=False, draggable=True)
         inner = self.window.get_container()
-        width = rect.width - 40
         y = 6
-        self.texts = [f"{self.chooser}: {d.question}"]
-        UILabel(pygame.Rect(10, y, width, ROW - 6), self.texts[0], self.manager, container=inner)
-        y += ROW
+        self.texts = [asked]
+        for n, line in enumerate(lines):
+            UILabel(pygame.Rect(10, y, width, ROW - 6), line, self.manager, container=inner)
+            y += ROW if n == len(lines) - 1 else LINE
         for n, option in enumerate(shown, self.page * MAX_OPTIONS + 1):
             label = f"{n}. {option.label}" if n <= 9 else option.label
             self.texts.append(label)
@@ -91,6 +103,12 @@ class DecisionPrompt:
                                                 (StandingOrder.ASK, "Ask me"))):
                 b = UIButton(pygame.Rect(10 + i * third, y, third - 6, ROW - 4), label, self.manager, container=inner)
                 self.buttons[b] = ("order", order.value)
+
+    def asked(self) -> str:
+        """The question as the prompt heads it: "chooser: question", unless the question names its chooser
+        first already."""
+        question = self.decision.question
+        return question if question.startswith(f"{self.chooser}:") else f"{self.chooser}: {question}"
 
     def kill(self) -> None:
         if self.window is not None:

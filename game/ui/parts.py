@@ -127,6 +127,11 @@ class WindowParts(Protocol):
         over it (the previewed path, the rings of targets, the aimed area)."""
         ...
 
+    def draw_over_tokens(self, table: Host, board: pygame.Surface) -> None:
+        """What must show over the tokens (drawn after them, before the labels; seed 003: the engagement
+        links between engaged creatures). Parts with nothing to draw there do nothing."""
+        ...
+
     def hover_message(self, table: Host) -> str | None:
         """The top bar's message for the cell under the pointer (a move's or a charge's preview), if any."""
         ...

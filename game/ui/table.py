@@ -1587,6 +1587,7 @@ class Table:
         self.late_labels = []
         self.draw_marks(board)
         self.draw_tokens(board)
+        self.parts.draw_over_tokens(self, board)
         players_display.mark_hidden(self, board)
         map_notes.draw_marks(self, board)
         ruler.draw(self, board)

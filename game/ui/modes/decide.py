@@ -39,8 +39,7 @@ class DecideMode(Mode):
         return None
 
     def prompt(self, table: Host) -> str:
-        d = self.prompt_window.decision
-        return f"{self.prompt_window.chooser}: {d.question}"
+        return self.prompt_window.asked()
 
     def leave(self) -> None:
         self.prompt_window.kill()

@@ -260,6 +260,9 @@ class Seed000Parts:
         else:
             self.draw_aim(table, board, actor, choice)
 
+    def draw_over_tokens(self, table: Host, board: pygame.Surface) -> None:
+        """Nothing of seed 000's is drawn over the tokens."""
+
     def draw_aim(self, table: Host, board: pygame.Surface, actor: Creature, choice: Choice) -> None:
         """The aimed power: its valid targets ringed, its area outlined, where its shift and its forced
         movement put the user and the target."""

@@ -4,7 +4,10 @@ Everything the player may do comes from the fight's legal-commands query (``lega
 cells are the ends of its legal moves, the targets ringed are those of its legal uses of the chosen ability,
 an action bar entry is available when the query lists a command of it. No rule is decided here. The turn
 order panel shows the bands and the escalation die (seed 003 lines 81-93); the sheet shows hit points,
-staggered, defenses, stance, conditions and abilities.
+staggered, defenses, stance, conditions, Free or engaged, and abilities. Over the map (``marks``): engagement
+links between engaged pairs, a green dot on each Free creature, the hovered creature's Nearby area, the picked
+targets of an ability of several targets. The odds of a disengage and of an attack on the hovered target are
+shown before the player commits (``game.rulesets.seed003.queries``).
 """
 
 from __future__ import annotations
@@ -15,15 +18,17 @@ from typing import Any, cast
 import pygame
 
 from game.grid import Cell
+from game.rulesets.seed003 import queries
 from game.rulesets.seed003.commands import Command, Disengage, EndTurnCommand, Move, Rally, UseAbility
 from game.rulesets.seed003.fight import Seed003Fight as Fight003
+from game.rulesets.seed003.sheets import Ability
 from game.rulesets.seed003.state import Creature
-from game.ui.animation import NOTHING, BannerText, Shown
+from game.ui.animation import BannerText, Shown
 from game.ui.board_view import Layer, TokenLook, draw_text
-from game.ui.combat_log import DEFAULT_COLOUR
 from game.ui.map_view import side_colour
 from game.ui.modes.base import FightMode, Host, Mode, Piece
 from game.ui.parts import BarEntry, Readiness, SlowOverlay, TurnRow
+from game.ui.rulesets.seed003 import marks, presentation
 
 TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
@@ -34,8 +39,9 @@ TARGET = (250, 220, 60, 255)
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("click a green cell", "move there (a move action)"),
-    ("1-9", "choose an ability of the action bar, then click a target ringed yellow"),
-    ("D", "disengage: click an orange cell to pop off and move there"),
+    ("1-9", "choose an ability of the action bar, then click a target ringed yellow (several: each, then Enter)"),
+    ("D", "disengage (its odds shown first): click an orange cell to pop off and move there"),
+    ("point at a creature", "its Nearby area (blue), whom it is engaged with, and the odds against it"),
     ("R", "rally (a standard action)"),
     ("Space", "end the turn"),
     ("Esc", "drop the ability or disengage chosen"),
@@ -57,13 +63,17 @@ class Seed003Parts:
     layer_order: Mapping[str, int] = {"reach": 10, "disengage": 12, "targets": 50}
     keys_help = KEYS_HELP
     aiming_help: tuple[str, ...] = ("Green: where a move ends. Orange: where a disengage ends. Yellow ring: "
-                                    "a target of the chosen ability.",)
+                                    "a target of the chosen ability; red ring: a target picked.",
+                                    "Red link: two enemies engaged. Green dot: a Free creature (engaged with no "
+                                    "enemy). Blue: the Nearby area of the creature pointed at.")
     fight_keys = FIGHT_KEYS
     theme: dict[str, Any] | None = None
 
     def __init__(self) -> None:
         self.chosen: str | None = None
         """The ability chosen on the bar (its id), or "disengage", or None."""
+        self.picks: list[str] = []
+        """The targets picked so far for the chosen ability, when it takes several [7]."""
         self._legal: tuple[object, list[Command]] = (None, [])
 
     # -- the legal commands, once per state --------------------------------------------------------------
@@ -84,7 +94,7 @@ class Seed003Parts:
         return {}
 
     def clear(self) -> None:
-        self.chosen, self._legal = None, (None, [])
+        self.chosen, self.picks, self._legal = None, [], (None, [])
 
     def fight_key(self, table: Host, key: int) -> None:
         if key == pygame.K_SPACE:
@@ -101,7 +111,17 @@ class Seed003Parts:
             if actor is not None and table.my_turn():
                 table.send(Rally(actor.id))
         elif key == pygame.K_ESCAPE:
-            self.chosen = None
+            self.drop()
+
+    def drop(self) -> None:
+        """Esc: the ability or disengage chosen, and its picks, are dropped."""
+        self.chosen, self.picks = None, []
+
+    def chosen_ability(self, table: Host) -> Ability | None:
+        actor = table.acting
+        if actor is None or self.chosen in (None, "disengage"):
+            return None
+        return fight(table).ability_of(cast(Creature, actor), self.chosen or "")
 
     def choose(self, table: Host, what: str) -> None:
         actor = table.acting
@@ -112,10 +132,47 @@ class Seed003Parts:
                 table.say(f"{what.replace('_', ' ')}: {ready.why}", error=True)
                 return
         self.chosen = None if self.chosen == what else what
-        if self.chosen == "disengage":
-            table.say("Disengage: click an orange cell (3d6 against 11, +1 per enemy past the first)")
+        self.picks = []
+        ability = self.chosen_ability(table)
+        if self.chosen == "disengage" and actor is not None:
+            outlook = queries.disengage_outlook(fight(table), cast(Creature, actor))
+            odds = outlook.text if outlook is not None else "Disengage"
+            table.say(f"{odds}  ·  click an orange cell  ·  Esc cancel")
+        elif ability is not None and ability.targets > 1:
+            table.say(f"{ability.name}: click up to {ability.targets} targets ringed yellow (again: unpick), "
+                      "Enter to go with fewer  ·  Esc cancel")
         elif self.chosen is not None:
             table.say(f"{self.chosen.replace('_', ' ')}: click a target ringed yellow  ·  Esc cancel")
+
+    def pick(self, table: Host, who: str) -> None:
+        """A click on a target of an ability of several targets: picked (again: unpicked); with as many as it
+        takes, the ability is used on them."""
+        ability = self.chosen_ability(table)
+        if ability is None:
+            return
+        if who in self.picks:
+            self.picks.remove(who)
+        else:
+            self.picks.append(who)
+        if len(self.picks) >= ability.targets:
+            self.go(table)
+        else:
+            names = ", ".join(fight(table).name(p) for p in self.picks) or "none"
+            table.say(f"{ability.name}: picked {names} ({len(self.picks)} of up to {ability.targets}); "
+                      "Enter to go  ·  Esc cancel")
+
+    def go(self, table: Host) -> None:
+        """Enter: the ability of several targets is used on the targets picked (at least one)."""
+        actor, ability = table.acting, self.chosen_ability(table)
+        if actor is None or ability is None or not self.picks or not table.my_turn():
+            return
+        command = UseAbility(actor.id, ability.id, tuple(self.picks))
+        why = fight(table).why_illegal(command)
+        if why:
+            table.say(f"{ability.name}: {why}", error=True)
+            return
+        self.drop()
+        table.send(command)
 
     def end_turn(self, table: Host) -> None:
         actor = table.acting
@@ -160,13 +217,45 @@ class Seed003Parts:
         return None
 
     def marks_key(self, table: Host) -> object:
-        return None
+        return (self.chosen, tuple(self.picks))
 
     def draw_marks(self, table: Host, board: pygame.Surface, *, under_hover: bool) -> None:
-        return None
+        """Under the hover's outline: the hovered creature's Nearby area (not while an ability or a disengage
+        is chosen: the targets stand out), the engagement lines and the Free dots; over it, the targets
+        picked. (The engagement links are drawn over the tokens: ``draw_over_tokens``.)"""
+        f = fight(table)
+        if under_hover:
+            hovered = marks.hovered_creature(table, f) if self.chosen is None else None
+            if hovered is not None:
+                marks.draw_nearby(table, board, queries.nearby_cells(f, hovered))
+            marks.draw_free(table, board, f)
+        elif self.picks and table.my_turn():
+            marks.draw_picked(table, board, f, self.picks)
+
+    def draw_over_tokens(self, table: Host, board: pygame.Surface) -> None:
+        """The engagement links, over the tokens they join."""
+        marks.draw_engagement(table, board, fight(table))
 
     def hover_message(self, table: Host) -> str | None:
-        return None
+        """The odds before committing: of the chosen ability against the target under the pointer, or of the
+        disengage chosen; else who the creature under the pointer is engaged with and who is Nearby it."""
+        f = fight(table)
+        actor = cast(Creature | None, table.acting)
+        if actor is not None and table.my_turn():
+            if self.chosen == "disengage":
+                outlook = queries.disengage_outlook(f, actor)
+                return None if outlook is None else f"{outlook.text}  ·  click an orange cell"
+            ability = self.chosen_ability(table)
+            target = f.occupant(table.hover) if table.hover is not None else None
+            if ability is not None and target is not None and table.hover in self.targets(table):
+                seen = queries.attack_outlook(f, actor, ability.id, target.id)
+                if seen is not None:
+                    goes = "" if seen.target == target.id else f" (intercepted: it goes to {f.name(seen.target)})"
+                    return f"{ability.name} {seen.text(f.name(seen.target))}{goes}"
+        hovered = marks.hovered_creature(table, f)
+        if hovered is None:
+            return None
+        return about(f, hovered)
 
     # -- the action bar -----------------------------------------------------------------------------
 
@@ -177,10 +266,15 @@ class Seed003Parts:
         for i, ability in enumerate(fight(table).abilities(creature)[:BAR_ABILITIES]):
             label = f"{i + 1} {ability.name}"
             tip = f"{ability.action.value}, {ability.frequency.value}" + (", provokes" if ability.provokes else "")
+            if ability.targets > 1:
+                tip += f", up to {ability.targets} targets"
             entries.append(BarEntry(label, "ability", ability.id, max(80, min(190, 9 * len(label) + 20)), tip,
                                     lambda a=ability.id: self.choose(table, a)))  # type: ignore[misc]
-        entries.append(BarEntry("D Disengage", "disengage", None, 110, "a move action: 3d6 against 11",
-                                lambda: self.choose(table, "disengage")))
+        outlook = queries.disengage_outlook(fight(table), creature)
+        label = "D Disengage" + ("" if outlook is None else f" {round(float(outlook.chance) * 100)}%")
+        tip = ("a move action: 3d6 against 11, +1 per enemy past the first" if outlook is None
+               else f"a move action. {outlook.text}")
+        entries.append(BarEntry(label, "disengage", None, 150, tip, lambda: self.choose(table, "disengage")))
         entries.append(BarEntry("R Rally", "rally", None, 80, "a standard action: heal with a recovery",
                                 lambda: self.fight_key(table, pygame.K_r)))
         entries.append(BarEntry("Space: End turn", "end", None, 130, "", lambda: self.end_turn(table)))
@@ -247,6 +341,17 @@ class Seed003Parts:
                      f"AC {t.ac} PD {t.pd} MD {t.md} · volition {c.volition} · {stance}",
                      "conditions: " + (", ".join(sorted(n.value for n in c.names())) or "none")):
             y = draw_text(screen, line, (x, y), 12, TEXT).bottom
+        f = fight(table)
+        if not c.out:
+            foes = f.state.engaged_with(c)
+            if foes:
+                outlook = queries.disengage_outlook(f, c)
+                line = "engaged with " + ", ".join(e.name for e in foes)
+                y = draw_text(screen, line[:70], (x, y), 12, marks.ENGAGED).bottom
+                if outlook is not None:
+                    y = draw_text(screen, outlook.text[:80], (x, y), 12, marks.ENGAGED).bottom
+            else:
+                y = draw_text(screen, "Free (engaged with no enemy)", (x, y), 12, marks.FREE).bottom
         for ability in fight(table).abilities(c):
             used = ability.id in c.used
             y = draw_text(screen, f"  {ability.name}: {ability.action.value}, {ability.frequency.value}"
@@ -254,13 +359,13 @@ class Seed003Parts:
         return y
 
     def log_colour(self, event: object) -> tuple[int, int, int]:
-        return DEFAULT_COLOUR
+        return presentation.colour_of(event)
 
     def pictures(self, event: object) -> Shown:
-        return NOTHING
+        return presentation.pictures(event)
 
     def banner(self, table: Host, events: list[Any], i: int) -> BannerText | None:
-        return None
+        return presentation.reaction_banner(fight(table).name, events, i)
 
     def describe_command(self, command: object, name: Callable[[str], str]) -> str:
         who = getattr(command, "creature", "")
@@ -268,7 +373,9 @@ class Seed003Parts:
 
     def snapshot(self, table: Host, px: Callable[[Cell], list[int] | None]) -> dict[str, Any]:
         f = fight(table)
-        return {"escalation": f.clock.escalation, "chosen": self.chosen,
+        return {"escalation": f.clock.escalation, "chosen": self.chosen, "picks": list(self.picks),
+                "engaged": [list(p) for p in queries.engagements(f)],
+                "free": [c.id for c in f.pieces() if queries.is_free(f, c)],
                 "reachable": [px(c) for c in self.moves(table)] if table.my_turn() else [],
                 "targets": [px(c) for c in self.targets(table)] if table.my_turn() else []}
 
@@ -279,6 +386,13 @@ class ChooseMode(FightMode):
 
     def click(self, table: Host, cell: Cell, who: Any, actor: Any) -> Mode | None:
         parts = cast(Seed003Parts, table.parts)
+        ability = parts.chosen_ability(table)
+        if ability is not None and ability.targets > 1:
+            if cell in parts.targets(table) and who is not None:
+                parts.pick(table, who.id)
+            elif who is not None:
+                table.selected = who.id
+            return None
         if parts.chosen == "disengage":
             chosen = parts.disengages(table).get(cell)
         elif parts.chosen is not None:
@@ -289,6 +403,27 @@ class ChooseMode(FightMode):
             if who is not None:
                 table.selected = who.id
             return None
-        parts.chosen = None
+        parts.drop()
         table.send(chosen)
         return None
+
+    def on_confirm(self, table: Host) -> Mode | None:
+        """Enter: an ability of several targets goes with the targets picked."""
+        cast(Seed003Parts, table.parts).go(table)
+        return None
+
+    def on_cancel(self, table: Host) -> Mode | None:
+        """Esc: the ability or disengage chosen is dropped."""
+        cast(Seed003Parts, table.parts).drop()
+        table.say("")
+        return None
+
+
+def about(f: Fight003, c: Creature) -> str:
+    """A creature for the top line when pointed at: Free or whom it is engaged with, and who is Nearby it
+    [151-157]."""
+    foes = f.state.engaged_with(c)
+    state = ("engaged with " + ", ".join(e.name for e in foes)) if foes else "Free"
+    near = [f.name(p) for p in queries.nearby_creatures(f, c)]
+    return (f"{c.name}: {state}  ·  Nearby ({f.nearby} cells of movement, blue): "
+            + (", ".join(near) if near else "nobody"))
