@@ -1474,8 +1474,10 @@ class Table:
                 first -= 1
         self.bar_first = first
         x = 6
+        full = False  # once a button does not fit, none after it is shown (a smaller one would skip it)
         for k, button in enumerate(rest):
-            shown = k >= first and x + button.rect.width <= 6 + room
+            shown = k >= first and not full and x + button.rect.width <= 6 + room
+            full = full or (k >= first and not shown)
             if shown:
                 button.set_relative_position((x, y))
                 x += button.rect.width + 4

@@ -13,14 +13,18 @@ shown before the player commits (``game.rulesets.seed003.queries``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, cast
 
 import pygame
 
 from game.grid import Cell
 from game.rulesets.seed003 import queries
-from game.rulesets.seed003.commands import Command, Disengage, EndTurnCommand, Move, Rally, UseAbility
+from game.rulesets.seed003.commands import (Command, Delay, DiceyMove, Disengage, EndTurnCommand, FightInSpirit, Flee,
+                                            GrantSave, Move, Rally, Ready, Stabilize, Sustain, SwitchStance,
+                                            UseAbility)
 from game.rulesets.seed003.fight import Seed003Fight as Fight003
+from game.rulesets.seed003.readying import IN_REACH, TRIGGERS
 from game.rulesets.seed003.sheets import Ability
 from game.rulesets.seed003.state import Creature
 from game.ui.animation import BannerText, Shown
@@ -43,11 +47,26 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("D", "disengage (its odds shown first): click an orange cell to pop off and move there"),
     ("point at a creature", "its Nearby area (blue), whom it is engaged with, and the odds against it"),
     ("R", "rally (a standard action)"),
+    ("C", "with an ability chosen: a coup de grace on a helpless enemy next to you (spends every action; crits)"),
+    ("E", "ready: then an ability (1-9) is readied, not used; T cycles its trigger"),
+    ("Y", "a dicey move: click a cell across risky ground (3d6 against the map's Difficulty)"),
+    ("bar: Stabilize, Grant save, Spirit", "click the ally ringed yellow"),
+    ("bar: Sustain, Stance, Delay, Flee", "at once (Flee asks the party)"),
     ("Space", "end the turn"),
     ("Esc", "drop the ability or disengage chosen"),
 )
-FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_d, pygame.K_r,
-                        pygame.K_ESCAPE))
+FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_d, pygame.K_r, pygame.K_c,
+                        pygame.K_e, pygame.K_t, pygame.K_y, pygame.K_ESCAPE))
+PICKED_ON_BOARD = ("disengage", "dicey", "stabilize", "grant_save", "spirit:attacks", "spirit:saves", "spirit:defense")
+"""What may be chosen on the bar besides an ability, each finished by a click on the board."""
+CHOICE_WORDS = {"disengage": "Disengage", "dicey": "Dicey move", "stabilize": "Stabilize", "grant_save": "Grant a save",
+                "spirit:attacks": "Spirit: Advantage on attacks", "spirit:saves": "Spirit: Advantage on saves",
+                "spirit:defense": "Spirit: Disadvantage against"}
+
+
+def _spirit_of(benefit: str, command: Command) -> bool:
+    """Whether ``command`` is a Fight in Spirit giving ``benefit``."""
+    return isinstance(command, FightInSpirit) and command.benefit == benefit
 
 
 def fight(table: Host) -> Fight003:
@@ -74,6 +93,12 @@ class Seed003Parts:
         """The ability chosen on the bar (its id), or "disengage", or None."""
         self.picks: list[str] = []
         """The targets picked so far for the chosen ability, when it takes several [7]."""
+        self.coup = False
+        """C: the chosen ability is a coup de grace [197] (its targets: the helpless enemies next to the actor)."""
+        self.readying = False
+        """E: the next ability chosen is readied with :attr:`trigger`, not used [99-101]."""
+        self.trigger = IN_REACH
+        """T: the trigger of the next ready (``readying.TRIGGERS``)."""
         self._legal: tuple[object, list[Command]] = (None, [])
 
     # -- the legal commands, once per state --------------------------------------------------------------
@@ -95,6 +120,8 @@ class Seed003Parts:
 
     def clear(self) -> None:
         self.chosen, self.picks, self._legal = None, [], (None, [])
+        self.coup = self.readying = False
+        self.trigger = IN_REACH
 
     def fight_key(self, table: Host, key: int) -> None:
         if key == pygame.K_SPACE:
@@ -110,26 +137,74 @@ class Seed003Parts:
             actor = table.acting
             if actor is not None and table.my_turn():
                 table.send(Rally(actor.id))
+        elif key == pygame.K_c:
+            self.toggle_coup(table)
+        elif key == pygame.K_e:
+            self.toggle_ready(table)
+        elif key == pygame.K_t:
+            self.next_trigger(table)
+        elif key == pygame.K_y:
+            self.choose(table, "dicey")
         elif key == pygame.K_ESCAPE:
             self.drop()
 
     def drop(self) -> None:
-        """Esc: the ability or disengage chosen, and its picks, are dropped."""
+        """Esc: the ability or disengage chosen, and its picks, are dropped (and a coup or a ready begun)."""
         self.chosen, self.picks = None, []
+        self.coup = self.readying = False
+
+    def send_now(self, table: Host, command: Command) -> None:
+        """A bar entry that needs no click on the board: sent at once (refused with the fight's reason)."""
+        if not table.my_turn():
+            return
+        why = fight(table).why_illegal(command)
+        if why:
+            table.say(why, error=True)
+            return
+        self.drop()
+        table.send(command)
+
+    def toggle_coup(self, table: Host) -> None:
+        """C: the chosen ability (or the next one) goes as a coup de grace on a helpless enemy [197]."""
+        self.coup = not self.coup
+        self.picks = []
+        table.say("Coup de grace: choose an ability (1-9), then click a helpless enemy next to you ringed yellow"
+                  if self.coup else "Coup de grace off")
+
+    def toggle_ready(self, table: Host) -> None:
+        """E: the next ability chosen is readied [99-101] (T: its trigger)."""
+        self.readying = not self.readying
+        self.chosen, self.picks = None, []
+        table.say(self.ready_words() if self.readying else "Ready off")
+
+    def ready_words(self) -> str:
+        return (f"Ready: choose the ability to ready (1-9); it goes off when {TRIGGERS[self.trigger]} "
+                "(T: another trigger)  ·  Esc cancel")
+
+    def next_trigger(self, table: Host) -> None:
+        """T: the next trigger of the ready being made."""
+        if not self.readying:
+            return
+        names = list(TRIGGERS)
+        self.trigger = names[(names.index(self.trigger) + 1) % len(names)]
+        table.say(self.ready_words())
 
     def chosen_ability(self, table: Host) -> Ability | None:
         actor = table.acting
-        if actor is None or self.chosen in (None, "disengage"):
+        if actor is None or self.chosen is None or self.chosen in PICKED_ON_BOARD:
             return None
         return fight(table).ability_of(cast(Creature, actor), self.chosen or "")
 
     def choose(self, table: Host, what: str) -> None:
         actor = table.acting
+        if self.readying and what not in PICKED_ON_BOARD and actor is not None:
+            self.send_now(table, Ready(actor.id, what, self.trigger))
+            return
         if self.chosen != what and actor is not None:
-            role = "disengage" if what == "disengage" else "ability"
+            role = what if what in PICKED_ON_BOARD else "ability"
             ready = self.readiness(table, actor, BarEntry(what, role, what))
             if not ready.available:
-                table.say(f"{what.replace('_', ' ')}: {ready.why}", error=True)
+                table.say(f"{CHOICE_WORDS.get(what, what.replace('_', ' '))}: {ready.why}", error=True)
                 return
         self.chosen = None if self.chosen == what else what
         self.picks = []
@@ -138,7 +213,9 @@ class Seed003Parts:
             outlook = queries.disengage_outlook(fight(table), cast(Creature, actor))
             odds = outlook.text if outlook is not None else "Disengage"
             table.say(f"{odds}  ·  click an orange cell  ·  Esc cancel")
-        elif ability is not None and ability.targets > 1:
+        elif self.chosen in PICKED_ON_BOARD:
+            table.say(f"{CHOICE_WORDS[self.chosen]}: click a cell ringed on the board  ·  Esc cancel")
+        elif ability is not None and ability.targets > 1 and not self.coup:
             table.say(f"{ability.name}: click up to {ability.targets} targets ringed yellow (again: unpick), "
                       "Enter to go with fewer  ·  Esc cancel")
         elif self.chosen is not None:
@@ -188,17 +265,30 @@ class Seed003Parts:
         return {c.to: c for c in self.legal(table) if isinstance(c, Move)}
 
     def disengages(self, table: Host) -> dict[Cell, Command]:
-        return {c.to: c for c in self.legal(table) if isinstance(c, Disengage)}
+        return {c.to: c for c in self.legal(table) if isinstance(c, Disengage) and not c.enemies}
 
     def targets(self, table: Host) -> dict[Cell, Command]:
-        """The cells of the creatures the chosen ability may be used on now, each with its command."""
+        """The cells the choice on the bar is finished on, each with its command: the creatures the chosen
+        ability may be used on now (as a coup de grace with C), the allies to stabilize, grant a save or help
+        in spirit, the ends of a dicey move."""
         out: dict[Cell, Command] = {}
         f = fight(table)
+        chosen = self.chosen
         for c in self.legal(table):
-            if isinstance(c, UseAbility) and c.ability == self.chosen and len(c.targets) == 1:
-                target = f.piece(c.targets[0])
-                if target is not None:
-                    out[target.cell] = c
+            who: str | None = None
+            if isinstance(c, UseAbility) and c.ability == chosen and len(c.targets) == 1 and c.coup == self.coup:
+                who = c.targets[0]
+            elif isinstance(c, DiceyMove) and chosen == "dicey":
+                out[c.to] = c
+            elif isinstance(c, Stabilize) and chosen == "stabilize":
+                who = c.target
+            elif isinstance(c, GrantSave) and chosen == "grant_save":
+                who = c.target
+            elif isinstance(c, FightInSpirit) and chosen == f"spirit:{c.benefit}":
+                who = c.ally
+            target = f.piece(who) if who is not None else None
+            if target is not None:
+                out[target.cell] = c
         return out
 
     def highlights(self, table: Host) -> dict[str, Layer]:
@@ -260,7 +350,9 @@ class Seed003Parts:
     # -- the action bar -----------------------------------------------------------------------------
 
     def bar_entries(self, table: Host, actor: Piece) -> list[BarEntry]:
-        """The creature's abilities (1-9), Disengage, Rally and End turn."""
+        """The creature's abilities (1-9), Disengage, Rally, then what it may do now besides (coup de grace,
+        ready, dicey move, sustain, stabilize, grant a save, fight in spirit, stance, delay, flee: each only
+        when the fight lists a command of it), and End turn."""
         creature = cast(Creature, actor)
         entries = []
         for i, ability in enumerate(fight(table).abilities(creature)[:BAR_ABILITIES]):
@@ -277,24 +369,85 @@ class Seed003Parts:
         entries.append(BarEntry(label, "disengage", None, 150, tip, lambda: self.choose(table, "disengage")))
         entries.append(BarEntry("R Rally", "rally", None, 80, "a standard action: heal with a recovery",
                                 lambda: self.fight_key(table, pygame.K_r)))
+        entries += self.more_entries(table, creature)
         entries.append(BarEntry("Space: End turn", "end", None, 130, "", lambda: self.end_turn(table)))
         return entries
 
+    def more_entries(self, table: Host, creature: Creature) -> list[BarEntry]:
+        """The entries shown only when the fight lists a command of them now (on the acting player's turn)."""
+        legal = self.legal(table) if table.my_turn() else []
+        out: list[BarEntry] = []
+
+        def entry(label: str, role: str, tip: str, start: Callable[[], None], ident: object = None) -> None:
+            out.append(BarEntry(label, role, ident, max(80, min(190, 8 * len(label) + 20)), tip, start))
+
+        if any(isinstance(c, UseAbility) and c.coup for c in legal):
+            entry("C Coup de grace", "coup", "a standard attack on a helpless enemy next to you, spending the "
+                  "quick and move actions too: it crits [197]", lambda: self.toggle_coup(table))
+        if any(isinstance(c, Ready) for c in legal):
+            entry("E Ready", "ready", "ready an ability: its action is spent now, and it goes off just before the "
+                  "trigger (T: which) [99-101]", lambda: self.toggle_ready(table))
+        if any(isinstance(c, DiceyMove) for c in legal):
+            entry("Y Dicey move", "dicey", "a move action across risky ground: 3d6 against the Difficulty; "
+                  "success: 1 Advantage on the next attack this turn [169-171]", lambda: self.choose(table, "dicey"))
+        f = fight(table)
+        for c in legal:
+            if isinstance(c, Sustain):
+                ability = f.ability_of(creature, c.ability)
+                name = ability.name if ability is not None else c.ability
+                entry(f"Sustain {name}", "sustain", "roll to keep it going, with the action that started it [136]",
+                      partial(self.send_now, table, c), c.ability)
+        for kind, role, words in ((Stabilize, "stabilize", "a standard action: a dying ally next to you is "
+                                   "stabilized [227]"),
+                                  (GrantSave, "grant_save", "a standard action: an ally next to you making Last "
+                                   "Gasp saves makes one now; a failure does not count [233]")):
+            if any(isinstance(c, kind) for c in legal):
+                entry(CHOICE_WORDS[role], role, words, partial(self.choose, table, role))
+        for benefit in ("attacks", "saves", "defense"):
+            role = f"spirit:{benefit}"
+            if any(isinstance(c, FightInSpirit) and c.benefit == benefit for c in legal):
+                entry(CHOICE_WORDS[role], role, "out of the fight for good: help an ally for a round [183-185]",
+                      partial(self.choose, table, role))
+        for c in legal:
+            if isinstance(c, SwitchStance) and (creature.stance is None or creature.stance.value != c.stance):
+                entry(f"Stance: {c.stance}", "stance", "a quick action [117]", partial(self.send_now, table, c),
+                      c.stance)
+        for c in legal:
+            if isinstance(c, Delay):
+                entry(f"Delay: {c.band}", "delay", "act in a lower band for the rest of the encounter [95-97]",
+                      partial(self.send_now, table, c), c.band)
+        if any(isinstance(c, Flee) for c in legal):
+            entry("Flee", "flee", "propose that the party flee: the party decides; a Campaign Loss [187-189]",
+                  lambda: self.send_now(table, Flee(creature.id)))
+        return out
+
     def bar_key(self, table: Host, actor: Piece) -> object:
         f = fight(table)
-        return (id(f), len(f.log), self.chosen)
+        return (id(f), len(f.log), self.chosen, self.coup, self.readying, self.trigger)
 
     def readiness(self, table: Host, actor: Piece, entry: BarEntry) -> Readiness:
         legal = self.legal(table) if table.my_turn() else []
         kinds: dict[str, Callable[[Command], bool]] = {
-            "ability": lambda c: isinstance(c, UseAbility) and c.ability == entry.ident,
+            "ability": lambda c: (isinstance(c, Ready) and self.readying and c.ability == entry.ident) or (
+                isinstance(c, UseAbility) and not self.readying and c.coup == self.coup and c.ability == entry.ident),
             "disengage": lambda c: isinstance(c, Disengage),
             "rally": lambda c: isinstance(c, Rally),
-            "end": lambda c: isinstance(c, EndTurnCommand)}
+            "end": lambda c: isinstance(c, EndTurnCommand),
+            "coup": lambda c: isinstance(c, UseAbility) and c.coup,
+            "ready": lambda c: isinstance(c, Ready),
+            "dicey": lambda c: isinstance(c, DiceyMove),
+            "sustain": lambda c: isinstance(c, Sustain),
+            "stabilize": lambda c: isinstance(c, Stabilize),
+            "grant_save": lambda c: isinstance(c, GrantSave),
+            "stance": lambda c: isinstance(c, SwitchStance),
+            "delay": lambda c: isinstance(c, Delay),
+            "flee": lambda c: isinstance(c, Flee)}
+        for benefit in ("attacks", "saves", "defense"):
+            kinds[f"spirit:{benefit}"] = partial(_spirit_of, benefit)
         test = kinds[entry.role]
         ok = any(test(c) for c in legal)
-        chosen = (entry.role == "ability" and entry.ident == self.chosen) or (
-            entry.role == "disengage" and self.chosen == "disengage")
+        chosen = ((entry.role == "ability" and entry.ident == self.chosen) or entry.role == self.chosen
+                  or (entry.role == "coup" and self.coup) or (entry.role == "ready" and self.readying))
         return Readiness(ok, "" if ok else "not now (no action of that kind left, or no target)", chosen)
 
     # -- the panels and the log ---------------------------------------------------------------------
@@ -387,7 +540,7 @@ class ChooseMode(FightMode):
     def click(self, table: Host, cell: Cell, who: Any, actor: Any) -> Mode | None:
         parts = cast(Seed003Parts, table.parts)
         ability = parts.chosen_ability(table)
-        if ability is not None and ability.targets > 1:
+        if ability is not None and ability.targets > 1 and not parts.coup:
             if cell in parts.targets(table) and who is not None:
                 parts.pick(table, who.id)
             elif who is not None:
@@ -395,7 +548,7 @@ class ChooseMode(FightMode):
             return None
         if parts.chosen == "disengage":
             chosen = parts.disengages(table).get(cell)
-        elif parts.chosen is not None:
+        elif parts.chosen is not None:  # an ability's target, or the cell of a choice of the bar
             chosen = parts.targets(table).get(cell)
         else:
             chosen = parts.moves(table).get(cell)
