@@ -554,3 +554,14 @@ def refuses(table: Any) -> bool:
         return False
     table.say("A replay is not played: Enter plays on from here as a new fight", error=True)
     return True
+
+
+def left_for_replay(table: Any) -> Session | None | bool:
+    """What quitting during a replay would lose: False when no replay is shown; else the live fight left for
+    the replay (shown again when it closes), or None when there was none (nothing to lose: a replay is
+    never written)."""
+    saves = ui(table)
+    if saves.replay is None:
+        return False
+    before = saves.shown_before
+    return before if isinstance(before, Session) and not before.encounter.over else None

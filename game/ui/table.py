@@ -1100,8 +1100,9 @@ class Table:
         """Ctrl+Q, File -> Quit: False (close now) when no fight is going on; during a fight, ask first
         (Enter, Y or Ctrl+Q again quits; Esc or N goes on playing)."""
         session = self.session
-        if self.quit_dialog is not None or session is None or session.encounter.over:
-            return False
+        left = replay_view.left_for_replay(self)
+        if self.quit_dialog is not None or session is None or session.encounter.over or left is None:
+            return False  # (a replay with no live fight behind it has nothing to lose)
         w, h = self.screen.get_size()
         self.quit_dialog = UIConfirmationDialog(
             pygame.Rect(max(0, w // 2 - 200), max(0, h // 2 - 100), 400, 200), self.quit_question(), self.manager,
@@ -1114,6 +1115,8 @@ class Table:
         never saved."""
         assert self.session is not None
         ask = " (Enter: quit, Esc: go on playing)"
+        if replay_view.left_for_replay(self) is not False:
+            return "A replay is shown; the fight you left for it is not over. Quit anyway?" + ask
         if self.saved_mark == (id(self.session), len(self.session.played)):
             return "The fight is not over; it is saved as it stands (play --resume the file). Quit?" + ask
         if self.saved_mark is not None and self.saved_mark[0] == id(self.session):

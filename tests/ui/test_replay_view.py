@@ -285,3 +285,17 @@ def test_a_replay_that_parts_from_the_recording_says_so_from_that_step_on(table:
     assert view.panel is not None and view.panel.get_relative_rect().bottom == 640
     _press(table, view.elements["start"])
     assert view.position == 0
+
+
+def test_quitting_during_a_replay_asks_only_for_the_live_fight_left_behind(table: Table, tmp_path: Path) -> None:
+    """A replay is never written: with no live fight behind it Ctrl+Q quits at once (it asked "not saved.
+    Quit anyway?" as if a fight were being played); with one left for it, the question names that fight."""
+    save = _saved(tmp_path / "fight.jsonl")
+    assert replay_view.open_replay(table, save)
+    assert not table.ask_quit(), "nothing to lose: quits at once"
+    _key(table, pygame.K_ESCAPE)
+    assert table.replay_ui.replay is None
+    assert table.open(str(CRYPT))
+    assert replay_view.open_replay(table, save)
+    assert table.ask_quit() and table.quit_dialog is not None
+    assert table.quit_question().startswith("A replay is shown; the fight you left for it is not over.")
