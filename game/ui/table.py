@@ -473,6 +473,8 @@ class Table:
         self.log.clear()
         self.anim = Animator()
         self._log(session.start_events + events)
+        if resumed:
+            replay_view.relog_with_undos(self, session)  # the undos it keeps, marked where they took back
         self.viewer = None
         self.close_prep()
         self.modes = [self.fight.resting()]
@@ -656,13 +658,15 @@ class Table:
                 else self.parts.describe_command(command, self.session.encounter.name))
 
     def relog(self) -> None:
-        """The fight was rebuilt (an undo): the log shown again from its start."""
+        """The fight was rebuilt (an undo): the log shown again from its start, with a marked line where a
+        game master's undo (or a player's after one) took commands back."""
         assert self.session is not None
         self.anim.finish()
         self.log.clear()
         self._log(self.session.start_events)
         for played in self.session.played:
             self._log(played.events)
+        replay_view.relog_with_undos(self, self.session)
         self.drop_choice()
         self._cache_key = None
 

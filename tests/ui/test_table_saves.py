@@ -74,6 +74,8 @@ def test_ctrl_shift_z_is_the_game_masters_undo_past_the_ais_rolls(table: Table) 
     assert session.played[-1] is not last and len(session.gm_undos) == 1
     assert session.gm_undos[0].by == "Ann" and session.gm_undos[0].taken[0] is last
     assert table.message.startswith("Game master's undo (Ann): took back")
+    shown = [entry.text for entry in table.log.entries]
+    assert "-- The game master (Ann) took back 1 command and answers --" in shown[-3:], shown[-3:]
 
 
 def test_the_game_masters_undo_waits_for_the_game_master_at_the_table(table: Table) -> None:
