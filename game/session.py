@@ -22,6 +22,8 @@ bookkeeping that is not a rule:
   answer given, in :mod:`game.saves`'s file; resuming plays them again and checks each command's events
   against the recording, so the fight resumes exactly where it stopped, an open decision included. An
   autosave is written at the end of every turn when :attr:`Session.autosave` names a folder.
+* **Hidden creatures** (:attr:`Session.hidden`, :meth:`Session.hide`): the game master's marks of who players
+  do not see, as commands of the table's kept in :attr:`Session.played` (see :mod:`game.hidden`).
 * **Privacy**: which events reveal a creature's secrets (seed 000: its prepared
   reactions), so the window shows them only to the player of that creature
   (:meth:`Session.secrets`, the ruleset's answer).
@@ -42,11 +44,12 @@ from typing import Callable, Sequence
 from game.board import Board
 from game.errors import GameError, escaped
 from game.grid import Cell
+from game.hidden import HideCreature, hidden_after, hide_from_json, hide_to_json, placed_hidden
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets import ruleset
-from game.rulesets.package import Command, Entry, FileSetup, Fight, Ruleset
+from game.rulesets.package import Command, Entry, FileSetup, Fight, PublicLine, Ruleset
 from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, changed_files, content_files, encode, event_digest,
                         file_sha256, prune, read_save, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
@@ -222,9 +225,16 @@ class Session:
     """Every game master's undo, oldest first: what was taken back, marked as the game master's."""
     started: str = field(default_factory=lambda: time.strftime("%Y%m%d-%H%M%S"))
     """When the fight was opened: the autosaves' names begin with it."""
+    hidden_on_map: frozenset[str] = field(init=False)
+    """The creatures the map places hidden (a ``hidden`` property on the object or a layer around it)."""
+    hidden: set[str] = field(init=False)
+    """The creatures hidden from players now: placed hidden by the map, then the game master's marks
+    (:meth:`hide`) in :attr:`played`, so an undo and a save keep them as the commands they are."""
 
     def __post_init__(self) -> None:
         self.encounter, self.start_events = self.source.begin()
+        self.hidden_on_map = placed_hidden(self.source.board, self.source.scenario)
+        self.hidden = set(self.hidden_on_map)
 
     @property
     def seats(self) -> Seats:
@@ -318,6 +328,13 @@ class Session:
         """For each event, the creature whose secrets it reveals (None: a public event): the ruleset says."""
         return self.source.rules.secrets(events)
 
+    def public_line(self, event: Event) -> PublicLine | None:
+        """How a public event reads for players (the ruleset's :class:`PublicTelling`; None: players are not
+        told of it, or the ruleset has no words for players)."""
+        words: Callable[[Event, Callable[[str], str]], PublicLine | None] | None = getattr(
+            self.source.rules, "public_line", None)
+        return None if words is None else words(event, self.encounter.name)
+
     # -- playing ---------------------------------------------------------------------------
 
     def run_script(self) -> list[Event]:
@@ -341,9 +358,21 @@ class Session:
         self._autosave_after(mark)
         return events
 
+    def hide(self, creature: str, hidden: bool = True) -> list[Event]:
+        """The game master hides a creature from players (``hidden``) or reveals it: a command given as the game
+        master's (:attr:`gm`, or ``game master`` when nobody plays), kept in :attr:`played`; raises
+        :class:`Impossible` for a creature not in the fight. The fight's log is unchanged."""
+        return self.apply(HideCreature(creature, hidden), by=self.gm or "game master")
+
     def _record(self, command: Command, by: str) -> list[Event]:
         """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
         rnd, turn = self.encounter.turn_mark
+        if isinstance(command, HideCreature):  # the table's own: no rule, no event
+            if self.encounter.piece(command.creature) is None:
+                raise Impossible(f"no creature {command.creature!r} in the fight to hide or reveal")
+            self.hidden = hidden_after(self.hidden, [command])
+            self.played.append(Played(command, [], by, rnd, turn))
+            return []
         events = self.encounter.apply(command)
         self.played.append(Played(command, events, by, rnd, turn))
         return events
@@ -392,6 +421,8 @@ class Session:
             return "the last command was not a player's"
         if isinstance(last.command, Answer):
             return "an answer to a decision is not taken back"
+        if isinstance(last.command, HideCreature):
+            return "the last command was the game master's (a creature hidden or revealed)"
         if (last.round, last.turn) != self.encounter.turn_mark or self.encounter.over:
             return "the last command belongs to a turn that is over"
         return self.source.rules.undo_refusal(last.command, last.events)
@@ -410,7 +441,8 @@ class Session:
         that the replay gives the same log as far as it goes."""
         encounter, start = self.source.begin()
         for item in keep:
-            encounter.apply(item.command)
+            if not isinstance(item.command, HideCreature):
+                encounter.apply(item.command)
         expected = len(self.start_events) + sum(len(p.events) for p in keep)
         if len(encounter.log) != expected or encounter.log != self.encounter.log[:expected]:
             # Cannot happen with a deterministic engine; if it ever does, keep playing the fight as it was.
@@ -418,6 +450,7 @@ class Session:
         self.encounter = encounter
         self.start_events = start
         self.played = keep
+        self.hidden = hidden_after(self.hidden_on_map, (p.command for p in keep))
 
     def gm_steps(self) -> int:
         """How many steps the game master may take back: every command given (by a player, the AI or the
@@ -463,8 +496,8 @@ class Session:
     def save_bytes(self) -> bytes:
         """This fight as a save file's bytes (:mod:`game.saves`)."""
         rules, board = self.source.rules, self.source.board
-        return encode(self.save_header(), [(p.by, rules.command_to_json(p.command, board), self._digests(p.events))
-                                           for p in self.played])
+        return encode(self.save_header(), [(p.by, hide_to_json(p.command) or rules.command_to_json(p.command, board),
+                                            self._digests(p.events)) for p in self.played])
 
     def save(self, path: str | Path) -> Path:
         """Save the fight to ``path``, atomically (the previous file stays whole until the new one is);
@@ -537,7 +570,8 @@ class Session:
         for record in save.records:
             place = f"line {record.line}"
             try:
-                command = rules.command_from_json(record.command, board, save.path, f"{place}: command")
+                command = (hide_from_json(record.command, save.path, f"{place}: command")
+                           or rules.command_from_json(record.command, board, save.path, f"{place}: command"))
             except EncounterFileError as exc:
                 raise SaveError(save.path, exc.detail, exc.place) from None
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
