@@ -63,12 +63,14 @@ def test_a_pan_scrolls_the_players_map_and_paints_only_the_strips_that_came_into
     shown = open_display(table)
     shown.pace = 1
     painted: list[list[pygame.Rect]] = []
+    targets: list[pygame.Surface | None] = []
     draw = BoardView.draw_board
 
     def spy(self: BoardView, target: pygame.Surface, **kw: object) -> list[pygame.Rect]:
         out = draw(self, target, **kw)  # type: ignore[arg-type]
         if self is shown.view:
             painted.append(out)
+            targets.append(target.get_parent())
         return out
 
     monkeypatch.setattr(BoardView, "draw_board", spy)
@@ -79,6 +81,7 @@ def test_a_pan_scrolls_the_players_map_and_paints_only_the_strips_that_came_into
     area = sum(r.width * r.height for r in painted[-1])
     board_w, board_h = shown.size[0] - max(220, int(shown.size[0] * players_display.SIDE_SHARE)), shown.size[1]
     assert 0 < area < 0.05 * board_w * board_h
+    assert targets[-1] is shown.surface  # drawn in the window itself: no whole copy of the map blitted into it
     scrolled = shown.surface.copy()
     shown._board_on = None  # a fresh frame, drawn whole
     shown._drawn_key = None
