@@ -632,7 +632,8 @@ class PlayersDisplay:
             y = self._text(canvas, text, (x, y), LOG_SIZE, TEXT).bottom
 
     def public_lines(self, table: Any) -> list[str]:
-        """:func:`public_log`, each entry's line read once (the log grows by a few entries a change)."""
+        """:func:`public_log`, each entry's line read once (the log grows by a few entries a change), and none
+        that names a creature players cannot see now (in the dark)."""
         session: Session | None = table.session
         if session is None:
             return []
@@ -644,7 +645,14 @@ class PlayersDisplay:
             kept.append((entry, public_entry(session, entry)))
         self._public = kept
         hidden = hidden_from_players(table)
-        return [line.text for _, line in kept if line is not None and not hidden.intersection(line.creatures)]
+        mine = self.mine(session, self._state(table, session))
+        out: list[str] = []
+        for _, line in kept:
+            if line is None or any(c in hidden or not self.sees(session, c, mine) for c in line.creatures):
+                continue
+            if not out or out[-1] != line.text:  # a walk of several steps told once
+                out.append(line.text)
+        return out
 
 
 def public_entry(session: Session, entry: Any) -> PublicLine | None:
