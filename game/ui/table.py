@@ -309,6 +309,11 @@ class Table:
         """The cells the acting creature can move to now, each with its route (the ruleset's move preview)."""
         return self.parts.routes
 
+    @property
+    def hidden_from_players(self) -> set[str]:
+        """The creatures hidden from players: the session's (``Session.hidden``, the game master's commands)."""
+        return self.session.hidden if self.session is not None else set()
+
     def invalidate(self, *, bar: bool = False) -> None:
         """The highlights (and with ``bar`` the action bar) are worked out again at the next frame."""
         self._cache_key = None
