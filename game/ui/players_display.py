@@ -33,6 +33,7 @@ import pygame
 
 from game.board import Board
 from game.grid import Cell
+from game.hidden import HideCreature
 from game.hidden import placed_hidden as placed_hidden
 from game.mechanics.sight import SIGHT_PROPERTY, Sight
 from game.kernel.engine import Impossible
@@ -709,6 +710,13 @@ def shows_hidden(table: Any) -> bool:
         return True
     gm = session.gm
     return gm is None or table.viewer in (None, gm)
+
+
+def described(command: object, name: Callable[[str], str]) -> str:
+    """A hide or reveal of the game master's for people, as the undo names it ("" for another command)."""
+    if not isinstance(command, HideCreature):
+        return ""
+    return f"{'hiding' if command.hidden else 'revealing'} {name(command.creature)}"
 
 
 def gm_layers(table: Any) -> dict[str, Layer]:

@@ -637,7 +637,8 @@ class Table:
     def described(self, command: object) -> str:
         assert self.session is not None
         return (f"answer {command.option!r}" if isinstance(command, Answer)
-                else self.parts.describe_command(command, self.session.encounter.name))
+                else players_display.described(command, self.session.encounter.name)
+                or self.parts.describe_command(command, self.session.encounter.name))
 
     def relog(self) -> None:
         """The fight was rebuilt (an undo): the log shown again from its start."""

@@ -243,8 +243,9 @@ def test_hiding_is_the_game_masters_command_kept_by_a_save_and_taken_back_by_the
     assert '"do":"gm_hide"' in saved.read_text(encoding="utf-8")
     resumed = type(session).resume(saved)
     assert resumed.hidden == {"ghoul"}
-    session.gm_undo(1)
-    assert session.hidden == set()
+    table.viewer = "Gia"
+    table.gm_undo()  # Ctrl+Shift+Z
+    assert session.hidden == set() and "took back hiding Ghoul" in table.message
 
 
 def test_a_hidden_creature_is_on_the_gm_window_absent_from_the_players_and_a_players_view_until_revealed() -> None:
