@@ -51,6 +51,8 @@ class Sight:
         self.board = board
         self.radius = radius
         self._walls: frozenset[tuple[int, int]] | None = None
+        self._inside: frozenset[tuple[int, int]] = frozenset()
+        """The board's cells as plain pairs (a ``Square`` or ``Hex`` equals the pair of its numbers)."""
         self._reach: tuple[tuple[tuple[int, int], ...], dict[tuple[int, int], frozenset[tuple[int, int]]]] | None = None
         """The offsets within the radius, and for each offset the offsets whose line from the origin crosses it."""
         self.explored: set[Cell] = set()
@@ -78,6 +80,7 @@ class Sight:
         board = self.board
         if self._walls is None:
             self._walls = frozenset((c[0], c[1]) for c in board if board.is_wall(c))
+            self._inside = frozenset((c[0], c[1]) for c in board)
             zero = type(origin)(0, 0)
             targets = tuple((c[0], c[1]) for c in board.grid.within(zero, self.radius))
             behind: dict[tuple[int, int], set[tuple[int, int]]] = {}
@@ -95,9 +98,9 @@ class Sight:
                 crossed = behind_of.get((dx, dy))
                 if crossed:
                     hidden |= crossed
-        make = type(origin)
-        return frozenset(cell for dx, dy in targets if (dx, dy) not in hidden
-                         for cell in (make(x + dx, y + dy),) if cell in board)
+        make, inside = type(origin), self._inside
+        return frozenset([make(x + dx, y + dy) for dx, dy in targets
+                          if (x + dx, y + dy) in inside and (dx, dy) not in hidden])
 
     def update(self, cells: Iterable[Cell]) -> SightChange:
         """See from ``cells`` now (the players' creatures' spaces, instead of those given before); what that

@@ -146,9 +146,12 @@ class Stats:
 class BoardView:
     """Draws a board and its overlays through a camera; holds the per-zoom caches."""
 
-    def __init__(self, tmap: TiledMap, board: Board, picture: pygame.Surface | None = None) -> None:
+    def __init__(self, tmap: TiledMap, board: Board, picture: pygame.Surface | None = None, *,
+                 same_picture_as: BoardView | None = None) -> None:
         """``picture``: the map's picture drawn already; by default it is composed block by block as the view
-        first needs each (see :class:`game.ui.tiled_render.MapPicture`), the same pixels."""
+        first needs each (see :class:`game.ui.tiled_render.MapPicture`), the same pixels. ``same_picture_as``:
+        another view of the same map picture (composed on demand), whose recorded draws and composed blocks this
+        one shares (the players' display beside the game master's view, when nothing of the map is hidden)."""
         self.tmap = tmap
         self.board = board
         self.grid = board.grid
@@ -164,7 +167,14 @@ class BoardView:
         """The whole picture, when it was given."""
         display = pygame.display.get_surface() is not None
         self._convert = display
-        if picture is None:
+        self._format: pygame.Surface
+        """The picture's pixel format (the display's), as a surface."""
+        if picture is None and same_picture_as is not None and same_picture_as._lazy is not None:
+            self._lazy = same_picture_as._lazy
+            self._blocks = same_picture_as._blocks  # one dict: a block either view composes serves both
+            size = self._lazy.size
+            self._format = same_picture_as._format
+        elif picture is None:
             self._lazy = map_view.picture_on_demand(tmap)
             size = self._lazy.size
             like = pygame.image.frombytes(bytes(4), (1, 1), "RGBA")  # render_map's format,

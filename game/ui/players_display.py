@@ -416,7 +416,11 @@ class PlayersDisplay:
 
     def _board_view(self, table: Any, session: Session) -> BoardView:
         if self._view_for is not session or self.view is None:
-            self.view = BoardView(players_view(session.source.tmap), session.source.board)
+            tmap = session.source.tmap
+            shown = players_view(tmap)
+            gm_view = table.view if shown.layers == tmap.layers and table.view is not None \
+                and table.view.tmap is tmap else None  # nothing hidden: the game master's map picture, shared
+            self.view = BoardView(shown, session.source.board, same_picture_as=gm_view)
             self.darkness = None if session.source.tmap.properties.get(SIGHT_PROPERTY) is False else \
                 Darkness(session.source.board)
             self.visible = None

@@ -286,3 +286,21 @@ def test_a_hidden_creature_is_on_the_gm_window_absent_from_the_players_and_a_pla
     shown.render(table)
     assert "Ghoul" in {look.name for look in shown.drawn}
     assert any("Ghoul" in text for text in shown.texts)
+
+
+def test_the_display_shares_the_gm_views_map_picture_unless_the_map_hides_something(tmp_path: Path) -> None:
+    """Nothing hidden on the map: the display's view uses the game master's view's recorded picture and its
+    composed blocks (its first frame neither records the map again nor composes what the table has); a map
+    with a hidden object gets a picture of its own, without it."""
+    from tests.ui.test_players_display import crypt_with_hidden
+
+    table = new_table(CRYPT)
+    shown = PlayersDisplay(window=False)
+    shown.render(table)
+    assert shown.view is not None and table.view is not None
+    assert shown.view._lazy is table.view._lazy and shown.view._blocks is table.view._blocks
+    pygame.quit()
+    hidden = new_table(crypt_with_hidden(tmp_path))
+    other = PlayersDisplay(window=False)
+    other.render(hidden)
+    assert other.view is not None and hidden.view is not None and other.view._lazy is not hidden.view._lazy
