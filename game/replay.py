@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Protocol, Sequence
 
 from game.errors import escaped
+from game.hidden import hide_from_json
 from game.kernel.decisions import StandingOrder
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
@@ -112,7 +113,8 @@ class SaveReplay:
         place = f"line {record.line}"
         rules, board, path = self.source.rules, self.source.board, self.save.path
         try:
-            return Step(record, rules.command_from_json(record.command, board, path, f"{place}: command"))
+            hidden = hide_from_json(record.command, path, f"{place}: command")  # the table's own command
+            return Step(record, hidden or rules.command_from_json(record.command, board, path, f"{place}: command"))
         except EncounterFileError as exc:
             raise SaveError(path, exc.detail, exc.place) from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -22,6 +22,8 @@ bookkeeping that is not a rule:
   answer given, in :mod:`game.saves`'s file; resuming plays them again and checks each command's events
   against the recording, so the fight resumes exactly where it stopped, an open decision included. An
   autosave is written at the end of every turn when :attr:`Session.autosave` names a folder.
+* **Hidden creatures** (:attr:`Session.hidden`, :meth:`Session.hide`): the game master's marks of who players
+  do not see, as commands of the table's kept in :attr:`Session.played` (see :mod:`game.hidden`).
 * **Privacy**: which events reveal a creature's secrets (seed 000: its prepared
   reactions), so the window shows them only to the player of that creature
   (:meth:`Session.secrets`, the ruleset's answer).
@@ -42,13 +44,14 @@ from typing import Any, Callable, Mapping, Sequence
 from game.board import Board
 from game.errors import GameError
 from game.grid import Cell
+from game.hidden import HideCreature, hidden_after, hide_from_json, hide_to_json, placed_hidden
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.rulesets.edits import GM_EDITS, GM_OWNER, GmEdited, RollDice, TableDiceRolled, is_table_command
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.replay import SaveReplay
 from game.rulesets import ruleset
-from game.rulesets.package import Command, Editing, Entry, FileSetup, Fight, Ruleset, Sheet
+from game.rulesets.package import Command, Editing, Entry, FileSetup, Fight, PublicLine, Ruleset, Sheet
 from game.saves import (SaveError, SaveFile, SaveHeader, SaveRecord, command_line, content_files,
                         encode, event_digest, file_sha256, prune, undo_line, write_save)
 from game.seats import AI as AI  # the controller name of a side the AI plays
@@ -262,9 +265,16 @@ class Session:
     only the new ones out: an autosave's cost does not grow with the fight)."""
     _files: SaveHeader | None = field(default=None, repr=False)
     """The header's file hashes, read once per session: the files the fight was built from."""
+    hidden_on_map: frozenset[str] = field(init=False)
+    """The creatures the map places hidden (a ``hidden`` property on the object or a layer around it)."""
+    hidden: set[str] = field(init=False)
+    """The creatures hidden from players now: placed hidden by the map, then the game master's marks
+    (:meth:`hide`) in :attr:`played`, so an undo and a save keep them as the commands they are."""
 
     def __post_init__(self) -> None:
         self.encounter, self.start_events = self.source.begin()
+        self.hidden_on_map = placed_hidden(self.source.board, self.source.scenario)
+        self.hidden = set(self.hidden_on_map)
 
     @property
     def seats(self) -> Seats:
@@ -370,6 +380,13 @@ class Session:
                 else f"{GM_OWNER}:{e.creature}" if isinstance(e, GmEdited) and e.kind == "hp" else o
                 for e, o in zip(events, owners)]
 
+    def public_line(self, event: Event) -> PublicLine | None:
+        """How a public event reads for players (the ruleset's :class:`PublicTelling`; None: players are not
+        told of it, or the ruleset has no words for players)."""
+        words: Callable[[Event, Callable[[str], str]], PublicLine | None] | None = getattr(
+            self.source.rules, "public_line", None)
+        return None if words is None else words(event, self.encounter.name)
+
     # -- playing ---------------------------------------------------------------------------
 
     def run_script(self) -> list[Event]:
@@ -414,9 +431,24 @@ class Session:
         game master. Raises :class:`Impossible` for an expression that cannot be rolled."""
         return self.apply(RollDice(expression, by, private), by=by)
 
+
+    def hide(self, creature: str, hidden: bool = True) -> list[Event]:
+        """The game master hides a creature from players (``hidden``) or reveals it: a command given as the game
+        master's (:attr:`gm`, or ``game master`` when nobody plays), kept in :attr:`played`; raises
+        :class:`Impossible` for a creature not in the fight. The fight's log is unchanged."""
+        return self.apply(HideCreature(creature, hidden), by=self.gm or "game master")
+
     def _record(self, command: Command, by: str) -> list[Event]:
         """Apply one command or answer and keep it in :attr:`played`, with the turn it belongs to."""
         rnd, turn = self.encounter.turn_mark
+        if isinstance(command, HideCreature):  # the table's own: no rule, no event
+            if self.encounter.piece(command.creature) is None:
+                raise Impossible(f"no creature {command.creature!r} in the fight to hide or reveal")
+            self.hidden = hidden_after(self.hidden, [command])
+            played = Played(command, [], by, rnd, turn)
+            self.played.append(played)
+            self.history.append(played)
+            return []
         events = self.encounter.apply(command)
         played = Played(command, events, by, rnd, turn)
         self.played.append(played)
@@ -471,6 +503,8 @@ class Session:
             return "the last command was the game master's edit (the game master takes it back: Ctrl+Shift+Z)"
         if isinstance(last.command, RollDice):
             return "it rolled dice (undoing it would let anyone roll again)"
+        if isinstance(last.command, HideCreature):
+            return "the last command was the game master's (a creature hidden or revealed)"
         if (last.round, last.turn) != self.encounter.turn_mark or self.encounter.over:
             return "the last command belongs to a turn that is over"
         return self.source.rules.undo_refusal(last.command, last.events)
@@ -503,7 +537,8 @@ class Session:
         that the replay gives the same log as far as it goes."""
         encounter, start = self.source.begin()
         for item in keep:
-            encounter.apply(item.command)
+            if not isinstance(item.command, HideCreature):
+                encounter.apply(item.command)
         expected = len(self.start_events) + sum(len(p.events) for p in keep)
         if len(encounter.log) != expected or encounter.log != self.encounter.log[:expected]:
             # Cannot happen with a deterministic engine; if it ever does, keep playing the fight as it was.
@@ -511,6 +546,7 @@ class Session:
         self.encounter = encounter
         self.start_events = start
         self.played = keep
+        self.hidden = hidden_after(self.hidden_on_map, (p.command for p in keep))
 
     def gm_steps(self) -> int:
         """How many steps the game master may take back: every command given (by a player, the AI or the
@@ -582,7 +618,8 @@ class Session:
         rules, board = self.source.rules, self.source.board
         for item in self.history[len(self._lines):]:
             self._lines.append(undo_line(item.by, item.count, item.gm) if isinstance(item, Undone) else
-                               command_line(item.by, rules.command_to_json(item.command, board),
+                               command_line(item.by, hide_to_json(item.command)
+                                            or rules.command_to_json(item.command, board),
                                             self._digests(item.events)))
 
     def save_bytes(self) -> bytes:

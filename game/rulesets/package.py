@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from game.board import Board
 from game.file_specs import StartSpec
@@ -283,3 +283,23 @@ def edit_from_json(record: Mapping[str, Any], board: Board, path: str | Path, pl
         return found if found in board else None
 
     return from_json(record, cell, path, place)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicLine:
+    """An event as players read it (the players' display's log): ``text``, and the creatures it names (a line
+    naming a creature hidden from players is not shown to them)."""
+
+    text: str
+    creatures: tuple[str, ...] = ()
+
+
+class PublicTelling(Protocol):
+    """What a ruleset may add to :class:`Ruleset` for the players' display (optional: without it, players read
+    no log lines): how each public event reads for players. It leaves out what is the game master's (an
+    opponent's hit points, defences, the AI's reasoning), whatever ``describe`` tells the game master."""
+
+    def public_line(self, event: Event, name: Callable[[str], str]) -> PublicLine | None:
+        """``event``'s line for players (``name``: a creature's name by id); None: players are not told of it
+        (bookkeeping, dice, the AI's choices)."""
+        ...

@@ -146,9 +146,12 @@ class Stats:
 class BoardView:
     """Draws a board and its overlays through a camera; holds the per-zoom caches."""
 
-    def __init__(self, tmap: TiledMap, board: Board, picture: pygame.Surface | None = None) -> None:
+    def __init__(self, tmap: TiledMap, board: Board, picture: pygame.Surface | None = None, *,
+                 same_picture_as: BoardView | None = None) -> None:
         """``picture``: the map's picture drawn already; by default it is composed block by block as the view
-        first needs each (see :class:`game.ui.tiled_render.MapPicture`), the same pixels."""
+        first needs each (see :class:`game.ui.tiled_render.MapPicture`), the same pixels. ``same_picture_as``:
+        another view of the same map picture (composed on demand), whose recorded draws and composed blocks this
+        one shares (the players' display beside the game master's view, when nothing of the map is hidden)."""
         self.tmap = tmap
         self.board = board
         self.grid = board.grid
@@ -164,7 +167,14 @@ class BoardView:
         """The whole picture, when it was given."""
         display = pygame.display.get_surface() is not None
         self._convert = display
-        if picture is None:
+        self._format: pygame.Surface
+        """The picture's pixel format (the display's), as a surface."""
+        if picture is None and same_picture_as is not None and same_picture_as._lazy is not None:
+            self._lazy = same_picture_as._lazy
+            self._blocks = same_picture_as._blocks  # one dict: a block either view composes serves both
+            size = self._lazy.size
+            self._format = same_picture_as._format
+        elif picture is None:
             self._lazy = map_view.picture_on_demand(tmap)
             size = self._lazy.size
             like = pygame.image.frombytes(bytes(4), (1, 1), "RGBA")  # render_map's format,
@@ -219,7 +229,7 @@ class BoardView:
         self._layer_chunks: dict[int, tuple[Layer, int, dict[tuple[int, int], list[Cell]]]] = {}
         """The cells of each layer shown, filed by chunk (see :meth:`_mark_stale`), kept while it is shown."""
         """The chunk side these are for, and each cell's chunks at it (see :meth:`_mark_stale`)."""
-        self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], list[tuple[Cell, RGBA]]]]] = {}
+        self._buckets: dict[int, tuple[Layer, int, dict[tuple[int, int], dict[Cell, RGBA]]]] = {}
         self._grid_paints: dict[tuple[RGBA, tuple[int, ...], tuple[int, ...], tuple[int, int]], pygame.Surface] = {}
         self._uniforms: dict[int, tuple[Layer, RGBA | None]] = {}
         self._cell_count = sum(1 for _ in board)
@@ -570,7 +580,7 @@ class BoardView:
                     continue
                 style = layer.style
                 out.fblits([(tile(style, colour, rect.w, rect.h), rect.topleft)
-                            for cell, colour in self._bucket(layer, size).get((i, j), ())
+                            for cell, colour in self._bucket(layer, size).get((i, j), {}).items()
                             if (rect := geometry.get(cell)) is not None])
             return
         x0, y0 = round(i * size * zoom), round(j * size * zoom)
@@ -599,26 +609,71 @@ class BoardView:
                     pygame.draw.circle(paint, colour, (cx * zoom - x0, cy * zoom - y0), r)
             out.blit(paint, (0, 0))
 
-    def _bucket(self, layer: Layer, size: int) -> dict[tuple[int, int], list[tuple[Cell, RGBA]]]:
+    def _bucket(self, layer: Layer, size: int) -> dict[tuple[int, int], dict[Cell, RGBA]]:
         """A layer's marked cells filed by the chunk(s) they lie in (square grids; kept per layer and
         chunk size), so that drawing a chunk looks only at its own marks."""
         got = self._buckets.get(id(layer))
         if got is None or got[0] is not layer or got[1] != size:
-            out: dict[tuple[int, int], list[tuple[Cell, RGBA]]] = {}
-            bbox = self.bbox
-            floor = math.floor
+            out: dict[tuple[int, int], dict[Cell, RGBA]] = {}
+            keys = self._bucket_keys
             for cell, colour in layer.cells.items():
-                left, top, right, bottom = bbox(cell)
-                i0, i1 = floor(left / size), floor((right - 1e-9) / size)
-                j0, j1 = floor(top / size), floor((bottom - 1e-9) / size)
-                for j in range(j0, j1 + 1):
-                    for i in range(i0, i1 + 1):
-                        out.setdefault((i, j), []).append((cell, colour))
+                for chunk in keys(cell, size):
+                    mine = out.get(chunk)
+                    if mine is None:
+                        out[chunk] = {cell: colour}
+                    else:
+                        mine[cell] = colour
             live = {id(x) for x in self.layers.values()}
             for key in [k for k in self._buckets if k not in live]:
                 del self._buckets[key]
             got = self._buckets[id(layer)] = (layer, size, out)
         return got[2]
+
+    def _bucket_keys(self, cell: Cell, size: int) -> list[tuple[int, int]]:
+        """The chunks (of side ``size``) a square cell's marks are drawn on."""
+        left, top, right, bottom = self.bbox(cell)
+        floor = math.floor
+        i0, i1 = floor(left / size), floor((right - 1e-9) / size)
+        j0, j1 = floor(top / size), floor((bottom - 1e-9) / size)
+        return [(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
+
+    def amend_layer(self, layer: Layer, changes: Mapping[Cell, RGBA | None]) -> None:
+        """Change some cells of ``layer`` in place (a new mark, or None: no mark), shown or not: only the chunks
+        of the cells that changed become stale, and the layer's other cells are neither compared again (as
+        :meth:`set_layers` compares two layers) nor filed again. ``layer.cells`` must be a dict; the caller
+        owns it (the players' display's darkness, which changes around the creatures that moved)."""
+        cells = layer.cells
+        assert isinstance(cells, dict), "amend_layer changes a layer whose cells are a dict"
+        changed: list[Cell] = []
+        for cell, colour in changes.items():
+            if cells.get(cell) == colour:
+                continue
+            if colour is None:
+                del cells[cell]
+            else:
+                cells[cell] = colour
+            changed.append(cell)
+        if not changed:
+            return
+        self._uniforms.pop(id(layer), None)
+        self._layer_chunks.pop(id(layer), None)  # filed again only if it is ever shown or taken away whole
+        filed = self._buckets.get(id(layer))
+        if filed is not None and filed[0] is layer:
+            size, buckets = filed[1], filed[2]
+            for cell in changed:
+                colour = cells.get(cell)
+                for key in self._bucket_keys(cell, size):
+                    mine = buckets.get(key)
+                    if colour is None:
+                        if mine is not None:
+                            mine.pop(cell, None)
+                    elif mine is None:
+                        buckets[key] = {cell: colour}
+                    else:
+                        mine[cell] = colour
+        if any(shown is layer for shown in self.layers.values()):
+            self.version += 1
+            self._mark_stale(set(changed))
 
     def _grid_paint(self, layer: Layer, geometry: dict[Cell, pygame.Rect], i: int, j: int, size: int, zoom: float,
                     chunk: tuple[int, int]) -> pygame.Surface:

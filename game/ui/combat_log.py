@@ -32,6 +32,8 @@ class Entry:
     """The creature whose secret this line reveals; None for a public line."""
     verbose: bool
     """A break point: shown only in the verbose log."""
+    event: object = None
+    """The event it tells (the players' display asks the ruleset how it reads for players)."""
 
 
 class CombatLog:
@@ -56,7 +58,7 @@ class CombatLog:
 
     def add(self, event: object, text: str, owner: str | None, colour: RGB = DEFAULT_COLOUR) -> None:
         """A line of the log for ``event``, coloured as its ruleset says (a break point: verbose only)."""
-        self.entries.append(Entry(text, colour, owner, isinstance(event, BreakPoint)))
+        self.entries.append(Entry(text, colour, owner, isinstance(event, BreakPoint), event))
 
     def _visible_rows(self, width: int, may_see: Callable[[str], bool], viewer: object) -> list[tuple[str, RGB]]:
         """The wrapped rows a viewer sees; new entries are wrapped on their own, not the whole log again."""

@@ -18,7 +18,7 @@ OVERLAYS: dict[str, tuple[str, str]] = {
 }
 """The generic overlays: name -> (its key, what it shows); a ruleset's part adds its own (``toggles``)."""
 
-LAYER_ORDER: dict[str, int] = {"terrain": 0, "grid": 90}
+LAYER_ORDER: dict[str, int] = {"terrain": 0, "unseen by players": 1, "grid": 90}
 """Where the generic overlays go among the layers (a ruleset's own are placed by its ``layer_order``)."""
 
 

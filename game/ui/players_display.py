@@ -25,16 +25,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 import pygame
 
-from game.board import Placement, creature_ids
+from game.board import Board
 from game.grid import Cell
+from game.hidden import HideCreature
+from game.hidden import placed_hidden as placed_hidden
 from game.mechanics.sight import SIGHT_PROPERTY, Sight
+from game.kernel.engine import Impossible
+from game.rulesets.package import PublicLine
 from game.session import AI, Session
 from game.tiled.hidden import players_view
 from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
@@ -62,9 +65,20 @@ MAX_SETTINGS = 64
 """Displays the settings file keeps (a bigger file is read up to this many)."""
 
 
-HIT_POINTS = re.compile(r",? *\(?\b\d+ *(?:/ *\d+ *)?hp(?: left)?\)?", re.IGNORECASE)
-"""A number of hit points in a log line ("17 hp left", "12/30 hp"): players' lines leave it out (the initiative
-gives their own creatures' hit points and everyone else's in words)."""
+DARK = (0, 0, 0, 255)
+"""A cell no players' creature has seen this fight, on the players' display."""
+EXPLORED = (0, 0, 0, 150)
+"""A cell seen before but not now, on the players' display."""
+GM_DIM = (0, 0, 0, 105)
+"""A cell no players' creature sees now, in the game master's window (``dim_gm``)."""
+PAN_EVERY = 2
+"""While the game master pans or zooms (the camera moves frame after frame, nothing else changes), the players'
+display follows every PAN_EVERY-th frame: 30 pictures a second for a 60 one, on a TV across the table. It shows
+where the camera stopped the frame it stops, and any change of the fight at once. Each picture it draws costs a
+scroll of its map, as the game master's window's does: a second window of the same size, drawn every frame,
+would double the pixels a pan moves."""
+TOKEN_BUCKET = 256
+"""The players' tokens are filed by squares of this many picture pixels (a frame looks only at those in view)."""
 
 
 def default_health(hp: int, max_hp: int) -> str:
@@ -82,17 +96,6 @@ def public_health(parts: object, piece: Any) -> str:
     if words is not None:
         return words(piece)
     return default_health(int(getattr(piece, "hp", 0)), int(getattr(piece, "max_hp", 0)))
-
-
-def placed_hidden(session: Session) -> set[str]:
-    """The creatures the map places hidden (``hidden`` on the object or a layer around it), by id."""
-    source = session.source
-    placements: list[Placement] = list(source.board.placements) if source.scenario.use_map_creatures else []
-    if not any(p.hidden for p in placements):
-        return set()
-    for name, side, template, (col, row) in source.scenario.creatures:  # ids are made over the whole list
-        placements.append(Placement(name, side, template, source.board.grid.offset_to_cell(col, row)))
-    return {cid for cid, p in zip(creature_ids(placements), placements) if p.hidden}
 
 
 def players_creatures(session: Session) -> set[str]:
@@ -147,11 +150,70 @@ def save_calibration(display: str, calibration: Calibration) -> None:
     os.replace(tmp, path)
 
 
+# -- line of sight -----------------------------------------------------------------------------------
+
+
+class Darkness:
+    """Line of sight over one fight, for the players' display and the game master's window: what the players'
+    creatures see (:class:`Sight`, kept up to date as they move) and, for each view that shows it, a layer of
+    the cells they do not see, made whole once and then amended only where sight changed
+    (:meth:`BoardView.amend_layer`): a move darkens and lights the cells around the creature that moved, not
+    the whole board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.sight = Sight(board)
+        self.state: object = None
+        """What :meth:`update` last saw (the fight's state, who plays and who is hidden)."""
+        self._views: dict[str, tuple[BoardView, Layer, bool]] = {}
+        """For each consumer ("players", "gm"): its view, its layer there, and whether it tells explored cells."""
+        self._pending: dict[str, dict[Cell, bool]] = {}
+        """For each consumer, the cells whose sight changed since it last amended its layer (True: seen now)."""
+
+    def update(self, session: Session, state: object, mine: set[str]) -> None:
+        """See from where the players' creatures (``mine``) stand now (once per ``state``)."""
+        if state == self.state:
+            return
+        self.state = state
+        enc = session.encounter
+        change = self.sight.update(cell for c in enc.pieces() if c.id in mine and not c.dead
+                                   for cell in enc.space_of(c.id))
+        if change.gained or change.lost:
+            for pending in self._pending.values():
+                pending.update(dict.fromkeys(change.gained, True))
+                pending.update(dict.fromkeys(change.lost, False))
+
+    def layer(self, name: str, view: BoardView, *, explored: bool, colour: tuple[int, int, int, int]) -> Layer:
+        """The layer of the unseen cells ``view`` shows (made whole for a view it has not seen, then amended where
+        sight changed): dark, and dimmed where explored (``explored``), or all ``colour``."""
+        got = self._views.get(name)
+        if got is None or got[0] is not view:
+            seen, known = self.sight.seen, self.sight.explored
+            if explored:
+                cells = {cell: (EXPLORED if cell in known else DARK) for cell in self.board if cell not in seen}
+            else:
+                cells = {cell: colour for cell in self.board if cell not in seen}
+            got = self._views[name] = (view, Layer(cells), explored)
+            self._pending[name] = {}
+            return got[1]
+        pending = self._pending[name]
+        if pending:
+            marks = {cell: None if now else (EXPLORED if explored else colour) for cell, now in pending.items()}
+            self._pending[name] = {}
+            view.amend_layer(got[1], marks)
+        return got[1]
+
+
 # -- the display -------------------------------------------------------------------------------------
 
 
 class PlayersDisplay:
-    """The players' window: :meth:`render` draws what players may see; :meth:`show` puts it in the window."""
+    """The players' window: :meth:`render` draws what players may see; :meth:`show` puts it in the window.
+
+    A pan costs about what it costs the game master's window: the map is drawn straight into the window and
+    kept there between frames (``BoardView.draw_board(keep=True)``: scrolled, only the strips that came into
+    view painted), and the tokens are drawn again only within what was painted; the side panel is drawn only
+    when the state changes."""
 
     def __init__(self, display: int | None = None, size: tuple[int, int] = (1280, 800), *,
                  window: bool = True) -> None:
@@ -171,6 +233,8 @@ class PlayersDisplay:
         self.calibration = load_calibration(self.display_key)
         self.camera = "follow"
         self.rotation = 0
+        self.dim_gm = True
+        """Cells no players' creature sees are dimmed in the game master's window (F9 toggles it)."""
         self.locked: tuple[float, float, float] | None = None
         """The locked camera's centre (picture pixels) and zoom."""
         self.view: BoardView | None = None
@@ -178,7 +242,7 @@ class PlayersDisplay:
         self._view_for: object = None
         self.surface = pygame.Surface(self.size)
         self.drawn: list[TokenLook] = []
-        """The tokens drawn last frame (tests read them)."""
+        """The tokens in view last frame (tests read them)."""
         self.texts: list[str] = []
         """The text drawn last frame (tests read it)."""
         self.shown_frames = 0
@@ -186,18 +250,30 @@ class PlayersDisplay:
         self._drawn_key: object = None
         """What :attr:`surface` was last drawn for (see :meth:`render`)."""
         self._side: tuple[object, pygame.Surface | None, list[str]] = (None, None, [])
+        """The side panel as last drawn, what for, and its text."""
         self._side_on: pygame.Surface | None = None
         """The surface the side panel was last put on (it stays there until the next change)."""
-        """The side panel as last drawn, what for, and its text."""
-        self._sight: Sight | None = None
-        """What the players' creatures have seen this fight (None: line of sight is off, or no fight)."""
-        self.visible: frozenset[Cell] | None = None
+        self._board_on: object = None
+        """The surface, size and state the map and tokens were last drawn on and for: the next frame keeps them."""
+        self._upright: pygame.Surface | None = None
+        """The picture before it is rotated (a rotated display's), kept between frames as the window is."""
+        self.darkness: Darkness | None = None
+        """Line of sight this fight (None: it is off, or no fight)."""
+        self.visible: set[Cell] | None = None
         """The cells the players' creatures see now (None: everything; tests read it)."""
-        self._lit_for: object = None
-        self._map: pygame.Surface | None = None
-        """The map alone as the view left it (nothing drawn over it): a pan scrolls it (``keep``)."""
-        self._places: tuple[object, list[tuple[str, TokenLook, float, float]]] = (None, [])
-        """Each creature players see, its token and its place in picture pixels, with what they were made for."""
+        self._places: tuple[object, dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]] = (None, {})
+        """Each creature players see, its token and its place in picture pixels, filed by TOKEN_BUCKET square, with
+        what they were made for."""
+        self._public: list[tuple[object, PublicLine | None]] = []
+        self._mine: tuple[object, set[str]] = (None, set())
+        self.pace = PAN_EVERY
+        """See PAN_EVERY (1: every frame)."""
+        self._paced = 0
+        """Frames in a row the window was left as it was while the camera moved."""
+        self._gm_camera: tuple[float, float, float] | None = None
+        """The game master's camera the frame before (drawn or not)."""
+        """The players' creatures, and the state they were worked out for."""
+        """The log's entries read so far, each with its line for players (None: none)."""
 
     @property
     def window_id(self) -> int | None:
@@ -241,34 +317,64 @@ class PlayersDisplay:
             self.surface = target
             self._drawn_key = None
             self._side_on = None
+            self._board_on = None
+        if self._paced_out(table):
+            return
         before = self._drawn_key
         self.render(table)
         if self._drawn_key is not before:
             self.window.flip()
             self.shown_frames += 1
 
+    def _paced_out(self, table: Any) -> bool:
+        """Whether this frame leaves the window as it is because only the game master's camera moved, and moved
+        the frame before too, and the display followed it less than ``pace`` frames ago (see PAN_EVERY)."""
+        session: Session | None = table.session
+        if session is None or table.view is None or self.camera != "follow" or self.pace <= 1:
+            self._paced = 0
+            return False
+        cam = table.view.camera
+        now = (cam.x, cam.y, cam.zoom)
+        moving, self._gm_camera = now != self._gm_camera, now
+        drawn = self._drawn_key
+        if (moving and self._paced + 1 < self.pace and isinstance(drawn, tuple) and len(drawn) > 1
+                and drawn[0] == self._state(table, session) and drawn[1] == table.board_rect.size):
+            self._paced += 1
+            return True
+        self._paced = 0
+        return False
+
     def render(self, table: Any) -> pygame.Surface:
         """Draw what players may see into :attr:`surface` (rotated as set) and return it. When nothing it shows
-        changed since the last frame (the state, the camera, who is hidden...), the surface is kept as it is."""
-        key = self._key(table)
+        changed since the last frame (the state, the camera, who is hidden...), the surface is kept as it is;
+        when only the camera moved, the map is scrolled (see the class)."""
+        session: Session | None = table.session
+        state = None if session is None or table.view is None else self._state(table, session)
+        key = self._key(table, state)
         if key == self._drawn_key:
             return self.surface
         self._drawn_key = key
         w, h = self.size
         upright = (h, w) if self.rotation in (90, 270) else (w, h)
-        canvas = self.surface if upright == self.size and self.rotation == 0 else pygame.Surface(upright)
-        self.drawn, self.texts = [], []
-        session: Session | None = table.session
+        if upright == self.size and self.rotation == 0:
+            canvas = self.surface
+        else:
+            if self._upright is None or self._upright.get_size() != upright:
+                self._upright = pygame.Surface(upright)
+            canvas = self._upright
+        self.texts = []
         if session is None or table.view is None:
             canvas.fill(BG)
+            self._board_on = self._side_on = None
+            self.drawn = []
             self._text(canvas, "Waiting for the game master", (upright[0] // 2, upright[1] // 2), TITLE_SIZE,
                        MUTED, anchor="center")
         else:
             side_w = max(220, int(upright[0] * SIDE_SHARE))
             board = pygame.Rect(0, 0, upright[0] - side_w, upright[1])
-            self._draw_board(table, session, canvas.subsurface(board))
+            self._draw_board(table, session, state, canvas, board)
             side = pygame.Rect(board.right, 0, side_w, upright[1])
-            side_key = (self._state(table, session), side.size)  # not the camera
+            side_key = (state, side.size)  # not the camera
             fresh = self._side[0] != side_key or self._side[1] is None
             if fresh:
                 panel = pygame.Surface(side.size)
@@ -287,21 +393,21 @@ class PlayersDisplay:
             self.surface.blit(pygame.transform.rotate(canvas, self.rotation), (0, 0))
         return self.surface
 
-    def _key(self, table: Any) -> object:
+    def _key(self, table: Any, state: object) -> object:
         """Everything the display's picture depends on."""
-        session: Session | None = table.session
-        if session is None or table.view is None:
+        if state is None:
             return (None, self.size)
         cam = table.view.camera
-        return (self._state(table, session), table.board_rect.size, cam.x, cam.y, cam.zoom, self.camera, self.locked,
+        return (state, table.board_rect.size, cam.x, cam.y, cam.zoom, self.camera, self.locked,
                 self.calibration, self.rotation, self.size)
 
     @staticmethod
     def _state(table: Any, session: Session) -> tuple[object, ...]:
         """What the display shows of the fight (not the camera): the state, the log, who sees what."""
         enc = session.encounter
-        return (id(enc), len(enc.log), len(table.log.entries), session.gm, tuple(sorted(hidden_from_players(table))),
-                tuple(session.controllers.items()), tuple(session.creature_controllers.items()), id(table.parts))
+        return (id(enc), len(enc.log), len(table.log.entries), len(session.played), session.gm,
+                tuple(sorted(session.hidden)), tuple(session.controllers.items()),
+                tuple(session.creature_controllers.items()), id(table.parts))
 
     def _text(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
               *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
@@ -310,11 +416,17 @@ class PlayersDisplay:
 
     def _board_view(self, table: Any, session: Session) -> BoardView:
         if self._view_for is not session or self.view is None:
-            self.view = BoardView(players_view(session.source.tmap), session.source.board)
-            self._map = None
-            self._sight = None if session.source.tmap.properties.get(SIGHT_PROPERTY) is False else \
-                Sight(session.source.board)
-            self._lit_for = None
+            tmap = session.source.tmap
+            shown = players_view(tmap)
+            gm_view = table.view if shown.layers == tmap.layers and table.view is not None \
+                and table.view.tmap is tmap else None  # nothing hidden: the game master's map picture, shared
+            self.view = BoardView(shown, session.source.board, same_picture_as=gm_view)
+            self.darkness = None if session.source.tmap.properties.get(SIGHT_PROPERTY) is False else \
+                Darkness(session.source.board)
+            self.visible = None
+            self._board_on = None
+            self._places = (None, {})
+            self._public = []
             self.tokens = TokenPainter(self.view.cell_w, self.view.cell_h)
             self._view_for = session
         return self.view
@@ -331,92 +443,136 @@ class PlayersDisplay:
         cam.zoom = zoom
         cam.x, cam.y = cx - size[0] / 2 / zoom, cy - size[1] / 2 / zoom
 
-    def _draw_board(self, table: Any, session: Session, board: pygame.Surface) -> None:
+    def _draw_board(self, table: Any, session: Session, state: object, canvas: pygame.Surface,
+                    rect: pygame.Rect) -> None:
         view = self._board_view(table, session)
-        self._place_camera(table, view, board.get_size())
-        kept = self._map is not None and self._map.get_size() == board.get_size()
-        if not kept:
-            self._map = pygame.Surface(board.get_size()).convert() if pygame.display.get_surface() else \
-                pygame.Surface(board.get_size())
-        assert self._map is not None
-        self._light(table, session, view)
+        self._place_camera(table, view, rect.size)
+        self._light(session, view, state)
+        board = canvas.subsurface(rect)
+        on = (id(canvas), rect.size, state)
+        keep = on == self._board_on  # the map and tokens of the frame before are there: scrolled if need be
+        self._board_on = on
+        ruler = self._ruler_rect(board) if self.camera == "calibrated" else None
         view.hurried = True  # the second window: it composes and prefetches nothing ahead of what it shows
-        view.draw_board(self._map, keep=kept)
-        board.blit(self._map, (0, 0))
+        areas = view.draw_board(board, keep=keep, dirty=[ruler] if ruler is not None else [])
         cam = view.camera
-        looks: list[tuple[TokenLook, float, float]] = []
-        acting = session.encounter.acting
         width, height = board.get_size()
-        margin = max(view.cell_w, view.cell_h) * 2
-        left, top = cam.to_picture(0, 0)
-        right, bottom = cam.to_picture(width, height)
-        left, top, right, bottom = left - margin, top - margin, right + margin, bottom + margin
-        for cid, look, px, py in self._token_places(table, session, view):
-            if not (left <= px <= right and top <= py <= bottom):
-                continue
-            sx, sy = cam.to_screen(px, py)
-            looks.append((look, sx, sy))
-            if acting is not None and cid == acting.id:
-                radius = max(6, round(view.cell_w * look.size_cells * cam.zoom * 0.5 + 3))
-                pygame.draw.circle(board, ACCENT, (sx, sy), radius, 4)
+        margin = max(view.cell_w, view.cell_h) * cam.zoom * 2
+        in_view = self._tokens_in(table, session, view, pygame.Rect(0, 0, width, height), margin)
+        self.drawn = [look for _, look, _, _ in in_view]
+        acting = session.encounter.acting
         assert self.tokens is not None
-        self.tokens.draw(board, looks, cam.zoom)
-        self.drawn = [look for look, _, _ in looks]
-        if self.camera == "calibrated":
+        for area in areas:
+            board.set_clip(area)
+            near = area.inflate(2 * margin, 2 * margin)
+            looks: list[tuple[TokenLook, float, float]] = []
+            for cid, look, sx, sy in in_view:
+                if not near.collidepoint(sx, sy):
+                    continue
+                looks.append((look, sx, sy))
+                if acting is not None and cid == acting.id:
+                    radius = max(6, round(view.cell_w * look.size_cells * cam.zoom * 0.5 + 3))
+                    pygame.draw.circle(board, ACCENT, (sx, sy), radius, 4)
+            self.tokens.draw(board, looks, cam.zoom)
+        board.set_clip(None)
+        if ruler is not None:
             self._draw_ruler(board)
 
-    def _light(self, table: Any, session: Session, view: BoardView) -> None:
-        """Line of sight: the cells no players' creature sees are dark, those seen before dimmed (layers of the
-        display's own view, made again when the state changes)."""
-        state = self._state(table, session)
-        if self._sight is None or self._lit_for == state:
+    def _light(self, session: Session, view: BoardView, state: object) -> None:
+        """Line of sight: the cells no players' creature sees are dark on the display, those seen before dimmed
+        (a layer of the display's own view, amended where sight changed)."""
+        darkness = self.darkness
+        if darkness is None:
             return
-        self._lit_for = state
-        enc = session.encounter
-        mine = players_creatures(session)
+        mine = self.mine(session, state)
         if not mine:
             self.visible = None
             view.set_layers({})
             return
-        spaces = [cell for c in enc.pieces() if c.id in mine and not c.dead for cell in enc.space_of(c.id)]
-        self.visible = seen = self._sight.update(spaces)
-        explored = self._sight.explored
-        dark: dict[Cell, tuple[int, int, int, int]] = {}
-        dim: dict[Cell, tuple[int, int, int, int]] = {}
-        for cell in session.source.board:
-            if cell not in seen:
-                if cell in explored:
-                    dim[cell] = (0, 0, 0, 150)
-                else:
-                    dark[cell] = (0, 0, 0, 255)
-        view.set_layers({"unexplored": Layer(dark), "explored": Layer(dim)})
+        darkness.update(session, state, mine)
+        self.visible = darkness.sight.seen
+        layer = darkness.layer("players", view, explored=True, colour=DARK)
+        if view.layers.get("sight") is not layer:
+            view.set_layers({"sight": layer})
+
+    def gm_layer(self, table: Any) -> Layer | None:
+        """The game master's window's layer of the cells players do not see (None: dimming is off or nothing
+        is dark), brought up to date with the state."""
+        session: Session | None = table.session
+        if not self.dim_gm or session is None or table.view is None:
+            return None
+        self._board_view(table, session)
+        state = self._state(table, session)
+        mine = self.mine(session, state)
+        if self.darkness is None or not mine:
+            return None
+        self.darkness.update(session, state, mine)
+        return self.darkness.layer("gm", table.view, explored=False, colour=GM_DIM)
+
+    def _tokens_in(self, table: Any, session: Session, view: BoardView, area: pygame.Rect,
+                   margin: float) -> list[tuple[str, TokenLook, float, float]]:
+        """The tokens players see near ``area`` (screen pixels of the board), each with its screen place."""
+        cam = view.camera
+        left, top = cam.to_picture(area.left - margin, area.top - margin)
+        right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
+        buckets = self._token_places(table, session, view)
+        out: list[tuple[str, TokenLook, float, float]] = []
+        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+                for cid, look, px, py in buckets.get((bx, by), ()):
+                    if left <= px <= right and top <= py <= bottom:
+                        sx, sy = cam.to_screen(px, py)
+                        out.append((cid, look, sx, sy))
+        return out
 
     def _token_places(self, table: Any, session: Session,
-                      view: BoardView) -> list[tuple[str, TokenLook, float, float]]:
-        """The tokens players see and where (picture pixels): made again only when the state or who is hidden
-        changed, not each frame."""
-        hidden = hidden_from_players(table)
-        enc = session.encounter
-        key = (self._state(table, session), view, self.visible)
+                      view: BoardView) -> dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]:
+        """The tokens players see and where (picture pixels), filed by TOKEN_BUCKET square: made again only when
+        the state or who is hidden changed, not each frame."""
+        state = self._state(table, session)
+        key = (state, view)
         if self._places[0] == key:
             return self._places[1]
-        mine = players_creatures(session)
-        places: list[tuple[str, TokenLook, float, float]] = []
-        seen = self.visible
+        hidden = hidden_from_players(table)
+        enc = session.encounter
+        mine = self.mine(session, state)
+        places: dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]] = {}
         for c in enc.pieces():
-            if c.dead or c.id in hidden:
+            if c.dead or c.id in hidden or not self.sees(session, c.id, mine):
                 continue
-            if seen is not None and c.id not in mine and not any(cell in seen for cell in enc.space_of(c.id)):
-                continue  # in the dark
             look = replace(table.parts.token_look(table, c), names=True)
             if c.id not in mine:
                 look = replace(look, hp=0, max_hp=0)  # no bar: the exact share is the game master's
             cells = enc.space_of(c.id) or (c.cell,)
             xs = [view.centre(cell)[0] for cell in cells]
             ys = [view.centre(cell)[1] for cell in cells]
-            places.append((c.id, look, sum(xs) / len(xs), sum(ys) / len(ys)))
+            x, y = sum(xs) / len(xs), sum(ys) / len(ys)
+            places.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append((c.id, look, x, y))
         self._places = (key, places)
         return places
+
+    def sees(self, session: Session, cid: str, mine: set[str] | None = None) -> bool:
+        """Whether players see creature ``cid`` now: one of theirs, or standing where one of theirs sees (always,
+        with line of sight off). Hidden creatures are the caller's to leave out."""
+        seen = self.visible
+        if seen is None:
+            return True
+        if cid in (players_creatures(session) if mine is None else mine):  # (the caller passes them in a loop)
+            return True
+        piece = session.encounter.piece(cid)
+        cells = session.encounter.space_of(cid) or ((piece.cell,) if piece is not None else ())
+        return any(cell in seen for cell in cells)
+
+    def mine(self, session: Session, state: object) -> set[str]:
+        """:func:`players_creatures`, worked out once per state (a thousand creatures' controllers)."""
+        if self._mine[0] != state:
+            self._mine = (state, players_creatures(session))
+        return self._mine[1]
+
+    def _ruler_rect(self, board: pygame.Surface) -> pygame.Rect:
+        px = self.calibration.px_per_mm
+        x0, y = 24, board.get_height() - 40
+        return pygame.Rect(x0 - 6, y - 26, round(100 * px) + 12, 50).clip(board.get_rect())
 
     def _draw_ruler(self, board: pygame.Surface) -> None:
         """100 mm at this display's calibration, a tick every 10 mm: to hold a real ruler against."""
@@ -436,10 +592,15 @@ class PlayersDisplay:
         st = session.encounter
         acting = st.acting
         hidden = hidden_from_players(table)
+        mine = self.mine(session, self._state(table, session))
+
+        def unseen(cid: str) -> bool:
+            return cid in hidden or not self.sees(session, cid, mine)
+
         if acting is None:
             line = "The fight is over" if st.over else f"Round {st.round} · between turns"
-        elif acting.id in hidden:
-            line = f"Round {st.round} · a hidden creature acts"
+        elif unseen(acting.id):
+            line = f"Round {st.round} · a creature out of sight acts"
         else:
             line = f"Round {st.round} · {acting.name}'s turn"
         for row in wrap(line, font(TITLE_SIZE, True), room)[:2]:
@@ -447,12 +608,11 @@ class PlayersDisplay:
         question = session.question
         if question is not None:
             chooser = st.piece(question.chooser)
-            who = "a hidden creature" if chooser is None or chooser.id in hidden else chooser.name
+            who = "a creature out of sight" if chooser is None or unseen(chooser.id) else chooser.name
             y = self._text(canvas, f"{who} decides", (x, y + 2), ROW_SIZE, TEXT).bottom + 2
         y += 12
         y = self._text(canvas, "Initiative", (x, y), ROW_SIZE, MUTED, bold=True).bottom + 4
-        mine = players_creatures(session)
-        rows = [row for row in table.parts.turn_order(table) if row.creature not in hidden]
+        rows = [row for row in table.parts.turn_order(table) if not unseen(row.creature)]
         log_top = rect.bottom - (LOG_LINES + 1) * font(LOG_SIZE).get_linesize() - 16
         for row in rows:
             if y + font(ROW_SIZE).get_linesize() > log_top:
@@ -471,25 +631,58 @@ class PlayersDisplay:
         y = log_top
         pygame.draw.line(canvas, MUTED, (rect.left + 8, y - 6), (rect.right - 8, y - 6))
         lines: list[str] = []
-        for text in public_log(table)[-LOG_LINES:]:
+        for text in self.public_lines(table)[-LOG_LINES:]:
             lines += wrap(text, font(LOG_SIZE), room)
         for text in lines[-LOG_LINES:]:
             y = self._text(canvas, text, (x, y), LOG_SIZE, TEXT).bottom
 
+    def public_lines(self, table: Any) -> list[str]:
+        """:func:`public_log`, each entry's line read once (the log grows by a few entries a change), and none
+        that names a creature players cannot see now (in the dark)."""
+        session: Session | None = table.session
+        if session is None:
+            return []
+        entries = table.log.entries
+        kept = self._public
+        if len(kept) > len(entries) or (kept and (kept[0][0] is not entries[0] or kept[-1][0] is not entries[len(kept) - 1])):
+            kept = []  # the log was shown again from its start (an undo)
+        for entry in entries[len(kept):]:
+            kept.append((entry, public_entry(session, entry)))
+        self._public = kept
+        hidden = hidden_from_players(table)
+        mine = self.mine(session, self._state(table, session))
+        out: list[str] = []
+        for _, line in kept:
+            if line is None or any(c in hidden or not self.sees(session, c, mine) for c in line.creatures):
+                continue
+            if not out or out[-1] != line.text:  # a walk of several steps told once
+                out.append(line.text)
+        return out
+
+
+def public_entry(session: Session, entry: Any) -> PublicLine | None:
+    """A log entry's line for players: the ruleset's (``Session.public_line``) for a public event; None for a
+    secret, a break point, or an event the ruleset does not tell players (nor any line at all when the
+    ruleset has no words for players)."""
+    if entry.owner is not None or entry.verbose or entry.event is None:
+        return None
+    return session.public_line(entry.event)
+
 
 def public_log(table: Any) -> list[str]:
-    """The log's lines players may read: public events only (no one's secret), no break points, none that
-    names a creature hidden from players."""
+    """The log's lines players may read: the ruleset's words for players of its public events, none that names
+    a creature hidden from players."""
     session: Session | None = table.session
+    if session is None:
+        return []
     hidden = hidden_from_players(table)
-    names = [p.name for p in session.encounter.pieces() if p.id in hidden] if session is not None and hidden else []
-    return [HIT_POINTS.sub("", e.text) for e in table.log.entries
-            if e.owner is None and not e.verbose and not any(name in e.text for name in names)]
+    lines = (public_entry(session, e) for e in table.log.entries)
+    return [line.text for line in lines if line is not None and not hidden.intersection(line.creatures)]
 
 
 def mark_hidden(table: Any, board: pygame.Surface) -> None:
     """In the game master's window: a dashed white ring and "hidden" on each creature hidden from players."""
-    if table.view is None or table.session is None:
+    if table.view is None or table.session is None or not shows_hidden(table):
         return
     view, cam = table.view, table.view.camera
     for cid in hidden_from_players(table):
@@ -507,9 +700,35 @@ def mark_hidden(table: Any, board: pygame.Surface) -> None:
 
 
 def hidden_from_players(table: Any) -> set[str]:
-    """The creatures players must not see: placed hidden on the map, and toggled so by the game master."""
-    got: set[str] | None = getattr(table, "hidden_from_players", None)
-    return got if got is not None else set()
+    """The creatures players must not see: placed hidden on the map, and marked so by the game master
+    (``Session.hidden``)."""
+    session: Session | None = table.session
+    return session.hidden if session is not None else set()
+
+
+def shows_hidden(table: Any) -> bool:
+    """Whether the game master's window shows hidden creatures now: to the game master (and when nobody plays),
+    not while a player who is not the game master has the table (a handoff's view)."""
+    session: Session | None = table.session
+    if session is None:
+        return True
+    gm = session.gm
+    return gm is None or table.viewer in (None, gm)
+
+
+def described(command: object, name: Callable[[str], str]) -> str:
+    """A hide or reveal of the game master's for people, as the undo names it ("" for another command)."""
+    if not isinstance(command, HideCreature):
+        return ""
+    return f"{'hiding' if command.hidden else 'revealing'} {name(command.creature)}"
+
+
+def gm_layers(table: Any) -> dict[str, Layer]:
+    """The game master's window's layers from the players' display (``Table.refresh`` adds them): the cells no
+    players' creature sees, dimmed, while the display is open and its dimming on (F9)."""
+    shown: PlayersDisplay | None = table.players
+    layer = shown.gm_layer(table) if shown is not None else None
+    return {} if layer is None else {"unseen by players": layer}
 
 
 # -- the game master's window's hooks (``game.ui.table`` calls these) ------------------------------------
@@ -527,8 +746,9 @@ def toggle_display(table: Any, display: int | None = None) -> None:
     except pygame.error as exc:
         table.say(f"cannot open the players' display: {exc}", error=True)
         return
+    table.invalidate()  # the game master's window dims what players do not see
     table.say("Players' display open: F3 camera, F4 rotate, F6 hide/show the creature under the pointer, "
-              "F7/F8 calibrate, F2 closes it")
+              "F7/F8 calibrate, F9 dimming here, F2 closes it")
 
 
 def key(table: Any, k: int) -> bool:
@@ -540,9 +760,13 @@ def key(table: Any, k: int) -> bool:
         toggle_hidden(table)
         return True
     shown: PlayersDisplay | None = table.players
-    if shown is None or k not in (pygame.K_F3, pygame.K_F4, pygame.K_F7, pygame.K_F8):
+    if shown is None or k not in (pygame.K_F3, pygame.K_F4, pygame.K_F7, pygame.K_F8, pygame.K_F9):
         return False
-    if k == pygame.K_F3:
+    if k == pygame.K_F9:
+        shown.dim_gm = not shown.dim_gm
+        table.invalidate()
+        table.say("Cells players do not see: " + ("dimmed here" if shown.dim_gm else "not dimmed here"))
+    elif k == pygame.K_F3:
         table.say(f"Players' display camera: {shown.next_camera(table)}")
     elif k == pygame.K_F4:
         table.say(f"Players' display rotated {shown.rotate()} degrees")
@@ -553,7 +777,8 @@ def key(table: Any, k: int) -> bool:
 
 
 def toggle_hidden(table: Any) -> None:
-    """F6: the creature under the pointer (else the one selected) hidden from players, or shown again."""
+    """F6: the creature under the pointer (else the one selected) hidden from players, or revealed: the game
+    master's command (``Session.hide``, kept by undo and saves)."""
     session: Session | None = table.session
     if session is None:
         return
@@ -564,13 +789,17 @@ def toggle_hidden(table: Any) -> None:
     if piece is None:
         table.say("F6: point at a creature to hide it from players (or show it again)")
         return
-    hidden = table.hidden_from_players
-    if piece.id in hidden:
-        hidden.discard(piece.id)
-        table.say(f"{piece.name} is shown to players")
-    else:
-        hidden.add(piece.id)
-        table.say(f"{piece.name} is hidden from players")
+    if not shows_hidden(table):
+        table.say(f"Only the game master ({session.gm}) hides and reveals creatures: hand the table over (P)",
+                  error=True)
+        return
+    reveal = piece.id in session.hidden
+    try:
+        session.hide(piece.id, not reveal)
+    except Impossible as exc:
+        table.say(str(exc), error=True)
+        return
+    table.say(f"{piece.name} is {'shown to' if reveal else 'hidden from'} players (the game master's command)")
     table.invalidate()
 
 

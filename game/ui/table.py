@@ -265,8 +265,6 @@ class Table:
         """The board's size when the window was last laid out."""
         self.players: players_display.PlayersDisplay | None = None
         """The players' display (F2), if open."""
-        self.hidden_from_players: set[str] = set()
-        """The creatures the players' display never shows (placed hidden, or toggled with F6)."""
         self.ruler = ruler.Ruler()
         """The ruler (``L``: ``game.ui.ruler``)."""
         self.notes = map_notes.Notes()
@@ -322,6 +320,11 @@ class Table:
     def routes(self) -> Mapping[Cell, Any]:
         """The cells the acting creature can move to now, each with its route (the ruleset's move preview)."""
         return self.parts.routes
+
+    @property
+    def hidden_from_players(self) -> set[str]:
+        """The creatures hidden from players: the session's (``Session.hidden``, the game master's commands)."""
+        return self.session.hidden if self.session is not None else set()
 
     def invalidate(self, *, bar: bool = False) -> None:
         """The highlights (and with ``bar`` the action bar) are worked out again at the next frame."""
@@ -454,7 +457,6 @@ class Table:
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
             return False
         self.session = session
-        self.hidden_from_players = players_display.placed_hidden(session)
         if parts is not self.parts:
             self.parts = parts
             if self.parts.theme is not None:
@@ -655,7 +657,8 @@ class Table:
     def described(self, command: object) -> str:
         assert self.session is not None
         return (f"answer {command.option!r}" if isinstance(command, Answer)
-                else self.parts.describe_command(command, self.session.encounter.name))
+                else players_display.described(command, self.session.encounter.name)
+                or self.parts.describe_command(command, self.session.encounter.name))
 
     def relog(self) -> None:
         """The fight was rebuilt (an undo): the log shown again from its start, with a marked line where a
@@ -766,6 +769,7 @@ class Table:
         shown = actor is not None and self.screen_state == "table"
         if on["grid"]:
             layers["grid"] = self.static_layer("grid", overlays.grid_layer)
+        layers.update(players_display.gm_layers(self))  # what players do not see, dimmed (players' display open)
         old = self.view.layers
         if state_changed:
             self._hurried = True
@@ -1554,7 +1558,8 @@ class Table:
         assert self.session is not None
         enc = self.session.encounter
         return (id(enc), len(enc.log), self._cache_key, self._overlay_version, self.hover, self.selected, self.names,
-                self.screen_state, self.viewer, self.board_rect.size, self.parts.marks_key(self))
+                self.screen_state, self.viewer, self.board_rect.size, self.parts.marks_key(self),
+                len(self.session.played))
 
     def draw_board(self, board: pygame.Surface) -> None:
         """The map, its marks and the tokens. When nothing drawn over the map changed since the frame
@@ -1647,7 +1652,8 @@ class Table:
         looks: list[tuple[TokenLook, float, float]] = []
         acting = self._acting_id()
         sliding = self.anim.slides
-        key = (id(self.session.encounter), len(self.session.encounter.log), self.names)
+        key = (id(self.session.encounter), len(self.session.encounter.log), self.names, len(self.session.played),
+               self.viewer)
         if self._token_key != key:
             # Where each living creature stands and how it looks change only with the state: kept, and
             # filed by 256-pixel square of the picture so that a frame looks only at the squares in view.
@@ -1659,8 +1665,9 @@ class Table:
             self._token_looks, self._token_looks_for = {}, view
             bucket_of = self._token_buckets
             shows_of, look_of = self.parts.token_shows, self.parts.token_look
+            unshown = set() if players_display.shows_hidden(self) else self.session.hidden  # a player's view
             for c in st.pieces():
-                if c.dead:
+                if c.dead or c.id in unshown:
                     continue
                 shows = shows_of(self, c)
                 got = kept.get(c.id)

@@ -62,7 +62,41 @@ def test_hex_a_wall_on_the_line_hides_the_far_cell() -> None:
 def test_explored_cells_are_remembered() -> None:
     board = square_board((3, 0), (3, 1), (3, 2), (3, 4), (3, 5), (3, 6), size=7)  # a wall with a door at (3,3)
     sight = Sight(board, radius=3)
-    first = sight.update([sq(0, 0)])
+    sight.update([sq(0, 0)])
+    first = set(sight.seen)
     assert sq(1, 1) in first and sq(5, 5) not in first
-    now = sight.update([sq(6, 6)])
+    sight.update([sq(6, 6)])
+    now = sight.seen
     assert sq(1, 1) not in now and sq(1, 1) in sight.explored and sq(5, 5) in now
+
+
+def test_sight_kept_up_to_date_as_creatures_move_equals_sight_worked_out_afresh() -> None:
+    """The incremental update (counts per cell, only the fields of the cells left and reached) gives what the
+    union of every field of view gives, move after move, with two creatures on one cell and one leaving it."""
+    board = square_board((3, 0), (3, 1), (3, 2), (3, 4), (3, 5), (3, 6), (5, 5), size=9)
+    sight = Sight(board, radius=4)
+    steps = [[sq(0, 0), sq(0, 0)], [sq(0, 0), sq(6, 6)], [sq(2, 3), sq(6, 6)], [sq(8, 8)], [], [sq(4, 3), sq(1, 1)]]
+    before: set = set()
+    for cells in steps:
+        change = sight.update(cells)
+        fresh = set().union(*(field_of_view(board, c, 4) for c in cells)) if cells else set()
+        assert sight.seen == fresh
+        assert change.gained == fresh - before and change.lost == before - fresh
+        before = fresh
+    assert sight.explored >= before
+
+
+def test_the_fast_field_of_view_is_the_line_by_line_one_on_the_sample_maps_square_and_hex() -> None:
+    """``Sight``'s field of view (offsets worked out once, walls hiding what lies behind them) gives exactly
+    :func:`field_of_view`'s cells (a line to every cell) on the crypt (square) and the marsh (hex)."""
+    from pathlib import Path
+
+    from game.tiled import load_board
+
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    for name in ("square_crypt.tmx", "hex_marsh.tmx"):
+        _, board = load_board(maps / name)
+        sight = Sight(board, radius=7)
+        cells = list(board)
+        for origin in cells[:: max(1, len(cells) // 60)]:
+            assert sight.field(origin) == field_of_view(board, origin, 7), (name, origin)

@@ -77,7 +77,7 @@ def test_f2_opens_a_second_window_and_closing_it_keeps_the_game() -> None:
 
 def test_a_creature_placed_hidden_is_on_the_gm_window_and_not_on_the_players(tmp_path: Path) -> None:
     table = new_table(crypt_with_hidden(tmp_path))
-    assert table.hidden_from_players == {"skeleton_1"}
+    assert table.session is not None and table.session.hidden == {"skeleton_1"}
     post_key(pygame.K_F2)
     frames(table)
     assert table.players is not None
@@ -92,7 +92,7 @@ def test_a_creature_placed_hidden_is_on_the_gm_window_and_not_on_the_players(tmp
     assert view is not None and skeleton is not None
     at = tuple(round(v) for v in view.camera.to_screen(*view.centre(skeleton.cell)))
     with_it = surface.get_at(at)
-    table.hidden_from_players.discard("skeleton_1")  # shown: its token is there
+    table.session.hide("skeleton_1", False)  # revealed: its token is there
     assert table.players.render(table).get_at(at) != with_it
 
 
@@ -105,7 +105,7 @@ def test_f6_hides_the_creature_under_the_pointer_from_players() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pixel(table, ghoul.cell), rel=(0, 0), buttons=(0, 0, 0)))
     post_key(pygame.K_F6)
     frames(table)
-    assert table.hidden_from_players == {"ghoul"}
+    assert table.session is not None and table.session.hidden == {"ghoul"}
     assert table.players is not None
     assert "Ghoul" not in {look.name for look in table.players.drawn}
     assert not any("Ghoul" in text for text in table.players.texts)
@@ -127,18 +127,23 @@ def test_no_opponent_hit_point_number_reaches_the_players() -> None:
     shown = PlayersDisplay(window=False)
     shown.render(table)
     rows = {text.split(": ")[0]: text.split(": ")[1] for text in shown.texts if ": " in text}
-    assert rows["Skeleton 1"] == "bloodied" and rows["Ghoul"] == "unhurt"
+    assert rows["Skeleton 1"] == "bloodied"
+    others = [c.name for c in session.encounter.pieces() if c.side == "monsters" and c.name in rows and c.id != "skeleton_1"]
+    assert all(rows[name] == "unhurt" for name in others)
     assert re.fullmatch(r"\d+/\d+ hp", rows["Vex"])  # Ann's own
     monsters = {c.name for c in session.encounter.pieces() if c.side == "monsters"}
     for look in shown.drawn:
         if look.name in monsters:
             assert look.max_hp == 0  # no hit-point bar
-    table.log.add(None, "Skeleton 1 takes 13 damage (Anvil Blow), 17 hp left", None)
+    from game.rulesets.seed000 import events as ev
+
+    table.log.add(ev.DamageDealt("skeleton_1", 13, "", 17, "vex", "Anvil Blow"),
+                  "Skeleton 1 takes 13 damage (Anvil Blow), 17 hp left", None)
     shown.render(table)
     heroes = {c.name for c in session.encounter.pieces() if c.side == "heroes"}
     numbers = [text for text in shown.texts if re.search(r"\d+ hp|\d+/\d+", text)]
     assert numbers and all(text.split(": ")[0] in heroes for text in numbers), numbers
-    assert any(text.startswith("Skeleton 1 takes 13 damage") for text in shown.texts)  # the line, without its hp
+    assert "Skeleton 1 takes 13 damage" in shown.texts  # the ruleset's line for players: no hp left
 
 
 def test_private_events_never_reach_the_players() -> None:

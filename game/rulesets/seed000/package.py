@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence, cast
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from game.board import Board
 from game.content_files import CONTENT_DIR
 from game.errors import EncounterFileError
 from game.kernel.engine import Impossible
 from game.kernel.events import Event
-from game.rulesets.package import Command, Entry, FileSetup, Fight, Sheet, edit_from_json, edit_to_json
-from game.rulesets.seed000 import codec
+from game.rulesets.package import Command, Entry, FileSetup, Fight, PublicLine, Sheet, edit_from_json, edit_to_json
+from game.rulesets.seed000 import codec, public
 from game.rulesets.seed000 import encounter_file as file
 from game.rulesets.seed000 import events as ev
 from game.rulesets.seed000.commands import EndTurnCommand
@@ -81,6 +81,10 @@ class Seed000Package:
 
     def secrets(self, events: Sequence[Event]) -> list[str | None]:
         return secrets(list(events))
+
+    def public_line(self, event: Event, name: Callable[[str], str]) -> PublicLine | None:
+        """How an event reads for players (:class:`game.rulesets.package.PublicTelling`)."""
+        return public.public_line(event, name)
 
     def command_to_json(self, command: Command, board: Board) -> dict[str, Any]:
         return edit_to_json(command, board) or codec.command_to_json(command, board)
