@@ -1381,7 +1381,9 @@ class Table:
             "round": st.round, "ended": st.over, "winner": st.winner,
             "acting": acting.id if acting else None, "acting_side": acting.side if acting else None,
             "log_lines": len(self.log.entries),
-        })
+            "creatures": [{"id": c.id, "name": c.name, "side": c.side, "dead": c.dead,
+                           "cell": list(grid.cell_to_offset(c.cell)), "pixel": px(c.cell)} for c in st.pieces()],
+        })  # (a ruleset's parts may tell more of each creature: seed 000's add hit points)
         out.update(self.parts.snapshot(self, px))
         return out
 

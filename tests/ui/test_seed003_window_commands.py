@@ -178,3 +178,15 @@ def test_the_bar_shows_a_run_of_its_buttons_without_skipping_one_that_does_not_f
     assert shown and len(shown) < len(rest), "the bar should scroll at this width"
     assert shown == list(range(shown[0], shown[0] + len(shown)))
     pygame.quit()
+
+
+def test_the_state_file_lists_the_creatures_with_their_cells_for_any_ruleset(table: Table) -> None:
+    """``--state-file`` is for drivers (xdotool under Xvfb): it named seed 000's creatures and cells only, its
+    window parts adding them; the table now lists every ruleset's."""
+    to_oriel(table)
+    snap = table.snapshot()
+    f = fight_of(table)
+    oriel = f.creature("oriel_fenwick")
+    row = next(c for c in snap["creatures"] if c["id"] == "oriel_fenwick")
+    assert row["cell"] == list(f.state.board.grid.cell_to_offset(oriel.cell)) and row["side"] == oriel.side
+    assert {c["id"] for c in snap["creatures"]} == {c.id for c in f.pieces()}
