@@ -168,6 +168,9 @@ class AbilityEntry(Entry):
                              "effect = \"reroll\"")
         if self.on is not None and self.on is not Trigger.ALLY_FAILS_SAVE and self.attack is None:
             raise ValueError(f"an interrupt on {self.on.value!r} makes an attack on the enemy: attack = \"vs AC\"")
+        if self.attack is None and self.effect is None:
+            raise ValueError("an ability makes an attack (attack = \"vs AC\") or has an effect (effect = \"heal\", "
+                             "\"pop off\" or \"reroll\"): the table plays no other kind")
         if self.attack is None and (self.hit != OutcomeEntry() or self.miss != OutcomeEntry()):
             raise ValueError("'hit' and 'miss' need an attack: attack = \"vs AC\"")
         if self.as_basic is not None and self.attack is None:

@@ -74,10 +74,12 @@ def test_a_sheet_holds_every_field_the_document_names() -> None:
     assert lance is not None and lance.provokes and lance.defense is Defense.PD
     assert lance.hit.damage is not None and lance.hit.damage.types == (DamageType.FIRE,)
     assert lance.hit.damage.dice(isra.level, 0).count == 2 and lance.hit.damage.volition
+    snare = sheets["seli_dunmore"].ability("lantern_snare")
+    assert snare is not None and snare.sustain == 11 and snare.frequency is Frequency.ENCOUNTER
+    knot = sheets["tobin_marsh"].ability("slip_the_knot")
+    assert knot is not None and knot.action is ActionKind.QUICK
     ward = isra.ability("kindled_ward")
-    assert ward is not None and ward.sustain == 11 and ward.frequency is Frequency.DAILY
-    ward_action = ward.action
-    assert ward_action is ActionKind.QUICK
+    assert ward is not None and ward.action is ActionKind.INTERRUPT and ward.defense is Defense.PD
     steady = sheets["seli_dunmore"].ability("steady_hands")
     assert steady is not None and steady.frequency is Frequency.RECHARGE and steady.recharge == 11
     assert steady.action is ActionKind.INTERRUPT and steady.trigger
@@ -205,3 +207,12 @@ def test_a_folder_holding_more_files_than_the_cap_is_refused_in_one_line(tmp_pat
     write(tmp_path, GOOD.replace("bog_hag", "bog_hag_2"), "b.toml")
     (line,) = refusals(tmp_path)
     assert "holds 2 content files; at most 1 are read from one folder" in line
+
+
+def test_an_ability_with_neither_an_attack_nor_an_effect_is_refused(tmp_path: Path) -> None:
+    """An ability the table cannot play (no attack, no effect: the sample's first Kindled Ward, a self spell
+    whose ring of flame nothing carried out) was loaded and then never offered; its file is now refused in one
+    line naming the ability."""
+    text = GOOD + '[creatures.bog_hag.abilities.glow]\nname = "Glow"\naction = "quick"\nreach = "self"\n'
+    (line,) = refusals(write(tmp_path, text))
+    assert "abilities.glow" in line and "makes an attack" in line and "effect" in line
