@@ -155,6 +155,8 @@ class Table:
         """The ruleset whose window parts the table has (the open file's)."""
         self.controls = dict(controls or {})
         self.root: str | None = None
+        self._close_pressed = False
+        """The close button asked this frame (its QUIT, which follows, is not a quit)."""
         """``play --root DIR``: the folder the maps opened may take files from (None: the loader's default)."""
         self.skip_setup = skip_setup
         self.session: Session | None = None
@@ -862,11 +864,16 @@ class Table:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Apply one input event; False when the window should close."""
-        if event.type == pygame.QUIT:  # the window's close button asks as Ctrl+Q does; a second press quits
-            return self.ask_quit()
+        if event.type == pygame.QUIT:
+            # the close button's QUIT follows its WINDOWCLOSE, which asked; a QUIT of its own (SIGTERM, the
+            # desktop logging out) closes at once
+            return self._close_pressed
         closed = players_display.event(self, event)
-        if closed is not None:
-            return closed
+        if closed is True:
+            return True
+        if event.type == pygame.WINDOWCLOSE:  # the game master's window: asks as Ctrl+Q does; again: quits
+            self._close_pressed = self.ask_quit()
+            return self._close_pressed
         handled = replay_view.event(self, event)  # a replay, the save picker, the offer after a crash
         if handled is not None:
             return handled
@@ -1269,6 +1276,7 @@ class Table:
         # and killed buttons (else a killed action bar is drawn once more where it was, and the frames
         # that keep the map and the right panel keep that ghost).
         self.manager.update(dt)
+        self._close_pressed = False
 
     def advance(self) -> None:
         """The AI's next command, the handoff, the overlays and the action bar, as time passes."""

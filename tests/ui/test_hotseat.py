@@ -208,12 +208,18 @@ def test_ctrl_q_during_a_fight_asks_before_quitting() -> None:
     assert not frames(table), "Enter in the question quits"
 
 
+def press_close_button() -> None:
+    """What SDL sends when the window's close button is pressed: the window's WINDOWCLOSE, then QUIT."""
+    pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
 def test_the_close_button_during_a_fight_asks_and_the_ai_waits_for_the_answer() -> None:
     """The window's close button quit at once, losing an unsaved fight; it now asks as Ctrl+Q does (a second
     press quits), and the AI does not play on behind the question."""
     table = new_table(CRYPT, {"heroes": "ai", "monsters": "ai"})
     frames(table, 3)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    press_close_button()
     assert frames(table), "not closed at once"
     assert table.quit_dialog is not None
     assert table.session is not None
@@ -224,10 +230,19 @@ def test_the_close_button_during_a_fight_asks_and_the_ai_waits_for_the_answer() 
     assert frames(table) and table.quit_dialog is None
     frames(table, 200, dt=0.1)
     assert len(table.session.played) > played, "the AI plays on once the question is answered"
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    press_close_button()
     assert frames(table)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    press_close_button()
     assert not frames(table), "a second press of the close button quits"
+
+
+def test_a_quit_of_its_own_closes_at_once_during_a_fight() -> None:
+    """A QUIT with no close button before it (SIGTERM, the desktop logging out, ``timeout``) closes the window
+    at once: the autosaves keep the fight. (Asking there left a killed program running.)"""
+    table = new_table(CRYPT, {"heroes": "ai", "monsters": "ai"})
+    frames(table, 3)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert not frames(table)
 
 
 def test_ctrl_q_with_no_fight_going_on_quits_at_once() -> None:
