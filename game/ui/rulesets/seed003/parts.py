@@ -23,6 +23,7 @@ from game.rulesets.seed003 import queries
 from game.rulesets.seed003.commands import (Command, Delay, DiceyMove, Disengage, EndTurnCommand, FightInSpirit, Flee,
                                             GrantSave, Move, Rally, Ready, Stabilize, Sustain, SwitchStance,
                                             UseAbility)
+from game.rulesets.seed003.downed import BENEFITS
 from game.rulesets.seed003.fight import Seed003Fight as Fight003
 from game.rulesets.seed003.readying import IN_REACH, TRIGGERS
 from game.rulesets.seed003.sheets import Ability
@@ -57,7 +58,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
 )
 FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_d, pygame.K_r, pygame.K_c,
                         pygame.K_e, pygame.K_t, pygame.K_y, pygame.K_ESCAPE))
-PICKED_ON_BOARD = ("disengage", "dicey", "stabilize", "grant_save", "spirit:attacks", "spirit:saves", "spirit:defense")
+PICKED_ON_BOARD = ("disengage", "dicey", "stabilize", "grant_save", *(f"spirit:{b}" for b in BENEFITS))
 """What may be chosen on the bar besides an ability, each finished by a click on the board."""
 CHOICE_WORDS = {"disengage": "Disengage", "dicey": "Dicey move", "stabilize": "Stabilize", "grant_save": "Grant a save",
                 "spirit:attacks": "Spirit: Advantage on attacks", "spirit:saves": "Spirit: Advantage on saves",
@@ -67,6 +68,24 @@ CHOICE_WORDS = {"disengage": "Disengage", "dicey": "Dicey move", "stabilize": "S
 def _spirit_of(benefit: str, command: Command) -> bool:
     """Whether ``command`` is a Fight in Spirit giving ``benefit``."""
     return isinstance(command, FightInSpirit) and command.benefit == benefit
+
+
+OFFERED: dict[str, Callable[[Command], bool]] = {
+    "disengage": lambda c: isinstance(c, Disengage),
+    "rally": lambda c: isinstance(c, Rally),
+    "end": lambda c: isinstance(c, EndTurnCommand),
+    "coup": lambda c: isinstance(c, UseAbility) and c.coup,
+    "ready": lambda c: isinstance(c, Ready),
+    "dicey": lambda c: isinstance(c, DiceyMove),
+    "sustain": lambda c: isinstance(c, Sustain),
+    "stabilize": lambda c: isinstance(c, Stabilize),
+    "grant_save": lambda c: isinstance(c, GrantSave),
+    "stance": lambda c: isinstance(c, SwitchStance),
+    "delay": lambda c: isinstance(c, Delay),
+    "flee": lambda c: isinstance(c, Flee),
+    **{f"spirit:{b}": partial(_spirit_of, b) for b in BENEFITS}}
+"""Which legal commands make each action-bar role but an ability's available (an ability's depends on the
+coup or ready being made: ``Seed003Parts.readiness``)."""
 
 
 def fight(table: Host) -> Fight003:
@@ -381,13 +400,14 @@ class Seed003Parts:
         def entry(label: str, role: str, tip: str, start: Callable[[], None], ident: object = None) -> None:
             out.append(BarEntry(label, role, ident, max(80, min(190, 8 * len(label) + 20)), tip, start))
 
-        if any(isinstance(c, UseAbility) and c.coup for c in legal):
+        offered = {role for role, test in OFFERED.items() if any(test(c) for c in legal)}
+        if "coup" in offered:
             entry("C Coup de grace", "coup", "a standard attack on a helpless enemy next to you, spending the "
                   "quick and move actions too: it crits [197]", lambda: self.toggle_coup(table))
-        if any(isinstance(c, Ready) for c in legal):
+        if "ready" in offered:
             entry("E Ready", "ready", "ready an ability: its action is spent now, and it goes off just before the "
                   "trigger (T: which) [99-101]", lambda: self.toggle_ready(table))
-        if any(isinstance(c, DiceyMove) for c in legal):
+        if "dicey" in offered:
             entry("Y Dicey move", "dicey", "a move action across risky ground: 3d6 against the Difficulty; "
                   "success: 1 Advantage on the next attack this turn [169-171]", lambda: self.choose(table, "dicey"))
         f = fight(table)
@@ -397,15 +417,14 @@ class Seed003Parts:
                 name = ability.name if ability is not None else c.ability
                 entry(f"Sustain {name}", "sustain", "roll to keep it going, with the action that started it [136]",
                       partial(self.send_now, table, c), c.ability)
-        for kind, role, words in ((Stabilize, "stabilize", "a standard action: a dying ally next to you is "
-                                   "stabilized [227]"),
-                                  (GrantSave, "grant_save", "a standard action: an ally next to you making Last "
-                                   "Gasp saves makes one now; a failure does not count [233]")):
-            if any(isinstance(c, kind) for c in legal):
+        for role, words in (("stabilize", "a standard action: a dying ally next to you is stabilized [227]"),
+                            ("grant_save", "a standard action: an ally next to you making Last Gasp saves makes one "
+                             "now; a failure does not count [233]")):
+            if role in offered:
                 entry(CHOICE_WORDS[role], role, words, partial(self.choose, table, role))
-        for benefit in ("attacks", "saves", "defense"):
+        for benefit in BENEFITS:
             role = f"spirit:{benefit}"
-            if any(isinstance(c, FightInSpirit) and c.benefit == benefit for c in legal):
+            if role in offered:
                 entry(CHOICE_WORDS[role], role, "out of the fight for good: help an ally for a round [183-185]",
                       partial(self.choose, table, role))
         for c in legal:
@@ -416,7 +435,7 @@ class Seed003Parts:
             if isinstance(c, Delay):
                 entry(f"Delay: {c.band}", "delay", "act in a lower band for the rest of the encounter [95-97]",
                       partial(self.send_now, table, c), c.band)
-        if any(isinstance(c, Flee) for c in legal):
+        if "flee" in offered:
             entry("Flee", "flee", "propose that the party flee: the party decides; a Campaign Loss [187-189]",
                   lambda: self.send_now(table, Flee(creature.id)))
         return out
@@ -427,24 +446,12 @@ class Seed003Parts:
 
     def readiness(self, table: Host, actor: Piece, entry: BarEntry) -> Readiness:
         legal = self.legal(table) if table.my_turn() else []
-        kinds: dict[str, Callable[[Command], bool]] = {
-            "ability": lambda c: (isinstance(c, Ready) and self.readying and c.ability == entry.ident) or (
-                isinstance(c, UseAbility) and not self.readying and c.coup == self.coup and c.ability == entry.ident),
-            "disengage": lambda c: isinstance(c, Disengage),
-            "rally": lambda c: isinstance(c, Rally),
-            "end": lambda c: isinstance(c, EndTurnCommand),
-            "coup": lambda c: isinstance(c, UseAbility) and c.coup,
-            "ready": lambda c: isinstance(c, Ready),
-            "dicey": lambda c: isinstance(c, DiceyMove),
-            "sustain": lambda c: isinstance(c, Sustain),
-            "stabilize": lambda c: isinstance(c, Stabilize),
-            "grant_save": lambda c: isinstance(c, GrantSave),
-            "stance": lambda c: isinstance(c, SwitchStance),
-            "delay": lambda c: isinstance(c, Delay),
-            "flee": lambda c: isinstance(c, Flee)}
-        for benefit in ("attacks", "saves", "defense"):
-            kinds[f"spirit:{benefit}"] = partial(_spirit_of, benefit)
-        test = kinds[entry.role]
+        def ability(c: Command) -> bool:
+            if self.readying:
+                return isinstance(c, Ready) and c.ability == entry.ident
+            return isinstance(c, UseAbility) and c.coup == self.coup and c.ability == entry.ident
+
+        test = ability if entry.role == "ability" else OFFERED[entry.role]
         ok = any(test(c) for c in legal)
         chosen = ((entry.role == "ability" and entry.ident == self.chosen) or entry.role == self.chosen
                   or (entry.role == "coup" and self.coup) or (entry.role == "ready" and self.readying))
