@@ -135,7 +135,6 @@ class ReplayView:
         table.session = self.session
         table.viewer = None
         table.relog()
-        relog_with_undos(table, self.session)
         table.invalidate(bar=True)
         text = self.status(table)
         if self.label is not None:
@@ -167,8 +166,8 @@ UNDO_COLOUR = (236, 190, 120)
 
 
 def relog_with_undos(table: Any, session: Session) -> None:
-    """The log shown again from the start, with a line where each undo took commands back (after what it
-    left standing): the game master's marked as the game master's."""
+    """The log shown again from the start: what stands of the fight's history, with a line where each undo
+    took commands back (after what it left standing), the game master's marked as the game master's."""
     shown: list[Played | Undone] = []
     for item in session.history:
         if isinstance(item, Undone):
@@ -179,8 +178,6 @@ def relog_with_undos(table: Any, session: Session) -> None:
                     del shown[i]
                     left -= 1
         shown.append(item)
-    if not any(isinstance(item, Undone) for item in shown):
-        return
     table.log.clear()
     table._log(session.start_events)
     for item in shown:

@@ -450,7 +450,7 @@ class Table:
                 parts = self.parts if ruleset == self.ruleset else parts_for(ruleset)
             except GameError as exc:
                 raise GameError(f"{path}: {exc}") from None
-            events = session.all_events()[len(session.start_events):] if resumed else session.run_script()
+            events = [] if resumed else session.run_script()  # a resumed fight is logged from its history
             session.autosave = session.autosave or self.autosave
         except GameError as exc:
             self.say(str(exc), error=True)
@@ -476,9 +476,10 @@ class Table:
         self.view.fit(self.board_rect.size)
         self.log.clear()
         self.anim = Animator()
-        self._log(session.start_events + events)
         if resumed:
-            replay_view.relog_with_undos(self, session)  # the undos it keeps, marked where they took back
+            replay_view.relog_with_undos(self, session)  # with the undos it keeps, marked where they took back
+        else:
+            self._log(session.start_events + events)
         self.viewer = None
         self.close_prep()
         self.modes = [self.fight.resting()]
@@ -667,10 +668,6 @@ class Table:
         game master's undo (or a player's after one) took commands back."""
         assert self.session is not None
         self.anim.finish()
-        self.log.clear()
-        self._log(self.session.start_events)
-        for played in self.session.played:
-            self._log(played.events)
         replay_view.relog_with_undos(self, self.session)
         self.drop_choice()
         self._cache_key = None
