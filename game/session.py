@@ -43,8 +43,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.board import Board
 from game.errors import GameError
-from game.grid import Cell
-from game.hidden import HideCreature, hidden_after, hide_from_json, hide_to_json, placed_hidden
+from game.hidden import HideCreature, hidden_after, hide_to_json, placed_hidden
 from game.kernel.decisions import Answer, Decision, StandingOrder
 from game.rulesets.edits import GM_EDITS, GM_OWNER, GmEdited, RollDice, TableDiceRolled, is_table_command
 from game.kernel.engine import Impossible

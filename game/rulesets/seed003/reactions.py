@@ -14,12 +14,11 @@ from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed003 import events as ev
 from game.rulesets.seed003.combat import basic_ability
 from game.rulesets.seed003.downed import FLEE
-from game.rulesets.seed003.commands import (EnterCell, LeaveCell, OfferIntercept, OfferInterrupt, OfferOpportunity,
-                                            OfferReadied, ResolveAbility, StartAbility)
+from game.rulesets.seed003.commands import EnterCell, LeaveCell, OfferIntercept, OfferOpportunity, StartAbility
 from game.rulesets.seed003.interrupts import INTERRUPT as INTERRUPT
 from game.rulesets.seed003.interrupts import Interrupts
 from game.rulesets.seed003.readying import READIED as READIED
-from game.rulesets.seed003.sheets import Ability, ActionKind, Condition, Frequency, StanceKind
+from game.rulesets.seed003.sheets import Condition, StanceKind
 from game.rulesets.seed003.state import Creature
 
 OPPORTUNITY = "reaction:opportunity_attack"
