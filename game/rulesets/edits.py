@@ -257,8 +257,9 @@ def count_rolls(log: list[Any]) -> int:
 def common_event(command: object, seed: int, log: list[Any]) -> object | None:
     """The event of a table command that every ruleset carries out alike, reading nothing of its state (a
     table roll); None for an edit the ruleset carries out itself. Raises ``Impossible`` with one line. A
-    ruleset's ``apply`` asks this first: a new command of the table that needs no rules (say, hiding a
-    creature from the players' views, read back from the log) is added here alone."""
+    ruleset's ``apply`` asks this first: a new command of the table that needs no rules and makes an event is
+    added here alone. (Hiding a creature from players makes no event and touches no fight: the session
+    carries it out itself, for every ruleset, edits or not: ``game.hidden``.)"""
     if isinstance(command, RollDice):
         try:
             return roll_dice(command, seed, count_rolls(log))
