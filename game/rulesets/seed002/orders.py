@@ -259,8 +259,12 @@ class Orders:
         return ""
 
     def provokers_of(self, command: Command) -> tuple[str, ...]:
-        """Who ``command`` would provoke now (raises ``Impossible`` if it is not legal)."""
-        return self.plan(command).provokers
+        """Who ``command`` would provoke now and may still react (raises ``Impossible`` if it is not legal)."""
+        return tuple(p for p in self.plan(command).provokers if self.can_react(self.creature(p)))
+
+    def can_react(self, creature: Creature) -> bool:
+        """Up and with its reaction of this turn unused [7, 20] (and no readied action waiting [41])."""
+        return not creature.out and creature.economy.why_no_reaction() is None
 
     def carry_out(self, command: Command) -> None:
         plan = self.plan(command)
