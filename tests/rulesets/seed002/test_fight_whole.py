@@ -60,4 +60,4 @@ def test_the_ai_plays_each_sample_to_the_end_and_the_same_seed_gives_the_same_lo
         for seed in (1, 2):
             first = _log(path, seed)
             assert first == _log(path, seed)
-            assert any('"event": "fight_ended"' in line and '"winner": ""' not in line for line in first[-3:])
+            assert any('"event":"fight_ended"' in line and '"winner":""' not in line for line in first[-3:])
