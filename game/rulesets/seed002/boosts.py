@@ -26,10 +26,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from game.rulesets.seed002 import checks
+from game.kernel.decisions import PASS, Decision, Option, Question
+from game.mechanics.tactics.pieces import PieceId
+from game.rulesets.seed002 import checks, track
+from game.rulesets.seed002 import events as ev
+from game.rulesets.seed002.commands import Offer, RollAttack
+from game.rulesets.seed002.readying import Part
+from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.track import Track, damage_chances
+
+if TYPE_CHECKING:
+    from game.rulesets.seed002.fight import Seed002Fight
+    from game.rulesets.seed002.state import Creature
 
 SMASH = "reaction:smash"
 SLAM = "reaction:slam"
@@ -233,3 +243,177 @@ def describe(event: object, n: Callable[[str], str]) -> str | None:
                 effect = "nothing"
             return f"{n(event.creature)} follows a hunch on its {event.check}: {effect}"
     return None
+
+
+# -- in the fight -----------------------------------------------------------------------------------------
+
+WORTHS: dict[str, Callable[[int], int]] = {"hit": hit_worth, "push": push_worth}
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseContext:
+    """What the AI weighs for a raise: the check's bonus and the opposing bonus, what its degrees are worth."""
+
+    creature: str
+    check: str
+    bonus: int
+    opponent: int
+    worth: str
+    """A key of :data:`WORTHS`."""
+
+
+class Boosts(Part):
+    """Smash and Slam after a hit; Raise before a stunt's opposed check; Hunch before an escape's."""
+
+    def __init__(self) -> None:
+        self.raises: dict[int, int] = {}
+        """Raises declared, by the check's action number."""
+        self.hunches: dict[int, int] = {}
+        """A Hunch's ranks, by the check's action number."""
+        self._raising: dict[int, RaiseContext] = {}
+        self._asked: dict[tuple[str, str], tuple[int, str, str]] = {}
+        """(chooser, kind) -> (the check or attack's action, its detail, the other creature) of the offer asked
+        last: what the AI weighs."""
+
+    @staticmethod
+    def may(creature: Creature) -> bool:
+        """Up, with its reaction of this turn free and no readied action waiting [7, 41]."""
+        return not creature.out and creature.economy.why_no_reaction() is None
+
+    # -- Smash and Slam ---------------------------------------------------------------------------------------
+
+    def after(self, fight: Seed002Fight, step: Any) -> list[Any]:
+        if isinstance(step, Offer) and step.kind == RAISE and step.detail == "1" and self.raises.get(step.about):
+            context = self._raising.get(step.about)
+            return [Offer(fight.engine.new_action(), step.creature, RAISE, step.target, step.about, "2")] if context else []
+        if not isinstance(step, RollAttack) or step.kind == "stunt":
+            return []
+        outcome = fight.outcomes.get(step.action)
+        attacker = fight.creature(step.creature)
+        attack = attacker.template.attack(step.attack)
+        if outcome is None or not outcome.success or attack is None or not self.may(attacker):
+            return []
+        out: list[Any] = []
+        if attack.kind is AttackKind.CLOSE and slam_advantage(attacker.moved_feet) > 0:
+            out.append(Offer(fight.engine.new_action(), attacker.id, SLAM, step.target, step.action, attack.id))
+        out.append(Offer(fight.engine.new_action(), attacker.id, SMASH, step.target, step.action, attack.id))
+        return out
+
+    def question(self, fight: Seed002Fight, step: Any) -> Sequence[Question]:
+        if not isinstance(step, Offer) or step.kind not in (SMASH, SLAM, RAISE, HUNCH):
+            return []
+        me = fight.creature(step.creature)
+        other = fight.creature(step.target) if step.target else None
+        second = step.kind == RAISE and step.detail == "2"
+        if me.out or (not second and not self.may(me)) or (other is not None and other.out):
+            return []
+        self._asked[(me.id, step.kind)] = (step.about, step.detail, step.target)
+        name = other.name if other is not None else ""
+        if step.kind == SLAM:
+            attack = me.template.attack(step.detail)
+            assert attack is not None
+            bonus = slam_advantage(me.moved_feet)
+            text = (f"{me.name}: slam into {name} after {me.moved_feet} ft? +{bonus} damage, and a Toughness check "
+                    f"against DC {slam_self_dc(attack.damage)} for {me.name}")
+            options = (Option("slam", f"slam (+{bonus})"), Option(PASS, "no"))
+        elif step.kind == SMASH:
+            attack = me.template.attack(step.detail)
+            assert attack is not None
+            rank = attack.damage + fight.mods_of(step.about).damage_bonus + fight.modifier("damage", me)
+            text = f"{me.name}: smash {name}? Roll d20 + {rank} for the damage in place of {checks.passive(rank)}"
+            options = (Option("smash", "smash"), Option(PASS, "no"))
+        elif step.kind == RAISE:
+            context = self._raising.get(step.about)
+            if context is None:
+                return []
+            text = f"{me.name}: raise its {context.check}{' again' if second else ''}? +5 to beat, +2 degrees on a success"
+            options = (Option("raise", "raise"), Option(PASS, "no"))
+        else:
+            text = f"{me.name}: follow a hunch (Intuition against DC 10) before its {step.detail}?"
+            options = (Option("hunch", "hunch"), Option(PASS, "no"))
+        return [Question(me.side, me.id, step.kind, text, options)]
+
+    def resolve(self, fight: Seed002Fight, step: Any, answers: Sequence[Option]) -> bool:
+        if not isinstance(step, Offer) or step.kind not in (SMASH, SLAM, RAISE, HUNCH):
+            return False
+        if not answers or answers[0].key == PASS:
+            return True
+        me = fight.creature(step.creature)
+        if step.kind == RAISE:
+            if step.detail != "2":
+                me.economy = me.economy.react()
+            self.raises[step.about] = self.raises.get(step.about, 0) + 1
+            context = self._raising[step.about]
+            fight.emit(Raised(me.id, context.check, self.raises[step.about]))
+            return True
+        me.economy = me.economy.react()
+        if step.kind == HUNCH:
+            ranks = checks.hunch(fight.engine.dice, me.template.intuition - me.track.disadvantage,
+                                 f"hunch ({me.name})")
+            self.hunches[step.about] = ranks
+            fight.emit(Hunched(me.id, step.detail, ranks))
+            return True
+        attack = me.template.attack(step.detail)
+        assert attack is not None
+        mods = fight.mods_of(step.about)
+        if step.kind == SLAM:
+            feet, bonus = me.moved_feet, slam_advantage(me.moved_feet)
+            mods.damage_bonus += bonus
+            dc = slam_self_dc(attack.damage)
+            fight.emit(Slammed(me.id, step.target, feet, bonus, dc))
+            _, after = track.resist(fight.engine.dice, me.track, me.template.toughness + fight.modifier("toughness", me),
+                                    dc, f"toughness ({me.name}, slam)")
+            levels, me.track = after.damage - me.track.damage, after
+            fight.emit(ev.Hurt(me.id, levels, after.word))
+            if me.down:
+                fight.went_down(me)
+            return True
+        thrown = fight.engine.dice.roll(1, checks.DIE, 0, f"smash ({me.name})")
+        mods.damage_roll = thrown.faces[0]
+        rank = attack.damage + mods.damage_bonus + fight.modifier("damage", me)
+        fight.emit(Smashed(me.id, step.target, track.damage_dc(rank, mods.damage_roll)))
+        return True
+
+    # -- Raise and Hunch, offered by the stunts ----------------------------------------------------------------
+
+    def offer_raise(self, fight: Seed002Fight, creature: Creature, target: Creature, about: int, check: str,
+                    bonus: int, opponent: int, worth: str) -> list[Any]:
+        """The offer of a Raise before an opposed check of ``creature``'s (action ``about``) [139]."""
+        if not self.may(creature):
+            return []
+        self._raising[about] = RaiseContext(creature.id, check, bonus, opponent, worth)
+        return [Offer(fight.engine.new_action(), creature.id, RAISE, target.id, about, "1")]
+
+    def offer_hunch(self, fight: Seed002Fight, creature: Creature, about: int, check: str) -> list[Any]:
+        """The offer of a Hunch before ``creature``'s skill check ``check`` (action ``about``) [141]."""
+        if not self.may(creature):
+            return []
+        return [Offer(fight.engine.new_action(), creature.id, HUNCH, "", about, check)]
+
+    # -- the AI ---------------------------------------------------------------------------------------------
+
+    def ai_answer(self, fight: Seed002Fight, decision: Decision) -> str | None:
+        """Each when the exact odds favour it: Slam and Smash for more expected damage levels, Raise to the
+        best number of raises, Hunch for at least half a rank of Advantage expected."""
+        if decision.kind not in (SMASH, SLAM, RAISE, HUNCH):
+            return None
+        me = fight.creature(decision.chooser)
+        about, detail, target_id = self._asked.get((me.id, decision.kind), (0, "", ""))
+        if decision.kind == HUNCH:
+            return "hunch" if ai_hunches(me.template.intuition - me.track.disadvantage) else PASS
+        if decision.kind == RAISE:
+            context = self._raising.get(about)
+            if context is None:
+                return PASS
+            best = best_raises(opposed_odds(context.bonus, context.opponent), WORTHS[context.worth])
+            return "raise" if best > self.raises.get(about, 0) else PASS
+        attack = me.template.attack(detail)
+        foe = fight.state.creatures.get(PieceId(target_id)) if target_id else None
+        if attack is None or foe is None:
+            return PASS
+        toughness = foe.template.toughness + fight.modifier("toughness", foe)
+        rank = attack.damage + fight.mods_of(about).damage_bonus + fight.modifier("damage", me)
+        if decision.kind == SMASH:
+            return "smash" if ai_smashes(foe.track, toughness, rank) else PASS
+        mine = me.template.toughness + fight.modifier("toughness", me)
+        return "slam" if ai_slams(foe.track, toughness, rank, slam_advantage(me.moved_feet), me.track, mine) else PASS

@@ -41,14 +41,27 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.grid import Cell
+from game.kernel.clock import EndTurn, StartTurn
+from game.kernel.decisions import PASS, Decision, Option, Question
+from game.kernel.engine import Impossible
 from game.mechanics.tactics import ForcedKind, forced_candidates
 from game.mechanics.tactics.rules import Field, Piece
-from game.rulesets.seed002 import checks
+from game.rulesets.seed002 import checks, provoking, speed
+from game.rulesets.seed002.catalog import ActionType
+from game.rulesets.seed002.commands import EnterCell, EscapeCheck, Offer, PickUp, RollAttack, StuntCheck
+from game.rulesets.seed002.commands import Escape as EscapeCommand
+from game.rulesets.seed002.commands import Stunt as StuntCommand
+from game.rulesets.seed002.orders import Plan
+from game.rulesets.seed002.readying import Part, part, refresh
 from game.rulesets.seed002.sheets import Attack, AttackKind, Sheet, StuntOption
+
+if TYPE_CHECKING:
+    from game.rulesets.seed002.fight import Seed002Fight
+    from game.rulesets.seed002.state import Creature
 
 STUNT_BACK = "reaction:stunt_back"
 """The kind of decision offering a defender that won the opposed check a stunt back [53]."""
@@ -345,3 +358,410 @@ def describe(event: object, n: Callable[[str], str], at: Callable[[Cell], tuple[
                 return f"{n(event.creature)} escapes {n(event.grabber)}'s grab"
             return f"{n(event.creature)} fails to escape {n(event.grabber)}'s grab"
     return None
+
+
+# -- in the fight -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A stunt in progress: its option and what the option names."""
+
+    option: StuntOption
+    weapon: str = ""
+    affliction: str = ""
+
+
+class Stunts(Part):
+    """Stunts, grabs, escapes, disarms and afflictions in the fight."""
+
+    def __init__(self) -> None:
+        self.grabs: dict[str, tuple[str, GrabLevel]] = {}
+        """Grabbed creature -> (its grabber, the grab's level)."""
+        self.afflictions: dict[str, list[Affliction]] = {}
+        self.dropped: dict[str, tuple[Attack, Cell]] = {}
+        """Disarmed creature -> (the weapon attack it dropped, where it lies)."""
+        self._current: dict[str, Spec] = {}
+        """Stunter -> the stunt whose attack is being made."""
+        self._checks: dict[int, Spec] = {}
+        """A StuntCheck's action -> its stunt."""
+        self._landings: dict[int, tuple[str, str, tuple[Cell, ...]]] = {}
+        """A landing decision's action -> (the stunter, the moved creature, the squares it may land on)."""
+        self._next: dict[int, list[Any]] = {}
+        self._escape_to: dict[str, Cell] = {}
+
+    # -- what grabs and afflictions do --------------------------------------------------------------------
+
+    def grabbing(self, creature: Creature) -> bool:
+        return any(grabber == creature.id for grabber, _ in self.grabs.values())
+
+    def effects_on(self, creature: Creature) -> Effects:
+        grab = self.grabs.get(creature.id)
+        return effects((a.name for a in self.afflictions.get(creature.id, ())), grab[1] if grab else None,
+                       self.grabbing(creature))
+
+    def modifier(self, fight: Seed002Fight, what: str, creature: Creature) -> int:
+        if what not in ("defense", "attack_disadvantage", "no_standard"):
+            return 0
+        e = self.effects_on(creature)
+        return {"defense": -e.defense_disadvantage, "attack_disadvantage": e.attack_disadvantage,
+                "no_standard": int(e.no_standard)}[what]
+
+    def speed(self, fight: Seed002Fight, creature: Creature) -> int:
+        return self.effects_on(creature).speed_change
+
+    def _refresh(self, fight: Seed002Fight, *creatures: Creature) -> None:
+        for c in creatures:
+            c.held = c.id in self.grabs
+            refresh(fight, c)
+
+    def end_grab(self, fight: Seed002Fight, target: Creature, why: str) -> None:
+        grab = self.grabs.pop(target.id, None)
+        if grab is None:
+            return
+        grabber = fight.creature(grab[0])
+        fight.emit(GrabEnded(grabber.id, target.id, why))
+        self._refresh(fight, target, grabber)
+
+    def check_grabs(self, fight: Seed002Fight) -> None:
+        """Sustained [49]: a grab ends when its grabber is down or no longer next to its target."""
+        for tid, (gid, _) in sorted(self.grabs.items()):
+            target, grabber = fight.creature(tid), fight.creature(gid)
+            if grabber.out or target.out:
+                self.end_grab(fight, target, "someone is down")
+            elif not fight.state.adjacent(grabber, target):
+                self.end_grab(fight, target, "they are no longer next to each other")
+
+    # -- the commands -----------------------------------------------------------------------------------------
+
+    def plan(self, fight: Seed002Fight, command: Any) -> Plan | None:
+        if isinstance(command, StuntCommand):
+            return self._plan_stunt(fight, command)
+        if isinstance(command, EscapeCommand):
+            return self._plan_escape(fight, command)
+        if isinstance(command, PickUp):
+            actor = fight.actor_of(command)
+            fight.can_pay(actor, ActionType.QUICK)
+            lying = self.dropped.get(actor.id)
+            why = pick_up_problem(actor.cell, lying[1] if lying else None)
+            if why:
+                raise Impossible(f"{actor.name}: {why}")
+            return Plan(ActionType.QUICK, "pick up", (), lambda: self._pick_up(fight, actor))
+        return None
+
+    def _plan_stunt(self, fight: Seed002Fight, command: StuntCommand) -> Plan:
+        actor = fight.actor_of(command)
+        fight.can_pay(actor, ActionType.STANDARD)
+        attack = actor.template.attack(command.attack)
+        target = fight.target_of(actor, command.target)
+        weapon = target.template.attack(command.weapon) if command.weapon else None
+        why = stunt_problem(command.option, attack, affliction=command.affliction, disarm=weapon,
+                            target_has_weapon=weapon is not None)
+        if why:
+            raise Impossible(why)
+        assert attack is not None
+        why = fight.in_reach(actor, attack, target)
+        if why:
+            raise Impossible(why)
+        option = option_named(command.option)
+        assert option is not None
+        spec = Spec(option, command.weapon, command.affliction)
+        who = provoking.provokers(fight.state, actor, "STUNT")
+
+        def go() -> None:
+            self._current[actor.id] = spec
+            fight.emit(StuntTried(actor.id, target.id, option.value))
+            fight.run_steps(actor, "stunt", who, RollAttack(0, actor.id, target.id, attack.id, "stunt",
+                                                            penalty=attack_disadvantage(option, weapon)))
+
+        return Plan(ActionType.STANDARD, "stunt", who, go)
+
+    def _plan_escape(self, fight: Seed002Fight, command: EscapeCommand) -> Plan:
+        actor = fight.actor_of(command)
+        grab = self.grabs.get(actor.id)
+        if grab is None:
+            raise Impossible(f"{actor.name} is not grabbed")
+        fight.can_pay(actor, ActionType.MOVE)
+        if command.to is not None:
+            actor.held = False
+            try:
+                fight.route(actor, command.to, None, "move", self.escape_budget(fight, actor))
+            finally:
+                actor.held = True
+
+        def go() -> None:
+            if command.to is not None:
+                self._escape_to[actor.id] = command.to
+            fight.run_steps(actor, "escape", (), EscapeCheck(0, actor.id, grab[0]))
+
+        return Plan(ActionType.MOVE, "escape", (), go)
+
+    def escape_budget(self, fight: Seed002Fight, creature: Creature) -> int:
+        """"you [...] can move at your normal ground speed -1 rank" [80]."""
+        return speed.Movement.ESCAPE.squares(creature.speed_rank())
+
+    def _pick_up(self, fight: Seed002Fight, actor: Creature) -> None:
+        attack, _ = self.dropped.pop(actor.id)
+        actor.template = replace(actor.template, attacks=(*actor.template.attacks, attack))
+        fight.emit(WeaponTaken(actor.id, attack.name))
+
+    def candidates(self, fight: Seed002Fight, actor: Creature) -> list[Any]:
+        a = actor.id
+        out: list[Any] = []
+        if actor.id in self.grabs:
+            out.append(EscapeCommand(a))
+        if actor.id in self.dropped:
+            out.append(PickUp(a))
+        for attack in actor.template.attacks:
+            for e in fight.state.enemies(actor):
+                if fight.in_reach(actor, attack, e):
+                    continue
+                out += [StuntCommand(a, e.id, attack.id, o.value) for o in (StuntOption.PUSH, StuntOption.PULL,
+                                                                            StuntOption.GRAB)]
+                out.append(StuntCommand(a, e.id, attack.id, StuntOption.AFFLICT.value, affliction="hindered"))
+                out += [StuntCommand(a, e.id, attack.id, StuntOption.DISARM.value, weapon=w.id)
+                        for w in e.template.attacks if w.armed]
+        return out
+
+    # -- the steps ------------------------------------------------------------------------------------------
+
+    def before(self, fight: Seed002Fight, step: Any) -> list[Any]:
+        from game.rulesets.seed002.boosts import Boosts
+
+        boosts = part(fight, Boosts)
+        if isinstance(step, StuntCheck) and not step.back:
+            me, foe = fight.creature(step.creature), fight.creature(step.target)
+            spec = self._checks.get(step.action)
+            if spec is None:
+                return []
+            bonus, opponent = self._bonuses(fight, me, foe, step.attack)
+            worth = "push" if spec.option in (StuntOption.PUSH, StuntOption.PULL) else "hit"
+            return boosts.offer_raise(fight, me, foe, step.action, f"{spec.option.value}", bonus, opponent, worth)
+        if isinstance(step, EscapeCheck):
+            return boosts.offer_hunch(fight, fight.creature(step.creature), step.action, "escape")
+        return []
+
+    def _bonuses(self, fight: Seed002Fight, me: Creature, foe: Creature, attack_id: str) -> tuple[int, int]:
+        """The opposed check's bonuses: the attack's damage rank; the better of Fortitude and Reflex [46]."""
+        attack = me.template.attack(attack_id)
+        damage = (attack.damage if attack is not None else 0) + fight.modifier("damage", me)
+        return damage - me.track.disadvantage, resistance(foe.template)[1] - foe.track.disadvantage
+
+    def after(self, fight: Seed002Fight, step: Any) -> list[Any]:
+        if isinstance(step, RollAttack) and step.kind == "stunt":
+            spec = self._current.pop(step.creature, None)
+            outcome = fight.outcomes.get(step.action)
+            if spec is None or outcome is None or not outcome.success:
+                return []
+            n = fight.engine.new_action()
+            self._checks[n] = spec
+            return [StuntCheck(n, step.creature, step.target, step.attack, spec.option.value)]
+        if isinstance(step, EnterCell) and self.grabs:
+            self.check_grabs(fight)
+        return self._next.pop(step.action, []) if isinstance(step, (StuntCheck, EscapeCheck, Offer)) else []
+
+    def question(self, fight: Seed002Fight, step: Any) -> Sequence[Question]:
+        if not isinstance(step, Offer):
+            return []
+        if step.kind == STUNT_BACK:
+            me, foe = fight.creature(step.creature), fight.creature(step.target)
+            attack = best_close(me.template)
+            if attack is None or me.out or foe.out or me.economy.why_no_reaction() is not None:
+                return []
+            option = stunt_back_option(attack)
+            return [Question(me.side, me.id, STUNT_BACK, f"{me.name}: stunt back on {foe.name} ({option.value})?",
+                             (Option("stunt", f"{option.value} {foe.name}"), Option(PASS, "no")))]
+        if step.kind == LANDING:
+            stunter, moved, cells = self._landings[step.action]
+            me = fight.creature(stunter)
+            return [Question(me.side, me.id, LANDING, f"{me.name}: where does {fight.name(moved)} land?",
+                             tuple(Option(_key(fight.offset(c)), str(fight.offset(c))) for c in cells))]
+        return []
+
+    def resolve(self, fight: Seed002Fight, step: Any, answers: Sequence[Option]) -> bool:
+        if isinstance(step, StuntCheck):
+            self._stunt_check(fight, step)
+            return True
+        if isinstance(step, EscapeCheck):
+            self._escape_check(fight, step)
+            return True
+        if isinstance(step, EndTurn):
+            self._resistance_checks(fight, fight.creature(step.creature))
+            return False
+        if isinstance(step, StartTurn):
+            self.check_grabs(fight)
+            return False
+        if isinstance(step, Offer) and step.kind == STUNT_BACK:
+            me, foe = fight.creature(step.creature), fight.creature(step.target)
+            attack = best_close(me.template)
+            if not answers or answers[0].key != "stunt" or attack is None or me.economy.why_no_reaction():
+                return True
+            me.economy = me.economy.react()
+            option = stunt_back_option(attack)
+            spec = Spec(option, *self._back_names(foe, option))
+            fight.emit(StuntTried(me.id, foe.id, option.value, back=True))
+            n = fight.engine.new_action()
+            self._checks[n] = spec
+            self._next[step.action] = [StuntCheck(n, me.id, foe.id, attack.id, option.value, back=True)]
+            return True
+        if isinstance(step, Offer) and step.kind == LANDING:
+            stunter, moved, cells = self._landings.pop(step.action)
+            chosen = next((c for c in cells if answers and _key(fight.offset(c)) == answers[0].key), cells[0])
+            self._force(fight, fight.creature(moved), chosen, option_named(step.detail) or StuntOption.PUSH)
+            return True
+        return False
+
+    def _back_names(self, foe: Creature, option: StuntOption) -> tuple[str, str]:
+        if option is StuntOption.DISARM:
+            weapon = next((a for a in foe.template.attacks if a.armed), None)
+            return (weapon.id if weapon is not None else ""), ""
+        if option is StuntOption.AFFLICT:
+            return "", "hindered"
+        return "", ""
+
+    def _stunt_check(self, fight: Seed002Fight, step: StuntCheck) -> None:
+        """The opposed check of the stunt's damage against the defender's resistance [46], with its raises."""
+        from game.rulesets.seed002.boosts import Boosts, opposed_raised
+
+        me, foe = fight.creature(step.creature), fight.creature(step.target)
+        spec = self._checks.pop(step.action, None)
+        if spec is None or me.out or foe.out:
+            return
+        raises = part(fight, Boosts).raises.pop(step.action, 0)
+        bonus, opponent = self._bonuses(fight, me, foe, step.attack)
+        mine = fight.engine.dice.roll(1, checks.DIE, bonus, f"stunt ({me.name}'s {spec.option.value})")
+        theirs = fight.engine.dice.roll(1, checks.DIE, opponent, f"stunt ({foe.name} resisting)")
+        outcome = opposed_raised(mine.total, bonus, theirs.total, opponent, raises)
+        if not outcome.success:
+            fight.emit(StuntLost(me.id, foe.id, spec.option.value))
+            if not step.back and best_close(foe.template) is not None:
+                self._next[step.action] = [Offer(fight.engine.new_action(), foe.id, STUNT_BACK, me.id, step.action)]
+            return
+        fight.emit(StuntWon(me.id, foe.id, spec.option.value, outcome.degrees))
+        attack = me.template.attack(step.attack)
+        damage = attack.damage if attack is not None else 0
+        match spec.option:
+            case StuntOption.PUSH | StuntOption.PULL:
+                cells = landings(fight.state, foe, me.cell, spec.option, outcome.degrees)
+                if len(cells) == 1:
+                    self._force(fight, foe, cells[0], spec.option)
+                elif cells:
+                    n = fight.engine.new_action()
+                    ordered = tuple(sorted(cells, key=fight.offset))
+                    self._landings[n] = (me.id, foe.id, ordered)
+                    self._next[step.action] = [Offer(n, me.id, LANDING, foe.id, step.action, spec.option.value)]
+            case StuntOption.GRAB:
+                held = self.grabs.get(foe.id)
+                level = held[1].tightened() if held is not None and held[0] == me.id else GrabLevel.HELD
+                self.grabs[foe.id] = (me.id, level)
+                fight.emit(GrabTightened(me.id, foe.id, level.word))
+                self._refresh(fight, foe, me)
+            case StuntOption.DISARM:
+                weapon = foe.template.attack(spec.weapon)
+                if weapon is not None and foe.id not in self.dropped:
+                    foe.template = replace(foe.template, attacks=tuple(a for a in foe.template.attacks
+                                                                        if a.id != weapon.id))
+                    self.dropped[foe.id] = (weapon, foe.cell)
+                    fight.emit(WeaponDropped(foe.id, weapon.name))
+            case StuntOption.AFFLICT:
+                name, kind = spec.affliction, resistance(foe.template)[0]
+                if all(a.name != name for a in self.afflictions.get(foe.id, ())):
+                    self.afflictions.setdefault(foe.id, []).append(Affliction(name, me.id, kind, affliction_dc(damage)))
+                    fight.emit(Afflicted(foe.id, name, me.id))
+                    self._refresh(fight, foe)
+
+    def _force(self, fight: Seed002Fight, moved: Creature, to: Cell, option: StuntOption) -> None:
+        """A push or pull moves ``moved`` to ``to``, provoking nothing [50, 51]."""
+        was, moved.cell = moved.cell, to
+        fight.emit(ForcedMoved(moved.id, was, to, option.value))
+        self.check_grabs(fight)
+
+    def _escape_check(self, fight: Seed002Fight, step: EscapeCheck) -> None:
+        """Escape [80]: the better of Might and Acrobatics against the grabber's better of Might and
+        Dexterity; on a success the grab ends and the creature may move at speed -1 rank, not provoking its
+        grabber."""
+        from game.rulesets.seed002.boosts import Boosts
+
+        me, grabber = fight.creature(step.creature), fight.creature(step.grabber)
+        to = self._escape_to.pop(me.id, None)
+        grab = self.grabs.get(me.id)
+        if grab is None or grab[0] != grabber.id:
+            return
+        hunch = part(fight, Boosts).hunches.pop(step.action, 0)
+        outcome = checks.opposed(fight.engine.dice, escape_bonus(me.template) - me.track.disadvantage,
+                                 hold_bonus(grabber.template) - grabber.track.disadvantage, f"escape ({me.name})",
+                                 advantage=hunch)
+        fight.emit(EscapeTried(me.id, grabber.id, outcome.success))
+        if not outcome.success:
+            return
+        self.end_grab(fight, me, "escaped")
+        if to is None:
+            return
+        try:
+            path = fight.route(me, to, None, "move", self.escape_budget(fight, me))
+        except Impossible:
+            return
+        n = fight.engine.new_action()
+        fight._asked.setdefault(n, set()).add(grabber.id)  # no OA from the grabber for leaving [80]
+        self._next[step.action] = list(fight.walk_steps(n, me, path, "move"))
+
+    def _resistance_checks(self, fight: Seed002Fight, creature: Creature) -> None:
+        """At the end of its turn the afflicted creature checks against each affliction [37]."""
+        for affliction in list(self.afflictions.get(creature.id, ())):
+            self.resist(fight, creature, affliction.name)
+
+    def resist(self, fight: Seed002Fight, creature: Creature, name: str) -> None:
+        """One resistance check against the affliction ``name``; a success ends it."""
+        found = [a for a in self.afflictions.get(creature.id, ()) if a.name == name]
+        if not found or creature.out:
+            return
+        affliction = found[0]
+        rank = creature.template.fortitude if affliction.resistance == "Fortitude" else creature.template.reflex
+        outcome = checks.roll(fight.engine.dice, rank - creature.track.disadvantage, affliction.dc,
+                              f"{affliction.resistance} against {name} ({creature.name})")
+        if outcome.success:
+            self.afflictions[creature.id].remove(affliction)
+            fight.emit(AfflictionEnded(creature.id, name))
+            self._refresh(fight, creature)
+
+    # -- the AI ---------------------------------------------------------------------------------------------
+
+    def ai_answer(self, fight: Seed002Fight, decision: Decision) -> str | None:
+        """A stunt back is always tried; a landing: the first square offered."""
+        if decision.kind == STUNT_BACK:
+            return "stunt"
+        return None
+
+    def ai_command(self, fight: Seed002Fight, actor: Creature, stage: str) -> Any | None:
+        """Held: escape first. Else, with its standard action left, the stunt its attack names on an enemy in
+        reach: a grab until the grab is Bound, a push or pull and an afflict on an unhurt enemy, a disarm of an
+        armed one."""
+        if stage != "start":
+            return None
+        if actor.id in self.grabs and actor.economy.payer(ActionType.MOVE) is not None:
+            escape = EscapeCommand(actor.id)
+            if not fight.why_illegal(escape):
+                return escape
+        if actor.economy.standard < 1:
+            return None
+        for attack in sorted(actor.template.attacks, key=lambda a: (-a.damage, a.id)):
+            for foe in sorted(fight.state.enemies(actor), key=lambda e: e.id):
+                option = ai_option(attack, foe.template)
+                if option is None or fight.in_reach(actor, attack, foe):
+                    continue
+                grab = self.grabs.get(foe.id)
+                if option is StuntOption.GRAB and grab is not None and grab[1] is GrabLevel.BOUND:
+                    continue
+                if option in (StuntOption.PUSH, StuntOption.PULL, StuntOption.AFFLICT) and foe.track.damage:
+                    continue
+                weapon = next((w.id for w in foe.template.attacks if w.armed), "")
+                command = StuntCommand(actor.id, foe.id, attack.id, option.value,
+                                       weapon=weapon if option is StuntOption.DISARM else "",
+                                       affliction="hindered" if option is StuntOption.AFFLICT else "")
+                if not fight.why_illegal(command):
+                    return command
+        return None
+
+
+def _key(offset: tuple[int, int]) -> str:
+    return f"{offset[0]},{offset[1]}"

@@ -29,9 +29,20 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from game.kernel.clock import EndTurn, StartTurn
+from game.kernel.decisions import PASS, Decision, Option, Question
+from game.kernel.engine import Impossible
+from game.rulesets.seed002.commands import Offer
+from game.rulesets.seed002.commands import Surge as SurgeCommand
+from game.rulesets.seed002.orders import Plan
+from game.rulesets.seed002.readying import Part, part, refresh
 from game.rulesets.seed002.track import Track
+
+if TYPE_CHECKING:
+    from game.rulesets.seed002.fight import Seed002Fight
+    from game.rulesets.seed002.state import Creature
 
 SURGE = "reaction:surge"
 """The kind of decision offering a Surge outside the surger's turn."""
@@ -225,3 +236,150 @@ def describe(event: object, n: Callable[[str], str]) -> str | None:
         case SurgeEnded():
             return f"{n(event.creature)}'s {benefit_words(event.benefit, event.trait)} ends"
     return None
+
+
+# -- in the fight -----------------------------------------------------------------------------------------
+
+
+class Surges(Part):
+    """Surge in the fight: the command on the surger's turn, its benefits' effects, the fatigue and Destiny
+    as the next turn starts."""
+
+    def __init__(self, fight: Seed002Fight) -> None:
+        self.state: dict[str, Surging] = {}
+        self.destiny: dict[str, int] = {c.id: c.template.destiny for c in fight.state.creatures.values()}
+
+    def of(self, pid: str) -> Surging:
+        return self.state.get(pid, Surging())
+
+    def _ongoing(self, fight: Seed002Fight, creature: Creature) -> tuple[str, ...]:
+        from game.rulesets.seed002.stunts import Stunts
+
+        return tuple(a.name for a in part(fight, Stunts).afflictions.get(creature.id, ()))
+
+    def problem(self, fight: Seed002Fight, creature: Creature, benefit: str, trait: str = "") -> str:
+        from game.rulesets.seed002.readying import Readying
+
+        own = fight.clock.holder() == creature.id and fight.phase == "acting"
+        return surge_problem(self.of(creature.id), may_surge=creature.template.may_surge and not creature.out,
+                             turn=fight.turns, own_turn=own, reaction_left=not creature.economy.reacted,
+                             readied=creature.id in part(fight, Readying).readied, benefit=benefit, trait=trait,
+                             ongoing=self._ongoing(fight, creature))
+
+    def plan(self, fight: Seed002Fight, command: Any) -> Plan | None:
+        if not isinstance(command, SurgeCommand):
+            return None
+        actor = fight.actor_of(command)
+        why = self.problem(fight, actor, command.benefit, command.trait)
+        if why:
+            raise Impossible(f"{actor.name}: {why}")
+        benefit = Benefit.named(command.benefit)
+        assert benefit is not None
+        return Plan(None, "surge", (), lambda: self.surge(fight, actor, benefit, command.trait))
+
+    def surge(self, fight: Seed002Fight, creature: Creature, benefit: Benefit, trait: str) -> None:
+        """The Surge, as a reaction [124]: its benefit now, its fatigue due at the next turn's start [133]."""
+        creature.economy = creature.economy.react()
+        self.state[creature.id] = surged(self.of(creature.id), fight.turns, benefit, trait)
+        fight.emit(Surged(creature.id, benefit.key, trait))
+        if benefit is Benefit.ADDITIONAL_ACTION:
+            creature.economy = creature.economy.gain_standard()
+        elif benefit is Benefit.RESISTANCE:
+            from game.rulesets.seed002.stunts import Stunts
+
+            part(fight, Stunts).resist(fight, creature, trait)
+        refresh(fight, creature)
+
+    def speed(self, fight: Seed002Fight, creature: Creature) -> int:
+        return self.of(creature.id).boosted("speed")
+
+    def candidates(self, fight: Seed002Fight, actor: Creature) -> list[Any]:
+        if not actor.template.may_surge:
+            return []
+        a = actor.id
+        return [SurgeCommand(a, Benefit.ADDITIONAL_ACTION.key), SurgeCommand(a, Benefit.BURST.key),
+                *[SurgeCommand(a, Benefit.BOOST.key, t) for t in TRAITS],
+                *[SurgeCommand(a, Benefit.RESISTANCE.key, t) for t in self._ongoing(fight, actor)]]
+
+    def modifier(self, fight: Seed002Fight, what: str, creature: Creature) -> int:
+        return self.of(creature.id).boosted(what) if what in TRAITS else 0
+
+    def ranks(self, fight: Seed002Fight, attacker: Creature, target: Creature, advantage: int,
+              disadvantage: int) -> tuple[int, int]:
+        return burst_ranks(advantage, disadvantage, own_burst=self.of(attacker.id).burst,
+                           opponent_burst=self.of(target.id).burst)
+
+    # -- the turns ------------------------------------------------------------------------------------------
+
+    def before(self, fight: Seed002Fight, step: Any) -> list[Any]:
+        if not isinstance(step, StartTurn):
+            return []
+        due = [pid for pid, s in self.state.items() if s.fatigue_due and not fight.creature(pid).out]
+        return [Offer(fight.engine.new_action(), pid, DESTINY) for pid in due]
+
+    def question(self, fight: Seed002Fight, step: Any) -> Sequence[Question]:
+        if not (isinstance(step, Offer) and step.kind == DESTINY):
+            return []
+        creature = fight.creature(step.creature)
+        left = self.destiny.get(creature.id, 0)
+        if left < 1 or not self.of(creature.id).fatigue_due or creature.out:
+            return []
+        return [Question(creature.side, creature.id, DESTINY,
+                         f"{creature.name}: spend a Destiny point ({left} left) to shake off the Surge's fatigue?",
+                         (Option("spend", "spend Destiny"), Option(PASS, "take the fatigue")))]
+
+    def resolve(self, fight: Seed002Fight, step: Any, answers: Sequence[Option]) -> bool:
+        if isinstance(step, StartTurn):
+            pid = step.creature
+            if self.of(pid).lasting:
+                self.state[pid], _ = turn_starts(self.of(pid), Track(), own=True, destiny_spent=True)
+            return False
+        if isinstance(step, EndTurn):
+            self._turn_over(fight, fight.creature(step.creature))
+            return False
+        if not (isinstance(step, Offer) and step.kind == DESTINY):
+            return False
+        creature = fight.creature(step.creature)
+        state = self.of(creature.id)
+        if not state.fatigue_due or creature.out:
+            return True
+        spent = bool(answers) and answers[0].key == "spend" and self.destiny.get(creature.id, 0) > 0
+        self.state[creature.id], creature.track = turn_starts(state, creature.track, own=False, destiny_spent=spent)
+        if spent:
+            self.destiny[creature.id] -= 1
+            fight.emit(SurgeFatigueAverted(creature.id, self.destiny[creature.id]))
+            return True
+        fight.emit(SurgeFatigued(creature.id, creature.track.word))
+        if creature.down:
+            fight.went_down(creature)
+        return True
+
+    def _turn_over(self, fight: Seed002Fight, creature: Creature) -> None:
+        was = self.of(creature.id)
+        now = own_turn_ends(was)
+        if now == was:
+            return
+        self.state[creature.id] = now
+        if was.boost:
+            fight.emit(SurgeEnded(creature.id, Benefit.BOOST.key, was.boost))
+        if was.burst:
+            fight.emit(SurgeEnded(creature.id, Benefit.BURST.key))
+        refresh(fight, creature)
+
+    # -- the AI ---------------------------------------------------------------------------------------------
+
+    def ai_answer(self, fight: Seed002Fight, decision: Decision) -> str | None:
+        """The AI spends Destiny against a Surge's fatigue whenever it has some."""
+        return "spend" if decision.kind == DESTINY else None
+
+    def ai_command(self, fight: Seed002Fight, actor: Creature, stage: str) -> Any | None:
+        if stage != "start" or not actor.template.may_surge:
+            return None
+        reach = [a for a in actor.template.attacks if a.armed or a.kind.value == "ranged"]
+        in_reach = any(not fight.in_reach(actor, a, e) for a in reach for e in fight.state.enemies(actor))
+        benefit = ai_surge(self.of(actor.id), actor.track, destiny=self.destiny.get(actor.id, 0), own_turn=True,
+                           standard_spent=actor.economy.standard < 1, enemy_in_reach=in_reach)
+        if not benefit:
+            return None
+        command = SurgeCommand(actor.id, benefit)
+        return None if fight.why_illegal(command) else command
