@@ -68,10 +68,6 @@ class Attacks(Orders):
         armed = [a for a in creature.template.close_attacks() if a.armed]
         return max(armed, key=lambda a: (a.bonus, a.damage), default=None)
 
-    def can_react(self, creature: Creature) -> bool:
-        """Up and with its reaction of this turn unused [7, 20]."""
-        return not creature.out and creature.economy.why_no_reaction() is None
-
     def use_reaction(self, creature: Creature) -> None:
         creature.economy = creature.economy.react()
 

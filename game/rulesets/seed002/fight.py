@@ -153,9 +153,19 @@ class Seed002Fight(Attacks):
         return self.engine.pending
 
     def ai_answer(self, decision: Decision) -> str:
-        from game.rulesets.seed002.ai import answer
-
-        return answer(self, decision)
+        """The AI's option for an open decision: an opportunity attack is always taken; a delayer acts now;
+        the extensions' decisions as each part's AI answers them."""
+        keys = [o.key for o in decision.options]
+        for x in self.extensions:  # s002react's reactions and stunts
+            got = x.ai_answer(self, decision)
+            if got is not None and got in keys:
+                return got
+        if decision.kind == OPPORTUNITY and "attack" in keys:
+            return "attack"
+        if decision.kind == DELAYED and "act" in keys:
+            return "act"
+        taking = [k for k in keys if k != PASS]
+        return taking[0] if taking else keys[0]
 
     @property
     def over(self) -> bool:
