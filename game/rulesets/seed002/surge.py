@@ -37,11 +37,11 @@ from game.kernel.engine import Impossible
 from game.rulesets.seed002.commands import Offer
 from game.rulesets.seed002.commands import Surge as SurgeCommand
 from game.rulesets.seed002.orders import Plan
-from game.rulesets.seed002.readying import Part, part, refresh
+from game.rulesets.seed002.readying import Part, Readying, Seed002Fight, part, refresh
+from game.rulesets.seed002.stunts import Stunts
 from game.rulesets.seed002.track import Track
 
 if TYPE_CHECKING:
-    from game.rulesets.seed002.fight import Seed002Fight
     from game.rulesets.seed002.state import Creature
 
 SURGE = "reaction:surge"
@@ -253,13 +253,9 @@ class Surges(Part):
         return self.state.get(pid, Surging())
 
     def _ongoing(self, fight: Seed002Fight, creature: Creature) -> tuple[str, ...]:
-        from game.rulesets.seed002.stunts import Stunts
-
         return tuple(a.name for a in part(fight, Stunts).afflictions.get(creature.id, ()))
 
     def problem(self, fight: Seed002Fight, creature: Creature, benefit: str, trait: str = "") -> str:
-        from game.rulesets.seed002.readying import Readying
-
         own = fight.clock.holder() == creature.id and fight.phase == "acting"
         return surge_problem(self.of(creature.id), may_surge=creature.template.may_surge and not creature.out,
                              turn=fight.turns, own_turn=own, reaction_left=not creature.economy.reacted,
@@ -285,8 +281,6 @@ class Surges(Part):
         if benefit is Benefit.ADDITIONAL_ACTION:
             creature.economy = creature.economy.gain_standard()
         elif benefit is Benefit.RESISTANCE:
-            from game.rulesets.seed002.stunts import Stunts
-
             part(fight, Stunts).resist(fight, creature, trait)
         refresh(fight, creature)
 
