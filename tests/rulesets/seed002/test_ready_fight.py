@@ -106,7 +106,7 @@ def test_the_ai_readies_when_no_enemy_is_in_reach_and_takes_it() -> None:
 
 
 def test_the_scripted_sample_shows_a_ready_firing_a_surge_and_its_fatigue_and_a_push() -> None:
-    """seed 002, lines 41 (Ready), 133 (the Surge's fatigue) and 51 (push): ``maps/ready_surge_push_002.toml``
+    """seed 002, lines 41 (Ready), 133 (the Surge's fatigue) and 51 (push): ``tests/data/encounters/ready_surge_push_002.toml``
     plays them from its ``[[commands]]``, then the AI plays it to the end."""
     from pathlib import Path
 
@@ -114,7 +114,7 @@ def test_the_scripted_sample_shows_a_ready_firing_a_surge_and_its_fatigue_and_a_
     from game.rulesets.seed002 import surge as sg
     from game.runner import build_encounter, play
 
-    path = Path(__file__).resolve().parents[3] / "maps" / "ready_surge_push_002.toml"
+    path = Path(__file__).resolve().parents[3] / "tests" / "data" / "encounters" / "ready_surge_push_002.toml"
     loaded = build_encounter(path, None)
     seen: list[object] = []
     fight = play(loaded, auto=True, emit=seen.append)
