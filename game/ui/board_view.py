@@ -531,7 +531,15 @@ class BoardView:
         return part
 
     def _base(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
-        """The chunk's picture with the static layers (terrain, grid), kept per zoom."""
+        """The chunk's picture with the static layers (terrain, grid), kept per zoom. At zoom 1 without static
+        layers (the players' display) it is the map picture's own pixels, borrowed: nothing drawn nor kept."""
+        if zoom == 1 and not any(layer.cells for name, layer in self.layers.items() if name in self.STATIC):
+            left, top = i * size, j * size
+            if left + size <= self.size[0] and top + size <= self.size[1]:  # (else the background around it)
+                self._picture_ready(i, j, size, budget=None)
+                part = self._picture_part(left, top, left + size, top + size)
+                if not part.get_flags() & pygame.SRCALPHA:  # (drawn over the background, a part with alpha would
+                    return part  # change)
         base = self._bases.get((i, j, zoom))
         if base is None:
             if len(self._bases) > 600:
@@ -540,10 +548,24 @@ class BoardView:
         return base
 
     def _render_chunk(self, i: int, j: int, size: int, zoom: float) -> pygame.Surface:
-        """The chunk's base with the changing overlays on a copy."""
-        out = self._base(i, j, size, zoom).copy()
+        """The chunk's base with the changing overlays on a copy; the base itself, shared, when no changing
+        overlay marks a cell of it (nothing is drawn on a shared one: :meth:`_patch` copies it first)."""
+        base = self._base(i, j, size, zoom)
+        if not self._marked(i, j, size):
+            return base
+        out = base.copy()
         self._draw_layers(out, i, j, size, zoom, static=False)
         return out
+
+    def _marked(self, i: int, j: int, size: int) -> bool:
+        """Whether a changing overlay (not terrain nor grid) marks a cell of chunk ``(i, j)``."""
+        chosen = [layer for name, layer in self.layers.items() if name not in self.STATIC and layer.cells]
+        if not chosen:
+            return False
+        if self.board.kind is GridKind.SQUARE:
+            return any(self._bucket(layer, size).get((i, j)) for layer in chosen)
+        cells = self._cells_of_chunk(size, i, j)
+        return any(cell in layer.cells for layer in chosen for cell in cells)
 
     def _draw_chunk(self, i: int, j: int, size: int, zoom: float, *, static: bool) -> pygame.Surface:
         x0, y0 = round(i * size * zoom), round(j * size * zoom)
@@ -729,7 +751,8 @@ class BoardView:
         if len(cells) * 2 > len(geometry):
             return None
         base = self._base(i, j, size, zoom)
-        surface = chunk.surface.copy() if aside else chunk.surface
+        shared = chunk.surface is base or chunk.surface.get_parent() is not None  # (see _render_chunk)
+        surface = chunk.surface.copy() if aside or shared else chunk.surface
         self._cells_patched += len(cells)
         for _, rect in cells:
             surface.blit(base, rect, rect)
@@ -745,7 +768,7 @@ class BoardView:
                     blits.append((tile(style, colour, rect.w, rect.h), rect.topleft))
             surface.fblits(blits)
         if not aside:
-            chunk.version, chunk.dirty, chunk.pending = self.version, set(), None
+            chunk.surface, chunk.version, chunk.dirty, chunk.pending = surface, self.version, set(), None
         return surface
 
     def draw_board(self, target: pygame.Surface, *, keep: bool = False,
