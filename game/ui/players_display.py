@@ -40,7 +40,7 @@ from game.kernel.engine import Impossible
 from game.rulesets.package import PublicLine
 from game.session import AI, Session
 from game.tiled.hidden import players_view
-from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
+from game.ui.board_view import BoardView, Camera, Layer, TokenLook, TokenPainter, draw_text, font
 from game.ui.combat_log import wrap
 
 BG = (16, 17, 20)
@@ -79,6 +79,8 @@ scroll of its map, as the game master's window's does: a second window of the sa
 would double the pixels a pan moves."""
 TOKEN_BUCKET = 256
 """The players' tokens are filed by squares of this many picture pixels (a frame looks only at those in view)."""
+TokenPlaces = dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]
+"""Each creature players see, its token and its place in picture pixels, filed by TOKEN_BUCKET square."""
 
 
 def default_health(hp: int, max_hp: int) -> str:
@@ -241,8 +243,11 @@ class PlayersDisplay:
         self.tokens: TokenPainter | None = None
         self._view_for: object = None
         self.surface = pygame.Surface(self.size)
-        self.drawn: list[TokenLook] = []
-        """The tokens in view last frame (tests read them)."""
+        self._drawn: list[TokenLook] | None = []
+        """The tokens in view in the last picture (None: not worked out yet, see :attr:`drawn`)."""
+        self._in_view: tuple[TokenPlaces, Camera, pygame.Rect, float] | None = None
+        """What the last picture's tokens were drawn from: their places, the camera, the map's area and the margin
+        around it within which a token shows."""
         self.texts: list[str] = []
         """The text drawn last frame (tests read it)."""
         self.shown_frames = 0
@@ -261,7 +266,7 @@ class PlayersDisplay:
         """Line of sight this fight (None: it is off, or no fight)."""
         self.visible: set[Cell] | None = None
         """The cells the players' creatures see now (None: everything; tests read it)."""
-        self._places: tuple[object, dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]] = (None, {})
+        self._places: tuple[object, TokenPlaces] = (None, {})
         """Each creature players see, its token and its place in picture pixels, filed by TOKEN_BUCKET square, with
         what they were made for."""
         self._public: list[tuple[object, PublicLine | None]] = []
@@ -274,6 +279,16 @@ class PlayersDisplay:
         """The game master's camera the frame before (drawn or not)."""
         """The players' creatures, and the state they were worked out for."""
         """The log's entries read so far, each with its line for players (None: none)."""
+
+    @property
+    def drawn(self) -> list[TokenLook]:
+        """The tokens in view in the last picture (tests read them): worked out when asked, since a picture looks
+        only at the tokens near the strips it paints."""
+        if self._drawn is None:
+            assert self._in_view is not None
+            places, cam, area, margin = self._in_view
+            self._drawn = [look for _, look, _, _ in tokens_in(places, cam, area, margin)]
+        return self._drawn
 
     @property
     def window_id(self) -> int | None:
@@ -366,7 +381,7 @@ class PlayersDisplay:
         if session is None or table.view is None:
             canvas.fill(BG)
             self._board_on = self._side_on = None
-            self.drawn = []
+            self._drawn, self._in_view = [], None
             self._text(canvas, "Waiting for the game master", (upright[0] // 2, upright[1] // 2), TITLE_SIZE,
                        MUTED, anchor="center")
         else:
@@ -456,19 +471,16 @@ class PlayersDisplay:
         view.hurried = True  # the second window: it composes and prefetches nothing ahead of what it shows
         areas = view.draw_board(board, keep=keep, dirty=[ruler] if ruler is not None else [])
         cam = view.camera
-        width, height = board.get_size()
         margin = max(view.cell_w, view.cell_h) * cam.zoom * 2
-        in_view = self._tokens_in(table, session, view, pygame.Rect(0, 0, width, height), margin)
-        self.drawn = [look for _, look, _, _ in in_view]
+        places = self._token_places(table, session, view)
+        self._in_view = (places, cam, board.get_rect(), margin)
+        self._drawn = None
         acting = session.encounter.acting
         assert self.tokens is not None
         for area in areas:
             board.set_clip(area)
-            near = area.inflate(2 * margin, 2 * margin)
             looks: list[tuple[TokenLook, float, float]] = []
-            for cid, look, sx, sy in in_view:
-                if not near.collidepoint(sx, sy):
-                    continue
+            for cid, look, sx, sy in tokens_in(places, cam, area, margin):
                 looks.append((look, sx, sy))
                 if acting is not None and cid == acting.id:
                     radius = max(6, round(view.cell_w * look.size_cells * cam.zoom * 0.5 + 3))
@@ -509,24 +521,8 @@ class PlayersDisplay:
         self.darkness.update(session, state, mine)
         return self.darkness.layer("gm", table.view, explored=False, colour=GM_DIM)
 
-    def _tokens_in(self, table: Any, session: Session, view: BoardView, area: pygame.Rect,
-                   margin: float) -> list[tuple[str, TokenLook, float, float]]:
-        """The tokens players see near ``area`` (screen pixels of the board), each with its screen place."""
-        cam = view.camera
-        left, top = cam.to_picture(area.left - margin, area.top - margin)
-        right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
-        buckets = self._token_places(table, session, view)
-        out: list[tuple[str, TokenLook, float, float]] = []
-        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
-            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
-                for cid, look, px, py in buckets.get((bx, by), ()):
-                    if left <= px <= right and top <= py <= bottom:
-                        sx, sy = cam.to_screen(px, py)
-                        out.append((cid, look, sx, sy))
-        return out
-
     def _token_places(self, table: Any, session: Session,
-                      view: BoardView) -> dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]:
+                      view: BoardView) -> TokenPlaces:
         """The tokens players see and where (picture pixels), filed by TOKEN_BUCKET square: made again only when
         the state or who is hidden changed, not each frame."""
         state = self._state(table, session)
@@ -536,7 +532,7 @@ class PlayersDisplay:
         hidden = hidden_from_players(table)
         enc = session.encounter
         mine = self.mine(session, state)
-        places: dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]] = {}
+        places: TokenPlaces = {}
         for c in enc.pieces():
             if c.dead or c.id in hidden or not self.sees(session, c.id, mine):
                 continue
@@ -658,6 +654,22 @@ class PlayersDisplay:
             if not out or out[-1] != line.text:  # a walk of several steps told once
                 out.append(line.text)
         return out
+
+
+def tokens_in(places: TokenPlaces, cam: Camera, area: pygame.Rect,
+              margin: float) -> list[tuple[str, TokenLook, float, float]]:
+    """The tokens of ``places`` near ``area`` (screen pixels of the map, within ``margin``), each with its screen
+    place: only the TOKEN_BUCKET squares over it are looked at."""
+    left, top = cam.to_picture(area.left - margin, area.top - margin)
+    right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
+    out: list[tuple[str, TokenLook, float, float]] = []
+    for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+        for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+            for cid, look, px, py in places.get((bx, by), ()):
+                if left <= px <= right and top <= py <= bottom:
+                    sx, sy = cam.to_screen(px, py)
+                    out.append((cid, look, sx, sy))
+    return out
 
 
 def public_entry(session: Session, entry: Any) -> PublicLine | None:
