@@ -844,7 +844,7 @@ class BoardView:
             if dx or dy:
                 target.scroll(-dx, -dy)
                 if dx:
-                    painted.append(pygame.Rect(0 if dx < 0 else vw - dx, 0, abs(dx), vh))
+                    painted.append(_aligned(pygame.Rect(0 if dx < 0 else vw - dx, 0, abs(dx), vh), target))
                 if dy:
                     painted.append(pygame.Rect(0, 0 if dy < 0 else vh - dy, vw, abs(dy)))
             painted += [r.clip(full_rect) for r in (*changed, *dirty)]
@@ -1028,6 +1028,22 @@ class BoardView:
         """No visible chunk is waiting to be redrawn (or for its part of the map picture), and no overlay
         to be computed."""
         return self.stats.chunks_stale == 0 and not self.layers_pending
+
+
+ALIGN_PX = 16
+"""A column strip a pan paints is widened to start and end on a multiple of this many pixels of its surface's rows
+(64 bytes: a cache line). Filling or blitting a tall strip whose rows start or end within a line cost up to 0.8 ms
+for 24 x 1080 pixels here (SDL's SIMD stores), against 0.005 ms aligned: a pan of 20 to 40 pixels a picture (the
+players' display following every third frame) hit it on every picture."""
+
+
+def _aligned(strip: pygame.Rect, target: pygame.Surface) -> pygame.Rect:
+    """``strip`` widened to ALIGN_PX boundaries of the rows of ``target``'s pixels (a subsurface's offset
+    counted), within ``target``."""
+    ox = target.get_abs_offset()[0]
+    left = (strip.left + ox) // ALIGN_PX * ALIGN_PX - ox
+    right = -(-(strip.right + ox) // ALIGN_PX) * ALIGN_PX - ox
+    return pygame.Rect(left, strip.top, right - left, strip.height).clip(target.get_rect())
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -140,3 +140,24 @@ def test_at_zoom_1_without_terrain_or_grid_an_unmarked_chunk_is_the_map_picture_
     fresh.set_layers({"sight": Layer(dict(dark.cells), "fill")})
     for i in (0, 1):
         assert _same_pixels(view._chunks[(i, 0)].surface, fresh._draw_chunk(i, 0, size, 1.0, static=False)), i
+
+
+def test_a_pan_paints_its_column_strip_from_and_to_whole_16_pixel_steps_of_the_surfaces_rows(view: BoardView) -> None:
+    """A tall strip whose rows start or end within a cache line is slow to fill or blit (up to 0.8 ms for 24 x
+    1080 pixels against 0.005 ms aligned): the strip a pan paints is widened to ALIGN_PX boundaries of the rows of
+    the surface's pixels (a subsurface's offset counted), and the view is then what a fresh frame draws."""
+    view.set_layers(_layers(view, {}))
+    window = pygame.Surface((700, 480))
+    target = window.subsurface((5, 0, 640, 480))
+    view.draw_board(target)
+    for step in (-21, 13, -24):
+        view.pan(step, 0)
+        painted = view.draw_board(target, keep=True)
+        columns = [r for r in painted if r.height == target.get_height()]
+        assert columns, step
+        for r in columns:
+            assert (r.left + 5) % board_view.ALIGN_PX == 0 or r.left == 0, (step, r)
+            assert (r.right + 5) % board_view.ALIGN_PX == 0 or r.right == target.get_width(), (step, r)
+        fresh = pygame.Surface((640, 480))
+        view.draw_board(fresh)
+        assert _same_pixels(target, fresh), step
