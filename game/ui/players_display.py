@@ -368,8 +368,8 @@ class PlayersDisplay:
         session: Session | None = table.session
         state = None if session is None or table.view is None else self._state(table, session)
         key = self._key(table, state)
-        if key == self._drawn_key:
-            return self.surface
+        if key == self._drawn_key and (self.view is None or self.view.settled):
+            return self.surface  # (else chunks of the last picture wait to be redrawn: drawn again, kept)
         self._drawn_key = key
         w, h = self.size
         upright = (h, w) if self.rotation in (90, 270) else (w, h)
@@ -470,7 +470,9 @@ class PlayersDisplay:
         keep = on == self._board_on  # the map and tokens of the frame before are there: scrolled if need be
         self._board_on = on
         ruler = self._ruler_rect(board) if self.camera == "calibrated" else None
-        view.hurried = True  # the second window: it composes and prefetches nothing ahead of what it shows
+        # the second window: it composes and prefetches nothing ahead of what it shows, nor redraws stale chunks
+        # within the frame's budget, unless the picture before left some waiting (too changed to patch)
+        view.hurried = view.settled
         areas = view.draw_board(board, keep=keep, dirty=[ruler] if ruler is not None else [])
         cam = view.camera
         margin = max(view.cell_w, view.cell_h) * cam.zoom * 2

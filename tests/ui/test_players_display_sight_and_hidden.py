@@ -140,6 +140,27 @@ def test_nothing_is_drawn_again_while_nothing_changes() -> None:
     assert tuple(shown.surface.get_at((0, 0)))[:3] == marker
 
 
+def test_darkness_that_comes_after_the_display_opened_is_drawn_within_a_few_frames() -> None:
+    """Opened while nobody but the AI plays (the setup dialog's moment: players see the whole map), then Ann takes
+    the heroes: the necromancer's cell, behind walls, turns dark on the display within a few frames, whichever
+    chunks are redrawn whole (before, a chunk too changed to patch waited for a frame with time to spare, which the
+    display's frames never had: the whole map stayed in view)."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    frames(table, 2)
+    session = table.session
+    assert session is not None and shown.visible is None
+    necro = session.encounter.piece("necromancer")
+    assert necro is not None
+    session.controllers["heroes"] = "Ann"
+    frames(table, 6)
+    assert shown.visible is not None and necro.cell not in shown.visible
+    view = shown.view
+    assert view is not None and view.settled
+    at = tuple(round(v) for v in view.camera.to_screen(*view.centre(necro.cell)))
+    assert shown.surface.get_at(at)[:3] == (0, 0, 0)
+
+
 def test_a_move_amends_the_darkness_around_the_creature_and_leaves_the_rest_of_the_board_alone(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """After the first frame the darkness is one layer, amended where sight changed: a hero's move neither
