@@ -1,0 +1,194 @@
+"""Seed 002's AI: one command at a time for the creature acting now, and its answers to decisions.
+
+A turn, as it plays it: stand up if prone; a creature staggered or worse next to an enemy withdraws, then
+recovers; a ranged creature next to an enemy withdraws before it shoots; attack a target in reach (the best
+chance of a hit, then the most hurt target, never one that provokes when another does not); else charge a
+target a charge reaches without provoking; else move toward the nearest enemy (a melee creature to a square
+from which it reaches one, a ranged one to a square in range not next to any), by the path that provokes
+least, not moving at all when every way provokes and it already stands next to an enemy; then attack; a
+melee creature with its standard action left and an enemy next to it defends; end the turn. It answers
+every opportunity attack with an attack, and a delayer's "act now?" with yes.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from game.grid import Cell
+from game.kernel.decisions import PASS, Decision
+from game.mechanics import tactics
+from game.rulesets.seed002.catalog import ActionType
+from game.rulesets.seed002.commands import (Attack, Charge, Command, Defend, EndTurnCommand, Move, Recover,
+                                            Stand, Withdraw)
+from game.rulesets.seed002.fight import DELAYED, OPPORTUNITY, Seed002Fight
+from game.rulesets.seed002.sheets import Attack as AttackSheet
+from game.rulesets.seed002.sheets import AttackKind
+from game.rulesets.seed002.state import Creature
+from game.rulesets.seed002.track import DamageState
+
+
+def answer(fight: Seed002Fight, decision: Decision) -> str:
+    """The AI's option for an open decision: an opportunity attack is always taken; a delayer acts now."""
+    keys = [o.key for o in decision.options]
+    if decision.kind == OPPORTUNITY and "attack" in keys:
+        return "attack"
+    if decision.kind == DELAYED and "act" in keys:
+        return "act"
+    taking = [k for k in keys if k != PASS]
+    return taking[0] if taking else keys[0]
+
+
+def choose_command(fight: Seed002Fight) -> Command | None:
+    actor = fight.acting
+    if actor is None:
+        return None
+    a = actor.id
+    eco = actor.economy
+    has_standard = eco.payer(ActionType.STANDARD) is not None
+    has_move = eco.payer(ActionType.MOVE) is not None
+    enemies = fight.state.enemies(actor)
+    if not enemies:
+        return EndTurnCommand(a)
+    near = [e for e in enemies if fight.state.adjacent(actor, e)]
+    ranged = _prefers_ranged(actor)
+    if actor.prone and has_move:
+        stand = Stand(a)
+        if not fight.why_illegal(stand):
+            return stand
+    hurt = actor.track.damage_state in (DamageState.STAGGERED,) or actor.track.disadvantage > 0
+    if near and eco.move > 0 and (hurt or ranged):
+        away = _withdraw(fight, actor)
+        if away is not None:
+            return away
+    if has_standard:
+        if hurt and not near and actor.track.can_recover and eco.standard > 0:
+            return Recover(a)
+        best = _best_attack(fight, actor, enemies)
+        if best is not None:
+            return best
+        if eco.move > 0 and eco.standard > 0 and not ranged:
+            charge = _best_charge(fight, actor, enemies)
+            if charge is not None:
+                return charge
+    if eco.move > 0:
+        step = _approach(fight, actor, enemies, ranged, bool(near))
+        if step is not None:
+            return step
+    if has_standard and eco.standard > 0:
+        if near and not ranged:
+            return Defend(a)
+        if actor.track.can_recover:
+            return Recover(a)
+    return EndTurnCommand(a)
+
+
+def _prefers_ranged(actor: Creature) -> bool:
+    attacks = actor.template.attacks
+    best = max(attacks, key=lambda x: (x.bonus + x.damage, x.kind is AttackKind.CLOSE), default=None)
+    return best is not None and best.kind is AttackKind.RANGED
+
+
+def _best_attack(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature]) -> Command | None:
+    found: list[tuple[tuple[int, int, int, int, str, str], Command]] = []
+    for attack in actor.template.attacks:
+        for e in enemies:
+            command = Attack(actor.id, e.id, attack.id)
+            if fight.why_illegal(command):
+                continue
+            provokes = len(fight.provokers_of(command))
+            chance = attack.bonus - e.passive_defense()
+            found.append(((-provokes, chance + attack.damage, e.track.damage, attack.damage, e.id, attack.id),
+                          command))
+    if not found:
+        return None
+    return max(found, key=lambda x: x[0])[1]
+
+
+def _best_charge(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature]) -> Command | None:
+    budget = fight.budget_of(actor, "charge")
+    if budget < 1:
+        return None
+    reach = tactics.reachable(fight.state, actor, "charge", budget)
+    found: list[tuple[tuple[int, int, int, str], Command]] = []
+    for attack in actor.template.close_attacks():
+        for e in enemies:
+            for cell, route in reach.items():
+                if fight.state.distance(cell, e.cell) > attack.reach or route.safest_provokers:
+                    continue
+                command = Charge(actor.id, e.id, attack.id, cell, route.safest_path)
+                if fight.why_illegal(command):
+                    continue
+                found.append(((attack.bonus + attack.damage, -route.safest_cost, e.track.damage, e.id), command))
+    if not found:
+        return None
+    return max(found, key=lambda x: x[0])[1]
+
+
+def _range_of(actor: Creature) -> AttackSheet | None:
+    return max(actor.template.ranged_attacks(), key=lambda x: (x.bonus + x.damage, x.range), default=None)
+
+
+def _approach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature], ranged: bool,
+              near: bool) -> Command | None:
+    """A move toward the enemies: to the best square it reaches, by the path that provokes least."""
+    mode = "crawl" if actor.prone else "move"
+    way = "crawl" if actor.prone else "walk"
+    reach = tactics.reachable(fight.state, actor, mode, fight.budget_of(actor, mode))
+    if not reach:
+        return None
+    bow = _range_of(actor) if ranged else None
+    melee = max((x.reach for x in actor.template.close_attacks()), default=1)
+    field = [tactics.distance_field(fight.state, e) for e in enemies]
+
+    def gap(cell: Cell) -> int:
+        return min((f.get(cell, 999) for f in field), default=999)
+
+    def score(cell: Cell) -> tuple[int, int, int]:
+        route = reach[cell]
+        d = min(fight.state.distance(cell, e.cell) for e in enemies)
+        if bow is not None:
+            good = 1 < d <= bow.range and any(
+                1 < fight.state.distance(cell, e.cell) <= bow.range
+                and tactics.line_of_effect(fight.state, cell, e.cell) for e in enemies)
+            return (int(good), -len(route.safest_provokers), -abs(d - min(bow.range, 4)))
+        good = d <= melee
+        return (int(good), -len(route.safest_provokers), -gap(cell))
+
+    best = max(reach, key=lambda c: (score(c), -reach[c].safest_cost))
+    route = reach[best]
+    here_good = score_here(fight, actor, enemies, bow, melee)
+    if route.safest_provokers and near:
+        return None
+    if here_good and score(best)[0] <= 1 and not route.safest_provokers and bow is None:
+        return None
+    if bow is not None and here_good:
+        return None
+    if gap(best) >= gap(actor.cell) and not score(best)[0]:
+        return None
+    return Move(actor.id, best, way, route.safest_path)
+
+
+def score_here(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature], bow: AttackSheet | None,
+               melee: int) -> bool:
+    d = min(fight.state.distance(actor.cell, e.cell) for e in enemies)
+    if bow is not None:
+        return 1 < d <= bow.range and any(tactics.line_of_effect(fight.state, actor.cell, e.cell) for e in enemies)
+    return d <= melee
+
+
+def _withdraw(fight: Seed002Fight, actor: Creature) -> Command | None:
+    """Withdraw [79] to the square farthest from the nearest enemy, if one is legal."""
+    budget = fight.budget_of(actor, "withdraw")
+    found: list[tuple[int, str, Command]] = []
+    for cell in tactics.reachable(fight.state, actor, "withdraw", budget):
+        command = Withdraw(actor.id, cell)
+        if fight.why_illegal(command):
+            continue
+        d = fight.state.nearest_enemy_distance(actor, cell) or 0
+        found.append((d, str(fight.offset(cell)), command))
+    if not found:
+        return None
+    return max(found, key=lambda x: (x[0], x[1]))[2]
+
+
+

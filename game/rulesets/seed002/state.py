@@ -1,0 +1,161 @@
+"""Seed 002's fight state: each creature as it stands now (its damage and fatigue track, prone, aiming,
+defending, its action economy) and the board with
+who stands where, as the shared tactics read it (numbers in brackets are seed 002's lines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping
+
+from game.board import Board
+from game.grid import Cell
+from game.mechanics.measure import Diagonals
+from game.mechanics.tactics.memo import TacticsMemo
+from game.mechanics.tactics.pieces import PieceId
+from game.mechanics.tactics.rules import WalledGrid
+from game.rulesets.seed002 import speed
+from game.rulesets.seed002.economy import Economy
+from game.rulesets.seed002.sheets import Sheet
+from game.rulesets.seed002.track import Track
+
+MAX_AIM = 5
+"""Aim: "up to a maximum bonus of +5 Advantage" [84]."""
+
+
+@dataclass(eq=False, slots=True)
+class Creature:
+    id: PieceId
+    name: str
+    side: str
+    template: Sheet
+    cell: Cell
+    track: Track = field(default_factory=Track)
+    prone: bool = False
+    economy: Economy = field(default_factory=Economy)
+    """Its actions left: this turn's, its reaction of the turn now, its Area power of this round [3-10]."""
+    acted: bool = False
+    """It has taken an action this turn (it may no longer Delay [144])."""
+    aim_target: PieceId | None = None
+    aim: int = 0
+    """Ranks of Advantage from Aim on its next attack at :attr:`aim_target` [84-86]."""
+    defending: int | None = None
+    """Its Defend check's total, its defense against each attack until its next turn starts [35]."""
+    moved_feet: int = 0
+    """Feet moved this round (Slam reads it [137])."""
+    run_streak: int = 0
+    """Rounds in a row it has run [71]."""
+    ran_round: int = 0
+    """The last round it ran in."""
+    delaying: bool = False
+    """It delayed its turn and has not yet taken it [143-144]."""
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.template
+
+    @property
+    def down(self) -> bool:
+        """Incapacitated by damage or fatigue: out of the fight."""
+        return self.track.is_down
+
+    @property
+    def dead(self) -> bool:
+        """Off the board for the shared tactics: a creature that is down neither blocks nor threatens."""
+        return self.track.is_down
+
+    @property
+    def out(self) -> bool:
+        return self.track.is_down
+
+    def speed_rank(self) -> int:
+        """Its ground speed rank now: the sheet's, with its fatigue's change [70, 133]."""
+        return self.template.speed + self.track.speed_change
+
+    def passive_defense(self) -> int:
+        """What an attack on it must meet: its Defend total, else 10 + Defense rank [35]."""
+        return self.defending if self.defending is not None else 10 + self.template.defense
+
+
+class FightState:
+    """The board and the creatures, as the shared tactics read a state (``tactics.Field``)."""
+
+    def __init__(self, board: Board, creatures: Mapping[PieceId, Creature], tactics_rules: Any) -> None:
+        self.board = board
+        self.creatures: dict[PieceId, Creature] = dict(creatures)
+        self.initiative: list[PieceId] = list(creatures)
+        self.tactics_rules = tactics_rules
+        self.memo = TacticsMemo()
+
+    def standing(self, side: str) -> list[Creature]:
+        return [c for c in self.creatures.values() if c.side == side and not c.out]
+
+    def occupant(self, cell: Cell) -> Creature | None:
+        return next((c for c in self.creatures.values() if not c.out and c.cell == cell), None)
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        return int(self.board.grid.distance(a, b))
+
+    def adjacent(self, a: Creature, b: Creature) -> bool:
+        return self.distance(a.cell, b.cell) == 1
+
+    def enemies(self, creature: Creature) -> list[Creature]:
+        return [c for c in self.creatures.values() if c.side != creature.side and not c.out]
+
+    def nearest_enemy_distance(self, creature: Creature, at: Cell | None = None) -> int | None:
+        """Squares from ``at`` (its cell) to the nearest enemy standing, None if none is."""
+        where = creature.cell if at is None else at
+        found = [self.distance(where, e.cell) for e in self.enemies(creature)]
+        return min(found) if found else None
+
+
+MODES = {"move": speed.Movement.WALK, "run": speed.Movement.RUN, "crawl": speed.Movement.CRAWL,
+         "charge": speed.Movement.CHARGE, "advance": speed.Movement.ADVANCE, "withdraw": speed.Movement.WITHDRAW}
+"""The shared tactics' modes: each way of moving with its speed rank change [39, 70-79]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seed002Tactics(WalledGrid):
+    """Threatened squares are those a creature can make a close attack into with an armed attack (its reach);
+    an unarmed creature threatens nothing [122]; a creature that is down threatens nothing. Moving out of a
+    threatened square provokes in the modes tagged [OA from movement] (move, run, crawl, charge [39, 68]);
+    advance and withdraw never provoke for leaving (they are legal only toward / away from the nearest enemy
+    [77, 79]). Walls stop, difficult terrain costs 2, enemies block, allies may be passed through."""
+
+    @property
+    def modes(self) -> frozenset[str]:
+        return _MODES
+
+    def can_move(self, creature: Creature, mode: str) -> bool:
+        if creature.out:
+            return False
+        return (mode == "crawl") == creature.prone
+
+    def budget(self, creature: Creature, mode: str) -> int:
+        return speed.squares(MODES[mode].rank(creature.speed_rank()))
+
+    def threat_reach(self, sheet: Sheet) -> int:
+        return sheet.threat_reach
+
+    def can_threaten(self, creature: Creature) -> bool:
+        return not creature.out
+
+    def provokes(self, mode: str) -> bool:
+        return mode in ("move", "run", "crawl", "charge")
+
+    def can_flank_with(self, sheet: Sheet) -> bool:
+        return False
+
+    def can_flank(self, creature: Creature) -> bool:
+        return False
+
+    def route_key(self, mover: Creature, creatures: Iterable[Creature]) -> tuple[object, ...]:
+        return ((mover.id, mover.cell, mover.side, mover.template, mover.dead, mover.prone, mover.track),
+                tuple([(c.id, c.cell, c.side, c.template, c.dead) for c in creatures]))
+
+    diagonals: ClassVar[Diagonals] = Diagonals.ONE
+    """A diagonal counts one square: "all squares adjacent to your space (including diagonally)" [122]."""
+
+
+_MODES = frozenset(MODES)
