@@ -7,7 +7,7 @@ target a charge reaches without provoking; else move toward the nearest enemy (a
 from which it reaches one, a ranged one to a square in range not next to any), by the path that provokes
 least, not moving at all when every way provokes and it already stands next to an enemy; then attack; a
 melee creature with its standard action left and an enemy next to it defends; end the turn. It answers
-every opportunity attack with an attack, and a delayer's "act now?" with yes.
+decisions through ``Seed002Fight.ai_answer``.
 """
 
 from __future__ import annotations
@@ -15,27 +15,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.grid import Cell
-from game.kernel.decisions import PASS, Decision
 from game.mechanics import tactics
 from game.rulesets.seed002.catalog import ActionType
 from game.rulesets.seed002.commands import (Attack, Charge, Command, Defend, EndTurnCommand, Move, Recover,
                                             Stand, Withdraw)
-from game.rulesets.seed002.fight import DELAYED, OPPORTUNITY, Seed002Fight
+from game.rulesets.seed002.fight import Seed002Fight
 from game.rulesets.seed002.sheets import Attack as AttackSheet
 from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.state import Creature
 from game.rulesets.seed002.track import DamageState
-
-
-def answer(fight: Seed002Fight, decision: Decision) -> str:
-    """The AI's option for an open decision: an opportunity attack is always taken; a delayer acts now."""
-    keys = [o.key for o in decision.options]
-    if decision.kind == OPPORTUNITY and "attack" in keys:
-        return "attack"
-    if decision.kind == DELAYED and "act" in keys:
-        return "act"
-    taking = [k for k in keys if k != PASS]
-    return taking[0] if taking else keys[0]
 
 
 def choose_command(fight: Seed002Fight) -> Command | None:

@@ -123,9 +123,14 @@ class Seed002Fight(Attacks):
         return self.engine.pending
 
     def ai_answer(self, decision: Decision) -> str:
-        from game.rulesets.seed002.ai import answer
-
-        return answer(self, decision)
+        """The AI's option for an open decision: an opportunity attack is always taken; a delayer acts now."""
+        keys = [o.key for o in decision.options]
+        if decision.kind == OPPORTUNITY and "attack" in keys:
+            return "attack"
+        if decision.kind == DELAYED and "act" in keys:
+            return "act"
+        taking = [k for k in keys if k != PASS]
+        return taking[0] if taking else keys[0]
 
     @property
     def over(self) -> bool:

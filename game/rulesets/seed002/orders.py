@@ -162,6 +162,15 @@ class Orders:
             return f"a wall stands between {actor.name} and {target.name}"
         return ""
 
+    def burst(self, actor: Creature, attack: AttackSheet, target: Creature) -> list[Creature]:
+        """Whom an attack on ``target`` strikes: ``target``; an Area power also every other opponent within its
+        area of the target's square, each with an attack check of its own (our reading of "any opponent ...
+        within the power's ... area of effect" [149])."""
+        if not attack.is_area:
+            return [target]
+        return [target] + [e for e in self.state.enemies(actor)
+                           if e is not target and self.state.distance(e.cell, target.cell) <= attack.area]
+
     # -- plans --------------------------------------------------------------------------------------------
 
     def plan(self, command: Command) -> Plan:
@@ -209,8 +218,9 @@ class Orders:
                 heading = "ATTACK, RANGED" if attack.kind is AttackKind.RANGED else "ATTACK, CLOSE"
                 who = provoking.provokers(self.state, actor, heading, target=target, armed=attack.armed)
                 kind = attack.kind.value
-                return Plan(ActionType.STANDARD, f"{kind} attack", who, lambda: self.run_steps(
-                    actor, f"{kind} attack", who, RollAttack(0, a, target.id, attack.id, kind)), attack.is_area)
+                rolls = [RollAttack(0, a, t.id, attack.id, kind) for t in self.burst(actor, attack, target)]
+                return Plan(ActionType.STANDARD, f"{kind} attack", who,
+                            lambda: self.run_steps(actor, f"{kind} attack", who, *rolls), attack.is_area)
             case Charge():
                 attack = self.attack_of(actor, command.attack)
                 self.can_pay(actor, ActionType.STANDARD, attack.is_area)

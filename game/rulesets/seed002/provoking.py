@@ -1,5 +1,5 @@
-"""Provoking by tag (numbers in brackets are seed 002's lines), and the query the window's preview asks:
-who would this action provoke (:func:`would_provoke`).
+"""Provoking by tag (numbers in brackets are seed 002's lines), and the query the window's preview asks,
+who would this action provoke, is :func:`game.rulesets.seed002.queries.would_provoke`.
 
 Threatened squares are those a creature can make a close attack into with an armed attack, within its reach;
 an unarmed creature threatens nothing [122] (``Seed002Tactics``; the shared tactics' threat geometry).
@@ -21,10 +21,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from game.grid import Cell
 from game.mechanics import tactics
-from game.kernel.engine import Impossible
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed002 import catalog
-from game.rulesets.seed002 import commands as cmd
 
 if TYPE_CHECKING:
     from game.rulesets.seed002.state import Creature, FightState
@@ -62,14 +60,3 @@ def path_provokers(state: FightState, actor: Creature, path: Sequence[Cell], mod
     """The enemies a path in ``mode`` provokes by exiting their threatened squares, once each."""
     return tactics.path_provokers(state, actor, path, mode)
 
-
-def would_provoke(fight: object, command: cmd.Command) -> tuple[str, ...]:
-    """Who ``command`` would provoke if it were carried out now, in the order they would be asked (empty if it
-    provokes nobody or is not legal): the window's preview asks this."""
-    from game.rulesets.seed002.fight import Seed002Fight
-
-    assert isinstance(fight, Seed002Fight)
-    try:
-        return tuple(fight.provokers_of(command))
-    except Impossible:
-        return ()
