@@ -322,7 +322,8 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
                    thinking[0] / max(1, thinking[1]) * 1000, loaded.board.kind.value)
 
 
-OTHER_RULESET_FIGHTS = {"crypt_vigil_003.toml": 8, "marsh_reeds_003.toml": 8}
+OTHER_RULESET_FIGHTS = {"crypt_vigil_003.toml": 8, "marsh_reeds_003.toml": 8, "crypt_wharf_002.toml": 8,
+                        "marsh_wharf_002.toml": 8}
 """The other rulesets' sample encounters, timed beside seed 000's (seeds 1..N)."""
 
 

@@ -1,8 +1,8 @@
 """Seed 002's AI: one command at a time for the creature acting now, and its answers to decisions.
 
 A turn, as it plays it: stand up if prone; a creature staggered or worse next to an enemy withdraws, then
-recovers; a ranged creature next to an enemy withdraws before it shoots; attack a target in reach (the best
-chance of a hit, then the most hurt target, never one that provokes when another does not); else charge a
+recovers; a ranged creature next to an enemy withdraws before it shoots; attack a target in reach (never one that provokes when another does not; then the
+best exact chance to put its targets down, then the most damage on average, by ``odds.py``); else charge a
 target a charge reaches without provoking; else move toward the nearest enemy (a melee creature to a square
 from which it reaches one, a ranged one to a square in range not next to any), by the path that provokes
 least, not moving at all when every way provokes and it already stands next to an enemy; then attack; a
@@ -12,10 +12,12 @@ decisions through ``Seed002Fight.ai_answer``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from game.grid import Cell
 from game.mechanics import tactics
+from game.rulesets.seed002 import odds
 from game.rulesets.seed002.catalog import ActionType
 from game.rulesets.seed002.commands import (Attack, Charge, Command, Defend, EndTurnCommand, Move, Recover,
                                             Stand, Withdraw)
@@ -30,6 +32,20 @@ def choose_command(fight: Seed002Fight) -> Command | None:
     actor = fight.acting
     if actor is None:
         return None
+    for x in fight.extensions:  # s002react's: surge, stunt, escape first
+        extra = x.ai_command(fight, actor, "start")
+        if extra is not None:
+            return extra  # type: ignore[no-any-return]
+    chosen = _choose(fight, actor)
+    if isinstance(chosen, EndTurnCommand):
+        for x in fight.extensions:  # s002react's: ready instead of ending the turn
+            extra = x.ai_command(fight, actor, "end")
+            if extra is not None:
+                return extra  # type: ignore[no-any-return]
+    return chosen
+
+
+def _choose(fight: Seed002Fight, actor: Creature) -> Command:
     a = actor.id
     eco = actor.economy
     has_standard = eco.payer(ActionType.STANDARD) is not None
@@ -76,17 +92,31 @@ def _prefers_ranged(actor: Creature) -> bool:
     return best is not None and best.kind is AttackKind.RANGED
 
 
+def _odds(actor: Creature, attack: AttackSheet, target: Creature, penalty: int = 0) -> tuple[Fraction, Fraction]:
+    """The exact chance ``attack`` puts ``target`` down, and the damage levels it adds on average
+    (``odds.py``): against its Defend total when it defends, else 10 + Defense."""
+    aim = actor.aim if actor.aim_target == target.id else 0
+    defense = target.passive_defense() - 10
+    got = odds.attack_odds(attack.bonus, defense, attack.damage, target.track, target.template.toughness,
+                           advantage=aim - penalty - actor.track.disadvantage)
+    return odds.down_chance(got, target.track), got.expected_levels
+
+
 def _best_attack(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature]) -> Command | None:
-    found: list[tuple[tuple[int, int, int, int, str, str], Command]] = []
+    """The attack in reach that provokes fewest, then is likeliest to put its targets down, then does the most
+    damage on average (an Area power's odds summed over the opponents it strikes)."""
+    found: list[tuple[tuple[int, Fraction, Fraction, str, str], Command]] = []
     for attack in actor.template.attacks:
         for e in enemies:
             command = Attack(actor.id, e.id, attack.id)
             if fight.why_illegal(command):
                 continue
             provokes = len(fight.provokers_of(command))
-            chance = attack.bonus - e.passive_defense()
-            found.append(((-provokes, chance + attack.damage, e.track.damage, attack.damage, e.id, attack.id),
-                          command))
+            down, levels = Fraction(0), Fraction(0)
+            for struck in fight.burst(actor, attack, e):
+                d, n = _odds(actor, attack, struck)
+                down, levels = down + d, levels + n
+            found.append(((-provokes, down, levels, e.id, attack.id), command))
     if not found:
         return None
     return max(found, key=lambda x: x[0])[1]
@@ -97,7 +127,7 @@ def _best_charge(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creatur
     if budget < 1:
         return None
     reach = tactics.reachable(fight.state, actor, "charge", budget)
-    found: list[tuple[tuple[int, int, int, str], Command]] = []
+    found: list[tuple[tuple[Fraction, Fraction, int, str], Command]] = []
     for attack in actor.template.close_attacks():
         for e in enemies:
             for cell, route in reach.items():
@@ -106,7 +136,8 @@ def _best_charge(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creatur
                 command = Charge(actor.id, e.id, attack.id, cell, route.safest_path)
                 if fight.why_illegal(command):
                     continue
-                found.append(((attack.bonus + attack.damage, -route.safest_cost, e.track.damage, e.id), command))
+                down, levels = _odds(actor, attack, e, penalty=1)
+                found.append(((down, levels, -route.safest_cost, e.id), command))
     if not found:
         return None
     return max(found, key=lambda x: x[0])[1]

@@ -66,7 +66,12 @@ class Orders:
             raise Impossible(f"it is not {actor.name}'s turn")
         return actor
 
+    def modifier(self, what: str, creature: Creature) -> int:
+        return 0
+
     def can_pay(self, actor: Creature, kind: ActionType, area: bool = False) -> None:
+        if kind is ActionType.STANDARD and self.modifier("no_standard", actor):
+            raise Impossible(f"{actor.name} is bound: no standard action")
         why = actor.economy.why_not(kind, area=area)
         if why is not None:
             raise Impossible(f"{actor.name}: {why}")
@@ -173,9 +178,18 @@ class Orders:
 
     # -- plans --------------------------------------------------------------------------------------------
 
+    def extension_plan(self, command: Command) -> Plan | None:
+        return None
+
+    def extension_candidates(self, actor: Creature) -> list[Command]:
+        return []
+
     def plan(self, command: Command) -> Plan:
         actor = self.actor_of(command)
         a = actor.id
+        planned = self.extension_plan(command)
+        if planned is not None:
+            return planned
         match command:
             case EndTurnCommand():
                 return Plan(None, "end the turn", (), lambda: self.end_turn_now(actor))
@@ -259,8 +273,12 @@ class Orders:
         return ""
 
     def provokers_of(self, command: Command) -> tuple[str, ...]:
-        """Who ``command`` would provoke now (raises ``Impossible`` if it is not legal)."""
-        return self.plan(command).provokers
+        """Who ``command`` would provoke now and may still react (raises ``Impossible`` if it is not legal)."""
+        return tuple(p for p in self.plan(command).provokers if self.can_react(self.creature(p)))
+
+    def can_react(self, creature: Creature) -> bool:
+        """Up and with its reaction of this turn unused [7, 20] (and no readied action waiting [41])."""
+        return not creature.out and creature.economy.why_no_reaction() is None
 
     def carry_out(self, command: Command) -> None:
         plan = self.plan(command)
@@ -405,6 +423,7 @@ class Orders:
                         candidates.append(mode_cls(a, cell))
             candidates += [Stand(a)] + [Aim(a, e.id) for e in enemies]
         candidates += [DropProne(a), Delay(a)]
+        candidates += self.extension_candidates(actor)
         for c in candidates:
             if not self.why_illegal(c):
                 yield c
