@@ -102,7 +102,7 @@ def test_the_bar_groups_the_actions_by_type_each_with_its_provoking_tag(table: T
     assert actor is not None
     entries = parts_of(table).bar_entries(table, actor)
     groups = [e.label for e in entries if e.role == "group"]
-    assert groups == ["Standard:", "Move:", "Free:", "No action:"]
+    assert groups == ["Standard:", "Move:", "Free:", "No action:", "Reaction:"]
     group_of: dict[str, str] = {}
     current = ""
     for e in entries:
@@ -110,15 +110,16 @@ def test_the_bar_groups_the_actions_by_type_each_with_its_provoking_tag(table: T
             current = e.label
         else:
             group_of[e.role] = current
-    assert {r: group_of[r] for r in ("attack", "charge", "defend", "recover")} == dict.fromkeys(
-        ("attack", "charge", "defend", "recover"), "Standard:")
+    standard = ("attack", "charge", "defend", "recover", "ready", "stunt")
+    assert {r: group_of[r] for r in standard} == dict.fromkeys(standard, "Standard:")
+    assert group_of["surge"] == "Reaction:"
     assert all(group_of[r] == "Move:" for r in ("walk", "run", "advance", "withdraw", "stand", "aim"))
     assert group_of["prone"] == "Free:" and group_of["delay"] == "No action:"
     label = {e.role: e.label for e in entries if e.role != "attack"}
     assert label["walk"].endswith("[OA move]") and label["run"].endswith("[OA move]")
     assert label["charge"].endswith("[OA move]")
     assert label["advance"].endswith("[OA some]") and label["withdraw"].endswith("[OA some]")
-    assert label["stand"].endswith("[OA]") and label["aim"].endswith("[OA]")
+    assert label["stand"].endswith("[OA]") and label["aim"].endswith("[OA]") and label["stunt"].endswith("[OA]")
     assert "[OA" not in label["defend"] and "[OA" not in label["recover"]
     tip = {e.role: e.tip for e in entries}
     assert f"[{catalog.action('ADVANCE').bracket}]" in tip["advance"]

@@ -33,6 +33,7 @@ from game.rulesets.seed002 import catalog, queries
 from game.rulesets.seed002 import commands as cmd
 from game.rulesets.seed002.catalog import ActionType
 from game.rulesets.seed002.fight import Seed002Fight
+from game.rulesets.seed002.readying import IN_REACH, TRIGGERS
 from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.state import Creature
 from game.rulesets.seed002.track import DAMAGE_DOWN, FATIGUE_DOWN
@@ -67,6 +68,11 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("C", "charge: click an enemy ringed yellow, then an orange cell to end on [38-39]"),
     ("F / R", "defend [34-35] / recover [36-37] (a standard action)"),
     ("I", "aim: click the enemy to aim at [83-86]"),
+    ("E, then 1-9", "ready that attack [40-42]; T cycles its trigger (in reach, moves near, attacks, ally attacked)"),
+    ("K", "stunt [45-53]: K again cycles push, pull, grab, afflict, disarm; click a target ringed yellow; a push or "
+          "pull then asks where it lands: click a cyan square"),
+    ("G", "surge [123-133]: an additional standard action (the bar: burst, boost a trait); fatigue next turn"),
+    ("Z / B", "escape a grab [80] / pick up your dropped weapon [97]"),
     ("S / D", "stand up [74] / drop prone [108]"),
     ("Y", "delay the whole turn [143-144]"),
     ("Space", "end the turn"),
@@ -74,14 +80,15 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
 )
 FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_w, pygame.K_u, pygame.K_a,
                         pygame.K_x, pygame.K_c, pygame.K_f, pygame.K_r, pygame.K_i, pygame.K_s, pygame.K_d,
-                        pygame.K_y, pygame.K_ESCAPE))
+                        pygame.K_y, pygame.K_e, pygame.K_t, pygame.K_k, pygame.K_g, pygame.K_z, pygame.K_b,
+                        pygame.K_ESCAPE))
+STUNTS = ("push", "pull", "grab", "afflict", "disarm")
+"""The stunt options the K key cycles [47-51] (break [52] is not played)."""
 
 SHORT_TAGS = {catalog.Provoking.ON_USE: "[OA]", catalog.Provoking.LEAVING: "[OA move]",
               catalog.Provoking.LEAVING_EXCEPT: "[OA some]", catalog.Provoking.NEVER: "",
               catalog.Provoking.VARIES: "[OA ?]"}
 """The bar's short form of each provoking tag [68, 76]."""
-GROUPS = ((ActionType.STANDARD, "Standard:"), (ActionType.MOVE, "Move:"), (ActionType.QUICK, "Quick:"),
-          (ActionType.FREE, "Free:"), (ActionType.NONE, "No action:"))
 
 
 def fight(table: Host) -> Seed002Fight:
@@ -112,6 +119,11 @@ OFFERED: dict[str, Callable[[cmd.Command], bool]] = {
     "prone": lambda c: isinstance(c, cmd.DropProne),
     "delay": lambda c: isinstance(c, cmd.Delay),
     "end": lambda c: isinstance(c, cmd.EndTurnCommand),
+    "ready": lambda c: isinstance(c, cmd.Ready),
+    "stunt": lambda c: isinstance(c, cmd.Stunt),
+    "escape": lambda c: isinstance(c, cmd.Escape),
+    "pickup": lambda c: isinstance(c, cmd.PickUp),
+    "surge": lambda c: isinstance(c, cmd.Surge),
 }
 """Which legal commands make each bar role available (an attack's: ``Seed002Parts.readiness``)."""
 
@@ -134,6 +146,11 @@ class Seed002Parts:
         self.chosen: str | None = None
         """None (walking), a way of moving ("run", "advance", "withdraw"), "charge", "aim" or "attack:<id>"."""
         self.charge_target: str | None = None
+        self.readying = False
+        """E: the next attack chosen (1-9) is readied with :attr:`trigger`, not made [40-42]."""
+        self.trigger = IN_REACH
+        self.stunt = "push"
+        """The stunt option of the stunt mode ("stunt" chosen) [47-51]."""
         self._legal: tuple[object, list[cmd.Command]] = (None, [])
 
     # -- the legal commands, once per state --------------------------------------------------------------
@@ -154,9 +171,10 @@ class Seed002Parts:
 
     def clear(self) -> None:
         self.chosen, self.charge_target, self._legal = None, None, (None, [])
+        self.readying, self.trigger, self.stunt = False, IN_REACH, "push"
 
     def drop(self) -> None:
-        self.chosen, self.charge_target = None, None
+        self.chosen, self.charge_target, self.readying = None, None, False
 
     def way(self) -> str:
         """The way of moving chosen (walk at rest)."""
@@ -174,6 +192,14 @@ class Seed002Parts:
             self.choose(table, KEY_CHOICES[key])
         elif key in KEY_NOW and actor is not None:
             self.send_now(table, KEY_NOW[key](actor.id))
+        elif key == pygame.K_e:
+            self.toggle_ready(table)
+        elif key == pygame.K_t:
+            self.next_trigger(table)
+        elif key == pygame.K_k:
+            self.next_stunt(table)
+        elif key == pygame.K_g and actor is not None:
+            self.send_now(table, cmd.Surge(actor.id, "additional_action"))
         elif key == pygame.K_ESCAPE:
             self.drop()
 
@@ -188,10 +214,44 @@ class Seed002Parts:
         self.drop()
         table.send(command)
 
+    def toggle_ready(self, table: Host) -> None:
+        """E: the next attack chosen is readied [40-42] (T: its trigger)."""
+        self.readying = not self.readying
+        self.chosen, self.charge_target = None, None
+        table.say(self.ready_words() if self.readying else "Ready off")
+
+    def ready_words(self) -> str:
+        return (f"Ready: choose the attack to ready (1-9); it goes off when "
+                f"{TRIGGERS[self.trigger].format(within=2)} (T: another trigger)  ·  Esc cancel")
+
+    def next_trigger(self, table: Host) -> None:
+        if not self.readying:
+            return
+        names = list(TRIGGERS)
+        self.trigger = names[(names.index(self.trigger) + 1) % len(names)]
+        table.say(self.ready_words())
+
+    def next_stunt(self, table: Host) -> None:
+        """K: the stunt mode, then its next option; past the last, off."""
+        if self.chosen != "stunt":
+            self.stunt = STUNTS[0]
+            self.choose(table, "stunt")
+            return
+        i = STUNTS.index(self.stunt) + 1
+        if i >= len(STUNTS):
+            self.drop()
+            table.say("Stunt off")
+            return
+        self.stunt = STUNTS[i]
+        table.say(self.choice_words(table))
+
     def choose(self, table: Host, what: str) -> None:
         """A way of moving, the charge, the aim or an attack chosen on the bar (again: back to walking)."""
         actor = table.acting
         if actor is None or not table.my_turn():
+            return
+        if self.readying and what.startswith("attack:"):
+            self.send_now(table, cmd.Ready(actor.id, what.partition(":")[2], self.trigger))
             return
         role = "attack" if what.startswith("attack:") else what
         ready = self.readiness(table, actor, BarEntry(what, role, what.partition(":")[2] or None))
@@ -213,6 +273,9 @@ class Seed002Parts:
             return "Charge [OA move]: click an enemy ringed yellow, then an orange cell  ·  Esc cancel"
         if chosen == "aim":
             return "Aim [OA]: click the enemy to aim at  ·  Esc cancel"
+        if chosen == "stunt":
+            return (f"Stunt [OA] ({self.stunt}, K: another): click a target ringed yellow; the attack is at -1 "
+                    "[46]  ·  Esc cancel")
         attack = self.chosen_attack(table)
         name = attack.name if attack is not None else chosen
         return f"{name}: click a target ringed yellow  ·  Esc cancel"
@@ -249,6 +312,8 @@ class Seed002Parts:
                 who: str | None = c.target
             elif isinstance(c, cmd.Aim) and chosen == "aim":
                 who = c.target
+            elif isinstance(c, cmd.Stunt) and chosen == "stunt" and c.option == self.stunt:
+                who = c.target
             elif isinstance(c, cmd.Charge) and chosen == "charge":
                 if self.charge_target is None:
                     who = c.target
@@ -281,7 +346,7 @@ class Seed002Parts:
         command = self.targets(table).get(hover)
         if isinstance(command, cmd.Charge) and self.charge_target is not None:
             return command, marks.path_of(f, actor, command, "charge"), "charge"
-        if isinstance(command, (cmd.Attack, cmd.Aim)):
+        if isinstance(command, (cmd.Attack, cmd.Aim, cmd.Stunt)):
             return command, (), ""
         return None, (), ""
 
@@ -289,7 +354,7 @@ class Seed002Parts:
 
     def choice_key(self, table: Host) -> object:
         question = table.session.question if table.session is not None else None
-        return (self.chosen, self.charge_target, None if question is None else question.id)
+        return (self.chosen, self.charge_target, self.stunt, None if question is None else question.id)
 
     def decision_cells(self, table: Host, decision: Decision) -> dict[Cell, str]:
         """The squares that answer ``decision`` (a push's or pull's landing: each option a square), if any."""
@@ -339,7 +404,7 @@ class Seed002Parts:
         return None
 
     def marks_key(self, table: Host) -> object:
-        return (self.chosen, self.charge_target)
+        return (self.chosen, self.charge_target, self.stunt)
 
     def provoked_now(self, table: Host) -> tuple[tuple[str, ...], tuple[Cell, ...], cmd.Command | None]:
         """Who the previewed command would provoke (the fight's query), and the squares of its path whose exit
@@ -424,6 +489,10 @@ class Seed002Parts:
               lambda: self.send_now(table, cmd.Defend(creature.id)))
         entry("R Recover", "recover", tip_of("RECOVER", "+1 Stress, your highest level of damage or fatigue off"),
               lambda: self.send_now(table, cmd.Recover(creature.id)))
+        entry("E Ready", "ready", tip_of("READY", "then an attack (1-9); T: its trigger; lost at your next turn"),
+              lambda: self.toggle_ready(table))
+        entry(f"K Stunt {tag_of('STUNT')}", "stunt", tip_of("STUNT", "K again: push, pull, grab, afflict, disarm"),
+              lambda: self.next_stunt(table))
         group("Move:")
         entry(f"W {'Crawl' if creature.prone else 'Walk'} {tag_of('MOVE')}", "walk",
               tip_of("MOVE", "walk (crawl when prone: speed -3 ranks)"), partial(self.choose, table, "walk"))
@@ -438,30 +507,51 @@ class Seed002Parts:
         entry(f"S Stand {tag_of('STAND')}", "stand", tip_of("STAND"), lambda: self.send_now(table, cmd.Stand(creature.id)))
         entry(f"I Aim {tag_of('AIM')}", "aim", tip_of("AIM", "+1 Advantage on your next attack at it, up to +5"),
               partial(self.choose, table, "aim"))
+        legal = self.legal(table) if table.my_turn() else []
+        if any(isinstance(c, cmd.Escape) for c in legal):
+            entry(f"Z Escape {tag_of('ESCAPE')}", "escape", tip_of("ESCAPE", "no OA from your grabber"),
+                  lambda: self.send_now(table, cmd.Escape(creature.id)))
+        if any(isinstance(c, cmd.PickUp) for c in legal):
+            group("Quick:")
+            entry("B Pick up", "pickup", tip_of("PICK UP OR MANIPULATE OBJECT", "your dropped weapon"),
+                  lambda: self.send_now(table, cmd.PickUp(creature.id)))
         group("Free:")
         entry("D Drop prone", "prone", tip_of("DROP", "drop prone"),
               lambda: self.send_now(table, cmd.DropProne(creature.id)))
         group("No action:")
         entry("Y Delay", "delay", tip_of("DELAY", "take your whole turn later, after anyone has acted"),
               lambda: self.send_now(table, cmd.Delay(creature.id)))
+        surges = [c for c in legal if isinstance(c, cmd.Surge) and c.benefit != "resistance"]
+        if creature.template.may_surge:
+            group("Reaction:")
+            for c in surges or [cmd.Surge(creature.id, "additional_action")]:
+                words = {"additional_action": "G Surge: +standard", "burst": "Surge: burst"}.get(
+                    c.benefit, f"Surge: +1 {c.trait}")
+                entry(words, "surge", tip_of("SURGE", "once a turn; fatigue at the start of your next turn [133]"),
+                      partial(self.send_now, table, c), (c.benefit, c.trait))
         entry("Space: End turn", "end", "", lambda: self.end_turn(table))
         return out
 
     def bar_key(self, table: Host, actor: Piece) -> object:
         f = fight(table)
-        return (id(f), len(f.log), self.chosen, self.charge_target, table.my_turn())
+        return (id(f), len(f.log), self.chosen, self.charge_target, table.my_turn(), self.readying, self.stunt)
 
     def readiness(self, table: Host, actor: Piece, entry: BarEntry) -> Readiness:
         if entry.role == "group":
             return Readiness(False, "a heading")
         legal = self.legal(table) if table.my_turn() else []
-        if entry.role == "attack":
+        if entry.role == "attack" and self.readying:
+            ok = any(isinstance(c, cmd.Ready) and c.attack == entry.ident for c in legal)
+        elif entry.role == "attack":
             ok = any(isinstance(c, cmd.Attack) and c.attack == entry.ident for c in legal)
+        elif entry.role == "surge" and isinstance(entry.ident, tuple):
+            ok = any(isinstance(c, cmd.Surge) and (c.benefit, c.trait) == entry.ident for c in legal)
         else:
             test = OFFERED[entry.role]
             ok = any(test(c) for c in legal)
         chosen = ((entry.role == "attack" and self.chosen == f"attack:{entry.ident}") or entry.role == self.chosen
-                  or (entry.role == "walk" and self.chosen is None))
+                  or (entry.role == "walk" and self.chosen is None and not self.readying)
+                  or (entry.role == "ready" and self.readying))
         why = "" if ok else why_not(cast(Creature, actor), entry.role)
         return Readiness(ok, why, chosen)
 
@@ -513,6 +603,8 @@ class Seed002Parts:
         for line in (f"{defense} · Toughness +{t.toughness} · speed rank {c.speed_rank()} · PL {t.power_level}",
                      "conditions: " + (", ".join(badges(c)) or "none")):
             y = draw_text(screen, line, (x, y), 12, TEXT).bottom
+        for line in reactions_state(f, c):
+            y = draw_text(screen, line[:80], (x, y), 12, presentation.REACTION).bottom
         if not c.out:
             y = marks.draw_economy(screen, economy_view.shown(c, f.log), x, y + 3) + 2
         for attack in t.attacks:
@@ -562,18 +654,55 @@ def badges(c: Creature) -> tuple[str, ...]:
     return tuple(out)
 
 
+def reactions_state(f: Seed002Fight, c: Creature) -> list[str]:
+    """What s002react's parts hold of a creature: its readied action and trigger [40-42], a Surge's benefit in
+    force or its fatigue due [133], a grab [49] and afflictions [47], a dropped weapon [48]."""
+    from game.rulesets.seed002.readying import Readying, part
+    from game.rulesets.seed002.stunts import Stunts
+    from game.rulesets.seed002.surge import Surges
+
+    out: list[str] = []
+    try:
+        readying, surges, stunts = part(f, Readying), part(f, Surges), part(f, Stunts)
+    except LookupError:
+        return out
+    r = readying.readied.get(c.id)
+    if r is not None:
+        out.append(f"readied: {readying.what(f, c)}, when {TRIGGERS.get(r.trigger, r.trigger).format(within=r.within)}")
+    s = surges.of(c.id)
+    if s.fatigue_due:
+        out.append("surged: fatigue at the start of the next turn [133]")
+    if s.boost:
+        out.append(f"surge boost: +1 {s.boost}")
+    if s.burst:
+        out.append("surge burst: Disadvantages negated")
+    grab = stunts.grabs.get(c.id)
+    if grab is not None:
+        out.append(f"grabbed by {f.name(grab[0])}: {grab[1].name.lower()}")
+    held = [f.name(t) for t, (g, _) in stunts.grabs.items() if g == c.id]
+    if held:
+        out.append("holding " + ", ".join(held))
+    if stunts.afflictions.get(c.id):
+        out.append("afflicted: " + ", ".join(a.name for a in stunts.afflictions[c.id]))
+    if c.id in stunts.dropped:
+        out.append(f"disarmed: {stunts.dropped[c.id][0].name} on the ground")
+    return out
+
+
 def why_not(actor: Creature, role: str) -> str:
     """Why a bar entry is not available now, in the economy's words where it is the economy's."""
     kind = {"attack": ActionType.STANDARD, "charge": ActionType.STANDARD, "defend": ActionType.STANDARD,
             "recover": ActionType.STANDARD, "walk": ActionType.MOVE, "run": ActionType.MOVE,
             "advance": ActionType.MOVE, "withdraw": ActionType.MOVE, "stand": ActionType.MOVE,
-            "aim": ActionType.MOVE}.get(role)
+            "aim": ActionType.MOVE, "ready": ActionType.STANDARD, "stunt": ActionType.STANDARD,
+            "escape": ActionType.MOVE, "pickup": ActionType.QUICK}.get(role)
     if kind is not None:
         reason = actor.economy.why_not(kind)
         if reason is not None:
             return reason
     return {"stand": "not prone", "prone": "already prone", "recover": "no damage or fatigue to recover from",
-            "delay": "it has already acted this turn [144]"}.get(role, "not now (no target, or no way there)")
+            "delay": "it has already acted this turn [144]",
+            "surge": "once a turn, on your own turn [124]"}.get(role, "not now (no target, or no way there)")
 
 
 def heading_of(command: cmd.Command) -> str:
@@ -599,6 +728,12 @@ def heading_of(command: cmd.Command) -> str:
             return "DROP"
         case cmd.Delay():
             return "DELAY"
+        case cmd.Stunt():
+            return "STUNT"
+        case cmd.Escape():
+            return "ESCAPE"
+        case cmd.Ready():
+            return "READY"
     return "ATTACK, CLOSE"
 
 
@@ -613,6 +748,8 @@ def words_of(f: Seed002Fight, command: cmd.Command) -> str:
             return f"Charge {f.name(command.target)} from {f.offset(command.to)}"
         case cmd.Aim():
             return f"Aim at {f.name(command.target)}"
+        case cmd.Stunt():
+            return f"Stunt ({command.option}) on {f.name(command.target)}"
         case cmd.Attack():
             actor = f.piece(command.creature)
             attack = next((a for a in actor.template.attacks if a.id == command.attack), None) if actor else None
@@ -630,7 +767,7 @@ KEY_CHOICES = {pygame.K_w: "walk", pygame.K_u: "run", pygame.K_a: "advance", pyg
                pygame.K_c: "charge", pygame.K_i: "aim"}
 KEY_NOW: dict[int, Callable[[str], cmd.Command]] = {
     pygame.K_f: cmd.Defend, pygame.K_r: cmd.Recover, pygame.K_s: cmd.Stand, pygame.K_d: cmd.DropProne,
-    pygame.K_y: cmd.Delay}
+    pygame.K_y: cmd.Delay, pygame.K_z: cmd.Escape, pygame.K_b: cmd.PickUp}
 
 
 class ChooseMode(FightMode):

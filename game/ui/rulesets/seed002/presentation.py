@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.kernel import events as kev
+from game.rulesets.seed002 import boosts, readying, stunts, surge
 from game.rulesets.seed002 import events as ev
 from game.ui.animation import NOTHING, BannerText, Shown
 from game.ui.board_view import RGB
@@ -61,14 +62,32 @@ COLOURS: dict[type, RGB] = {
     ev.FightEnded: TURN,
 }
 
-NAMED: dict[str, RGB] = {
-    "Readied": DELAY, "ReadyLost": DELAY, "ReadiedTaken": REACTION, "ReadyFired": REACTION,
-    "Surged": REACTION, "SurgeFatigue": TIRED, "Smashed": REACTION, "Slammed": REACTION, "SlamHurt": HURT,
-    "Raised": REACTION, "HunchRolled": REACTION, "StuntMade": HIT, "StuntResisted": MISS, "Pushed": REACTION,
-    "Pulled": REACTION, "Grabbed": REACTION, "Disarmed": REACTION, "Afflicted": TIRED, "Escaped": HEALED,
-    "GrabEnded": HEALED, "StuntBack": REACTION, "AfflictionEnded": HEALED,
-}
-"""The reactions' events by class name (their modules are built beside this one)."""
+COLOURS.update({
+    readying.ActionReadied: DELAY,
+    readying.ReadiedActionTaken: REACTION,
+    readying.ReadiedActionLapsed: DELAY,
+    surge.Surged: REACTION,
+    surge.SurgeFatigued: TIRED,
+    surge.SurgeFatigueAverted: HEALED,
+    surge.SurgeEnded: (170, 175, 190),
+    boosts.Smashed: REACTION,
+    boosts.Slammed: REACTION,
+    boosts.Raised: REACTION,
+    boosts.Hunched: REACTION,
+    stunts.StuntTried: HIT,
+    stunts.StuntWon: (255, 200, 90),
+    stunts.StuntLost: MISS,
+    stunts.ForcedMoved: REACTION,
+    stunts.GrabTightened: (230, 140, 90),
+    stunts.GrabEnded: HEALED,
+    stunts.WeaponDropped: (230, 140, 90),
+    stunts.WeaponTaken: HEALED,
+    stunts.Afflicted: TIRED,
+    stunts.AfflictionEnded: HEALED,
+})
+"""The reactions' and stunts' events (``readying``, ``surge``, ``boosts``, ``stunts``)."""
+NAMED: dict[str, RGB] = {}
+"""Events of a module added later, by class name."""
 
 
 def colour_of(event: object) -> RGB:
@@ -128,6 +147,31 @@ def pictures(event: object) -> Shown:
             return Shown(floating=(event.creature, "acts now", REACTION), takes=0.1)
         case ev.DelayLost():
             return Shown(floating=(event.creature, "delayed turn lost", DELAY))
+        case stunts.ForcedMoved():
+            return Shown(slide=(event.creature, event.origin, event.to))
+        case readying.ActionReadied():
+            return Shown(floating=(event.creature, "readies", DELAY))
+        case readying.ReadiedActionTaken():
+            return Shown(flash=(event.creature, REACTION), floating=(event.creature, "readied action!", REACTION),
+                         takes=0.1)
+        case readying.ReadiedActionLapsed():
+            return Shown(floating=(event.creature, "ready lapses", DELAY))
+        case surge.Surged():
+            return Shown(flash=(event.creature, REACTION), floating=(event.creature, "SURGE", REACTION), takes=0.1)
+        case surge.SurgeFatigued():
+            return Shown(floating=(event.creature, f"surge: {event.state}", TIRED), takes=0.08)
+        case boosts.Smashed():
+            return Shown(floating=(event.creature, "smash!", REACTION), takes=0.08)
+        case boosts.Slammed():
+            return Shown(floating=(event.creature, f"slam! +{event.bonus}", REACTION), takes=0.08)
+        case stunts.StuntWon():
+            return Shown(floating=(event.target, event.option, (255, 200, 90)), takes=0.08)
+        case stunts.GrabTightened():
+            return Shown(floating=(event.target, event.level.lower(), (230, 140, 90)))
+        case stunts.Afflicted():
+            return Shown(floating=(event.creature, event.condition, TIRED))
+        case stunts.WeaponDropped():
+            return Shown(floating=(event.creature, "disarmed", (230, 140, 90)))
     creature = getattr(event, "creature", None)
     name = type(event).__name__
     if isinstance(creature, str) and name in NAMED:
@@ -153,11 +197,20 @@ def reaction_banner(name: Callable[[str], str], events: list[Any], i: int) -> Ba
         case ev.DelayTaken():
             return BannerText(f"{name(event.creature)} acts now", f"it delayed; {name(event.after)} has acted",
                               event.creature)
-    cls = type(event).__name__
-    creature = getattr(event, "creature", None)
-    if cls in ("ReadiedTaken", "ReadyFired", "Surged", "Smashed", "Slammed", "Raised", "StuntBack") \
-            and isinstance(creature, str):
-        target = getattr(event, "target", None)
-        on = f" on {name(target)}" if isinstance(target, str) and target else ""
-        return BannerText(f"{name(creature)}: {_words(cls)}{on}", "a reaction", creature)
+        case readying.ReadiedActionTaken():
+            return BannerText(f"{name(event.creature)}: readied {event.what}",
+                              f"its trigger came: {name(event.target)} acted", event.creature)
+        case surge.Surged():
+            return BannerText(f"{name(event.creature)} surges: {event.benefit.replace('_', ' ')}"
+                              + (f" ({event.trait})" if event.trait else ""),
+                              "once a turn; fatigue at the start of the next turn [133]", event.creature)
+        case boosts.Smashed():
+            return BannerText(f"{name(event.creature)} smashes {name(event.target)}",
+                              f"the damage is rolled: DC {event.dc}", event.creature)
+        case boosts.Slammed():
+            return BannerText(f"{name(event.creature)} slams into {name(event.target)}",
+                              f"after {event.feet} ft: +{event.bonus}", event.creature)
+        case stunts.StuntTried() if event.back:
+            return BannerText(f"{name(event.creature)} stunts back on {name(event.target)}: {event.option}",
+                              "it won the opposed check [53]", event.creature)
     return None
