@@ -454,8 +454,7 @@ class Seed002Parts:
             return f"{what} {tag_of(heading)}: provokes {names}"
         if isinstance(command, (cmd.Advance, cmd.Withdraw)):
             line = catalog.action(heading).line
-            return (f"{what} {tag_of(heading)}: provokes nobody (an {heading.lower()} does not provoke for leaving "
-                    f"[seed 002, line {line + 1}])")
+            return f"{what} {tag_of(heading)}: provokes nobody (no OA for leaving [{line + 1}])"
         return f"{what} {tag_of(heading)}: provokes nobody"
 
     # -- the action bar -----------------------------------------------------------------------------------
