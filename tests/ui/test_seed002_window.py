@@ -8,6 +8,7 @@ squares from the Gaff Hooker, whose hook reaches 10 feet).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -302,3 +303,104 @@ def test_a_click_on_a_green_cell_walks_there_and_bob_lets_the_opportunity_go(tab
     f = fight_of(table)
     wren = f.piece(WREN)
     assert wren is not None and wren.cell == Square(7, 13)
+
+
+def test_ready_by_keys_holds_the_reaction_and_fires_as_ann_s_decision(table: Table) -> None:
+    """Seed 002, line 41: "specify the action you will take and the trigger after which you will take it"; "you
+    cannot take any other Reactions" meanwhile. E, T, T (an enemy attacks), 1: Wren readies its blade; the sheet
+    and the row show the reaction held; when the Hooker attacks, Ann is asked."""
+    to_turn_of(table, WREN)
+    assert table.session is not None
+    session = table.session
+    table.send(cmd.Advance(WREN, Square(9, 13)))
+    settle(table)
+    for key in (pygame.K_e, pygame.K_t, pygame.K_t, pygame.K_1):
+        post_key(key)
+        frames(table, 2)
+    settle(table)
+    f = fight_of(table)
+    wren = f.piece(WREN)
+    assert wren is not None and wren.economy.readied
+    assert any(line.startswith("readied: Warden's Blade, when an enemy attacks")
+               for line in parts_of(table).reactions_state(table) if line)
+    rows = {r.creature: r.status for r in parts_of(table).turn_order(table)}
+    assert rows[WREN].endswith("R! A")
+    table.send(cmd.EndTurnCommand(WREN))
+    for _ in range(12):
+        settle(table)
+        question = session.question
+        if question is not None:
+            if question.chooser == WREN:
+                break
+            session.answer(question.id, PASS, by=session.controller_of(question.chooser))
+            continue
+        acting = table.acting
+        assert acting is not None
+        if acting.id == HOOKER and not acting.acted:
+            session.apply(cmd.Attack(HOOKER, WREN, "boat_hook"), by="Bob")
+        else:
+            session.apply(cmd.EndTurnCommand(acting.id), by=session.controller_of(acting.id))
+    settle(table)
+    sit_down(table)
+    assert isinstance(table.mode, DecideMode)
+    texts = table.mode.prompt_window.texts
+    assert texts[0] == "Wren Ashdown: take the readied Warden's Blade now, as Gaff Hooker acts?"
+
+
+def test_a_push_lands_where_ann_clicks_a_cyan_square(tmp_path: Path) -> None:
+    """Seed 002, line 51: "PUSH: You push your target 5 feet per degree of success": K chooses the stunt (push),
+    a click on the Hooker makes it; on a success Ann picks the landing by a click on a cyan square, the prompt
+    at the bottom of the board."""
+    pygame.display.init()
+    pygame.font.init()
+    encounter = tmp_path / "seed3.toml"
+    encounter.write_text(HOTSEAT.read_text().replace("seed = 2", "seed = 3").replace(
+        '"../../../maps/square_crypt.tmx"', f'"{(REPO / "maps" / "square_crypt.tmx").as_posix()}"'))
+    t = Table((1280, 800), skip_setup=True)
+    assert t.open(str(encounter)), t.message
+    to_turn_of(t, WREN)
+    assert t.session is not None
+    t.send(cmd.Advance(WREN, Square(9, 13)))
+    settle(t)
+    post_key(pygame.K_k)
+    frames(t, 2)
+    assert parts_of(t).chosen == "stunt" and parts_of(t).stunt == "push"
+    assert Square(10, 13) in parts_of(t).targets(t)
+    post_click(pixel(t, Square(10, 13)))
+    frames(t, 3)
+    for _ in range(10):
+        settle(t)
+        sit_down(t)
+        question = t.session.question
+        if question is None or question.kind == "stunt:landing":
+            break
+        assert isinstance(t.mode, DecideMode)
+        t.mode.prompt_window.choose(PASS)
+    question = t.session.question
+    assert question is not None and question.kind == "stunt:landing", "seed 3: the push works (2 degrees)"
+    assert isinstance(t.mode, DecideMode) and t.mode.prompt_window.low
+    landing = parts_of(t).highlights(t)["landing"].cells
+    assert set(landing) == {Square(12, 12), Square(12, 13), Square(12, 14)}
+    post_click(pixel(t, Square(12, 14)))
+    frames(t, 3)
+    settle(t)
+    hooker = fight_of(t).piece(HOOKER)
+    assert hooker is not None and hooker.cell == Square(12, 14)
+    pygame.quit()
+
+
+def test_g_surges_for_a_second_standard_and_the_pips_show_it(table: Table) -> None:
+    """Seed 002, line 125: "ADDITIONAL ACTION: Gain an additional standard action during your turn"; line 124:
+    a Surge is a Reaction: the reaction shows used; the sheet says the fatigue comes next turn [133]."""
+    to_turn_of(table, WREN)
+    post_key(pygame.K_g)
+    frames(table, 2)
+    settle(table)
+    f = fight_of(table)
+    wren = f.piece(WREN)
+    assert wren is not None
+    seen = economy_view.shown(wren, f.log)
+    assert [p.kind for p in seen.pips if p.left].count("standard") == 2 and seen.reaction == "used"
+    assert economy_view.row_text(seen) == "[SSMQ] r A"
+    table.selected = WREN
+    assert "surged: fatigue at the start of the next turn [133]" in parts_of(table).reactions_state(table)

@@ -612,6 +612,13 @@ class Seed002Parts:
                           f"{tag_of(heading)}", (x, y), 12, TEXT).bottom
         return y
 
+    def reactions_state(self, table: Host) -> list[str]:
+        """The sheet's reaction lines of the creature shown (selected, else acting)."""
+        f = fight(table)
+        c = f.piece(table.selected) if table.selected else None
+        c = c if c is not None else cast(Creature | None, table.acting)
+        return [] if c is None else reactions_state(f, c)
+
     def log_colour(self, event: object) -> tuple[int, int, int]:
         return presentation.colour_of(event)
 
