@@ -215,6 +215,8 @@ def test_every_seed_002_event_has_a_colour_and_an_opportunity_attack_has_a_banne
     banner = presentation.reaction_banner(lambda p: p.replace("_", " "), [provoked, oa], 1)
     assert banner is not None and "opportunity attack on wren ashdown" in banner.headline
     assert "move provoked it" in banner.detail
+    later = presentation.reaction_banner(lambda p: p.replace("_", " "), [oa], 0, [provoked])
+    assert later is not None and later.detail == "wren ashdown's move provoked it"
 
 
 def test_the_opportunity_attack_is_bob_s_decision_in_the_prompt(table: Table) -> None:
@@ -283,7 +285,7 @@ def test_delay_by_key_and_the_act_now_offer(table: Table) -> None:
     sit_down(table)
     assert isinstance(table.mode, DecideMode)
     texts = table.mode.prompt_window.texts
-    assert texts[0].startswith("Wren Ashdown: take Wren Ashdown's delayed turn now")
+    assert texts[0] == "Wren Ashdown: take the delayed turn now, after Dock Bruiser?"
     assert "1. act now" in texts
 
 

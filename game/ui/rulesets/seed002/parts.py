@@ -626,7 +626,8 @@ class Seed002Parts:
         return presentation.pictures(event)
 
     def banner(self, table: Host, events: list[Any], i: int) -> BannerText | None:
-        return presentation.reaction_banner(fight(table).name, events, i)
+        f = fight(table)
+        return presentation.reaction_banner(f.name, events, i, f.log)
 
     def describe_command(self, command: object, name: Callable[[str], str]) -> str:
         who = getattr(command, "creature", "")

@@ -9,6 +9,7 @@ Events of modules this part does not import (the reactions built beside it) are 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from game.kernel import events as kev
@@ -185,12 +186,19 @@ def _words(class_name: str) -> str:
     return out
 
 
-def reaction_banner(name: Callable[[str], str], events: list[Any], i: int) -> BannerText | None:
-    """The banner of a reaction as it resolves (``events[i]``): who reacts, with what, on whom, and why."""
+LOOK_BACK = 200
+"""Most events of the fight's log read back for what provoked an opportunity attack."""
+
+
+def reaction_banner(name: Callable[[str], str], events: list[Any], i: int,
+                    history: Sequence[object] = ()) -> BannerText | None:
+    """The banner of a reaction as it resolves (``events[i]``): who reacts, with what, on whom, and why (what
+    provoked an opportunity attack is looked for in ``events`` before it, then in ``history``, the fight's log)."""
     event = events[i]
     match event:
         case ev.AttackMade() if event.kind == "opportunity":
-            why = next((f"{name(e.creature)}'s {e.action} provoked it" for e in reversed(events[:i])
+            before = [*history[-LOOK_BACK:], *events[:i]]
+            why = next((f"{name(e.creature)}'s {e.action} provoked it" for e in reversed(before)
                         if isinstance(e, ev.Provoked) and event.creature in e.reactors), "it was provoked")
             return BannerText(f"{name(event.creature)}: opportunity attack on {name(event.target)}", why,
                               event.creature)
