@@ -269,10 +269,15 @@ def refresh(fight: Seed002Fight, creature: Creature) -> None:
 
 def part(fight: Seed002Fight, kind: type[P]) -> P:
     """The fight's part of class ``kind``."""
-    for x in fight.extensions:
-        if isinstance(x, kind):
-            return x
-    raise LookupError(kind.__name__)
+    found = maybe_part(fight, kind)
+    if found is None:
+        raise LookupError(kind.__name__)
+    return found
+
+
+def maybe_part(fight: Seed002Fight, kind: type[P]) -> P | None:
+    """The fight's part of class ``kind``, None when the fight has left it out."""
+    return next((x for x in fight.extensions if isinstance(x, kind)), None)
 
 
 class Readying(Part):

@@ -56,7 +56,7 @@ from game.rulesets.seed002.commands import EnterCell, EscapeCheck, Offer, PickUp
 from game.rulesets.seed002.commands import Escape as EscapeCommand
 from game.rulesets.seed002.commands import Stunt as StuntCommand
 from game.rulesets.seed002.orders import Plan
-from game.rulesets.seed002.readying import Part, part, refresh
+from game.rulesets.seed002.readying import Part, maybe_part, refresh
 from game.rulesets.seed002.sheets import Attack, AttackKind, Sheet, StuntOption
 
 if TYPE_CHECKING:
@@ -528,7 +528,9 @@ class Stunts(Part):
     def before(self, fight: Seed002Fight, step: Any) -> list[Any]:
         from game.rulesets.seed002.boosts import Boosts
 
-        boosts = part(fight, Boosts)
+        boosts = maybe_part(fight, Boosts)
+        if boosts is None:
+            return []
         if isinstance(step, StuntCheck) and not step.back:
             me, foe = fight.creature(step.creature), fight.creature(step.target)
             spec = self._checks.get(step.action)
@@ -627,7 +629,8 @@ class Stunts(Part):
         spec = self._checks.pop(step.action, None)
         if spec is None or me.out or foe.out:
             return
-        raises = part(fight, Boosts).raises.pop(step.action, 0)
+        boosts = maybe_part(fight, Boosts)
+        raises = boosts.raises.pop(step.action, 0) if boosts is not None else 0
         bonus, opponent = self._bonuses(fight, me, foe, step.attack)
         mine = fight.engine.dice.roll(1, checks.DIE, bonus, f"stunt ({me.name}'s {spec.option.value})")
         theirs = fight.engine.dice.roll(1, checks.DIE, opponent, f"stunt ({foe.name} resisting)")
@@ -687,7 +690,8 @@ class Stunts(Part):
         grab = self.grabs.get(me.id)
         if grab is None or grab[0] != grabber.id:
             return
-        hunch = part(fight, Boosts).hunches.pop(step.action, 0)
+        boosts = maybe_part(fight, Boosts)
+        hunch = boosts.hunches.pop(step.action, 0) if boosts is not None else 0
         outcome = checks.opposed(fight.engine.dice, escape_bonus(me.template) - me.track.disadvantage,
                                  hold_bonus(grabber.template) - grabber.track.disadvantage, f"escape ({me.name})",
                                  advantage=hunch)

@@ -57,3 +57,44 @@ def play_ai(fight: Seed002Fight, limit: int = 3000) -> None:
         assert command is not None
         fight.apply(command)
     raise AssertionError("the fight did not end")
+
+
+class Scripted:
+    """Stands in for the fight's random stream: ``randint`` gives the faces listed, in order, then 10s."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = iter(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return next(self.faces, 10)
+
+
+def rig(fight: Seed002Fight, faces: list[int]) -> None:
+    fight.engine.dice._random = Scripted(faces)  # type: ignore[assignment]
+
+
+def events(fight: Seed002Fight, kind: type) -> list[Any]:
+    return [e for e in fight.log if isinstance(e, kind)]
+
+
+def at(x: int, y: int) -> Square:
+    return Square(x, y)
+
+
+def answer(fight: Seed002Fight, kind: str, key: str) -> list[Any]:
+    """Answer the open decision of ``kind`` (it must be the first open) with ``key``."""
+    assert fight.pending, f"no decision open; expected {kind}"
+    d = fight.pending[0]
+    assert d.kind == kind, f"{d.kind} open, not {kind}: {d.question}"
+    return fight.apply(Answer(d.id, key, "player"))
+
+
+def end_turn(fight: Seed002Fight, passing: bool = True) -> None:
+    """End the acting creature's turn, passing every decision that opens on the way."""
+    from game.rulesets.seed002.commands import EndTurnCommand
+
+    actor = fight.acting
+    assert actor is not None
+    fight.apply(EndTurnCommand(actor.id))
+    if passing:
+        answer_all(fight)

@@ -87,3 +87,72 @@ def test_log_lines() -> None:
         "Wren slams into Gob after 30 ft: +3 damage, and its own Toughness check against DC 16")
     assert bo.describe(bo.Hunched("w", "escape", -1), n) == "Wren follows a hunch on its escape: 1 Disadvantage"
     assert bo.describe(bo.Raised("w", "stunt", 2), n) == "Wren raises its stunt (2 raises)"
+
+
+# -- in the fight -----------------------------------------------------------------------------------------
+
+from game.kernel.decisions import PASS  # noqa: E402
+from game.rulesets.seed002 import stunts as su  # noqa: E402
+from game.rulesets.seed002.attacks import OPPORTUNITY  # noqa: E402
+from game.rulesets.seed002.commands import Attack, Charge, Escape, Stunt  # noqa: E402
+from tests.rulesets.seed002.fighting import answer, answer_all, at, end_turn, events, fight_of, rig  # noqa: E402
+
+
+def test_smash_is_offered_after_a_hit_and_rolls_the_damage() -> None:
+    """seed 002, line 135: "When you hit with an attack [...] you make a damage or effect rank check to
+    determine your damage or effect rank for this attack"."""
+    f = fight_of(("wren", "wren_ashdown", "heroes", (2, 2), {}), ("bru", "dock_bruiser", "foes", (3, 2), {}))
+    rig(f, [20, 17, 10])  # the hit; the smash's die; the Toughness check
+    f.apply(Attack("wren", "bru", "warden_blade"))
+    assert f.pending[0].kind == bo.SMASH
+    answer(f, bo.SMASH, "smash")
+    assert events(f, bo.Smashed) == [bo.Smashed("wren", "bru", 17 + 6)]
+    hurt = [e for e in f.log if type(e).__name__ == "Hurt"][-1]
+    assert hurt.levels == 1 + (23 - (10 + 4)) // 5  # Toughness 4 + 10 against DC 23
+    wren = f.piece("wren")
+    assert wren is not None and wren.economy.reacted  # its reaction of the turn
+
+
+def test_slam_after_a_charge_adds_damage_and_the_slammer_checks_its_own_toughness() -> None:
+    """seed 002, line 137: "You gain +1 Advantage per 10' moved that round before your attack [...] make a
+    Toughness resistance check against the damage of your attack without the bonus gained for using slam"."""
+    g = fight_of(("wren", "wren_ashdown", "heroes", (2, 2), {}), ("bru", "dock_bruiser", "foes", (6, 2), {}))
+    rig(g, [20, 10, 10])
+    g.apply(Charge("wren", "bru", "warden_blade", at(5, 2)))  # a charge moves at speed -1 rank: 15 ft
+    answer(g, bo.SLAM, "slam")
+    answer_all(g)
+    assert events(g, bo.Slammed) == [bo.Slammed("wren", "bru", 15, 1, 16)]
+    opened = [e.kind for e in g.log if type(e).__name__ == "DecisionOpened"]
+    assert bo.SLAM in opened and bo.SMASH not in opened  # the reaction is spent on the slam
+    rolls = [e.purpose for e in g.log if type(e).__name__ == "DiceRolled"]
+    assert "toughness (Wren Ashdown, slam)" in rolls
+
+
+def test_raise_before_a_stunts_opposed_check() -> None:
+    """seed 002, line 139: "When you make a check, but before you roll any dice, you can voluntarily increase
+    the DC by +5. If you succeed, the degree of success is increased by +2 degrees"."""
+    f = fight_of(("wren", "wren_ashdown", "heroes", (2, 2), {}), ("bru", "dock_bruiser", "foes", (3, 2), {}))
+    rig(f, [20, 20, 1])
+    f.apply(Stunt("wren", "bru", "warden_blade", "push"))
+    answer(f, OPPORTUNITY, PASS)
+    answer(f, bo.RAISE, "raise")
+    answer(f, bo.RAISE, PASS)  # a second raise is offered, not taken
+    assert events(f, bo.Raised) == [bo.Raised("wren", "push", 1)]
+    assert events(f, su.StuntWon)[0].degrees == 1 + (26 - 10) // 5 + 2  # 26 against 5 + 5
+
+
+def test_hunch_before_an_escape() -> None:
+    """seed 002, line 141: "the character, as a Reaction before making a skill check, may attempt an Intuition
+    check vs an Easy DC (DC 10). Success grants you +1 Advantage per degree of success"."""
+    f = fight_of(("wren", "wren_ashdown", "heroes", (2, 2), {}), ("bru", "dock_bruiser", "foes", (3, 2), {}))
+    rig(f, [20, 20, 1])
+    f.apply(Stunt("wren", "bru", "warden_blade", "grab"))
+    answer(f, OPPORTUNITY, PASS)
+    answer(f, bo.RAISE, PASS)
+    end_turn(f)
+    rig(f, [20, 1, 1])  # the hunch: 20 + 0 against 10: 3 degrees
+    f.apply(Escape("bru"))
+    answer(f, bo.HUNCH, "hunch")
+    assert events(f, bo.Hunched) == [bo.Hunched("bru", "escape", 3)]
+    escape = [e for e in f.log if type(e).__name__ == "DiceRolled"][-2]
+    assert escape.total == 1 + 4 + 3  # Might 4, +3 Advantage

@@ -118,3 +118,132 @@ def test_log_lines() -> None:
         "Gob is pushed from (2, 1) to (4, 1)")
     assert su.describe(su.GrabTightened("w", "g", "restrained"), n, at) == "Wren grabs Gob: restrained"
     assert su.describe(su.EscapeTried("g", "w", False), n, at) == "Gob fails to escape Wren's grab"
+
+
+# -- in the fight -----------------------------------------------------------------------------------------
+
+import pytest  # noqa: E402
+
+from game.kernel.decisions import PASS  # noqa: E402
+from game.kernel.engine import Impossible  # noqa: E402
+from game.mechanics import tactics  # noqa: E402
+from game.rulesets.seed002 import boosts as bo  # noqa: E402
+from game.rulesets.seed002.attacks import OPPORTUNITY  # noqa: E402
+from game.rulesets.seed002.commands import EndTurnCommand, Escape, Move, PickUp, Stunt  # noqa: E402
+from game.rulesets.seed002.fight import Seed002Fight  # noqa: E402
+from tests.rulesets.seed002.fighting import answer, answer_all, at, end_turn, events, fight_of, rig  # noqa: E402
+
+
+def duel() -> Seed002Fight:
+    """Wren (Warden's Blade: +6, damage 6) at (2, 2) next to a Dock Bruiser (cudgel; Fortitude 4) at (3, 2)."""
+    return fight_of(("wren", "wren_ashdown", "heroes", (2, 2), {}), ("bru", "dock_bruiser", "foes", (3, 2), {}))
+
+
+def stunt(f: Seed002Fight, option: str, faces: list[int], **kw: str) -> None:
+    """Wren stunts on the bruiser: the bruiser's opportunity attack passed, no raise."""
+    rig(f, faces)
+    f.apply(Stunt("wren", "bru", "warden_blade", option, **kw))
+    answer(f, OPPORTUNITY, PASS)  # a stunt is [OA] [45]
+    if f.pending and f.pending[0].kind == bo.RAISE:
+        answer(f, bo.RAISE, PASS)
+
+
+def test_a_push_moves_the_target_a_square_per_degree_to_a_square_the_stunter_picks() -> None:
+    """seed 002, line 46: "Make an attack check with a -1 Disadvantage [...] make an opposed check of your
+    attack's damage against the defender's Fortitude or Reflex"; line 51: "You push your target 5 feet per
+    degree of success"."""
+    f = duel()
+    stunt(f, "push", [20, 20, 1])  # hit; 26 against 5: 5 degrees
+    assert events(f, su.StuntWon)[0].degrees == 5
+    assert f.pending[0].kind == su.LANDING
+    assert {o.key for o in f.pending[0].options} >= {"8,2"}
+    answer(f, su.LANDING, "8,2")
+    bru = f.piece("bru")
+    assert bru is not None and bru.cell == at(8, 2)
+    assert events(f, su.ForcedMoved) == [su.ForcedMoved("bru", at(3, 2), at(8, 2), "push")]
+    attack = [e for e in f.log if type(e).__name__ == "AttackMade"][0]
+    assert attack.total == 20 + 6 - 1  # the stunt's -1
+
+
+def test_a_lost_stunt_lets_the_defender_stunt_back() -> None:
+    """seed 002, line 53: "If you lose the opposed check, the defender may immediately make an attempt to use a
+    Stunt on you as a Reaction; make another opposed damage vs. an appropriate defense check"."""
+    f = duel()
+    stunt(f, "push", [20, 1, 20, 20, 1])  # hit; 7 against 24: lost; the bruiser pushes back 25 against 6
+    assert events(f, su.StuntLost) == [su.StuntLost("wren", "bru", "push")]
+    answer(f, su.STUNT_BACK, "stunt")
+    assert events(f, su.StuntTried)[-1] == su.StuntTried("bru", "wren", "push", back=True)
+    assert events(f, su.StuntWon)[-1].creature == "bru"
+
+
+def test_a_grab_holds_tightens_hinders_and_is_escaped_without_provoking_the_grabber() -> None:
+    """seed 002, line 49: "a special cumulative sustained affliction (Held, Restrained, Bound) [...] You are
+    hindered and vulnerable while grabbing"; line 80: "If you succeed, you end the grab and can move [...] You
+    do not provoke an OA from your grabber for leaving their threatened square"."""
+    f = duel()
+    stunt(f, "grab", [20, 20, 1])
+    bru, wren = f.piece("bru"), f.piece("wren")
+    assert bru is not None and wren is not None
+    assert bru.held and events(f, su.GrabTightened)[-1].level == "held"
+    assert wren.speed_bonus == -1 and f.modifier("defense", wren) == -1
+    end_turn(f)
+    assert "cannot move" in f.why_illegal(Move("bru", at(5, 2)))
+    rig(f, [20, 1])
+    f.apply(Escape("bru", at(5, 2)))
+    answer_all(f)
+    assert events(f, su.EscapeTried) == [su.EscapeTried("bru", "wren", True)]
+    assert not bru.held and bru.cell == at(5, 2) and wren.speed_bonus == 0
+    assert not any(type(e).__name__ == "Provoked" and "wren" in e.reactors for e in f.log)
+
+
+def test_a_second_grab_tightens_it() -> None:
+    """seed 002, line 49: "cumulative": Held, then Restrained."""
+    f = duel()
+    stunt(f, "grab", [20, 20, 1])
+    end_turn(f)
+    end_turn(f)
+    stunt(f, "grab", [20, 20, 1])
+    assert [e.level for e in events(f, su.GrabTightened)] == ["held", "restrained"]
+    bru = f.piece("bru")
+    assert bru is not None and f.modifier("defense", bru) == -1
+
+
+def test_a_disarmed_creature_threatens_nothing_until_it_picks_its_weapon_up() -> None:
+    """seed 002, line 48: "The defender drops a targeted held object"; line 122: "If you're unarmed, you don't
+    normally threaten any squares"."""
+    f = duel()
+    stunt(f, "disarm", [20, 20, 1], weapon="cudgel")
+    bru = f.piece("bru")
+    assert bru is not None and bru.template.attack("cudgel") is None
+    assert events(f, su.WeaponDropped) == [su.WeaponDropped("bru", "Cudgel")]
+    assert tactics.threatened_cells(f.state, bru) == frozenset()
+    end_turn(f)
+    f.apply(PickUp("bru"))
+    assert bru.template.attack("cudgel") is not None
+
+
+def test_an_affliction_lasts_until_a_resistance_check_ends_it() -> None:
+    """seed 002, line 47: "You inflict an affliction of your choice on your target instead of damage"; line
+    37: "the normal resistance check at the end of your turn"."""
+    f = duel()
+    stunt(f, "afflict", [20, 20, 1], affliction="hindered")
+    bru = f.piece("bru")
+    assert bru is not None and bru.speed_bonus == -1
+    end_turn(f)
+    rig(f, [1])
+    f.apply(EndTurnCommand("bru"))
+    answer_all(f)
+    assert bru.speed_bonus == -1 and not events(f, su.AfflictionEnded)
+    end_turn(f)
+    rig(f, [20])
+    f.apply(EndTurnCommand("bru"))
+    answer_all(f)
+    assert events(f, su.AfflictionEnded) == [su.AfflictionEnded("bru", "hindered")]
+    assert bru.speed_bonus == 0
+
+
+def test_break_and_an_unknown_option_are_refused_in_one_line() -> None:
+    """seed 002, line 52: BREAK needs objects the table does not have."""
+    f = duel()
+    with pytest.raises(Impossible, match="objects"):
+        f.apply(Stunt("wren", "bru", "warden_blade", "break"))

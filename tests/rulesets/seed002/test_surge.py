@@ -114,3 +114,86 @@ def test_log_lines() -> None:
     assert sg.describe(sg.SurgeFatigued("w", "fatigued"), n) == "Wren pays for its Surge: fatigued"
     assert sg.describe(sg.SurgeFatigueAverted("w", 1), n) == (
         "Wren spends Destiny: no fatigue from its Surge (1 left)")
+
+
+# -- in the fight -----------------------------------------------------------------------------------------
+
+import pytest  # noqa: E402
+
+from game.kernel.decisions import PASS  # noqa: E402
+from game.kernel.engine import Impossible  # noqa: E402
+from game.rulesets.seed002 import events as ev  # noqa: E402
+from game.rulesets.seed002.commands import Attack, EndTurnCommand, Surge  # noqa: E402
+from game.rulesets.seed002.fight import Seed002Fight  # noqa: E402
+from tests.rulesets.seed002.fighting import answer, answer_all, events, fight_of, rig  # noqa: E402
+
+
+def duel() -> Seed002Fight:
+    return fight_of(("wren", "wren_ashdown", "heroes", (2, 2), {}), ("bru", "dock_bruiser", "foes", (3, 2), {}))
+
+
+def test_a_surge_gives_an_additional_standard_action_once_a_turn() -> None:
+    """seed 002, line 125: "Gain an additional standard action during your turn"; line 124: "limited to once
+    per turn"."""
+    f = duel()
+    rig(f, [1])  # a miss
+    f.apply(Attack("wren", "bru", "warden_blade"))
+    assert "no standard action left" in f.why_illegal(Attack("wren", "bru", "warden_blade"))
+    f.apply(Surge("wren", "additional_action"))
+    assert f.why_illegal(Attack("wren", "bru", "warden_blade")) == ""
+    with pytest.raises(Impossible, match="one Surge a turn"):
+        f.apply(Surge("wren", "burst"))
+
+
+def test_only_heroes_surge_in_the_fight() -> None:
+    """seed 002, line 124: "Players can have their heroes use a Surge"."""
+    f = fight_of(("bru", "dock_bruiser", "foes", (3, 2), {}), ("wren", "wren_ashdown", "heroes", (2, 2), {}))
+    assert "only heroes surge" in f.why_illegal(Surge("bru", "burst"))
+
+
+def test_the_fatigue_lands_as_the_next_turn_starts_unless_destiny_is_spent() -> None:
+    """seed 002, line 133: "At the start of the turn immediately after using a Surge, the character becomes
+    fatigued [...] If you spend Destiny before the start of the turn following the Surge to remove the fatigue
+    (preemptive Recover), the character suffers no adverse effects"."""
+    f = duel()
+    f.apply(Surge("wren", "burst"))
+    f.apply(EndTurnCommand("wren"))
+    answer(f, sg.DESTINY, PASS)
+    wren = f.piece("wren")
+    assert wren is not None and wren.track.fatigue == 1
+    kinds = [type(e).__name__ for e in f.log]
+    assert kinds.index("SurgeFatigued") < max(i for i, k in enumerate(kinds) if k == "TurnStarted")
+    assert events(f, ev.TurnStarted)[-1].creature == "bru"
+
+    g = duel()
+    g.apply(Surge("wren", "burst"))
+    g.apply(EndTurnCommand("wren"))
+    answer(g, sg.DESTINY, "spend")
+    wren = g.piece("wren")
+    assert wren is not None and wren.track.fatigue == 0
+    assert events(g, sg.SurgeFatigueAverted) == [sg.SurgeFatigueAverted("wren", 1)]
+
+
+def test_a_boost_to_defense_raises_what_attacks_must_meet() -> None:
+    """seed 002, line 127: "Increase one of your character's Traits by +1 rank until the end of the character's
+    next turn"."""
+    f = duel()
+    f.apply(Surge("wren", "boost", "defense"))
+    f.apply(EndTurnCommand("wren"))
+    answer_all(f)
+    rig(f, [10])
+    f.apply(Attack("bru", "wren", "cudgel"))
+    answer_all(f)
+    assert events(f, ev.AttackMade)[-1].dc == 10 + 5 + 1
+
+
+def test_a_burst_negates_the_attackers_disadvantage() -> None:
+    """seed 002, line 128: "Negate Disadvantages or opponents Advantages"."""
+    f = duel()
+    wren = f.piece("wren")
+    assert wren is not None
+    wren.track = wren.track.hurt(3)  # staggered: 1 rank of Disadvantage
+    f.apply(Surge("wren", "burst"))
+    rig(f, [10])
+    f.apply(Attack("wren", "bru", "warden_blade"))
+    assert events(f, ev.AttackMade)[-1].total == 10 + 6
