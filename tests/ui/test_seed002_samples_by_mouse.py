@@ -35,10 +35,10 @@ def centre(element: object) -> tuple[int, int]:
 def click_cell(table: Table, cell: object) -> bool:
     """A click on a board cell (the camera brought to it first when it is off the window)."""
     assert table.view is not None
-    col, row = table.view.grid.cell_to_offset(cell)  # type: ignore[arg-type]
+    col, row = table.view.grid.cell_to_offset(cell)
     pos = table.cell_pixel(col, row)
     if pos is None or not table.board_rect.collidepoint(pos):
-        table.camera_to_follow(table.session.encounter.piece(table.acting.id))  # type: ignore[union-attr]
+        table.camera_to_follow(table.session.encounter.piece(table.acting.id))  # type: ignore[union-attr, arg-type]
         frames(table, 1)
         pos = table.cell_pixel(col, row)
     if pos is None or not table.board_rect.collidepoint(pos):
