@@ -98,17 +98,17 @@ def test_a_format_1_file_still_reads_as_seed_000_and_plays_as_its_format_2_copy(
 
 
 def test_every_sample_encounter_is_format_2_naming_its_ruleset() -> None:
-    """Seed 003's samples end in ``_003``; the others are seed 000's."""
+    """Seed 003's samples end in ``_003``, seed 002's in ``_002``; the others are seed 000's."""
     for path in sorted((REPO / "maps").rglob("*.toml")):
         text = path.read_text(encoding="utf-8")
         if "format =" in text:
-            expected = "seed003" if path.stem.endswith("_003") else "seed000"
+            expected = {"_003": "seed003", "_002": "seed002"}.get(path.stem[-4:], "seed000")
             assert "format = 2\n" in text and load_scenario(path).ruleset == expected, path
 
 
 @pytest.mark.parametrize("ruleset, words", [
     ("seed001", "fight.toml: ruleset: ruleset 'seed001' is not playable yet (this program plays: seed000, "
-                "seed003)"),
+                "seed002, seed003)"),
     ("seed9", "fight.toml: ruleset: unknown ruleset 'seed9' (the rulesets are: seed000, seed001, seed002, "
               "seed003, seed004)"),
 ])

@@ -5,7 +5,7 @@ recovers; a ranged creature next to an enemy withdraws before it shoots; attack 
 best exact chance to put its targets down, then the most damage on average, by ``odds.py``); else charge a
 target a charge reaches without provoking; else move toward the nearest enemy (a melee creature to a square
 from which it reaches one, a ranged one to a square in range not next to any), by the path that provokes
-least, not moving at all when every way provokes and it already stands next to an enemy; then attack; a
+least (an advance instead, when walking would provoke and an advance brings an enemy into reach), not moving at all when every way provokes and it already stands next to an enemy; then attack; a
 melee creature with its standard action left and an enemy next to it defends; end the turn. It answers
 decisions through ``Seed002Fight.ai_answer``.
 """
@@ -19,7 +19,7 @@ from game.grid import Cell
 from game.mechanics import tactics
 from game.rulesets.seed002 import odds
 from game.rulesets.seed002.catalog import ActionType
-from game.rulesets.seed002.commands import (Attack, Charge, Command, Defend, EndTurnCommand, Move, Recover,
+from game.rulesets.seed002.commands import (Advance, Attack, Charge, Command, Defend, EndTurnCommand, Move, Recover,
                                             Stand, Withdraw)
 from game.rulesets.seed002.fight import Seed002Fight
 from game.rulesets.seed002.sheets import Attack as AttackSheet
@@ -176,6 +176,10 @@ def _approach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],
     best = max(reach, key=lambda c: (score(c), -reach[c].safest_cost))
     route = reach[best]
     here_good = score_here(fight, actor, enemies, bow, melee)
+    if route.safest_provokers and bow is None and not actor.prone:
+        advance = _advance_into_reach(fight, actor, enemies, melee)
+        if advance is not None:
+            return advance
     if route.safest_provokers and near:
         return None
     if here_good and score(best)[0] <= 1 and not route.safest_provokers and bow is None:
@@ -185,6 +189,18 @@ def _approach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],
     if gap(best) >= gap(actor.cell) and not score(best)[0]:
         return None
     return Move(actor.id, best, way, route.safest_path)
+
+
+def _advance_into_reach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],
+                        melee: int) -> Command | None:
+    """An advance [77] (which never provokes) to a square from which a close attack reaches an enemy."""
+    for cell in sorted(tactics.reachable(fight.state, actor, "advance", fight.budget_of(actor, "advance")),
+                       key=lambda c: fight.offset(c)):
+        if min(fight.state.distance(cell, e.cell) for e in enemies) <= melee:
+            command = Advance(actor.id, cell)
+            if not fight.why_illegal(command):
+                return command
+    return None
 
 
 def score_here(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature], bow: AttackSheet | None,

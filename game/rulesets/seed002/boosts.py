@@ -33,12 +33,11 @@ from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.seed002 import checks, track
 from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002.commands import Offer, RollAttack
-from game.rulesets.seed002.readying import Part
+from game.rulesets.seed002.readying import Part, Seed002Fight
 from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.track import Track, damage_chances
 
 if TYPE_CHECKING:
-    from game.rulesets.seed002.fight import Seed002Fight
     from game.rulesets.seed002.state import Creature
 
 SMASH = "reaction:smash"

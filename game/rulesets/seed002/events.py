@@ -250,10 +250,4 @@ def describe(event: Event, name: Callable[[str], str], offset: Callable[[Cell], 
             return f"  {name(event.creature)} ends its turn"
         case FightEnded():
             return f"fight over: {event.winner or 'nobody'} wins"
-    from game.rulesets.seed002 import boosts, readying, stunts, surge  # s002react's events
-
-    line = (readying.describe(event, name) or surge.describe(event, name) or boosts.describe(event, name)
-            or stunts.describe(event, name, offset))
-    if line is not None:
-        return "  " + line
     return repr(event)

@@ -31,6 +31,7 @@ from game.rulesets.seed002 import speed
 from game.rulesets.seed002.attacks import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed002.attacks import Attacks
 from game.rulesets.seed002.orders import Plan
+from game.rulesets.seed002 import boosts, readying, stunts, surge
 from game.rulesets.seed002.clock import InitiativeClock, roll_initiative
 from game.rulesets.seed002.commands import (Act, Command, DealDamage, EnterCell, LeaveCell, OfferDelayed,
                                             OfferOpportunity, Provoke, RollAttack, Step)
@@ -104,9 +105,7 @@ class Seed002Fight(Attacks):
         self._asked: dict[int, set[str]] = {}
         """Per move action: the enemies already offered an opportunity attack (each provokes once a move)."""
         self.extensions: list[Extension] = []
-        from game.rulesets.seed002.readying import parts
-
-        self.extensions += parts(self)
+        self.extensions += [readying.Readying(), surge.Surges(self), boosts.Boosts(), stunts.Stunts()]  # s002react
         self.winner = ""
         self.library: Mapping[str, object] = {}
 
@@ -143,7 +142,9 @@ class Seed002Fight(Attacks):
         return col, row
 
     def describe(self, event: Event) -> str:
-        return ev.describe(event, self.name, self.offset)
+        line = (readying.describe(event, self.name) or surge.describe(event, self.name)  # s002react's events
+                or boosts.describe(event, self.name) or stunts.describe(event, self.name, self.offset))
+        return "  " + line if line is not None else ev.describe(event, self.name, self.offset)
 
     def event_json(self, event: Event) -> dict[str, Any]:
         return to_json(event, self.offset)

@@ -27,7 +27,7 @@ Our readings:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, TypeVar
 
 from game.grid import Cell
 from game.kernel.clock import StartTurn
@@ -40,10 +40,62 @@ from game.rulesets.seed002.orders import Plan
 from game.rulesets.seed002.sheets import AttackKind
 
 if TYPE_CHECKING:
-    from game.rulesets.seed002.fight import Seed002Fight
-    from game.rulesets.seed002.state import Creature
+    from game.kernel.engine import Engine
+    from game.rulesets.seed002.attacks import AttackMods
+    from game.rulesets.seed002.checks import Outcome
+    from game.rulesets.seed002.clock import InitiativeClock
+    from game.rulesets.seed002.commands import Command, Step
+    from game.rulesets.seed002.sheets import Attack
+    from game.rulesets.seed002.state import Creature, FightState
 
 P = TypeVar("P", bound="Part")
+
+
+class Seed002Fight(Protocol):
+    """What the parts read and use of seed 002's fight (``game.rulesets.seed002.fight.Seed002Fight``, which
+    imports them: they name it by this protocol so that no import goes back to it)."""
+
+    state: FightState
+    engine: Engine[Step, Command]
+    clock: InitiativeClock
+    phase: str
+    turns: int
+    extensions: list[Any]
+    outcomes: dict[int, Outcome]
+    _asked: dict[int, set[str]]
+
+    def creature(self, pid: str) -> Creature: ...
+
+    def emit(self, event: object) -> None: ...
+
+    def name(self, pid: str) -> str: ...
+
+    def offset(self, cell: Cell) -> tuple[int, int]: ...
+
+    def actor_of(self, command: Command) -> Creature: ...
+
+    def can_pay(self, actor: Creature, kind: ActionType, area: bool = False) -> None: ...
+
+    def route(self, actor: Creature, to: Cell, path: Sequence[Cell] | None, mode: str, budget: int,
+              fits: Callable[[tuple[Cell, ...]], str] | None = None) -> tuple[Cell, ...]: ...
+
+    def budget_of(self, actor: Creature, mode: str) -> int: ...
+
+    def in_reach(self, actor: Creature, attack: Attack, target: Creature, at: Cell | None = None) -> str: ...
+
+    def target_of(self, actor: Creature, target_id: str) -> Creature: ...
+
+    def walk_steps(self, n: int, actor: Creature, path: Sequence[Cell], mode: str) -> list[Step]: ...
+
+    def run_steps(self, actor: Creature, label: str, provokers: tuple[str, ...], *steps: Step) -> None: ...
+
+    def mods_of(self, action: int) -> AttackMods: ...
+
+    def modifier(self, what: str, creature: Creature) -> int: ...
+
+    def went_down(self, creature: Creature) -> None: ...
+
+    def why_illegal(self, command: Command) -> str: ...
 
 READIED = "reaction:readied"
 """The kind of decision a readied action's trigger opens (standing orders are set per kind)."""
@@ -251,15 +303,6 @@ class Part:
         """The AI's command of this part for ``actor`` (None: none): ``stage`` is "start" (before its usual
         choice) or "end" (instead of ending its turn)."""
         return None
-
-
-def parts(fight: Seed002Fight) -> list[Part]:
-    """s002react's parts of a new fight: Ready, Surge, Smash/Slam/Raise/Hunch, Stunt and Escape."""
-    from game.rulesets.seed002.boosts import Boosts
-    from game.rulesets.seed002.stunts import Stunts
-    from game.rulesets.seed002.surge import Surges
-
-    return [Readying(), Surges(fight), Boosts(), Stunts()]
 
 
 def refresh(fight: Seed002Fight, creature: Creature) -> None:

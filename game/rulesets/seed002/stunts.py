@@ -56,11 +56,11 @@ from game.rulesets.seed002.commands import EnterCell, EscapeCheck, Offer, PickUp
 from game.rulesets.seed002.commands import Escape as EscapeCommand
 from game.rulesets.seed002.commands import Stunt as StuntCommand
 from game.rulesets.seed002.orders import Plan
-from game.rulesets.seed002.readying import Part, maybe_part, refresh
+from game.rulesets.seed002.boosts import Boosts, opposed_raised
+from game.rulesets.seed002.readying import Part, Seed002Fight, maybe_part, refresh
 from game.rulesets.seed002.sheets import Attack, AttackKind, Sheet, StuntOption
 
 if TYPE_CHECKING:
-    from game.rulesets.seed002.fight import Seed002Fight
     from game.rulesets.seed002.state import Creature
 
 STUNT_BACK = "reaction:stunt_back"
@@ -526,8 +526,6 @@ class Stunts(Part):
     # -- the steps ------------------------------------------------------------------------------------------
 
     def before(self, fight: Seed002Fight, step: Any) -> list[Any]:
-        from game.rulesets.seed002.boosts import Boosts
-
         boosts = maybe_part(fight, Boosts)
         if boosts is None:
             return []
@@ -623,8 +621,6 @@ class Stunts(Part):
 
     def _stunt_check(self, fight: Seed002Fight, step: StuntCheck) -> None:
         """The opposed check of the stunt's damage against the defender's resistance [46], with its raises."""
-        from game.rulesets.seed002.boosts import Boosts, opposed_raised
-
         me, foe = fight.creature(step.creature), fight.creature(step.target)
         spec = self._checks.pop(step.action, None)
         if spec is None or me.out or foe.out:
@@ -683,8 +679,6 @@ class Stunts(Part):
         """Escape [80]: the better of Might and Acrobatics against the grabber's better of Might and
         Dexterity; on a success the grab ends and the creature may move at speed -1 rank, not provoking its
         grabber."""
-        from game.rulesets.seed002.boosts import Boosts
-
         me, grabber = fight.creature(step.creature), fight.creature(step.grabber)
         to = self._escape_to.pop(me.id, None)
         grab = self.grabs.get(me.id)

@@ -10,7 +10,9 @@ fatigue (preemptive Recover), the character suffers no adverse effects" [133].
 Our readings:
 
 * only a creature whose sheet allows it (a hero [124]) surges; it is its reaction of the turn (one a turn,
-  any creature's turn), so a creature with a readied action waiting cannot surge [41];
+  any creature's turn), so a creature with a readied action waiting cannot surge [41]. On its own turn it is a
+  command (any benefit); outside it, the table offers it as the hero is attacked, before the attack check (a
+  decision of kind :data:`SURGE`: a boost to its Defense or a burst), the moments a board can tell;
 * the benefits played (:class:`Benefit`): **additional action** — one more standard action, on the
   surger's own turn only ("during your turn" [125]); **boost** — +1 rank to one trait of :data:`TRAITS` until
   the end of the surger's next turn to *start* after the Surge (surged on its own turn, that is its following
@@ -34,18 +36,20 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from game.kernel.clock import EndTurn, StartTurn
 from game.kernel.decisions import PASS, Decision, Option, Question
 from game.kernel.engine import Impossible
-from game.rulesets.seed002.commands import Offer
+from game.rulesets.seed002.commands import Offer, RollAttack
 from game.rulesets.seed002.commands import Surge as SurgeCommand
 from game.rulesets.seed002.orders import Plan
-from game.rulesets.seed002.readying import Part, part, refresh
+from game.rulesets.seed002.readying import Part, Readying, Seed002Fight, part, refresh
+from game.rulesets.seed002.stunts import Stunts
 from game.rulesets.seed002.track import Track
 
 if TYPE_CHECKING:
-    from game.rulesets.seed002.fight import Seed002Fight
     from game.rulesets.seed002.state import Creature
 
 SURGE = "reaction:surge"
-"""The kind of decision offering a Surge outside the surger's turn."""
+"""The kind of decision offering a Surge as a hero is attacked outside its turn (before the attack check)."""
+GUARD_BOOST = "boost:defense"
+"""The option of a Surge offered as a hero is attacked: a boost to its Defense."""
 DESTINY = "destiny:surge_fatigue"
 """The kind of decision asking a surger to spend Destiny against the Surge's fatigue [118, 133]."""
 
@@ -253,13 +257,9 @@ class Surges(Part):
         return self.state.get(pid, Surging())
 
     def _ongoing(self, fight: Seed002Fight, creature: Creature) -> tuple[str, ...]:
-        from game.rulesets.seed002.stunts import Stunts
-
         return tuple(a.name for a in part(fight, Stunts).afflictions.get(creature.id, ()))
 
     def problem(self, fight: Seed002Fight, creature: Creature, benefit: str, trait: str = "") -> str:
-        from game.rulesets.seed002.readying import Readying
-
         own = fight.clock.holder() == creature.id and fight.phase == "acting"
         return surge_problem(self.of(creature.id), may_surge=creature.template.may_surge and not creature.out,
                              turn=fight.turns, own_turn=own, reaction_left=not creature.economy.reacted,
@@ -285,8 +285,6 @@ class Surges(Part):
         if benefit is Benefit.ADDITIONAL_ACTION:
             creature.economy = creature.economy.gain_standard()
         elif benefit is Benefit.RESISTANCE:
-            from game.rulesets.seed002.stunts import Stunts
-
             part(fight, Stunts).resist(fight, creature, trait)
         refresh(fight, creature)
 
@@ -312,12 +310,31 @@ class Surges(Part):
     # -- the turns ------------------------------------------------------------------------------------------
 
     def before(self, fight: Seed002Fight, step: Any) -> list[Any]:
+        if isinstance(step, RollAttack):
+            target = fight.creature(step.target)
+            if fight.clock.holder() != target.id and self._guards(fight, target):
+                return [Offer(fight.engine.new_action(), target.id, SURGE, step.creature, step.action)]
+            return []
         if not isinstance(step, StartTurn):
             return []
         due = [pid for pid, s in self.state.items() if s.fatigue_due and not fight.creature(pid).out]
         return [Offer(fight.engine.new_action(), pid, DESTINY) for pid in due]
 
+    def _guards(self, fight: Seed002Fight, creature: Creature) -> list[str]:
+        """The Surges a hero may make as it is attacked outside its turn: a boost to its Defense or a burst."""
+        return [key for key, benefit, trait in ((GUARD_BOOST, Benefit.BOOST.key, "defense"),
+                                                (Benefit.BURST.key, Benefit.BURST.key, ""))
+                if not self.problem(fight, creature, benefit, trait)]
+
     def question(self, fight: Seed002Fight, step: Any) -> Sequence[Question]:
+        if isinstance(step, Offer) and step.kind == SURGE:
+            me = fight.creature(step.creature)
+            keys = self._guards(fight, me)
+            if not keys:
+                return []
+            words = {GUARD_BOOST: "boost its Defense", Benefit.BURST.key: "burst"}
+            return [Question(me.side, me.id, SURGE, f"{me.name}: surge as {fight.name(step.target)} attacks?",
+                             (*(Option(k, words[k]) for k in keys), Option(PASS, "no")))]
         if not (isinstance(step, Offer) and step.kind == DESTINY):
             return []
         creature = fight.creature(step.creature)
@@ -337,6 +354,13 @@ class Surges(Part):
         if isinstance(step, EndTurn):
             self._turn_over(fight, fight.creature(step.creature))
             return False
+        if isinstance(step, Offer) and step.kind == SURGE:
+            me = fight.creature(step.creature)
+            key = answers[0].key if answers else PASS
+            if key in self._guards(fight, me):
+                benefit, trait = (Benefit.BOOST, "defense") if key == GUARD_BOOST else (Benefit.BURST, "")
+                self.surge(fight, me, benefit, trait)
+            return True
         if not (isinstance(step, Offer) and step.kind == DESTINY):
             return False
         creature = fight.creature(step.creature)
@@ -369,8 +393,15 @@ class Surges(Part):
     # -- the AI ---------------------------------------------------------------------------------------------
 
     def ai_answer(self, fight: Seed002Fight, decision: Decision) -> str | None:
-        """The AI spends Destiny against a Surge's fatigue whenever it has some."""
-        return "spend" if decision.kind == DESTINY else None
+        """The AI spends Destiny against a Surge's fatigue whenever it has some; attacked outside its turn, a
+        staggered hero boosts its Defense when it can pay for the Surge (fresh, or a Destiny point to spend)."""
+        if decision.kind == DESTINY:
+            return "spend"
+        if decision.kind == SURGE:
+            me = fight.creature(decision.chooser)
+            able = me.track.fatigue == 0 or self.destiny.get(me.id, 0) > 0
+            return GUARD_BOOST if able and me.track.damage >= 3 else PASS
+        return None
 
     def ai_command(self, fight: Seed002Fight, actor: Creature, stage: str) -> Any | None:
         if stage != "start" or not actor.template.may_surge:

@@ -260,6 +260,7 @@ def test_defend_uses_the_check_until_the_next_turn() -> None:
     f.apply(EndTurnCommand("wren"))
     rig(f, [16])
     f.apply(Attack("bruiser", "wren", "cudgel"))  # 16 + 5 = 21 < 22: a miss
+    f.apply(Answer(f.pending[0].id, PASS))  # no Surge as it is attacked (s002react)
     assert not events(f, ev.AttackMade)[0].hit  # type: ignore[attr-defined]
     f.apply(EndTurnCommand("bruiser"))
     assert wren.passive_defense() == 10 + 5

@@ -103,3 +103,23 @@ def test_the_ai_readies_when_no_enemy_is_in_reach_and_takes_it() -> None:
     f.apply(Move("wren", at(bru.cell.x + 1, bru.cell.y)))
     assert f.pending and f.pending[0].kind == rd.READIED
     assert f.ai_answer(f.pending[0]) == "take"
+
+
+def test_the_scripted_sample_shows_a_ready_firing_a_surge_and_its_fatigue_and_a_push() -> None:
+    """seed 002, lines 41 (Ready), 133 (the Surge's fatigue) and 51 (push): ``tests/data/encounters/ready_surge_push_002.toml``
+    plays them from its ``[[commands]]``, then the AI plays it to the end."""
+    from pathlib import Path
+
+    from game.rulesets.seed002 import stunts as su
+    from game.rulesets.seed002 import surge as sg
+    from game.runner import build_encounter, play
+
+    path = Path(__file__).resolve().parents[3] / "tests" / "data" / "encounters" / "ready_surge_push_002.toml"
+    loaded = build_encounter(path, None)
+    seen: list[object] = []
+    fight = play(loaded, auto=True, emit=seen.append)
+    assert fight.over
+    kinds = [type(e).__name__ for e in seen]
+    assert kinds.index("ReadiedActionTaken") < kinds.index("ForcedMoved")
+    assert sg.SurgeFatigued("wren_ashdown", "fatigued") in seen
+    assert su.ForcedMoved("dock_bruiser", at(8, 12), at(9, 12), "push") in seen

@@ -197,3 +197,21 @@ def test_a_burst_negates_the_attackers_disadvantage() -> None:
     rig(f, [10])
     f.apply(Attack("wren", "bru", "warden_blade"))
     assert events(f, ev.AttackMade)[-1].total == 10 + 6
+
+
+def test_a_hero_attacked_outside_its_turn_may_surge_before_the_attack_check() -> None:
+    """seed 002, line 124: "Using a Surge is a Reaction and can be performed at any time, but is limited to once
+    per turn": offered as the hero is attacked, before the roll (a boost to Defense or a burst)."""
+    f = duel()
+    f.apply(EndTurnCommand("wren"))
+    answer_all(f)
+    rig(f, [10])
+    f.apply(Attack("bru", "wren", "cudgel"))
+    assert f.pending[0].kind == sg.SURGE
+    assert [o.key for o in f.pending[0].options] == [sg.GUARD_BOOST, "burst", PASS]
+    answer(f, sg.SURGE, sg.GUARD_BOOST)
+    answer_all(f)
+    assert events(f, sg.Surged) == [sg.Surged("wren", "boost", "defense")]
+    assert events(f, ev.AttackMade)[-1].dc == 10 + 5 + 1
+    wren = f.piece("wren")
+    assert wren is not None and wren.economy.reacted

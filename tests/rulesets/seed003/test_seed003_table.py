@@ -105,7 +105,7 @@ def test_the_benchmark_times_seed_003_fights_beside_seed_000s() -> None:
     """Issue 15 "Done when": "`python -m game bench` reports 003 fights per second beside 000's"."""
     from game.bench import OTHER_RULESET_FIGHTS, ruleset_rates
 
-    assert set(OTHER_RULESET_FIGHTS) == {f"{s}.toml" for s in SAMPLES}
+    assert {f"{s}.toml" for s in SAMPLES} <= set(OTHER_RULESET_FIGHTS)
     rate, rounds, kind = ruleset_rates(ROOT / "maps" / "marsh_reeds_003.toml", 1, 1)
     assert rate > 0 and rounds >= 1 and kind == "hex"
 
