@@ -618,8 +618,8 @@ class PlayersDisplay:
             if y + font(ROW_SIZE).get_linesize() > log_top:
                 break
             piece = st.piece(row.creature)
-            if row.dead:
-                status = "dead"
+            if row.dead:  # out of the fight: the ruleset's word (seed 002's incapacitated are "down", not dead)
+                status = "dead" if piece is None else public_health(table.parts, piece)
             elif piece is None or row.creature in mine:
                 status = row.status
             else:

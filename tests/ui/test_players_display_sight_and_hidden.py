@@ -22,6 +22,7 @@ from tests.ui.driving import frames
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
 VIGIL = REPO / "maps" / "crypt_vigil_003.toml"
+WHARF = REPO / "maps" / "crypt_wharf_002.toml"
 
 
 def new_table(path: Path, controls: dict[str, str] | None = None) -> Table:
@@ -282,6 +283,26 @@ def test_seed003_on_the_players_display_shows_its_words_for_health_and_no_enemy_
         assert rows[name] in ("unhurt", "staggered", "down", "dead"), (name, rows[name])
     lines = shown.public_lines(table)
     assert lines and not any(re.search(r"\bhp\b|vs (AC|PD|MD)", line) for line in lines), lines
+
+
+def test_seed002_on_the_players_display_calls_an_incapacitated_creature_down_not_dead() -> None:
+    """Seed 002 (crypt_wharf_002): a creature at the damage track's last level is incapacitated ("down",
+    seed 002 line 133's words for the Surge's track), not dead: the players' initiative shows its parts' word
+    for it, as for the standing ones, never "dead"."""
+    from dataclasses import replace
+
+    table = new_table(WHARF)
+    session = table.session
+    assert session is not None
+    mine = players_display.players_creatures(session)
+    enemy = next(c for c in session.encounter.pieces() if c.id not in mine)
+    enemy.track = replace(enemy.track, damage=4)  # type: ignore[attr-defined]
+    assert enemy.track.is_down  # type: ignore[attr-defined]
+    table.relog()
+    shown = PlayersDisplay(window=False)
+    shown.render(table)
+    rows = {text.split(": ")[0]: text.split(": ", 1)[1] for text in shown.texts if ": " in text}
+    assert rows[enemy.name] == "down", rows
 
 
 # -- item 5: hidden creatures as the game master's command ------------------------------------------------
