@@ -200,11 +200,8 @@ class Seed002Fight(Attacks):
         return not self.engine.has_pending(step.action, LeaveCell)
 
     def detail(self, step: Step) -> str | None:
-        match step:
-            case LeaveCell():
-                return f"{self.name(step.creature)} leaves {self.offset(step.cell)}"
-            case RollAttack():
-                return f"{self.name(step.creature)} attacks {self.name(step.target)}"
+        """None: break points are not logged (as seed 003's); they still happen, and the events the steps
+        cause (moves, provoking, attacks) say what happened."""
         return None
 
     def before(self, step: Step) -> list[Step]:
