@@ -59,7 +59,7 @@ class Attacks(Orders):
         """The armed close attack an opportunity attack is made with: of those that reach ``target`` (if
         named), the highest bonus, then damage."""
         armed = [a for a in creature.template.close_attacks() if a.armed and (
-            target is None or self.state.distance(creature.cell, target.cell) <= a.reach)]
+            target is None or self.state.gap(creature, target) <= a.reach)]
         return max(armed, key=lambda a: (a.bonus, a.damage), default=None)
 
     def use_reaction(self, creature: Creature) -> None:

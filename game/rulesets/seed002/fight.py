@@ -152,7 +152,7 @@ class Seed002Fight(Attacks):
 
     def space_of(self, pid: str) -> tuple[Cell, ...]:
         c = self.state.creatures.get(PieceId(pid))
-        return () if c is None else (c.cell,)
+        return () if c is None else self.state.space(c)
 
     def next_up(self) -> Creature | None:
         pid = self.clock.peek(lambda p: self.creature(p).out)

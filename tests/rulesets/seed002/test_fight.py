@@ -413,3 +413,13 @@ def test_the_opportunity_attack_uses_an_armed_attack_that_reaches() -> None:
     f.apply(Answer(f.pending[0].id, "attack"))
     (made,) = events(f, ev.AttackMade)
     assert made.attack == "Pike"  # type: ignore[attr-defined]
+
+
+def test_reach_is_counted_from_a_large_creatures_whole_space() -> None:
+    """seed 002, line 26: a close attack "against any opponent within the attack's reach"; line 122: "all
+    squares adjacent to your space (including diagonally)": the Clay Grasper fills 2 x 2 squares, and a
+    sword reaches it from beside any of them."""
+    f = fight(("wren", "wren_ashdown", "party", 5, 3), ("grasper", "clay_grasper", "wharf", 3, 2))
+    assert f.occupant(at(f, 4, 3)) is f.piece("grasper")
+    assert f.space_of("grasper") == (at(f, 3, 2), at(f, 4, 2), at(f, 3, 3), at(f, 4, 3))
+    assert not f.why_illegal(Attack("wren", "grasper", "warden_blade"))
