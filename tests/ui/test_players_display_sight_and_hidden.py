@@ -88,19 +88,77 @@ def test_a_pan_scrolls_the_players_map_and_paints_only_the_strips_that_came_into
     assert (pygame.image.tobytes(shown.render(table), "RGB") == pygame.image.tobytes(scrolled, "RGB"))
 
 
-def test_while_the_camera_keeps_moving_the_display_follows_every_other_frame_and_catches_up_when_it_stops() -> None:
+def test_while_the_camera_keeps_moving_the_display_follows_every_third_frame_and_catches_up_when_it_stops() -> None:
     table = new_table(CRYPT)
     shown = open_display(table)
-    assert shown.pace == players_display.PAN_EVERY == 2
+    assert shown.pace == players_display.PAN_EVERY == 3
     assert table.view is not None
     before = shown.shown_frames
     for _ in range(6):
         table.view.pan(-8, 0)
         frames(table, 1)
-    assert shown.shown_frames - before == 3
+    assert shown.shown_frames - before == 2
     frames(table, 1)  # the camera stopped: shown at once
     cam = table.view.camera
     assert shown._drawn_key[2:5] == (cam.x, cam.y, cam.zoom)  # type: ignore[index]
+
+
+def test_while_the_camera_keeps_moving_a_change_of_the_fight_is_shown_in_the_frame_it_happens() -> None:
+    """The pace spares only pictures where the camera alone moved: hidden on a frame the pace would leave as it
+    was, the ghoul is gone from the display that very frame."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    assert table.view is not None and table.session is not None
+    frames(table, 1)
+    assert "Ghoul" in {look.name for look in shown.drawn}
+    table.view.pan(-8, 0)
+    frames(table, 1)
+    before = shown.shown_frames
+    table.view.pan(-8, 0)
+    frames(table, 1)
+    assert shown.shown_frames == before, "the camera alone moved: a frame the pace leaves as it was"
+    table.session.hide("ghoul")
+    table.view.pan(-8, 0)
+    frames(table, 1)
+    assert shown.shown_frames == before + 1
+    assert "Ghoul" not in {look.name for look in shown.drawn}
+    cam = table.view.camera
+    assert shown._drawn_key[2:5] == (cam.x, cam.y, cam.zoom)  # type: ignore[index]
+
+
+def test_nothing_is_drawn_again_while_nothing_changes() -> None:
+    """A still camera and a still fight: the display's window is neither drawn nor flipped again."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    frames(table, 2)
+    before = shown.shown_frames
+    assert shown.window is not None
+    marker = (1, 2, 3)
+    shown.surface.set_at((0, 0), marker)  # drawn again, the map's corner would cover it
+    frames(table, 5)
+    assert shown.shown_frames == before
+    assert tuple(shown.surface.get_at((0, 0)))[:3] == marker
+
+
+def test_darkness_that_comes_after_the_display_opened_is_drawn_within_a_few_frames() -> None:
+    """Opened while nobody but the AI plays (the setup dialog's moment: players see the whole map), then Ann takes
+    the heroes: the necromancer's cell, behind walls, turns dark on the display within a few frames, whichever
+    chunks are redrawn whole (before, a chunk too changed to patch waited for a frame with time to spare, which the
+    display's frames never had: the whole map stayed in view)."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    frames(table, 2)
+    session = table.session
+    assert session is not None and shown.visible is None
+    necro = session.encounter.piece("necromancer")
+    assert necro is not None
+    session.controllers["heroes"] = "Ann"
+    frames(table, 6)
+    assert shown.visible is not None and necro.cell not in shown.visible
+    view = shown.view
+    assert view is not None and view.settled
+    at = tuple(round(v) for v in view.camera.to_screen(*view.centre(necro.cell)))
+    assert shown.surface.get_at(at)[:3] == (0, 0, 0)
 
 
 def test_a_move_amends_the_darkness_around_the_creature_and_leaves_the_rest_of_the_board_alone(

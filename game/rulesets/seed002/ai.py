@@ -32,6 +32,20 @@ def choose_command(fight: Seed002Fight) -> Command | None:
     actor = fight.acting
     if actor is None:
         return None
+    for x in fight.extensions:  # s002react's: surge, stunt, escape first
+        extra = x.ai_command(fight, actor, "start")
+        if extra is not None:
+            return extra  # type: ignore[no-any-return]
+    chosen = _choose(fight, actor)
+    if isinstance(chosen, EndTurnCommand):
+        for x in fight.extensions:  # s002react's: ready instead of ending the turn
+            extra = x.ai_command(fight, actor, "end")
+            if extra is not None:
+                return extra  # type: ignore[no-any-return]
+    return chosen
+
+
+def _choose(fight: Seed002Fight, actor: Creature) -> Command:
     a = actor.id
     eco = actor.economy
     has_standard = eco.payer(ActionType.STANDARD) is not None

@@ -44,6 +44,8 @@ class AttackMods:
     """Raises declared before the roll [139]."""
     damage_roll: int | None = None
     """The die of a rolled damage rank (Smash [135]); None: passive, 10 + rank."""
+    damage_bonus: int = 0
+    """Ranks added to the damage (Slam [137])."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -51,6 +53,12 @@ class Attacks(Orders):
     mods: dict[int, AttackMods]
     outcomes: dict[int, checks.Outcome]
     _oa_next: list[Step]
+
+    def modifier(self, what: str, creature: Creature) -> int:
+        return 0
+
+    def ranks(self, attacker: Creature, target: Creature, advantage: int, disadvantage: int) -> tuple[int, int]:
+        return advantage, disadvantage
 
     def mods_of(self, action: int) -> AttackMods:
         return self.mods.setdefault(action, AttackMods())
@@ -79,8 +87,11 @@ class Attacks(Orders):
             else:
                 self.emit(ev.AimSpoiled(attacker.id))
             attacker.aim_target, attacker.aim = None, 0
-        advantage = aim - step.penalty - attacker.track.disadvantage + mods.advantage
-        dc = target.passive_defense()
+        adv, dis = self.ranks(attacker, target, aim + max(0, mods.advantage) + self.modifier("attack", attacker),
+                              step.penalty + attacker.track.disadvantage + max(0, -mods.advantage)
+                              + self.modifier("attack_disadvantage", attacker))
+        advantage = adv - dis
+        dc = target.passive_defense() + self.modifier("defense", target)
         outcome = checks.roll(self.engine.dice, attack.bonus, dc, f"{attack.name} on {target.name}",
                               advantage=advantage, raises=mods.raises)
         self.outcomes[step.action] = outcome
@@ -90,8 +101,8 @@ class Attacks(Orders):
     def hit(self, step: RollAttack) -> list[Step]:
         """The attack's follow-up: its damage, when it hit."""
         outcome = self.outcomes.get(step.action)
-        if outcome is None or not outcome.success:
-            return []
+        if outcome is None or not outcome.success or step.kind == "stunt":
+            return []  # a stunt's hit goes to its opposed check instead of damage [46] (stunts.py)
         return [DealDamage(step.action, step.creature, step.target, step.attack)]
 
     def deal_damage(self, step: DealDamage) -> None:
@@ -99,8 +110,9 @@ class Attacks(Orders):
         attack = attacker.template.attack(step.attack)
         assert attack is not None
         mods = self.mods_of(step.action)
-        dc = track.damage_dc(attack.damage, mods.damage_roll)
-        _, after = track.resist(self.engine.dice, target.track, target.template.toughness, dc,
+        dc = track.damage_dc(attack.damage + mods.damage_bonus + self.modifier("damage", attacker), mods.damage_roll)
+        _, after = track.resist(self.engine.dice, target.track,
+                                target.template.toughness + self.modifier("toughness", target), dc,
                                 f"toughness ({target.name})")
         levels = after.damage - target.track.damage
         target.track = after

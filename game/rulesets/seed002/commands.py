@@ -115,8 +115,66 @@ class EndTurnCommand:
     creature: str
 
 
+# -- s002react's commands (carried out by readying.py, surge.py, stunts.py through the fight's extensions) ----
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A standard action: ready the attack ``attack``, or a move to ``to`` (the standard exchanged for a move),
+    taken as a reaction when ``trigger`` fires before the creature's next turn [40-42] (``readying.py``);
+    ``within``: squares for ``moves_near``; ``watch``: only that enemy sets it off."""
+
+    creature: str
+    attack: str = ""
+    trigger: str = "in_reach"
+    to: Cell | None = None
+    within: int = 2
+    watch: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Surge:
+    """A reaction on the creature's own turn: one benefit of a Surge [123-133] (``surge.py``): ``benefit`` is
+    additional_action, boost (``trait``: what it raises), burst or resistance (``trait``: the condition)."""
+
+    creature: str
+    benefit: str
+    trait: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Stunt:
+    """A standard action [OA]: an attack at -1 with ``attack`` on ``target``; on a hit, the opposed check of
+    its damage against the target's better of Fortitude and Reflex; on a success ``option`` (push, pull,
+    grab, disarm with ``weapon`` the target's attack aimed at, afflict with ``affliction``) [45-53]
+    (``stunts.py``)."""
+
+    creature: str
+    target: str
+    attack: str
+    option: str
+    weapon: str = ""
+    affliction: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """A move action: the opposed check against the grabber; on a success the grab ends and the creature may
+    move to ``to`` at speed -1 rank, provoking nothing from its grabber [80] (``stunts.py``)."""
+
+    creature: str
+    to: Cell | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """A quick action: take back a weapon dropped in the creature's square [97] (``stunts.py``)."""
+
+    creature: str
+
+
 Command = Union[Move, Advance, Withdraw, Attack, Charge, Defend, Recover, Aim, Stand, DropProne, Delay,
-                EndTurnCommand]
+                EndTurnCommand, Ready, Surge, Stunt, Escape, PickUp]
 
 
 # -- steps ---------------------------------------------------------------------------------------------------
@@ -206,5 +264,44 @@ class OfferDelayed:
     after: str
 
 
+# -- s002react's steps ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A reaction or choice offered to ``creature``'s player (``readying.py``, ``surge.py``, ``boosts.py``,
+    ``stunts.py``): ``kind`` is the decision's kind, ``target`` the other creature, ``about`` the action
+    it concerns (an attack's action number, "" when none), ``detail`` what the module needs to remember."""
+
+    action: int
+    creature: str
+    kind: str
+    target: str = ""
+    about: int = 0
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StuntCheck:
+    """A stunt's opposed check, after its attack hit (or a stunt back [53]): ``creature`` on ``target``."""
+
+    action: int
+    creature: str
+    target: str
+    attack: str
+    option: str
+    detail: str = ""
+    back: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeCheck:
+    """An escape's opposed check against the grabber [80]."""
+
+    action: int
+    creature: str
+    grabber: str
+
+
 Step = Union[LeaveCell, EnterCell, Provoke, OfferOpportunity, RollAttack, DealDamage, Act, OfferDelayed,
-             StartTurn[str], EndTurn[str], AdvanceClock[str]]
+             StartTurn[str], EndTurn[str], AdvanceClock[str], Offer, StuntCheck, EscapeCheck]

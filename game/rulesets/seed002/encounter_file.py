@@ -4,7 +4,9 @@
 ``do`` one of move (``to``; ``way`` walk, run or crawl; ``path`` optional), advance and withdraw (``to``,
 ``path`` optional), attack (``target``, ``attack``), charge (``target``, ``attack``, ``to``, ``path``
 optional), defend, recover, aim (``target``), stand, prone, delay, end, answer (``decision``, ``option``,
-``by``). Cells are Tiled offsets ``[col, row]``; the README ("Seed 002") documents them.
+``by``); s002react's ready (``attack`` or ``to``; ``trigger``, ``within``, ``watch`` optional), surge
+(``benefit``, ``trait``), stunt (``target``, ``attack``, ``stunt``; ``weapon`` for a disarm, ``affliction`` for
+an afflict), escape (``to`` optional) and pickup. Cells are Tiled offsets ``[col, row]``; the README ("Seed 002") documents them.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, Offset, O
 from game.grid import Cell
 from game.kernel.decisions import Answer
 from game.rulesets.seed002.commands import (Advance, Aim, Attack, Charge, Command, Defend, Delay, DropProne,
-                                            EndTurnCommand, Move, Recover, Stand, Withdraw)
+                                            EndTurnCommand, Escape, Move, PickUp, Ready, Recover, Stand, Stunt,
+                                            Surge, Withdraw)
 
 
 class Options002(OptionsSpec):
@@ -31,7 +34,7 @@ class Options002(OptionsSpec):
 
 class CommandSpec(StrictModel):
     do: Literal["move", "advance", "withdraw", "attack", "charge", "defend", "recover", "aim", "stand", "prone",
-                "delay", "end", "answer"]
+                "delay", "end", "answer", "ready", "surge", "stunt", "escape", "pickup"]
     creature: ShortId | None = None
     to: Offset | None = None
     way: Literal["walk", "run", "crawl"] = "walk"
@@ -41,6 +44,14 @@ class CommandSpec(StrictModel):
     decision: AnswerDecision = None
     option: AnswerOption = None
     by: AnsweredBy = "player"
+    trigger: Literal["in_reach", "moves_near", "attacks", "ally_attacked"] = "in_reach"
+    within: int = Field(default=2, ge=1, le=12)
+    watch: ShortId = ""
+    benefit: Literal["additional_action", "boost", "burst", "resistance"] | None = None
+    trait: ShortId = ""
+    stunt: Literal["push", "pull", "grab", "disarm", "afflict"] | None = None
+    weapon: ShortId = ""
+    affliction: ShortId = ""
 
 
 def encounter_fields() -> dict[str, tuple[Any, Any]]:
@@ -93,6 +104,18 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
             return DropProne(who)
         case "delay":
             return Delay(who)
+        case "ready":
+            return Ready(who, spec.attack or "", spec.trigger, cell(spec.to) if spec.to is not None else None,
+                         spec.within, spec.watch)
+        case "surge":
+            return Surge(who, need(spec.benefit, "benefit"), spec.trait)
+        case "stunt":
+            return Stunt(who, need(spec.target, "target"), need(spec.attack, "attack"), need(spec.stunt, "stunt"),
+                         spec.weapon, spec.affliction)
+        case "escape":
+            return Escape(who, cell(spec.to) if spec.to is not None else None)
+        case "pickup":
+            return PickUp(who)
     return EndTurnCommand(who)
 
 
@@ -129,6 +152,37 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
             return {"do": "prone", "creature": command.creature}
         case Delay():
             return {"do": "delay", "creature": command.creature}
+        case Ready():
+            out = {"do": "ready", "creature": command.creature, "trigger": command.trigger}
+            if command.attack:
+                out["attack"] = command.attack
+            if command.to is not None:
+                out["to"] = at(command.to)
+            if command.trigger == "moves_near":
+                out["within"] = command.within
+            if command.watch:
+                out["watch"] = command.watch
+            return out
+        case Surge():
+            out = {"do": "surge", "creature": command.creature, "benefit": command.benefit}
+            if command.trait:
+                out["trait"] = command.trait
+            return out
+        case Stunt():
+            out = {"do": "stunt", "creature": command.creature, "target": command.target, "attack": command.attack,
+                   "stunt": command.option}
+            if command.weapon:
+                out["weapon"] = command.weapon
+            if command.affliction:
+                out["affliction"] = command.affliction
+            return out
+        case Escape():
+            out = {"do": "escape", "creature": command.creature}
+            if command.to is not None:
+                out["to"] = at(command.to)
+            return out
+        case PickUp():
+            return {"do": "pickup", "creature": command.creature}
         case _:
             return {"do": "end", "creature": command.creature}
     if command.path is not None:

@@ -30,6 +30,8 @@ from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002 import speed
 from game.rulesets.seed002.attacks import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed002.attacks import Attacks
+from game.rulesets.seed002.orders import Plan
+from game.rulesets.seed002 import boosts, readying, stunts, surge
 from game.rulesets.seed002.clock import InitiativeClock, roll_initiative
 from game.rulesets.seed002.commands import (Act, Command, DealDamage, EnterCell, LeaveCell, OfferDelayed,
                                             OfferOpportunity, Provoke, RollAttack, Step)
@@ -52,6 +54,32 @@ class Extension(Protocol):
     def resolve(self, fight: Seed002Fight, step: Any, answers: Sequence[Option]) -> bool: ...
 
     def after(self, fight: Seed002Fight, step: Any) -> list[Any]: ...
+
+    def plan(self, fight: Seed002Fight, command: Any) -> Plan | None:
+        """The plan of a command of its own (None: not one of its commands)."""
+        ...
+
+    def candidates(self, fight: Seed002Fight, actor: Creature) -> list[Any]:
+        """Its commands the acting creature might give now (the legal-commands query checks them)."""
+        ...
+
+    def modifier(self, fight: Seed002Fight, what: str, creature: Creature) -> int:
+        """What it adds to ``creature``'s ``what``: "defense", "damage", "toughness", "attack"."""
+        ...
+
+    def ranks(self, fight: Seed002Fight, attacker: Creature, target: Creature, advantage: int,
+              disadvantage: int) -> tuple[int, int]:
+        """An attack check's Advantage and Disadvantage ranks after it (Surge's burst [128])."""
+        ...
+
+    def ai_answer(self, fight: Seed002Fight, decision: Decision) -> str | None:
+        """The AI's answer to a decision of its own kinds (None: not one of them)."""
+        ...
+
+    def ai_command(self, fight: Seed002Fight, actor: Creature, stage: str) -> Any | None:
+        """The AI's command of this part ("start": before its usual choice; "end": instead of ending the
+        turn), or None."""
+        ...
 
 
 class Seed002Fight(Attacks):
@@ -77,6 +105,7 @@ class Seed002Fight(Attacks):
         self._asked: dict[int, set[str]] = {}
         """Per move action: the enemies already offered an opportunity attack (each provokes once a move)."""
         self.extensions: list[Extension] = []
+        self.extensions += [readying.Readying(), surge.Surges(self), boosts.Boosts(), stunts.Stunts()]  # s002react
         self.winner = ""
         self.library: Mapping[str, object] = {}
 
@@ -113,7 +142,9 @@ class Seed002Fight(Attacks):
         return col, row
 
     def describe(self, event: Event) -> str:
-        return ev.describe(event, self.name, self.offset)
+        line = (readying.describe(event, self.name) or surge.describe(event, self.name)  # s002react's events
+                or boosts.describe(event, self.name) or stunts.describe(event, self.name, self.offset))
+        return "  " + line if line is not None else ev.describe(event, self.name, self.offset)
 
     def event_json(self, event: Event) -> dict[str, Any]:
         return to_json(event, self.offset)
@@ -123,8 +154,13 @@ class Seed002Fight(Attacks):
         return self.engine.pending
 
     def ai_answer(self, decision: Decision) -> str:
-        """The AI's option for an open decision: an opportunity attack is always taken; a delayer acts now."""
+        """The AI's option for an open decision: an opportunity attack is always taken; a delayer acts now;
+        the extensions' decisions as each part's AI answers them."""
         keys = [o.key for o in decision.options]
+        for x in self.extensions:  # s002react's reactions and stunts
+            got = x.ai_answer(self, decision)
+            if got is not None and got in keys:
+                return got
         if decision.kind == OPPORTUNITY and "attack" in keys:
             return "attack"
         if decision.kind == DELAYED and "act" in keys:
@@ -308,6 +344,27 @@ class Seed002Fight(Attacks):
                 self.phase = "advancing"
                 return [AdvanceClock(n, holder or "")]
         return []
+
+    # -- what the extensions add (s002react's reactions and stunts) ----------------------------------------
+
+    def modifier(self, what: str, creature: Creature) -> int:
+        """What the extensions add to ``creature``'s ``what`` (Surge's boost, a grab's vulnerable...)."""
+        return sum(x.modifier(self, what, creature) for x in self.extensions)
+
+    def ranks(self, attacker: Creature, target: Creature, advantage: int, disadvantage: int) -> tuple[int, int]:
+        for x in self.extensions:
+            advantage, disadvantage = x.ranks(self, attacker, target, advantage, disadvantage)
+        return advantage, disadvantage
+
+    def extension_plan(self, command: Command) -> Plan | None:
+        for x in self.extensions:
+            planned = x.plan(self, command)
+            if planned is not None:
+                return planned
+        return None
+
+    def extension_candidates(self, actor: Creature) -> list[Command]:
+        return [c for x in self.extensions for c in x.candidates(self, actor)]
 
     # -- inside ----------------------------------------------------------------------------------------------
 

@@ -73,3 +73,18 @@ def down_chance(odds: AttackOdds, track: Track) -> Fraction:
     if track.is_down:
         return Fraction(1)
     return odds.at_least(DAMAGE_DOWN - track.damage)
+
+
+def stunt_chances(attack_bonus: int, defense: int, damage: int, resistance: int, *, advantage: int = 0,
+                  penalty: int = 1, defended: bool = False) -> dict[int, Fraction]:
+    """The exact chance of each number of degrees of success a Stunt [45-46] wins by (0: the attack missed or the
+    opposed check was lost): an attack check at ``penalty`` ranks of Disadvantage (1; 2 for a disarm of a
+    two-handed hold or a break of a held object [48, 52]), then, on a hit, an opposed check of the attack's
+    damage rank against the defender's ``resistance`` (Fortitude or Reflex). Push and pull move the target
+    5 feet a degree [50-51]."""
+    hit = hit_chance(attack_bonus, defense, advantage=advantage - penalty, defended=defended)
+    out: dict[int, Fraction] = {0: 1 - hit}
+    for signed, p in checks.opposed_chances(damage, resistance).items():
+        key = max(0, signed)
+        out[key] = out.get(key, Fraction(0)) + p * hit
+    return out

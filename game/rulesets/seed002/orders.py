@@ -66,7 +66,12 @@ class Orders:
             raise Impossible(f"it is not {actor.name}'s turn")
         return actor
 
+    def modifier(self, what: str, creature: Creature) -> int:
+        return 0
+
     def can_pay(self, actor: Creature, kind: ActionType, area: bool = False) -> None:
+        if kind is ActionType.STANDARD and self.modifier("no_standard", actor):
+            raise Impossible(f"{actor.name} is bound: no standard action")
         why = actor.economy.why_not(kind, area=area)
         if why is not None:
             raise Impossible(f"{actor.name}: {why}")
@@ -174,9 +179,18 @@ class Orders:
 
     # -- plans --------------------------------------------------------------------------------------------
 
+    def extension_plan(self, command: Command) -> Plan | None:
+        return None
+
+    def extension_candidates(self, actor: Creature) -> list[Command]:
+        return []
+
     def plan(self, command: Command) -> Plan:
         actor = self.actor_of(command)
         a = actor.id
+        planned = self.extension_plan(command)
+        if planned is not None:
+            return planned
         match command:
             case EndTurnCommand():
                 return Plan(None, "end the turn", (), lambda: self.end_turn_now(actor))
@@ -410,6 +424,7 @@ class Orders:
                         candidates.append(mode_cls(a, cell))
             candidates += [Stand(a)] + [Aim(a, e.id) for e in enemies]
         candidates += [DropProne(a), Delay(a)]
+        candidates += self.extension_candidates(actor)
         for c in candidates:
             if not self.why_illegal(c):
                 yield c

@@ -50,6 +50,10 @@ class Creature:
     """The last round it ran in."""
     delaying: bool = False
     """It delayed its turn and has not yet taken it [143-144]."""
+    speed_bonus: int = 0
+    """Ranks its speed rank gains or loses from reactions and stunts (a Surge's boost, hindered) (s002react)."""
+    held: bool = False
+    """Grabbed: it cannot move but by escaping [49, 80] (s002react's stunts)."""
 
     @property
     def sheet(self) -> Sheet:
@@ -71,7 +75,7 @@ class Creature:
 
     def speed_rank(self) -> int:
         """Its ground speed rank now: the sheet's, with its fatigue's change [70, 133]."""
-        return self.template.speed + self.track.speed_change
+        return self.template.speed + self.track.speed_change + self.speed_bonus
 
     def passive_defense(self) -> int:
         """What an attack on it must meet: its Defend total, else 10 + Defense rank [35]."""
@@ -139,7 +143,7 @@ class Seed002Tactics(WalledGrid):
         return _MODES
 
     def can_move(self, creature: Creature, mode: str) -> bool:
-        if creature.out:
+        if creature.out or creature.held:
             return False
         return (mode == "crawl") == creature.prone
 
@@ -162,7 +166,8 @@ class Seed002Tactics(WalledGrid):
         return False
 
     def route_key(self, mover: Creature, creatures: Iterable[Creature]) -> tuple[object, ...]:
-        return ((mover.id, mover.cell, mover.side, mover.template, mover.dead, mover.prone, mover.track),
+        return ((mover.id, mover.cell, mover.side, mover.template, mover.dead, mover.prone, mover.track,
+                 mover.speed_bonus, mover.held),
                 tuple([(c.id, c.cell, c.side, c.template, c.dead) for c in creatures]))
 
     diagonals: ClassVar[Diagonals] = Diagonals.ONE

@@ -169,3 +169,15 @@ def test_not_toml_is_one_line(tmp_path: Path) -> None:
     (line,) = refusals(write(tmp_path, "ruleset = \n"))
     assert "mine.toml" in line
     assert isinstance(ContentError, type)
+
+
+def test_the_readmes_example_sheet_loads(tmp_path: Path) -> None:
+    """Seed 002, line 26: a close attack "within the attack's reach": the README's example file, as written, is
+    a sheet the loader reads."""
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("#### Seed 002 (The Action Round)"):]
+    block = section[section.index("```toml\n") + len("```toml\n"):]
+    block = block[:block.index("```")]
+    ghast = load_sheets([write(tmp_path, block)])["mill_ghast"]
+    flail = ghast.attack("flail")
+    assert flail is not None and flail.stunt is StuntOption.GRAB and flail.reach == 1 and ghast.athletics == 2

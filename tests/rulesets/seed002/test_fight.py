@@ -18,6 +18,7 @@ from game.rulesets.package import Entry
 from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002.commands import (Advance, Aim, Attack, Charge, Defend, Delay, DropProne, EndTurnCommand,
                                             Move, Recover, Stand, Withdraw)
+from game.rulesets.seed002.boosts import Boosts
 from game.rulesets.seed002.content import load_sheets
 from game.rulesets.seed002.fight import DELAYED, OPPORTUNITY, Seed002Fight
 from game.rulesets.seed002.queries import would_provoke
@@ -46,6 +47,8 @@ def fight(*placed: tuple[str, str | Sheet, str, int, int], hexes: bool = False,
     entries = [Entry(pid, pid.title(), side, SHEETS[sheet] if isinstance(sheet, str) else sheet,
                      grid.offset_to_cell(col, row)) for pid, sheet, side, col, row in placed]
     f = Seed002Fight(board, entries, seed=1)
+    # s002react's Smash and Slam offers after each hit are left out here (test_boosts.py plays them)
+    f.extensions = [x for x in f.extensions if not isinstance(x, Boosts)]
     rig(f, initiative if initiative is not None else [20 - 6 * i for i in range(len(entries))])
     f.start()
     return f
@@ -257,6 +260,7 @@ def test_defend_uses_the_check_until_the_next_turn() -> None:
     f.apply(EndTurnCommand("wren"))
     rig(f, [16])
     f.apply(Attack("bruiser", "wren", "cudgel"))  # 16 + 5 = 21 < 22: a miss
+    f.apply(Answer(f.pending[0].id, PASS))  # no Surge as it is attacked (s002react)
     assert not events(f, ev.AttackMade)[0].hit  # type: ignore[attr-defined]
     f.apply(EndTurnCommand("bruiser"))
     assert wren.passive_defense() == 10 + 5

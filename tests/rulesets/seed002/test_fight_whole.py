@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.kernel.decisions import Answer
+from game.rulesets.seed002.surge import Surged
 from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002.fight import Seed002Fight
 from game.runner import build_encounter, play, write_log
@@ -37,14 +38,18 @@ def test_no_turn_takes_two_standard_actions_whatever_is_played(seed: int, picks:
         legal = list(fight.legal_commands())
         fight.apply(legal[pick % len(legal)])
     per_turn: dict[int, list[str]] = {}
+    surged: dict[int, int] = {}
     turn = 0
     for event in fight.log:
         if isinstance(event, ev.TurnStarted):
             turn += 1
         elif isinstance(event, ev.ActionSpent) and event.paid != "free":
             per_turn.setdefault(turn, []).append(event.paid)
-    for paid in per_turn.values():
-        assert paid.count("standard") <= 1 and paid.count("move") <= 1 and paid.count("quick") <= 1
+        elif isinstance(event, Surged) and event.benefit == "additional_action":
+            surged[turn] = surged.get(turn, 0) + 1  # a Surge's additional standard action [125]
+    for turn, paid in per_turn.items():
+        assert paid.count("standard") <= 1 + surged.get(turn, 0)
+        assert paid.count("move") <= 1 and paid.count("quick") <= 1
 
 
 def _log(path: Path, seed: int) -> list[str]:

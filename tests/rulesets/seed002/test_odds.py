@@ -63,3 +63,16 @@ def test_down_chance_of_a_staggered_target() -> None:
     result = odds.attack_odds(6, 4, 6, track, 4)
     assert odds.down_chance(result, track) == result.hit * (1 - checks.chance_of_success(4 - 3 - 1, 16))
     assert odds.down_chance(result, Track(damage=4)) == 1
+
+
+def test_stunt_chances_count_the_attack_at_minus_one_and_the_opposed_damage_check() -> None:
+    """Seed 002, line 46: "Make an attack check with a -1 Disadvantage to the attack check. If the attack succeeds,
+    make an opposed check of your attack's damage against the defender's Fortitude or Reflex"; line 51: "You push
+    your target 5 feet per degree of success"."""
+    result = odds.stunt_chances(6, 4, 5, 3)
+    assert sum(result.values()) == 1
+    hit = odds.hit_chance(5, 4)
+    won = checks.opposed_chances(5, 3)
+    assert result[0] == 1 - hit + hit * sum(p for k, p in won.items() if k < 0)
+    assert result[2] == hit * won[2]
+    assert odds.stunt_chances(6, 4, 5, 3, penalty=2)[0] > result[0]
