@@ -324,3 +324,10 @@ def expected_damage(count: int, tm: int, weight: int, strength: int, *, opportun
         c = cancel_chance(k, tm, reaction, edge, rank)
         total += p * ((1 - c) * damage(k, weight, strength) + c * damage(k - 1, weight, strength))
     return total
+
+
+def reaction_edge(exhausted: bool, struck_heavy: bool, advantage: bool = False) -> Edge:
+    """How a damage-avoiding reaction's d6 is rolled: under disadvantage when the reacting creature is
+    exhausted (ours) or the blow is a heavy weapon's with a raw face of 18 or more [24]; an edge and a
+    disadvantage cancel out (ours)."""
+    return Edge.of(exhausted or struck_heavy, advantage)

@@ -239,3 +239,20 @@ class Sheet:
     def ground_mount(self) -> bool:
         """A mount whose abrupt stop lets its rider use the dismount reaction [18]."""
         return self.mount is MountKind.GROUND
+
+
+class Unhorsing(enum.Enum):
+    """Why a rider leaves its mount against its will [17-18]."""
+
+    STOPPED = "stopped"
+    """The mount stopped short: netting or another restraint [17]."""
+    SLAIN = "slain"
+    """"perhaps the beast was suddenly slain" [17]."""
+    UNSEATED = "unseated"
+    """A special attack designed to remove a rider, such as a ranseur's [18]."""
+
+
+def may_land(mount: Sheet, cause: Unhorsing) -> bool:
+    """Whether a thrown rider may use its reaction to land on its feet: only when its mount traverses the
+    ground and stopped or was slain, never against an unseating attack [18]."""
+    return mount.ground_mount and cause is not Unhorsing.UNSEATED

@@ -3,6 +3,7 @@ and foes, and refusals as one line naming the file, the entry and the field."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from game.errors import ContentProblems, GameError
 from game.rulesets.seed001.content import load_sheets
 from game.rulesets.seed001.pools import Against
-from game.rulesets.seed001.sheets import Delivery, MountKind, MoveStyle, Skill
+from game.rulesets.seed001.sheets import Delivery, MountKind, MoveStyle, Skill, Unhorsing, may_land
 
 GOOD = '''ruleset = "seed001"
 [creatures.fen_warden]
@@ -198,3 +199,12 @@ def test_any_bad_number_is_one_line_never_a_traceback(tmp_path_factory: pytest.T
     except GameError as error:
         problems = error.problems if isinstance(error, ContentProblems) else [error]
         assert all("\n" not in str(p) for p in problems)
+
+
+def test_only_a_ground_mount_that_stopped_or_fell_lets_its_rider_land() -> None:
+    """Seed 001, line 18: "this applies only to mounts that traverse the ground. This reaction cannot be used
+    against special attacks designed to forcefully remove a rider, such as from a ranseur"."""
+    courser = load_sheets()["grey_courser"]
+    assert may_land(courser, Unhorsing.STOPPED) and may_land(courser, Unhorsing.SLAIN)
+    assert not may_land(courser, Unhorsing.UNSEATED)
+    assert not may_land(replace(courser, mount=MountKind.FLYING), Unhorsing.STOPPED)

@@ -170,3 +170,23 @@ def test_an_adjustment_takes_away_at_most_one_success(faces: list[int], tm: int,
 def test_opportunity_damage_never_exceeds_a_standard_attack(successes: int, weight: int, strength: int) -> None:
     """Seed 001, line 14: "the damage is limited to the 1 point for that die"."""
     assert pools.opportunity_damage(successes, weight, strength) <= pools.attack_damage(successes, weight, strength)
+
+
+def test_a_heavy_blow_or_exhaustion_puts_the_reaction_under_disadvantage() -> None:
+    """Seed 001, line 24: "a glaive would still inflict disadvantage if any raw die score were 18 or higher";
+    line 8: "it could be that a character is in under the disadvantage restriction"."""
+    assert pools.reaction_edge(exhausted=False, struck_heavy=False) is Edge.NONE
+    assert pools.reaction_edge(exhausted=False, struck_heavy=True) is Edge.DISADVANTAGE
+    assert pools.reaction_edge(exhausted=True, struck_heavy=False) is Edge.DISADVANTAGE
+    assert pools.reaction_edge(exhausted=True, struck_heavy=True, advantage=True) is Edge.NONE
+
+
+@given(st.integers(0, 5), st.integers(1, 21), st.sampled_from(list(Against)), st.sampled_from(list(Edge)),
+       st.integers(0, 3))
+def test_more_dice_never_lower_the_expected_damage(count: int, tm: int, against: Against, edge: Edge,
+                                                   rank: int) -> None:
+    """Seed 001, line 24: "if the pikeman has weapon forte ... then 4d20 are rolled" (a bigger pool is better)."""
+    fewer = pools.expected_damage(count, tm, 2, 1, reaction=against, edge=edge, rank=rank)
+    more = pools.expected_damage(count + 1, tm, 2, 1, reaction=against, edge=edge, rank=rank)
+    assert fewer <= more
+    assert 0 <= pools.cancel_chance(count, tm, against, edge, rank) <= 1
