@@ -4,7 +4,7 @@ and its line.
 
 The document is one section, "Reactions" [2], with seven headings [5, 9, 16, 19, 26, 28, 30]; one of them
 ("Flee Attack (No More)" [9]) describes an attack of opportunity and a reaction that no longer exists.
-``tests/rulesets/seed001/test_catalog.py`` reads the document and checks every heading against
+``tests/rulesets/seed001/test_seed001_catalog.py`` reads the document and checks every heading against
 :data:`HEADINGS`, so the catalogue cannot drift. Spells cast as reactions [4], maneuver responses [27] and
 reactions paired with an action [29] depend on skills and spells the document does not give: ``in_scope`` is
 False and ``note`` says why.
