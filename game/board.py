@@ -54,6 +54,8 @@ class Terrain:
     """Entering it costs one extra square of movement."""
     damage: Damage | None = None
     """Dangerous terrain: the damage dealt on entering or starting a turn there; None = safe."""
+    tight: bool = False
+    """A tight space: a creature enters it only squeezing (seed 002's squeeze [72]); other rulesets ignore it."""
 
     @property
     def is_dangerous(self) -> bool:
@@ -61,7 +63,7 @@ class Terrain:
 
     @property
     def is_plain(self) -> bool:
-        return not (self.wall or self.difficult or self.damage)
+        return not (self.wall or self.difficult or self.damage or self.tight)
 
 
 PLAIN = Terrain()

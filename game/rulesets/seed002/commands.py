@@ -12,13 +12,14 @@ from typing import Union
 from game.grid import Cell
 from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
 
-WAYS = ("walk", "run", "crawl")
-"""The ways a Move command moves [70-73] (squeeze is ruled out: our maps mark no tight spaces)."""
+WAYS = ("walk", "run", "squeeze", "crawl")
+"""The ways a Move command moves [70-73]."""
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move action [68-73]: walk, run (an Athletics check first [71]) or crawl (while prone [73]) to ``to``
+    """A move action [68-73]: walk, run (an Athletics check first [71]), squeeze (through tight spaces, at
+    speed -1 rank [72]) or crawl (while prone [73]) to ``to``
     along ``path`` (else the path that provokes least)."""
 
     creature: str

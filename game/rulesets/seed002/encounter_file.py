@@ -1,7 +1,7 @@
 """Seed 002's sections of an encounter file (``[options]`` and ``[[commands]]``) and its commands as JSON.
 
 ``[options]``: ``max_rounds``. ``[[commands]]``: ``{ do = "move", creature = "kestrel", to = [4, 7] }``,
-``do`` one of move (``to``; ``way`` walk, run or crawl; ``path`` optional), advance and withdraw (``to``,
+``do`` one of move (``to``; ``way`` walk, run, squeeze or crawl; ``path`` optional), advance and withdraw (``to``,
 ``path`` optional), attack (``target``, ``attack``), charge (``target``, ``attack``, ``to``, ``path``
 optional), defend, recover, aim (``target``), stand, prone, delay, end, answer (``decision``, ``option``,
 ``by``); s002react's ready (``attack`` or ``to``; ``trigger``, ``within``, ``watch`` optional), surge
@@ -37,7 +37,7 @@ class CommandSpec(StrictModel):
                 "delay", "end", "answer", "ready", "surge", "stunt", "escape", "pickup"]
     creature: ShortId | None = None
     to: Offset | None = None
-    way: Literal["walk", "run", "crawl"] = "walk"
+    way: Literal["walk", "run", "squeeze", "crawl"] = "walk"
     path: list[Offset] | None = Field(default=None, max_length=200)
     target: ShortId | None = None
     attack: ShortId | None = None

@@ -22,12 +22,12 @@ from game.rulesets.seed002.commands import (Act, Advance, Aim, Attack, Charge, C
 from game.rulesets.seed002.sheets import Attack as AttackSheet
 from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.catalog import ActionType
-from game.rulesets.seed002.state import MAX_AIM, MODES, Creature, FightState
+from game.rulesets.seed002.state import MAX_AIM, MODES, SQUEEZING_MODES, Creature, FightState, field_for
 
 if TYPE_CHECKING:
     from game.rulesets.seed002.clock import InitiativeClock
 
-WAY_MODES = {"walk": "move", "run": "run", "crawl": "crawl"}
+WAY_MODES = {"walk": "move", "run": "run", "squeeze": "squeeze", "crawl": "crawl"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +81,18 @@ class Orders:
         """The path of a move in ``mode`` to ``to`` within ``budget`` squares: ``path`` if given (checked),
         else the cheapest, then the safest path the search found that ``fits`` (a rule of the way of moving:
         "" if the path keeps it)."""
-        if not tactics.can_move(self.state, actor, mode):
+        field = field_for(self.state, mode)
+        if not tactics.can_move(field, actor, mode):
             raise Impossible(f"{actor.name} cannot {mode} now" + (" (prone: it may only crawl)" if actor.prone else ""))
         if path is not None:
             walked = tuple(path)
             if not walked or walked[-1] != to:
                 raise Impossible("the path must end on the destination")
-            cost = tactics.path_cost(self.state, actor, walked, mode)
+            if self.state.tight and mode not in SQUEEZING_MODES:
+                tight = next((c for c in walked if self.state.board.terrain(c).tight), None)
+                if tight is not None:
+                    raise Impossible(self.squeeze_only(tight))
+            cost = tactics.path_cost(field, actor, walked, mode)
             if cost is None:
                 raise Impossible("that path is blocked")
             if cost > budget:
@@ -96,7 +101,9 @@ class Orders:
             if why:
                 raise Impossible(why)
             return walked
-        found = tactics.reachable(self.state, actor, mode, budget).get(to)
+        found = tactics.reachable(field, actor, mode, budget).get(to)
+        if found is None and self.state.tight and mode not in SQUEEZING_MODES and self.state.board.terrain(to).tight:
+            raise Impossible(self.squeeze_only(to))
         if found is None:
             raise Impossible(f"{actor.name} cannot reach {self.state.board.grid.cell_to_offset(to)} this way")
         why = ""
@@ -105,6 +112,11 @@ class Orders:
             if not why:
                 return walked
         raise Impossible(why)
+
+    def squeeze_only(self, cell: Cell) -> str:
+        """Why a walk, a run or any way but a squeeze or a crawl may not enter the tight space ``cell`` [72]."""
+        return (f"{self.state.board.grid.cell_to_offset(cell)} is a tight space: only a squeeze (or a crawl) "
+                "enters it [72]")
 
     def budget_of(self, actor: Creature, mode: str) -> int:
         return speed.squares(MODES[mode].rank(actor.speed_rank()))
@@ -209,7 +221,7 @@ class Orders:
                 return Plan(ActionType.MOVE, "stand", who, lambda: self.run_steps(actor, "stand", who, Act(0, a, "stand")))
             case Move():
                 if command.way not in WAY_MODES:
-                    raise Impossible(f"no way of moving {command.way!r} (walk, run or crawl)")
+                    raise Impossible(f"no way of moving {command.way!r} (walk, run, squeeze or crawl)")
                 mode = WAY_MODES[command.way]
                 self.can_pay(actor, ActionType.MOVE)
                 path = self.route(actor, command.to, command.path, mode, self.budget_of(actor, mode))
@@ -413,11 +425,15 @@ class Orders:
         if actor.economy.payer(ActionType.MOVE) is not None:
             mode = "crawl" if actor.prone else "move"
             way = "crawl" if actor.prone else "walk"
-            for cell in tactics.reachable(self.state, actor, mode, self.budget_of(actor, mode)):
+            for cell in tactics.reachable(field_for(self.state, mode), actor, mode, self.budget_of(actor, mode)):
                 candidates.append(Move(a, cell, way))
             if not actor.prone:
                 for cell in tactics.reachable(self.state, actor, "run", self.budget_of(actor, "run")):
                     candidates.append(Move(a, cell, "run"))
+                if self.state.tight:
+                    for cell in tactics.reachable(self.state.squeezing, actor, "squeeze",
+                                                  self.budget_of(actor, "squeeze")):
+                        candidates.append(Move(a, cell, "squeeze"))
                 for mode_cls, mode in ((Advance, "advance"), (Withdraw, "withdraw")):
                     for cell in tactics.reachable(self.state, actor, mode, self.budget_of(actor, mode)):
                         candidates.append(mode_cls(a, cell))

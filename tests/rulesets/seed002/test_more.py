@@ -3,10 +3,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from game.board import Board, Terrain
+from game.grid import HexGrid, SquareGrid
+from game.grid.hex import StaggerAxis, StaggerIndex
+from game.kernel.engine import Impossible
+from game.rulesets.package import Entry
 from game.rulesets.seed002 import events as ev
-from game.rulesets.seed002.fight import OPPORTUNITY
+from game.rulesets.seed002.ai import choose_command
+from game.rulesets.seed002.commands import Advance, Charge, DropProne, EndTurnCommand, Move
+from game.rulesets.seed002.encounter_file import CommandSpec, command_from_json, command_to_json
+from game.rulesets.seed002.fight import OPPORTUNITY, Seed002Fight
 from game.rulesets.seed002.provoking import threatening
-from tests.rulesets.seed002.test_fight import at, duel, events
+from game.tiled import load_board
+from tests.rulesets.seed002.test_fight import SHEETS, at, duel, events, rig
 
 # -- sparing an enemy a move's provoking ------------------------------------------------------------------------
 
@@ -29,3 +42,114 @@ def test_a_move_can_spare_one_enemy_its_opportunity_attack() -> None:
     n = g.engine.new_action()
     g.engine.run(g.walk_steps(n, wren, (at(g, 1, 2),), "move"))
     assert [d.chooser for d in g.pending if d.kind == OPPORTUNITY] == ["bruiser"]
+
+
+# -- squeeze -----------------------------------------------------------------------------------------------------
+
+GAP = (5, 5)
+"""The one way through the wall down column 5: a tight space."""
+
+
+def walled(*placed: tuple[str, str, str, int, int], hexes: bool = False) -> Seed002Fight:
+    """A 12 x 12 board split by a wall down column 5 but for the tight space at :data:`GAP`; (id, sheet, side,
+    col, row) per creature, the first listed acting first."""
+    grid = HexGrid(32, 36, 18, StaggerAxis.Y, StaggerIndex.ODD) if hexes else SquareGrid(32, 32)
+    terrain = {grid.offset_to_cell(5, r): Terrain(wall=True) for r in range(12) if (5, r) != GAP}
+    terrain[grid.offset_to_cell(*GAP)] = Terrain(tight=True)
+    board = Board(grid, 12, 12, terrain=terrain)
+    entries = [Entry(pid, pid.title(), side, SHEETS[sheet], grid.offset_to_cell(col, row))
+               for pid, sheet, side, col, row in placed]
+    f = Seed002Fight(board, entries, seed=1)
+    rig(f, [20 - 6 * i for i in range(len(entries))])
+    f.start()
+    return f
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_a_squeeze_goes_through_a_tight_space_at_speed_minus_1_rank(hexes: bool) -> None:
+    """seed 002, line 72: "SQUEEZE: You can squeeze through tight spaces, half your normal space. You squeeze
+    at your normal speed -1 rank (typically 15 feet)": 3 squares at rank 0, through the tight space."""
+    f = walled(("wren", "wren_ashdown", "party", 3, 5), ("bruiser", "dock_bruiser", "wharf", 11, 0), hexes=hexes)
+    assert "can squeeze 3 squares" in f.why_illegal(Move("wren", at(f, 7, 5), "squeeze", (
+        at(f, 4, 5), at(f, 5, 5), at(f, 6, 5), at(f, 7, 5))))
+    assert not f.why_illegal(Move("wren", at(f, 6, 5), "squeeze"))
+    f.apply(Move("wren", at(f, 6, 5), "squeeze"))
+    wren = f.piece("wren")
+    assert wren is not None and wren.cell == at(f, 6, 5)
+    assert [e.to for e in events(f, ev.CreatureMoved)][-2:] == [at(f, 5, 5), at(f, 6, 5)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_a_walk_or_a_run_refuses_a_tight_space(hexes: bool) -> None:
+    """seed 002, line 72: "You can squeeze through tight spaces": a tight space is entered only squeezing; a
+    walk or a run (and a charge, an advance) does not go through it."""
+    f = walled(("wren", "wren_ashdown", "party", 3, 5), ("bruiser", "dock_bruiser", "wharf", 8, 5), hexes=hexes)
+    through = (at(f, 4, 5), at(f, 5, 5), at(f, 6, 5))
+    for way in ("walk", "run"):
+        assert "tight space" in f.why_illegal(Move("wren", at(f, 6, 5), way, through))
+        assert "tight space" in f.why_illegal(Move("wren", at(f, 5, 5), way))
+        assert f.why_illegal(Move("wren", at(f, 6, 5), way))  # no walk around the wall either
+    assert f.why_illegal(Charge("wren", "bruiser", "warden_blade", at(f, 7, 5)))
+    assert f.why_illegal(Advance("wren", at(f, 5, 5)))
+    assert not f.why_illegal(Move("wren", at(f, 4, 5)))  # up to it is a walk
+    assert not f.why_illegal(Move("wren", at(f, 6, 5), "squeeze", through))
+
+
+def test_leaving_a_tight_space_is_a_walk_and_a_crawl_goes_through_one() -> None:
+    """seed 002, line 72: squeeze "through tight spaces" (entering one is the squeeze; walking out of one is a
+    walk); line 73: "While prone, you can only move by crawling" (our reading: a crawl goes where a squeeze
+    goes)."""
+    f = walled(("wren", "wren_ashdown", "party", 4, 5), ("bruiser", "dock_bruiser", "wharf", 11, 0))
+    f.apply(Move("wren", at(f, 5, 5), "squeeze"))
+    f.apply(EndTurnCommand("wren"))
+    f.apply(EndTurnCommand("bruiser"))
+    assert not f.why_illegal(Move("wren", at(f, 9, 5)))
+    g = walled(("wren", "wren_ashdown", "party", 4, 5), ("bruiser", "dock_bruiser", "wharf", 11, 0))
+    g.apply(DropProne("wren"))
+    g.apply(Move("wren", at(g, 5, 5), "crawl"))
+    assert g.piece("wren").cell == at(g, 5, 5)  # type: ignore[union-attr]
+
+
+def test_the_ai_squeezes_when_that_is_its_way() -> None:
+    """seed 002, line 72: "You can squeeze through tight spaces": the AI, its enemy across the wall, squeezes
+    through the tight space toward it."""
+    f = walled(("bruiser", "dock_bruiser", "wharf", 3, 5), ("wren", "wren_ashdown", "party", 9, 5))
+    command = choose_command(f)
+    assert isinstance(command, Move) and command.way == "squeeze" and command.to == at(f, 6, 5)
+    f.apply(command)
+    assert f.piece("bruiser").cell == at(f, 6, 5)  # type: ignore[union-attr]
+
+
+def test_a_squeeze_in_an_encounter_file_and_its_json() -> None:
+    """seed 002, line 72: the squeeze is a way of the move command: ``{ do = "move", way = "squeeze" }``."""
+    f = walled(("wren", "wren_ashdown", "party", 3, 5), ("bruiser", "dock_bruiser", "wharf", 11, 0))
+    board = f.state.board
+    command = command_from_json({"do": "move", "creature": "wren", "to": [6, 5], "way": "squeeze"}, board,
+                                "test.toml", "commands[1]")
+    assert command == Move("wren", at(f, 6, 5), "squeeze")
+    assert command_to_json(command, board)["way"] == "squeeze"
+    assert CommandSpec.model_validate({"do": "move", "to": [1, 1], "way": "squeeze"}).way == "squeeze"
+
+
+MAP = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="{orientation}" renderorder="right-down" width="6" height="3"
+     tilewidth="32" tileheight="32" infinite="0"{hexes} nextlayerid="3" nextobjectid="3">
+ <objectgroup id="1" name="terrain">
+  <object id="1" x="64" y="32" width="32" height="32">
+   <properties><property name="tight" type="bool" value="true"/></properties>
+  </object>
+ </objectgroup>
+</map>
+"""
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_a_tiled_map_marks_tight_spaces(tmp_path: Path, hexes: bool) -> None:
+    """seed 002, line 72: "tight spaces": the Tiled terrain property ``tight = true`` marks them, on squares
+    and on hexes."""
+    path = tmp_path / "tight.tmx"
+    path.write_text(MAP.format(orientation="hexagonal" if hexes else "orthogonal",
+                               hexes=' hexsidelength="16" staggeraxis="y" staggerindex="odd"' if hexes else ""))
+    _, board = load_board(path)
+    tight = [board.grid.cell_to_offset(c) for c, t in board.special_cells().items() if t.tight]
+    assert len(tight) == 1 and not board.terrain(board.grid.offset_to_cell(*tight[0])).wall
