@@ -1,6 +1,7 @@
 """Seed 002's AI: one command at a time for the creature acting now, and its answers to decisions.
 
-A turn, as it plays it: stand up if prone; a creature staggered or worse next to an enemy withdraws, then
+A turn, as it plays it: if prone, try the free stand when it succeeds at least half the time, then stand up
+as a move action if still prone; a creature staggered or worse next to an enemy withdraws, then
 recovers; a ranged creature next to an enemy withdraws before it shoots; attack a target in reach (never one that provokes when another does not; then the
 best exact chance to put its targets down, then the most damage on average, by ``odds.py``); else charge a
 target a charge reaches without provoking; else move toward the nearest enemy (squeezing through a tight space
@@ -25,7 +26,11 @@ from game.rulesets.seed002.commands import (Advance, Attack, Charge, Command, De
 from game.rulesets.seed002.fight import Seed002Fight
 from game.rulesets.seed002.sheets import Attack as AttackSheet
 from game.rulesets.seed002.sheets import AttackKind
+from game.rulesets.seed002.orders import free_stand_chance
 from game.rulesets.seed002.state import Creature, field_for
+
+FREE_STAND_ODDS = Fraction(1, 2)
+"""The AI tries the free stand [75] first when it succeeds at least this often (else it stands as a move)."""
 from game.rulesets.seed002.track import DamageState
 
 
@@ -56,6 +61,10 @@ def _choose(fight: Seed002Fight, actor: Creature) -> Command:
         return EndTurnCommand(a)
     near = [e for e in enemies if fight.state.adjacent(actor, e)]
     ranged = _prefers_ranged(actor)
+    if actor.prone and free_stand_chance(actor) >= FREE_STAND_ODDS:
+        spring = Stand(a, free=True)
+        if not fight.why_illegal(spring):
+            return spring
     if actor.prone and has_move:
         stand = Stand(a)
         if not fight.why_illegal(stand):

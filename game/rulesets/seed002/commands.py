@@ -92,9 +92,11 @@ class Aim:
 
 @dataclass(frozen=True, slots=True)
 class Stand:
-    """A move action: up from prone [74-75]."""
+    """A move action: up from prone [74], provoking; ``free``: the free stand instead, a free action that
+    provokes nothing, on an Acrobatics check against DC 10 + power level x 2, once a turn [75]."""
 
     creature: str
+    free: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ puts on the stack, who it provokes) or raises ``Impossible``; :meth:`Orders.carr
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from game.grid import Cell
@@ -26,6 +27,18 @@ from game.rulesets.seed002.state import MAX_AIM, MODES, SQUEEZING_MODES, Creatur
 
 if TYPE_CHECKING:
     from game.rulesets.seed002.clock import InitiativeClock
+
+def free_stand_dc(power_level: int) -> int:
+    """The free stand's Acrobatics check: "a Hard DC (DC 10 + Power Level x 2)" [75]."""
+    return checks.hard_dc(power_level)
+
+
+def free_stand_chance(actor: Creature) -> Fraction:
+    """The exact chance ``actor``'s free stand succeeds now [75]."""
+    sheet = actor.template
+    got = checks.chances(sheet.acrobatics, free_stand_dc(sheet.power_level), advantage=-actor.track.disadvantage)
+    return sum((p for degrees, p in got.items() if degrees > 0), Fraction(0))
+
 
 WAY_MODES = {"walk": "move", "run": "run", "squeeze": "squeeze", "crawl": "crawl"}
 
@@ -213,6 +226,13 @@ class Orders:
                 if actor.prone:
                     raise Impossible(f"{actor.name} is already prone")
                 return Plan(ActionType.FREE, "drop prone", (), lambda: self.drop_prone(actor))
+            case Stand() if command.free:
+                if not actor.prone:
+                    raise Impossible(f"{actor.name} is not prone")
+                if actor.free_stand_turn == self.turns:
+                    raise Impossible(f"{actor.name} has tried the free stand this turn: one try a turn")
+                return Plan(ActionType.FREE, "try a free stand", (),
+                            lambda: self.run_steps(actor, "free stand", (), Act(0, a, "free stand")))
             case Stand():
                 if not actor.prone:
                     raise Impossible(f"{actor.name} is not prone")
@@ -384,6 +404,15 @@ class Orders:
             case "stand":
                 actor.prone = False
                 self.emit(ev.StoodUp(actor.id))
+            case "free stand":
+                actor.free_stand_turn = self.turns
+                sheet = actor.template
+                outcome = checks.roll(self.engine.dice, sheet.acrobatics, free_stand_dc(sheet.power_level),
+                                      "free stand", advantage=-actor.track.disadvantage)
+                self.emit(ev.FreeStandTried(actor.id, outcome.success))
+                if outcome.success and actor.prone:
+                    actor.prone = False
+                    self.emit(ev.StoodUp(actor.id))
             case "defend":
                 roll = checks.roll(self.engine.dice, actor.template.defense, 0, "defend",
                                    advantage=-actor.track.disadvantage)
@@ -438,7 +467,7 @@ class Orders:
                     for cell in tactics.reachable(self.state, actor, mode, self.budget_of(actor, mode)):
                         candidates.append(mode_cls(a, cell))
             candidates += [Stand(a)] + [Aim(a, e.id) for e in enemies]
-        candidates += [DropProne(a), Delay(a)]
+        candidates += [Stand(a, free=True), DropProne(a), Delay(a)]
         candidates += self.extension_candidates(actor)
         for c in candidates:
             if not self.why_illegal(c):

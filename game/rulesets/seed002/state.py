@@ -54,6 +54,8 @@ class Creature:
     """Ranks its speed rank gains or loses from reactions and stunts (a Surge's boost, hindered) (s002react)."""
     held: bool = False
     """Grabbed: it cannot move but by escaping [49, 80] (s002react's stunts)."""
+    free_stand_turn: int = -1
+    """The fight's turn count when it last tried the free stand [75] (one try a turn)."""
 
     @property
     def sheet(self) -> Sheet:

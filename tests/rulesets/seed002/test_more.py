@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,12 +15,13 @@ from game.kernel.engine import Impossible
 from game.rulesets.package import Entry
 from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002.ai import choose_command
-from game.rulesets.seed002.commands import Advance, Charge, DropProne, EndTurnCommand, Move
+from game.rulesets.seed002.commands import Advance, Charge, DropProne, EndTurnCommand, Move, Stand
 from game.rulesets.seed002.encounter_file import CommandSpec, command_from_json, command_to_json
 from game.rulesets.seed002.fight import OPPORTUNITY, Seed002Fight
 from game.rulesets.seed002.provoking import threatening
+from game.rulesets.seed002.queries import would_provoke
 from game.tiled import load_board
-from tests.rulesets.seed002.test_fight import SHEETS, at, duel, events, rig
+from tests.rulesets.seed002.test_fight import SHEETS, at, duel, events, fight, rig
 
 # -- sparing an enemy a move's provoking ------------------------------------------------------------------------
 
@@ -153,3 +155,68 @@ def test_a_tiled_map_marks_tight_spaces(tmp_path: Path, hexes: bool) -> None:
     _, board = load_board(path)
     tight = [board.grid.cell_to_offset(c) for c, t in board.special_cells().items() if t.tight]
     assert len(tight) == 1 and not board.terrain(board.grid.offset_to_cell(*tight[0])).wall
+
+
+# -- the free stand ----------------------------------------------------------------------------------------------
+
+def prone_duel(**changes: object) -> Seed002Fight:
+    """:func:`duel` with Wren's sheet changed by ``changes``, Wren prone next to the bruiser, on its turn."""
+    f = fight(("wren", replace(SHEETS["wren_ashdown"], **changes), "party", 2, 2),  # type: ignore[arg-type]
+              ("bruiser", "dock_bruiser", "wharf", 3, 2))
+    f.apply(DropProne("wren"))
+    return f
+
+
+def needed(f: Seed002Fight) -> int:
+    """The die the free stand needs: DC 10 + power level x 2, less Acrobatics."""
+    wren = f.piece("wren")
+    assert wren is not None
+    return 10 + 2 * wren.template.power_level - wren.template.acrobatics
+
+
+def test_the_free_stand_is_free_provokes_nothing_and_needs_the_hard_dc() -> None:
+    """seed 002, line 75: "You can go from prone to standing as a free action (with no Opportunity Action) by
+    making an Acrobatics check with a Hard DC (DC 10 + Power Level x 2)"."""
+    f = prone_duel(acrobatics=3, power_level=4)
+    assert would_provoke(f, Stand("wren", free=True)) == () and would_provoke(f, Stand("wren")) == ("bruiser",)
+    rig(f, [needed(f)])
+    f.apply(Stand("wren", free=True))
+    wren = f.piece("wren")
+    assert wren is not None and not wren.prone and not f.pending
+    assert events(f, ev.FreeStandTried) == [ev.FreeStandTried("wren", True)]
+    assert wren.economy.pips == (1, 1, 1)  # its standard, move and quick actions are all left
+
+
+def test_a_failed_free_stand_leaves_it_prone_once_a_turn_and_the_move_stand_stays() -> None:
+    """seed 002, line 75: "You can go from prone to standing as a free action (with no Opportunity Action) by
+    making an Acrobatics check with a Hard DC (DC 10 + Power Level x 2)"; on a failure it is still prone, one try a turn
+    (our reading); line 74: "STAND [Move, OA]"."""
+    f = prone_duel(acrobatics=3, power_level=4)
+    rig(f, [needed(f) - 1])
+    f.apply(Stand("wren", free=True))
+    wren = f.piece("wren")
+    assert wren is not None and wren.prone and events(f, ev.FreeStandTried) == [ev.FreeStandTried("wren", False)]
+    assert "one try a turn" in f.why_illegal(Stand("wren", free=True))
+    f.apply(Stand("wren"))
+    assert [d.chooser for d in f.pending if d.kind == OPPORTUNITY] == ["bruiser"]
+
+
+def test_a_free_stand_command_in_an_encounter_file_and_its_json() -> None:
+    """seed 002, line 75: "You can go from prone to standing as a free action (with no Opportunity Action) by
+    making an Acrobatics check with a Hard DC (DC 10 + Power Level x 2)": ``{ do = "stand", free = true }``."""
+    f = prone_duel()
+    board = f.state.board
+    command = command_from_json({"do": "stand", "creature": "wren", "free": True}, board, "t.toml", "commands[1]")
+    assert command == Stand("wren", free=True)
+    assert command_to_json(command, board) == {"do": "stand", "creature": "wren", "free": True}
+    assert command_to_json(Stand("wren"), board) == {"do": "stand", "creature": "wren"}
+
+
+@pytest.mark.parametrize(("acrobatics", "free"), [(8, True), (-4, False)])
+def test_the_ai_tries_the_free_stand_when_its_odds_are_good(acrobatics: int, free: bool) -> None:
+    """seed 002, line 75: "You can go from prone to standing as a free action (with no Opportunity Action) by
+    making an Acrobatics check with a Hard DC (DC 10 + Power Level x 2)": the AI tries it when it succeeds at least half
+    the time, else stands as a move."""
+    f = prone_duel(acrobatics=acrobatics, power_level=4)  # needs 10 + 8 - 8 = 10 (11 in 20) / 22 (never)
+    command = choose_command(f)
+    assert command == Stand("wren", free=free)
