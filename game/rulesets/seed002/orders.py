@@ -454,15 +454,17 @@ class Orders:
         if actor.economy.payer(ActionType.MOVE) is not None:
             mode = "crawl" if actor.prone else "move"
             way = "crawl" if actor.prone else "walk"
-            for cell in tactics.reachable(field_for(self.state, mode), actor, mode, self.budget_of(actor, mode)):
+            walked = tactics.reachable(field_for(self.state, mode), actor, mode, self.budget_of(actor, mode))
+            for cell in walked:
                 candidates.append(Move(a, cell, way))
             if not actor.prone:
                 for cell in tactics.reachable(self.state, actor, "run", self.budget_of(actor, "run")):
                     candidates.append(Move(a, cell, "run"))
-                if self.state.tight:
+                if self.state.tight:  # a squeeze to where a walk does not go (through a tight space) [72]
                     for cell in tactics.reachable(self.state.squeezing, actor, "squeeze",
                                                   self.budget_of(actor, "squeeze")):
-                        candidates.append(Move(a, cell, "squeeze"))
+                        if cell not in walked:
+                            candidates.append(Move(a, cell, "squeeze"))
                 for mode_cls, mode in ((Advance, "advance"), (Withdraw, "withdraw")):
                     for cell in tactics.reachable(self.state, actor, mode, self.budget_of(actor, mode)):
                         candidates.append(mode_cls(a, cell))

@@ -7,11 +7,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.board import Board, Terrain
-from game.grid import HexGrid, SquareGrid
+from game.grid import Cell, HexGrid, SquareGrid
 from game.grid.hex import StaggerAxis, StaggerIndex
 from game.kernel.engine import Impossible
+from game.mechanics import tactics
+from game.mechanics.tactics.pieces import PieceId
 from game.rulesets.package import Entry
 from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002.ai import choose_command
@@ -20,6 +24,7 @@ from game.rulesets.seed002.encounter_file import CommandSpec, command_from_json,
 from game.rulesets.seed002.fight import OPPORTUNITY, Seed002Fight
 from game.rulesets.seed002.provoking import threatening
 from game.rulesets.seed002.queries import would_provoke
+from game.rulesets.seed002.state import field_for
 from game.tiled import load_board
 from tests.rulesets.seed002.test_fight import SHEETS, at, duel, events, fight, rig
 
@@ -220,3 +225,46 @@ def test_the_ai_tries_the_free_stand_when_its_odds_are_good(acrobatics: int, fre
     f = prone_duel(acrobatics=acrobatics, power_level=4)  # needs 10 + 8 - 8 = 10 (11 in 20) / 22 (never)
     command = choose_command(f)
     assert command == Stand("wren", free=free)
+
+
+def test_squeezing_out_of_a_threatened_square_provokes() -> None:
+    """seed 002, line 68: "MOVE [Move, OA from Movement]" (a squeeze [72] is one of the move's ways): squeezing
+    out of a threatened square provokes as a walk does [69]."""
+    f = walled(("wren", "wren_ashdown", "party", 4, 5), ("bruiser", "dock_bruiser", "wharf", 4, 4))
+    move = Move("wren", at(f, 6, 5), "squeeze")
+    assert would_provoke(f, move) == ("bruiser",)
+    f.apply(move)
+    assert [d.chooser for d in f.pending if d.kind == OPPORTUNITY] == ["bruiser"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20),
+       st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=12))
+def test_only_a_squeeze_or_a_crawl_enters_a_tight_space(tight: set[tuple[int, int]],
+                                                         walls: set[tuple[int, int]]) -> None:
+    """seed 002, line 72: "You can squeeze through tight spaces [...] at your normal speed -1 rank": on any
+    board, no walk, run, charge, advance or withdraw route enters a tight square, and every squeeze route costs
+    at most 3 squares (rank 0); a squeeze is offered only to where a walk does not go."""
+    grid = SquareGrid(32, 32)
+    start, foe = (0, 0), (7, 7)
+    terrain: dict[Cell, Terrain] = {grid.offset_to_cell(*c): Terrain(tight=True) for c in tight - {start, foe}}
+    terrain |= {grid.offset_to_cell(*c): Terrain(wall=True) for c in walls - tight - {start, foe}}
+    board = Board(grid, 8, 8, terrain=terrain)
+    entries = [Entry("wren", "Wren", "party", SHEETS["wren_ashdown"], grid.offset_to_cell(*start)),
+               Entry("bruiser", "Bruiser", "wharf", SHEETS["dock_bruiser"], grid.offset_to_cell(*foe))]
+    f = Seed002Fight(board, entries, seed=1)
+    rig(f, [20, 1])
+    f.start()
+    wren = f.state.creatures[PieceId("wren")]
+    for mode in ("move", "run", "charge", "advance", "withdraw", "squeeze"):
+        found = tactics.reachable(field_for(f.state, mode), wren, mode, f.budget_of(wren, mode))
+        for route in found.values():
+            for path in (route.path, route.safest_path):
+                if mode == "squeeze":
+                    assert tactics.path_cost(f.state.squeezing, wren, path, mode) <= 3  # type: ignore[operator]
+                else:
+                    assert not any(board.terrain(c).tight for c in path), (mode, path)
+    walks = tactics.reachable(f.state, wren, "move", f.budget_of(wren, "move"))
+    for command in f.legal_commands():
+        if isinstance(command, Move) and command.way == "squeeze":  # offered only where a walk does not go
+            assert command.to not in walks and not f.why_illegal(command)
