@@ -466,18 +466,22 @@ def _table_session(map_path: Path, tokens: int, seed: int = 5) -> Any:
     return Session(source, dict(scenario.sides))
 
 
-def _frames(table: Any, count: int, pan: tuple[float, float] = (0.0, 0.0)) -> list[float]:
+def _frames(table: Any, count: int, pan: tuple[float, float] = (0.0, 0.0),
+            cpu: list[float] | None = None) -> list[float]:
+    """The wall-clock seconds of ``count`` frames (and their CPU seconds appended to ``cpu``, if given)."""
     import pygame
 
     out = []
     for _ in range(count):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         if pan != (0.0, 0.0) and table.view is not None:
             table.view.pan(*pan)
         table.update(0.016)
         table.draw()
         pygame.display.flip()
         out.append(time.perf_counter() - start)
+        if cpu is not None:
+            cpu.append(time.process_time() - start_cpu)
     return out
 
 
@@ -668,9 +672,12 @@ def bench_table(repeats: int) -> None:
         _frames(table, 1)
         visible = view.stats.tokens_drawn
 
-        def window(count: int, pan: tuple[float, float] = (0.0, 0.0)) -> list[float]:
+        cpu_times: dict[str, list[float]] = {}
+        """The CPU seconds of the frames of the runs with and without the players' display (by run name)."""
+
+        def window(count: int, pan: tuple[float, float] = (0.0, 0.0), name: str = "") -> list[float]:
             table._board_kept = None  # something else drew on the screen since: the first frame draws it all
-            return _frames(table, count, pan)
+            return _frames(table, count, pan, cpu_times.setdefault(name, []) if name else None)
 
         def board_only(count: int, pan: tuple[float, float] = (0.0, 0.0), keep: bool = True) -> list[float]:
             out = []
@@ -686,22 +693,23 @@ def bench_table(repeats: int) -> None:
 
         players = PlayersDisplay(size=TABLE_SIZE)  # the players' display (issue 17), same size, following the view
 
-        def with_players(count: int, pan: tuple[float, float] = (0.0, 0.0), pace: int | None = None) -> list[float]:
+        def with_players(count: int, pan: tuple[float, float] = (0.0, 0.0), pace: int | None = None,
+                         name: str = "") -> list[float]:
             table.players = players
             paced, players.pace = players.pace, pace or players.pace
             try:
-                return window(count, pan)
+                return window(count, pan, name)
             finally:
                 table.players = None
                 players.pace = paced
 
         opening_players = with_players(1)[0]  # its first frame: the sight of every players' creature, worked out once
         runs: dict[str, Callable[[int], list[float]]] = {
-            "window still": window,
-            "window panning": lambda n: window(n, pan),
-            "players still": with_players,
-            "players panning": lambda n: with_players(n, pan),
-            "players panning every frame": lambda n: with_players(n, pan, pace=1),
+            "window still": lambda n: window(n, name="window still"),
+            "window panning": lambda n: window(n, pan, "window panning"),
+            "players still": lambda n: with_players(n, name="players still"),
+            "players panning": lambda n: with_players(n, pan, name="players panning"),
+            "players panning every frame": lambda n: with_players(n, pan, pace=1, name="players panning every frame"),
             "map kept still": board_only,
             "map kept panning": lambda n: board_only(n, pan),
             "map whole still": lambda n: board_only(n, keep=False),
@@ -749,10 +757,13 @@ def bench_table(repeats: int) -> None:
               f" every {players.pace} frames while the camera moves):")
         for motion in ("still", "panning"):
             a, b = times[f"players {motion}"], times[f"window {motion}"]
+            ca, cb = cpu_times[f"players {motion}"], cpu_times[f"window {motion}"]
             print(f"    {motion + ' camera' if motion == 'still' else 'panning 8 px/frame'}  "
-                  f"{_summary(a)}   ratio {_mean(a) / _mean(b):4.2f} (goal <= 1.25)")
+                  f"{_summary(a)}   ratio {_mean(a) / _mean(b):4.2f} (goal <= 1.25; CPU time {_mean(ca) / _mean(cb):4.2f})")
         a, b = times["players panning every frame"], times["window panning"]
-        print(f"    panning, the display following every frame  {_summary(a)}   ratio {_mean(a) / _mean(b):4.2f}")
+        ca, cb = cpu_times["players panning every frame"], cpu_times["window panning"]
+        print(f"    panning, the display following every frame  {_summary(a)}   ratio {_mean(a) / _mean(b):4.2f}"
+              f" (CPU time {_mean(ca) / _mean(cb):4.2f})")
         print("  ours, the map with its overlays only, as the window draws it (kept: a pan scrolls it, paints the strips):")
         print(f"    still camera        {_summary(times['map kept still'])}")
         print(f"    panning 8 px/frame  {_summary(times['map kept panning'])}")

@@ -45,8 +45,12 @@ class _Unclosable(UIWindow):
 
 class DecisionPrompt:
     def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, decision: Decision, chooser: str,
-                 answer: Callable[[str], object], standing: Callable[[str, StandingOrder], object]) -> None:
+                 answer: Callable[[str], object], standing: Callable[[str, StandingOrder], object],
+                 *, low: bool = False) -> None:
         self.manager, self.area, self.decision, self.chooser = manager, area, decision, chooser
+        self.low = low
+        """Put at the bottom of the area, not its centre (its options are also squares on the board, which the
+        player should see: ``game.ui.parts.DecisionCells``)."""
         self.answer, self.standing = answer, standing
         self.page = 0
         self.window: _Unclosable | None = None
@@ -73,6 +77,8 @@ class DecisionPrompt:
         height = min(self.area.height - 8, TITLE + 16 + rows * ROW + (len(lines) - 1) * LINE)
         rect = pygame.Rect(0, 0, min(WIDTH, self.area.width - 8), height)
         rect.center = self.area.center
+        if self.low:
+            rect.bottom = self.area.bottom - 4
         # no way around answering (passing is an option), so its close button does nothing
         self.window = _Unclosable(rect, self.manager, window_display_title=f"{self.chooser} decides",
                                   object_id="#decision_prompt", resizable=False, draggable=True)

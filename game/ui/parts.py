@@ -18,11 +18,12 @@ from typing import Any, Protocol
 import pygame
 
 from game.grid import Cell
+from game.kernel.decisions import Decision
 from game.ui.animation import BannerText, Shown
 from game.ui.board_view import Layer, TokenLook
 from game.ui.modes.base import FightMode, Host, Piece
 
-__all__ = ["BarEntry", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "TurnRow", "WindowParts"]
+__all__ = ["BarEntry", "DecisionCells", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "TurnRow", "WindowParts"]
 
 RGB = tuple[int, int, int]
 
@@ -202,4 +203,13 @@ class PublicHealth(Protocol):
     without it get the generic ``players_display.default_health`` (unhurt / hurt / badly hurt / down)."""
 
     def public_health(self, creature: Piece) -> str:
+        ...
+
+
+class DecisionCells(Protocol):
+    """What a ruleset's window parts may add for decisions whose options are squares of the board (seed 002: where
+    a push or pull lands): each square with its option's key. The decision mode (``game.ui.modes.decide``) answers
+    with the option of a square clicked; parts without it answer decisions in the prompt only."""
+
+    def decision_cells(self, table: Host, decision: Decision) -> Mapping[Cell, str]:
         ...

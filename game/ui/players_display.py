@@ -40,7 +40,7 @@ from game.kernel.engine import Impossible
 from game.rulesets.package import PublicLine
 from game.session import AI, Session
 from game.tiled.hidden import players_view
-from game.ui.board_view import BoardView, Layer, TokenLook, TokenPainter, draw_text, font
+from game.ui.board_view import BoardView, Camera, Layer, TokenLook, TokenPainter, draw_text, font
 from game.ui.combat_log import wrap
 
 BG = (16, 17, 20)
@@ -71,14 +71,18 @@ EXPLORED = (0, 0, 0, 150)
 """A cell seen before but not now, on the players' display."""
 GM_DIM = (0, 0, 0, 105)
 """A cell no players' creature sees now, in the game master's window (``dim_gm``)."""
-PAN_EVERY = 2
+PAN_EVERY = 3
 """While the game master pans or zooms (the camera moves frame after frame, nothing else changes), the players'
-display follows every PAN_EVERY-th frame: 30 pictures a second for a 60 one, on a TV across the table. It shows
-where the camera stopped the frame it stops, and any change of the fight at once. Each picture it draws costs a
-scroll of its map, as the game master's window's does: a second window of the same size, drawn every frame,
-would double the pixels a pan moves."""
+display follows every PAN_EVERY-th frame: 20 pictures a second for a 60 one, on a TV across the table. It shows
+where the camera stopped the frame it stops, and any change of the fight at once. Each picture costs a scroll of
+its whole map, as a frame of the game master's window does (the pixels a pan moves, 1344 x 1080 of them on a
+1920 x 1080 display: about half the game master's whole frame while panning, on the bench): following every
+second frame would add about a quarter to the game master's frame time, the issue's limit, and every third adds
+about a sixth."""
 TOKEN_BUCKET = 256
 """The players' tokens are filed by squares of this many picture pixels (a frame looks only at those in view)."""
+TokenPlaces = dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]
+"""Each creature players see, its token and its place in picture pixels, filed by TOKEN_BUCKET square."""
 
 
 def default_health(hp: int, max_hp: int) -> str:
@@ -241,8 +245,11 @@ class PlayersDisplay:
         self.tokens: TokenPainter | None = None
         self._view_for: object = None
         self.surface = pygame.Surface(self.size)
-        self.drawn: list[TokenLook] = []
-        """The tokens in view last frame (tests read them)."""
+        self._drawn: list[TokenLook] | None = []
+        """The tokens in view in the last picture (None: not worked out yet, see :attr:`drawn`)."""
+        self._in_view: tuple[TokenPlaces, Camera, pygame.Rect, float] | None = None
+        """What the last picture's tokens were drawn from: their places, the camera, the map's area and the margin
+        around it within which a token shows."""
         self.texts: list[str] = []
         """The text drawn last frame (tests read it)."""
         self.shown_frames = 0
@@ -261,7 +268,7 @@ class PlayersDisplay:
         """Line of sight this fight (None: it is off, or no fight)."""
         self.visible: set[Cell] | None = None
         """The cells the players' creatures see now (None: everything; tests read it)."""
-        self._places: tuple[object, dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]] = (None, {})
+        self._places: tuple[object, TokenPlaces] = (None, {})
         """Each creature players see, its token and its place in picture pixels, filed by TOKEN_BUCKET square, with
         what they were made for."""
         self._public: list[tuple[object, PublicLine | None]] = []
@@ -274,6 +281,16 @@ class PlayersDisplay:
         """The game master's camera the frame before (drawn or not)."""
         """The players' creatures, and the state they were worked out for."""
         """The log's entries read so far, each with its line for players (None: none)."""
+
+    @property
+    def drawn(self) -> list[TokenLook]:
+        """The tokens in view in the last picture (tests read them): worked out when asked, since a picture looks
+        only at the tokens near the strips it paints."""
+        if self._drawn is None:
+            assert self._in_view is not None
+            places, cam, area, margin = self._in_view
+            self._drawn = [look for _, look, _, _ in tokens_in(places, cam, area, margin)]
+        return self._drawn
 
     @property
     def window_id(self) -> int | None:
@@ -351,8 +368,8 @@ class PlayersDisplay:
         session: Session | None = table.session
         state = None if session is None or table.view is None else self._state(table, session)
         key = self._key(table, state)
-        if key == self._drawn_key:
-            return self.surface
+        if key == self._drawn_key and (self.view is None or self.view.settled):
+            return self.surface  # (else chunks of the last picture wait to be redrawn: drawn again, kept)
         self._drawn_key = key
         w, h = self.size
         upright = (h, w) if self.rotation in (90, 270) else (w, h)
@@ -366,7 +383,7 @@ class PlayersDisplay:
         if session is None or table.view is None:
             canvas.fill(BG)
             self._board_on = self._side_on = None
-            self.drawn = []
+            self._drawn, self._in_view = [], None
             self._text(canvas, "Waiting for the game master", (upright[0] // 2, upright[1] // 2), TITLE_SIZE,
                        MUTED, anchor="center")
         else:
@@ -453,22 +470,21 @@ class PlayersDisplay:
         keep = on == self._board_on  # the map and tokens of the frame before are there: scrolled if need be
         self._board_on = on
         ruler = self._ruler_rect(board) if self.camera == "calibrated" else None
-        view.hurried = True  # the second window: it composes and prefetches nothing ahead of what it shows
+        # the second window: it composes and prefetches nothing ahead of what it shows, nor redraws stale chunks
+        # within the frame's budget, unless the picture before left some waiting (too changed to patch)
+        view.hurried = view.settled
         areas = view.draw_board(board, keep=keep, dirty=[ruler] if ruler is not None else [])
         cam = view.camera
-        width, height = board.get_size()
         margin = max(view.cell_w, view.cell_h) * cam.zoom * 2
-        in_view = self._tokens_in(table, session, view, pygame.Rect(0, 0, width, height), margin)
-        self.drawn = [look for _, look, _, _ in in_view]
+        places = self._token_places(table, session, view)
+        self._in_view = (places, cam, board.get_rect(), margin)
+        self._drawn = None
         acting = session.encounter.acting
         assert self.tokens is not None
         for area in areas:
             board.set_clip(area)
-            near = area.inflate(2 * margin, 2 * margin)
             looks: list[tuple[TokenLook, float, float]] = []
-            for cid, look, sx, sy in in_view:
-                if not near.collidepoint(sx, sy):
-                    continue
+            for cid, look, sx, sy in tokens_in(places, cam, area, margin):
                 looks.append((look, sx, sy))
                 if acting is not None and cid == acting.id:
                     radius = max(6, round(view.cell_w * look.size_cells * cam.zoom * 0.5 + 3))
@@ -509,24 +525,8 @@ class PlayersDisplay:
         self.darkness.update(session, state, mine)
         return self.darkness.layer("gm", table.view, explored=False, colour=GM_DIM)
 
-    def _tokens_in(self, table: Any, session: Session, view: BoardView, area: pygame.Rect,
-                   margin: float) -> list[tuple[str, TokenLook, float, float]]:
-        """The tokens players see near ``area`` (screen pixels of the board), each with its screen place."""
-        cam = view.camera
-        left, top = cam.to_picture(area.left - margin, area.top - margin)
-        right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
-        buckets = self._token_places(table, session, view)
-        out: list[tuple[str, TokenLook, float, float]] = []
-        for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
-            for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
-                for cid, look, px, py in buckets.get((bx, by), ()):
-                    if left <= px <= right and top <= py <= bottom:
-                        sx, sy = cam.to_screen(px, py)
-                        out.append((cid, look, sx, sy))
-        return out
-
     def _token_places(self, table: Any, session: Session,
-                      view: BoardView) -> dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]:
+                      view: BoardView) -> TokenPlaces:
         """The tokens players see and where (picture pixels), filed by TOKEN_BUCKET square: made again only when
         the state or who is hidden changed, not each frame."""
         state = self._state(table, session)
@@ -536,7 +536,7 @@ class PlayersDisplay:
         hidden = hidden_from_players(table)
         enc = session.encounter
         mine = self.mine(session, state)
-        places: dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]] = {}
+        places: TokenPlaces = {}
         for c in enc.pieces():
             if c.dead or c.id in hidden or not self.sees(session, c.id, mine):
                 continue
@@ -618,8 +618,8 @@ class PlayersDisplay:
             if y + font(ROW_SIZE).get_linesize() > log_top:
                 break
             piece = st.piece(row.creature)
-            if row.dead:
-                status = "dead"
+            if row.dead:  # out of the fight: the ruleset's word (seed 002's incapacitated are "down", not dead)
+                status = "dead" if piece is None else public_health(table.parts, piece)
             elif piece is None or row.creature in mine:
                 status = row.status
             else:
@@ -658,6 +658,22 @@ class PlayersDisplay:
             if not out or out[-1] != line.text:  # a walk of several steps told once
                 out.append(line.text)
         return out
+
+
+def tokens_in(places: TokenPlaces, cam: Camera, area: pygame.Rect,
+              margin: float) -> list[tuple[str, TokenLook, float, float]]:
+    """The tokens of ``places`` near ``area`` (screen pixels of the map, within ``margin``), each with its screen
+    place: only the TOKEN_BUCKET squares over it are looked at."""
+    left, top = cam.to_picture(area.left - margin, area.top - margin)
+    right, bottom = cam.to_picture(area.right + margin, area.bottom + margin)
+    out: list[tuple[str, TokenLook, float, float]] = []
+    for by in range(int(top // TOKEN_BUCKET), int(bottom // TOKEN_BUCKET) + 1):
+        for bx in range(int(left // TOKEN_BUCKET), int(right // TOKEN_BUCKET) + 1):
+            for cid, look, px, py in places.get((bx, by), ()):
+                if left <= px <= right and top <= py <= bottom:
+                    sx, sy = cam.to_screen(px, py)
+                    out.append((cid, look, sx, sy))
+    return out
 
 
 def public_entry(session: Session, entry: Any) -> PublicLine | None:

@@ -1315,9 +1315,11 @@ class Table:
         session = self.session
         player = self.viewer
         self.drop_choice()
+        cells = getattr(self.parts, "decision_cells", None)  # options that are squares: keep the board in sight
         prompt = DecisionPrompt(self.manager, self.board_rect, question, session.encounter.name(question.chooser),
                                 lambda key: self.answer(question.id, key),
-                                lambda kind, order: session.seats.set_order(player or "", kind, order))
+                                lambda kind, order: session.seats.set_order(player or "", kind, order),
+                                low=bool(cells is not None and cells(self, question)))
         self.modes.append(DecideMode(prompt))
         self.say(self.mode.prompt(self))
 

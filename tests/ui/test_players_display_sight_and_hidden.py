@@ -22,6 +22,7 @@ from tests.ui.driving import frames
 REPO = Path(__file__).resolve().parents[2]
 CRYPT = REPO / "maps" / "crypt_skirmish.toml"
 VIGIL = REPO / "maps" / "crypt_vigil_003.toml"
+WHARF = REPO / "maps" / "crypt_wharf_002.toml"
 
 
 def new_table(path: Path, controls: dict[str, str] | None = None) -> Table:
@@ -88,19 +89,77 @@ def test_a_pan_scrolls_the_players_map_and_paints_only_the_strips_that_came_into
     assert (pygame.image.tobytes(shown.render(table), "RGB") == pygame.image.tobytes(scrolled, "RGB"))
 
 
-def test_while_the_camera_keeps_moving_the_display_follows_every_other_frame_and_catches_up_when_it_stops() -> None:
+def test_while_the_camera_keeps_moving_the_display_follows_every_third_frame_and_catches_up_when_it_stops() -> None:
     table = new_table(CRYPT)
     shown = open_display(table)
-    assert shown.pace == players_display.PAN_EVERY == 2
+    assert shown.pace == players_display.PAN_EVERY == 3
     assert table.view is not None
     before = shown.shown_frames
     for _ in range(6):
         table.view.pan(-8, 0)
         frames(table, 1)
-    assert shown.shown_frames - before == 3
+    assert shown.shown_frames - before == 2
     frames(table, 1)  # the camera stopped: shown at once
     cam = table.view.camera
     assert shown._drawn_key[2:5] == (cam.x, cam.y, cam.zoom)  # type: ignore[index]
+
+
+def test_while_the_camera_keeps_moving_a_change_of_the_fight_is_shown_in_the_frame_it_happens() -> None:
+    """The pace spares only pictures where the camera alone moved: hidden on a frame the pace would leave as it
+    was, the ghoul is gone from the display that very frame."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    assert table.view is not None and table.session is not None
+    frames(table, 1)
+    assert "Ghoul" in {look.name for look in shown.drawn}
+    table.view.pan(-8, 0)
+    frames(table, 1)
+    before = shown.shown_frames
+    table.view.pan(-8, 0)
+    frames(table, 1)
+    assert shown.shown_frames == before, "the camera alone moved: a frame the pace leaves as it was"
+    table.session.hide("ghoul")
+    table.view.pan(-8, 0)
+    frames(table, 1)
+    assert shown.shown_frames == before + 1
+    assert "Ghoul" not in {look.name for look in shown.drawn}
+    cam = table.view.camera
+    assert shown._drawn_key[2:5] == (cam.x, cam.y, cam.zoom)  # type: ignore[index]
+
+
+def test_nothing_is_drawn_again_while_nothing_changes() -> None:
+    """A still camera and a still fight: the display's window is neither drawn nor flipped again."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    frames(table, 2)
+    before = shown.shown_frames
+    assert shown.window is not None
+    marker = (1, 2, 3)
+    shown.surface.set_at((0, 0), marker)  # drawn again, the map's corner would cover it
+    frames(table, 5)
+    assert shown.shown_frames == before
+    assert tuple(shown.surface.get_at((0, 0)))[:3] == marker
+
+
+def test_darkness_that_comes_after_the_display_opened_is_drawn_within_a_few_frames() -> None:
+    """Opened while nobody but the AI plays (the setup dialog's moment: players see the whole map), then Ann takes
+    the heroes: the necromancer's cell, behind walls, turns dark on the display within a few frames, whichever
+    chunks are redrawn whole (before, a chunk too changed to patch waited for a frame with time to spare, which the
+    display's frames never had: the whole map stayed in view)."""
+    table = new_table(CRYPT)
+    shown = open_display(table)
+    frames(table, 2)
+    session = table.session
+    assert session is not None and shown.visible is None
+    necro = session.encounter.piece("necromancer")
+    assert necro is not None
+    session.controllers["heroes"] = "Ann"
+    frames(table, 6)
+    assert shown.visible is not None and necro.cell not in shown.visible
+    view = shown.view
+    assert view is not None and view.settled
+    at = tuple(round(v) for v in view.camera.to_screen(*view.centre(necro.cell)))
+    assert shown.surface.get_at(at)[:3] == (0, 0, 0)
 
 
 def test_a_move_amends_the_darkness_around_the_creature_and_leaves_the_rest_of_the_board_alone(
@@ -224,6 +283,26 @@ def test_seed003_on_the_players_display_shows_its_words_for_health_and_no_enemy_
         assert rows[name] in ("unhurt", "staggered", "down", "dead"), (name, rows[name])
     lines = shown.public_lines(table)
     assert lines and not any(re.search(r"\bhp\b|vs (AC|PD|MD)", line) for line in lines), lines
+
+
+def test_seed002_on_the_players_display_calls_an_incapacitated_creature_down_not_dead() -> None:
+    """Seed 002 (crypt_wharf_002): a creature at the damage track's last level is incapacitated ("down",
+    seed 002 line 133's words for the Surge's track), not dead: the players' initiative shows its parts' word
+    for it, as for the standing ones, never "dead"."""
+    from dataclasses import replace
+
+    table = new_table(WHARF)
+    session = table.session
+    assert session is not None
+    mine = players_display.players_creatures(session)
+    enemy = next(c for c in session.encounter.pieces() if c.id not in mine)
+    enemy.track = replace(enemy.track, damage=4)  # type: ignore[attr-defined]
+    assert enemy.track.is_down  # type: ignore[attr-defined]
+    table.relog()
+    shown = PlayersDisplay(window=False)
+    shown.render(table)
+    rows = {text.split(": ")[0]: text.split(": ", 1)[1] for text in shown.texts if ": " in text}
+    assert rows[enemy.name] == "down", rows
 
 
 # -- item 5: hidden creatures as the game master's command ------------------------------------------------

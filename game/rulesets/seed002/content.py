@@ -16,15 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from game.content_files import (CONTENT_DIR as ALL_CONTENT, ID, ID_RULE, FileReport, content_files, parse_choice,
-                                quoted_id, quoted_key, read_toml, shown, suggestion, text_field, toml_type)
-from game.errors import ContentError, ContentProblems, has_controls, quoted
-from game.rulesets import unknown_ruleset
+from game.content_files import CONTENT_DIR as ALL_CONTENT, FileReport, parse_choice, text_field
+from game.errors import has_controls, quoted
+from game.rulesets.sheet_files import SheetBook, load_sheet_files, read_creatures, read_parts
 from game.rulesets.seed002.sheets import Attack, AttackKind, Sheet, StuntOption
 
 RULESET = "seed002"
@@ -123,121 +121,31 @@ class CreatureEntry(Entry):
 # -- the loader ---------------------------------------------------------------------------------------
 
 
-class Sheets(Mapping[str, Sheet]):
-    """Every seed 002 sheet loaded, by id."""
-
-    __slots__ = ("_sheets", "_sources")
-
-    def __init__(self, sheets: Mapping[str, Sheet], sources: Mapping[str, str]) -> None:
-        self._sheets = MappingProxyType(dict(sheets))
-        self._sources = MappingProxyType(dict(sources))
-
-    def __getitem__(self, sheet_id: str) -> Sheet:
-        try:
-            return self._sheets[sheet_id]
-        except KeyError:
-            raise KeyError(f"no seed 002 sheet '{sheet_id}'{suggestion(sheet_id, self._sheets)}") from None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._sheets)
-
-    def __len__(self) -> int:
-        return len(self._sheets)
-
-    def source(self, sheet_id: str) -> str:
-        """The file a sheet was read from, as messages show it."""
-        return self._sources[sheet_id]
+Sheets = SheetBook[Sheet]
+"""Every seed 002 sheet loaded, by id."""
 
 
 def load_sheets(paths: Iterable[str | Path] | None = None) -> Sheets:
     """Load seed 002's sheets (default: every ``*.toml`` in :data:`CONTENT_DIR`); a path may be a file or a
     folder (its ``*.toml`` files in name order, at most :data:`MAX_FILES`). Raises :class:`ContentError` for
     one problem, :class:`ContentProblems` for several."""
-    problems: list[ContentError] = []
-    files = content_files([CONTENT_DIR] if paths is None else list(paths), MAX_FILES, problems)
-    sheets: dict[str, Sheet] = {}
-    sources: dict[str, str] = {}
-    for path in files:
-        out = FileReport(shown(path), problems)
-        for sheet in _read_file(path, out):
-            if sheet.id in sheets:
-                out.problem(f"already defined in {sources[sheet.id]}", f"creature '{sheet.id}'")
-                continue
-            sheets[sheet.id], sources[sheet.id] = sheet, out.shown
-    if problems:
-        if len(problems) > MAX_PROBLEMS:
-            rest = len(problems) - MAX_PROBLEMS
-            problems = problems[:MAX_PROBLEMS] + [ContentError(problems[MAX_PROBLEMS].path,
-                                                               f"and {rest} more problems")]
-        raise problems[0] if len(problems) == 1 else ContentProblems(problems)
-    return Sheets(sheets, sources)
+    return load_sheet_files([CONTENT_DIR] if paths is None else paths, "seed 002", _read_file,
+                            max_files=MAX_FILES, max_problems=MAX_PROBLEMS)
 
 
 def _read_file(path: Path, out: FileReport) -> list[Sheet]:
-    raw = read_toml(path, out.shown, out.problems)
-    if raw is None or not _is_ours(raw, out):
-        return []
-    extra = sorted(set(raw) - {"ruleset", "creatures"})
-    for key in extra[:10]:
-        out.problem(f"unknown top-level key {quoted(key)}; a seed 002 file holds 'ruleset' and 'creatures'")
-    creatures = raw.get("creatures", {})
-    if not isinstance(creatures, dict):
-        out.problem(f"expected a table of creatures, found {toml_type(creatures)}", "", "creatures")
-        return []
-    if len(creatures) > MAX_CREATURES:
-        out.problem(f"{len(creatures)} creatures in one file; at most {MAX_CREATURES}", "", "creatures")
-        return []
-    sheets: list[Sheet] = []
-    for creature_id, value in creatures.items():
-        entry = f"creature {quoted_id(creature_id)}"
+    def creature(creature_id: str, value: dict[str, Any], entry: str) -> Sheet | None:
         before = len(out.problems)
-        if not ID.fullmatch(creature_id):
-            out.problem(ID_RULE, entry)
-        if not isinstance(value, dict):
-            out.problem(f"expected a table, found {toml_type(value)}", entry)
-            continue
         creature = out.validate(CreatureEntry, value, entry, max_errors=MAX_ERRORS)
-        attacks = _read_attacks(value.get("attacks"), out, entry)
+        attacks = read_parts(value.get("attacks"), out, entry, "attacks", AttackEntry, MAX_ATTACKS, MAX_ERRORS)
         if creature is not None:
             for field_path, detail in _creature_problems(creature, attacks):
                 out.problem(detail, entry, field_path)
-        if creature is not None and len(out.problems) == before:
-            sheets.append(_sheet(creature_id, creature, attacks))
-    return sheets
+        if creature is None or len(out.problems) != before:
+            return None
+        return _sheet(creature_id, creature, attacks)
 
-
-def _is_ours(raw: dict[str, Any], out: FileReport) -> bool:
-    written = raw.get("ruleset")
-    if written == RULESET:
-        return True
-    if written is None:
-        out.problem(f"a seed 002 content file starts with ruleset = \"{RULESET}\"", "", "ruleset")
-    elif not isinstance(written, str):
-        out.problem(f"expected text in quotes, found {toml_type(written)} {quoted(written)}", "", "ruleset")
-    else:
-        why = unknown_ruleset(written) or (f"the sheets of this file are for {written}; only {RULESET}'s sheets "
-                                           f"are read here (each ruleset has its own schema)")
-        out.problem(why, "", "ruleset")
-    return False
-
-
-def _read_attacks(raw: object, out: FileReport, entry: str) -> dict[str, AttackEntry]:
-    if not isinstance(raw, dict):
-        return {}  # CreatureEntry reports anything but a table
-    if len(raw) > MAX_ATTACKS:
-        out.problem(f"{len(raw)} attacks; a creature has at most {MAX_ATTACKS}", entry, "attacks")
-        return {}
-    attacks: dict[str, AttackEntry] = {}
-    for attack_id, value in raw.items():
-        where = f"attacks.{quoted_key(attack_id)}"
-        if not ID.fullmatch(attack_id):
-            out.problem(ID_RULE, entry, where)
-        if not isinstance(value, dict):
-            continue  # CreatureEntry reports it
-        attack = out.validate(AttackEntry, value, entry, where, max_errors=MAX_ERRORS)
-        if attack is not None:
-            attacks[attack_id] = attack
-    return attacks
+    return read_creatures(path, out, RULESET, "seed 002", MAX_CREATURES, creature)
 
 
 # -- checks across a creature's fields ----------------------------------------------------------------

@@ -274,7 +274,7 @@ class Seed002Fight(Attacks):
                 if not delayer.delaying or delayer.out or self.phase != "advance":
                     return []
                 return [Question(delayer.side, delayer.id, DELAYED,
-                                 f"take {delayer.name}'s delayed turn now, after {self.name(step.after)}?",
+                                 f"take the delayed turn now, after {self.name(step.after)}?",
                                  (Option("act", "act now"), Option(PASS, "wait")))]
         return []
 
