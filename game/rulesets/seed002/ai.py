@@ -141,7 +141,7 @@ def _best_charge(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creatur
     for attack in actor.template.close_attacks():
         for e in enemies:
             for cell, route in reach.items():
-                if fight.state.distance(cell, e.cell) > attack.reach or route.safest_provokers:
+                if fight.state.gap(actor, e, cell) > attack.reach or route.safest_provokers:
                     continue
                 command = Charge(actor.id, e.id, attack.id, cell, route.safest_path)
                 if fight.why_illegal(command):
@@ -181,10 +181,10 @@ def _approach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],
 
     def score(cell: Cell) -> tuple[int, int, int]:
         route = reach[cell]
-        d = min(fight.state.distance(cell, e.cell) for e in enemies)
+        d = min(fight.state.gap(actor, e, cell) for e in enemies)
         if bow is not None:
             good = 1 < d <= bow.range and any(
-                1 < fight.state.distance(cell, e.cell) <= bow.range
+                1 < fight.state.gap(actor, e, cell) <= bow.range
                 and tactics.line_of_effect(fight.state, cell, e.cell) for e in enemies)
             return (int(good), -len(route.safest_provokers), -abs(d - min(bow.range, 4)))
         good = d <= melee
@@ -213,7 +213,7 @@ def _advance_into_reach(fight: Seed002Fight, actor: Creature, enemies: Sequence[
     """An advance [77] (which never provokes) to a square from which a close attack reaches an enemy."""
     for cell in sorted(tactics.reachable(fight.state, actor, "advance", fight.budget_of(actor, "advance")),
                        key=lambda c: fight.offset(c)):
-        if min(fight.state.distance(cell, e.cell) for e in enemies) <= melee:
+        if min(fight.state.gap(actor, e, cell) for e in enemies) <= melee:
             command = Advance(actor.id, cell)
             if not fight.why_illegal(command):
                 return command
@@ -222,7 +222,7 @@ def _advance_into_reach(fight: Seed002Fight, actor: Creature, enemies: Sequence[
 
 def score_here(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature], bow: AttackSheet | None,
                melee: int) -> bool:
-    d = min(fight.state.distance(actor.cell, e.cell) for e in enemies)
+    d = min(fight.state.gap(actor, e) for e in enemies)
     if bow is not None:
         return 1 < d <= bow.range and any(tactics.line_of_effect(fight.state, actor.cell, e.cell) for e in enemies)
     return d <= melee

@@ -63,9 +63,11 @@ class Attacks(Orders):
     def mods_of(self, action: int) -> AttackMods:
         return self.mods.setdefault(action, AttackMods())
 
-    def best_close(self, creature: Creature) -> AttackSheet | None:
-        """The armed close attack an opportunity attack is made with: the highest bonus, then damage."""
-        armed = [a for a in creature.template.close_attacks() if a.armed]
+    def best_close(self, creature: Creature, target: Creature | None = None) -> AttackSheet | None:
+        """The armed close attack an opportunity attack is made with: of those that reach ``target`` (if
+        named), the highest bonus, then damage."""
+        armed = [a for a in creature.template.close_attacks() if a.armed and (
+            target is None or self.state.gap(creature, target) <= a.reach)]
         return max(armed, key=lambda a: (a.bonus, a.damage), default=None)
 
     def use_reaction(self, creature: Creature) -> None:
@@ -140,7 +142,7 @@ class Attacks(Orders):
         if not answers or answers[0].key != "attack":
             return
         reactor = self.creature(step.creature)
-        attack = self.best_close(reactor)
+        attack = self.best_close(reactor, self.creature(step.provoker))
         if attack is None or not self.can_react(reactor):
             return
         self.use_reaction(reactor)

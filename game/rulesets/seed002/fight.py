@@ -188,7 +188,7 @@ class Seed002Fight(Attacks):
 
     def space_of(self, pid: str) -> tuple[Cell, ...]:
         c = self.state.creatures.get(PieceId(pid))
-        return () if c is None else (c.cell,)
+        return () if c is None else self.state.space(c)
 
     def next_up(self) -> Creature | None:
         pid = self.clock.peek(lambda p: self.creature(p).out)
@@ -236,11 +236,8 @@ class Seed002Fight(Attacks):
         return not self.engine.has_pending(step.action, LeaveCell)
 
     def detail(self, step: Step) -> str | None:
-        match step:
-            case LeaveCell():
-                return f"{self.name(step.creature)} leaves {self.offset(step.cell)}"
-            case RollAttack():
-                return f"{self.name(step.creature)} attacks {self.name(step.target)}"
+        """None: break points are not logged (as seed 003's); they still happen, and the events the steps
+        cause (moves, provoking, attacks) say what happened."""
         return None
 
     def before(self, step: Step) -> list[Step]:

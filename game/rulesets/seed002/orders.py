@@ -155,9 +155,9 @@ class Orders:
         """A charge's "relatively straight line towards your target" [39], our reading: no step increases the
         distance to the target."""
         def fits(path: tuple[Cell, ...]) -> str:
-            here = self.state.distance(actor.cell, target.cell)
+            here = self.state.gap(actor, target)
             for cell in path:
-                there = self.state.distance(cell, target.cell)
+                there = self.state.gap(actor, target, cell)
                 if there > here:
                     return "a charge goes in a roughly straight line: no step may take it farther from its target"
                 here = there
@@ -181,14 +181,15 @@ class Orders:
     def in_reach(self, actor: Creature, attack: AttackSheet, target: Creature, at: Cell | None = None) -> str:
         """"" if ``attack`` from ``at`` (else where ``actor`` stands) may target ``target`` [26, 31]."""
         where = actor.cell if at is None else at
-        d = self.state.distance(where, target.cell)
+        d = self.state.gap(actor, target, at)
         if attack.kind is AttackKind.CLOSE:
             return "" if d <= attack.reach else f"{target.name} is out of {attack.name}'s reach"
         if d <= 1:
             return f"a ranged attack targets a non-adjacent opponent only [31]"
         if d > attack.range:
             return f"{target.name} is out of {attack.name}'s range"
-        if not tactics.line_of_effect(self.state, where, target.cell):
+        if not any(tactics.line_of_effect(self.state, x, y)
+                   for x in self.state.space(actor, where) for y in self.state.space(target)):
             return f"a wall stands between {actor.name} and {target.name}"
         return ""
 
@@ -199,7 +200,7 @@ class Orders:
         if not attack.is_area:
             return [target]
         return [target] + [e for e in self.state.enemies(actor)
-                           if e is not target and self.state.distance(e.cell, target.cell) <= attack.area]
+                           if e is not target and self.state.gap(e, target) <= attack.area]
 
     # -- plans --------------------------------------------------------------------------------------------
 
@@ -448,7 +449,7 @@ class Orders:
             for attack in actor.template.close_attacks():
                 for e in enemies:
                     for cell in reach:
-                        if self.state.distance(cell, e.cell) <= attack.reach:
+                        if self.state.gap(actor, e, cell) <= attack.reach:
                             candidates.append(Charge(a, e.id, attack.id, cell))
         candidates += [Defend(a), Recover(a)]
         if actor.economy.payer(ActionType.MOVE) is not None:

@@ -416,8 +416,8 @@ class Readying(Part):
         for rid, r in list(self.readied.items()):
             ready = fight.creature(rid)
             if happening.what == ENTERED:
-                happening = replace(happening, distance=fight.state.distance(ready.cell, actor.cell),
-                                    was=fight.state.distance(ready.cell, was) if was is not None else MAX_WITHIN + 99)
+                happening = replace(happening, distance=fight.state.gap(actor, ready),
+                                    was=fight.state.gap(actor, ready, was) if was is not None else MAX_WITHIN + 99)
             if not fires(r, rid, ready.side, self._reach(fight, ready, r), happening):
                 continue
             if r.trigger == MOVES_NEAR:
@@ -505,7 +505,7 @@ class Readying(Part):
         if stage != "end" or actor.id in self.readied or actor.economy.standard < 1:
             return None
         close = [a for a in actor.template.close_attacks() if a.armed]
-        if not close or any(fight.state.distance(actor.cell, e.cell) <= max(a.reach for a in close)
+        if not close or any(fight.state.gap(actor, e) <= max(a.reach for a in close)
                             for e in fight.state.enemies(actor)):
             return None
         best = max(close, key=lambda a: (a.bonus + a.damage, a.id))

@@ -108,21 +108,32 @@ class FightState:
         return [c for c in self.creatures.values() if c.side == side and not c.out]
 
     def occupant(self, cell: Cell) -> Creature | None:
-        return next((c for c in self.creatures.values() if not c.out and c.cell == cell), None)
+        return next((c for c in self.creatures.values() if not c.out and cell in self.space(c)), None)
+
+    def space(self, creature: Creature, at: Cell | None = None) -> tuple[Cell, ...]:
+        """The cells ``creature`` fills with its anchor at ``at`` (where it stands): n x n squares from the
+        anchor on squares, one hex on hexes (the board's footprint, as the shared tactics read it)."""
+        return self.board.footprint(creature.cell if at is None else at, creature.template.size)
 
     def distance(self, a: Cell, b: Cell) -> int:
         return int(self.board.grid.distance(a, b))
 
+    def gap(self, a: Creature, b: Creature, a_at: Cell | None = None) -> int:
+        """Squares between two creatures' spaces (``a`` anchored at ``a_at``, else where it stands): 1 when
+        next to each other, diagonals included [122]."""
+        if a.template.size <= 1 and b.template.size <= 1:
+            return self.distance(a.cell if a_at is None else a_at, b.cell)
+        return min(self.distance(x, y) for x in self.space(a, a_at) for y in self.space(b))
+
     def adjacent(self, a: Creature, b: Creature) -> bool:
-        return self.distance(a.cell, b.cell) == 1
+        return self.gap(a, b) == 1
 
     def enemies(self, creature: Creature) -> list[Creature]:
         return [c for c in self.creatures.values() if c.side != creature.side and not c.out]
 
     def nearest_enemy_distance(self, creature: Creature, at: Cell | None = None) -> int | None:
         """Squares from ``at`` (its cell) to the nearest enemy standing, None if none is."""
-        where = creature.cell if at is None else at
-        found = [self.distance(where, e.cell) for e in self.enemies(creature)]
+        found = [self.gap(creature, e, at) for e in self.enemies(creature)]
         return min(found) if found else None
 
 

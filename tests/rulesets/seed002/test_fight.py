@@ -400,3 +400,30 @@ def test_a_creature_down_leaves_the_fight_and_the_last_side_standing_wins() -> N
     rig(f, [20, 1])
     f.apply(Attack("wren", "bruiser", "warden_blade"))
     assert bruiser.down and f.over and f.winner == "party"
+
+
+def test_the_opportunity_attack_uses_an_armed_attack_that_reaches() -> None:
+    """seed 002, line 122: "You may make a melee attack as if you had taken the Close Attack action" (a close
+    attack reaches only opponents within its reach [26]): with a short and a long weapon, the one that
+    reaches."""
+    from game.rulesets.seed002.sheets import Attack as AttackSheet
+    from game.rulesets.seed002.sheets import AttackKind
+
+    base = SHEETS["dock_bruiser"]
+    two = replace(base, attacks=(AttackSheet("knife", "Knife", AttackKind.CLOSE, 9, 2),
+                                 AttackSheet("pike", "Pike", AttackKind.CLOSE, 3, 4, reach=2)))
+    f = fight(("wren", "wren_ashdown", "party", 2, 2), ("pikeman", two, "wharf", 4, 2))
+    f.apply(Move("wren", at(f, 2, 5)))
+    f.apply(Answer(f.pending[0].id, "attack"))
+    (made,) = events(f, ev.AttackMade)
+    assert made.attack == "Pike"  # type: ignore[attr-defined]
+
+
+def test_reach_is_counted_from_a_large_creatures_whole_space() -> None:
+    """seed 002, line 26: a close attack "against any opponent within the attack's reach"; line 122: "all
+    squares adjacent to your space (including diagonally)": the Clay Grasper fills 2 x 2 squares, and a
+    sword reaches it from beside any of them."""
+    f = fight(("wren", "wren_ashdown", "party", 5, 3), ("grasper", "clay_grasper", "wharf", 3, 2))
+    assert f.occupant(at(f, 4, 3)) is f.piece("grasper")
+    assert f.space_of("grasper") == (at(f, 3, 2), at(f, 4, 2), at(f, 3, 3), at(f, 4, 3))
+    assert not f.why_illegal(Attack("wren", "grasper", "warden_blade"))

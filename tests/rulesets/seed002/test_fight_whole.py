@@ -66,3 +66,36 @@ def test_the_ai_plays_each_sample_to_the_end_and_the_same_seed_gives_the_same_lo
             first = _log(path, seed)
             assert first == _log(path, seed)
             assert any('"event":"fight_ended"' in line and '"winner":""' not in line for line in first[-3:])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=5, max_size=80))
+def test_delay_never_gives_a_creature_two_turns_in_a_round(picks: list[int]) -> None:
+    """seed 002, line 144: the delayer "take[s] your normal allocation of actions" where it acts, and "If you do
+    not act before your initiative comes up in the next round, your turn ends, you lose your delayed turn":
+    whatever is delayed and answered, no creature takes two turns in one round (a turn it
+    delayed is not taken), and the order keeps everyone
+    once."""
+    from game.rulesets.seed002.commands import Delay, EndTurnCommand
+    from tests.rulesets.seed002.test_fight import fight
+
+    f = fight(("a", "wren_ashdown", "party", 0, 0), ("b", "tamsin_vell", "party", 0, 4),
+              ("c", "dock_bruiser", "wharf", 11, 11), ("d", "yard_hound", "wharf", 11, 7))
+    for pick in picks:
+        if f.pending:
+            d = f.pending[0]
+            f.apply(Answer(d.id, d.options[pick % len(d.options)].key))
+            continue
+        actor = f.acting
+        assert actor is not None
+        f.apply(Delay(actor.id) if pick % 2 and not actor.acted else EndTurnCommand(actor.id))
+        assert sorted(f.clock.order) == ["a", "b", "c", "d"]
+    seen: set[str] = set()
+    for event in f.log:
+        if isinstance(event, ev.RoundStarted):
+            seen = set()
+        elif isinstance(event, ev.TurnStarted):
+            assert event.creature not in seen, f"{event.creature} has two turns in round {event.round}"
+            seen.add(event.creature)
+        elif isinstance(event, ev.TurnDelayed):
+            seen.discard(event.creature)  # a turn delayed is not taken: the delayer takes it later

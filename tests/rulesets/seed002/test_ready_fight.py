@@ -123,3 +123,14 @@ def test_the_scripted_sample_shows_a_ready_firing_a_surge_and_its_fatigue_and_a_
     assert kinds.index("ReadiedActionTaken") < kinds.index("ForcedMoved")
     assert sg.SurgeFatigued("wren_ashdown", "fatigued") in seen
     assert su.ForcedMoved("dock_bruiser", at(8, 12), at(9, 12), "push") in seen
+
+
+def test_a_large_enemy_comes_within_reach_when_any_square_of_its_space_does() -> None:
+    """seed 002, line 122: "you threaten all squares into which you can make a melee attack": a 2x2 Clay
+    Grasper whose anchor stops two squares from Wren while its near squares stand next to her has come within
+    her reach, and the readied blade goes off [41]."""
+    f = fight_of(("wren", "wren_ashdown", "heroes", (6, 2), {}), ("clay", "clay_grasper", "foes", (1, 2), {}))
+    f.apply(Ready("wren", "warden_blade", "in_reach"))
+    end_turn(f)
+    f.apply(Move("clay", at(4, 2)))  # fills (4..5, 2..3): (5, 2) is next to Wren at (6, 2); the anchor is not
+    assert f.pending and f.pending[0].kind == rd.READIED
