@@ -199,6 +199,13 @@ class Board:
         w, palette, to_cell = self.width, self._palette, self.grid.offset_to_cell
         return {to_cell(ox + i % w, oy + i // w): palette[code] for i, code in enumerate(self._codes) if code}
 
+    def terrains(self) -> frozenset[Terrain]:
+        """The kinds of non-plain terrain on the board, each once (a compact board's palette, which no cell is
+        looked at for: it may name a kind no cell has)."""
+        if self._codes is None:
+            return frozenset(self._terrain.values())
+        return frozenset(self._palette[1:])
+
     def footprint(self, anchor: Cell, size: int) -> tuple[Cell, ...]:
         """The cells a creature of ``size`` fills with its anchor at ``anchor``, anchor first: on squares a
         ``size`` x ``size`` block growing toward +x and +y; on hexes one hex whatever the size (a ruling: see

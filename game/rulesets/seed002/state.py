@@ -231,7 +231,7 @@ class Squeezing:
 
 def has_tight(board: Board) -> bool:
     """Whether any cell of ``board`` is a tight space."""
-    return any(t.tight for t in board.special_cells().values())
+    return any(t.tight for t in board.terrains())
 
 
 def field_for(state: FightState, mode: str) -> FightState | Squeezing:

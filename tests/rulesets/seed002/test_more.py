@@ -268,3 +268,20 @@ def test_only_a_squeeze_or_a_crawl_enters_a_tight_space(tight: set[tuple[int, in
     for command in f.legal_commands():
         if isinstance(command, Move) and command.way == "squeeze":  # offered only where a walk does not go
             assert command.to not in walks and not f.why_illegal(command)
+
+
+def test_a_board_says_whether_it_has_a_tight_space_without_a_walk_over_its_cells() -> None:
+    """seed 002, line 72: "tight spaces": a squeeze is offered only on a board that has one (a compact board
+    answers from its palette)."""
+    from array import array
+
+    from game.board import PLAIN
+    from game.rulesets.seed002.state import has_tight
+
+    grid = SquareGrid(32, 32)
+    assert not has_tight(Board(grid, 4, 4, terrain={grid.offset_to_cell(1, 1): Terrain(wall=True)}))
+    assert has_tight(Board(grid, 4, 4, terrain={grid.offset_to_cell(1, 1): Terrain(tight=True)}))
+    codes = array("I", [0] * 16)
+    codes[5] = 1
+    compact = Board(grid, 4, 4, codes=codes, palette=(PLAIN, Terrain(tight=True)))
+    assert has_tight(compact) and compact.terrains() == {Terrain(tight=True)}
