@@ -54,6 +54,8 @@ class Terrain:
     """Entering it costs one extra square of movement."""
     damage: Damage | None = None
     """Dangerous terrain: the damage dealt on entering or starting a turn there; None = safe."""
+    tight: bool = False
+    """A tight space: a creature enters it only squeezing (seed 002's squeeze [72]); other rulesets ignore it."""
 
     @property
     def is_dangerous(self) -> bool:
@@ -61,7 +63,7 @@ class Terrain:
 
     @property
     def is_plain(self) -> bool:
-        return not (self.wall or self.difficult or self.damage)
+        return not (self.wall or self.difficult or self.damage or self.tight)
 
 
 PLAIN = Terrain()
@@ -196,6 +198,13 @@ class Board:
         ox, oy = self.origin
         w, palette, to_cell = self.width, self._palette, self.grid.offset_to_cell
         return {to_cell(ox + i % w, oy + i // w): palette[code] for i, code in enumerate(self._codes) if code}
+
+    def terrains(self) -> frozenset[Terrain]:
+        """The kinds of non-plain terrain on the board, each once (a compact board's palette, which no cell is
+        looked at for: it may name a kind no cell has)."""
+        if self._codes is None:
+            return frozenset(self._terrain.values())
+        return frozenset(self._palette[1:])
 
     def footprint(self, anchor: Cell, size: int) -> tuple[Cell, ...]:
         """The cells a creature of ``size`` fills with its anchor at ``anchor``, anchor first: on squares a

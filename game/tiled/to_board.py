@@ -1,6 +1,6 @@
 """A loaded :class:`TiledMap` -> the rules' :class:`Board`.
 
-Terrain properties (``wall``, ``difficult``, ``dangerous``, ``damage``) may sit on
+Terrain properties (``wall``, ``difficult``, ``dangerous``, ``damage``, ``tight``) may sit on
 tiles, on tile layers, on object layers and on objects. Sources are applied in
 the map's drawing order (bottom layer first; within a layer: the layer's own
 properties, then the tile's, then the object's), and a later source overrides
@@ -30,7 +30,8 @@ from game.tiled.loader import one_line, problems_error
 from game.tiled.object_cells import ObjectCells
 from game.tiled.problems import MAX_PROBLEMS, MoreProblems
 
-TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str}
+TERRAIN_PROPERTIES: dict[str, type] = {"wall": bool, "difficult": bool, "dangerous": bool, "damage": str,
+                                       "tight": bool}
 """Every terrain property the rules read from a map, with the Tiled type it must have."""
 
 CREATURE_PROPERTIES: dict[str, type] = {"side": str, "template": str, HIDDEN: bool}
@@ -143,7 +144,7 @@ class _Converter:
         """Each cell's terrain so far. The dicts are shared between cells and never changed in place (a
         million wall cells hold one dict, not a million): see :meth:`merged`."""
         self._merges: dict[tuple[int, int], tuple[Partial, Partial, Partial]] = {}
-        self._terrains: dict[tuple[bool, bool, Damage | None], Terrain] = {}
+        self._terrains: dict[tuple[bool, bool, Damage | None, bool], Terrain] = {}
         self.placements: list[Placement] = []
         self._tile_terrain: dict[int, Partial] = {}
         self._tiles: dict[int, m.Tile] = {}
@@ -325,9 +326,9 @@ class _Converter:
                     self.problem(f"cell {offset}", "dangerous terrain needs a 'damage' property such as '1d6 fire'")
                 continue
             look = (bool(partial.get("wall", False)), bool(partial.get("difficult", False)),
-                    damage if dangerous else None)
+                    damage if dangerous else None, bool(partial.get("tight", False)))
             if look not in self._terrains:  # one Terrain per kind of cell, not one per cell
-                self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2])
+                self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2], tight=look[3])
             terrain[self.grid.offset_to_cell(*offset)] = self._terrains[look]
         tm = self.tmap
         board = Board(self.grid, tm.width, tm.height, origin=tm.origin, terrain=terrain,
@@ -341,9 +342,9 @@ class _Converter:
         if dangerous and damage is None:
             return None
         look = (bool(partial.get("wall", False)), bool(partial.get("difficult", False)),
-                damage if dangerous else None)
+                damage if dangerous else None, bool(partial.get("tight", False)))
         if look not in self._terrains:
-            self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2])
+            self._terrains[look] = Terrain(wall=look[0], difficult=look[1], damage=look[2], tight=look[3])
         return self._terrains[look]
 
     def compact_board(self, cells: _CellCodes) -> Board:

@@ -26,6 +26,8 @@ GRID_COLOUR = (255, 255, 255, 70)
 WALL_TINT = (40, 40, 48, 150)
 DIFFICULT_TINT = (230, 190, 40, 95)
 DANGEROUS_TINT = (235, 60, 30, 120)
+TIGHT_TINT = (60, 200, 210, 95)
+"""A tight space (seed 002's squeeze [72])."""
 SIDE_COLOURS = {
     "heroes": (52, 120, 230),
     "players": (52, 120, 230),
@@ -69,6 +71,8 @@ def terrain_tint(terrain: Terrain) -> tuple[int, int, int, int] | None:
         return DANGEROUS_TINT
     if terrain.difficult:
         return DIFFICULT_TINT
+    if terrain.tight:
+        return TIGHT_TINT
     return None
 
 

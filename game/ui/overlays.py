@@ -14,7 +14,7 @@ GRID: RGBA = (255, 255, 255, 60)
 
 OVERLAYS: dict[str, tuple[str, str]] = {
     "grid": ("G", "cell outlines"),
-    "terrain": ("D", "dangerous (red) and difficult (yellow) terrain, walls (dark)"),
+    "terrain": ("D", "dangerous (red), difficult (yellow) and tight (teal) terrain, walls (dark)"),
 }
 """The generic overlays: name -> (its key, what it shows); a ruleset's part adds its own (``toggles``)."""
 

@@ -1,9 +1,11 @@
 """Seed 002's AI: one command at a time for the creature acting now, and its answers to decisions.
 
-A turn, as it plays it: stand up if prone; a creature staggered or worse next to an enemy withdraws, then
+A turn, as it plays it: if prone, try the free stand when it succeeds at least half the time, then stand up
+as a move action if still prone; a creature staggered or worse next to an enemy withdraws, then
 recovers; a ranged creature next to an enemy withdraws before it shoots; attack a target in reach (never one that provokes when another does not; then the
 best exact chance to put its targets down, then the most damage on average, by ``odds.py``); else charge a
-target a charge reaches without provoking; else move toward the nearest enemy (a melee creature to a square
+target a charge reaches without provoking; else move toward the nearest enemy (squeezing through a tight space
+when a walk does not reach the square [72]; a melee creature to a square
 from which it reaches one, a ranged one to a square in range not next to any), by the path that provokes
 least (an advance instead, when walking would provoke and an advance brings an enemy into reach), not moving at all when every way provokes and it already stands next to an enemy; then attack; a
 melee creature with its standard action left and an enemy next to it defends; end the turn. It answers
@@ -24,7 +26,11 @@ from game.rulesets.seed002.commands import (Advance, Attack, Charge, Command, De
 from game.rulesets.seed002.fight import Seed002Fight
 from game.rulesets.seed002.sheets import Attack as AttackSheet
 from game.rulesets.seed002.sheets import AttackKind
-from game.rulesets.seed002.state import Creature
+from game.rulesets.seed002.orders import free_stand_chance
+from game.rulesets.seed002.state import Creature, field_for
+
+FREE_STAND_ODDS = Fraction(1, 2)
+"""The AI tries the free stand [75] first when it succeeds at least this often (else it stands as a move)."""
 from game.rulesets.seed002.track import DamageState
 
 
@@ -55,6 +61,10 @@ def _choose(fight: Seed002Fight, actor: Creature) -> Command:
         return EndTurnCommand(a)
     near = [e for e in enemies if fight.state.adjacent(actor, e)]
     ranged = _prefers_ranged(actor)
+    if actor.prone and free_stand_chance(actor) >= FREE_STAND_ODDS:
+        spring = Stand(a, free=True)
+        if not fight.why_illegal(spring):
+            return spring
     if actor.prone and has_move:
         stand = Stand(a)
         if not fight.why_illegal(stand):
@@ -152,12 +162,19 @@ def _approach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],
     """A move toward the enemies: to the best square it reaches, by the path that provokes least."""
     mode = "crawl" if actor.prone else "move"
     way = "crawl" if actor.prone else "walk"
-    reach = tactics.reachable(fight.state, actor, mode, fight.budget_of(actor, mode))
+    reach = tactics.reachable(field_for(fight.state, mode), actor, mode, fight.budget_of(actor, mode))
+    ways = dict.fromkeys(reach, way)
+    if fight.state.tight and not actor.prone:  # a squeeze where a walk does not go [72]
+        squeezed = tactics.reachable(fight.state.squeezing, actor, "squeeze", fight.budget_of(actor, "squeeze"))
+        for cell, got in squeezed.items():
+            if cell not in reach:
+                reach[cell], ways[cell] = got, "squeeze"
     if not reach:
         return None
     bow = _range_of(actor) if ranged else None
     melee = max((x.reach for x in actor.template.close_attacks()), default=1)
-    field = [tactics.distance_field(fight.state, e) for e in enemies]
+    ground = fight.state.squeezing if fight.state.tight else fight.state  # distances through tight spaces too
+    field = [tactics.distance_field(ground, e) for e in enemies]
 
     def gap(cell: Cell) -> int:
         return min((f.get(cell, 999) for f in field), default=999)
@@ -188,7 +205,7 @@ def _approach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],
         return None
     if gap(best) >= gap(actor.cell) and not score(best)[0]:
         return None
-    return Move(actor.id, best, way, route.safest_path)
+    return Move(actor.id, best, ways[best], route.safest_path)
 
 
 def _advance_into_reach(fight: Seed002Fight, actor: Creature, enemies: Sequence[Creature],

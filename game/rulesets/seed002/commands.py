@@ -12,13 +12,14 @@ from typing import Union
 from game.grid import Cell
 from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
 
-WAYS = ("walk", "run", "crawl")
-"""The ways a Move command moves [70-73] (squeeze is ruled out: our maps mark no tight spaces)."""
+WAYS = ("walk", "run", "squeeze", "crawl")
+"""The ways a Move command moves [70-73]."""
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move action [68-73]: walk, run (an Athletics check first [71]) or crawl (while prone [73]) to ``to``
+    """A move action [68-73]: walk, run (an Athletics check first [71]), squeeze (through tight spaces, at
+    speed -1 rank [72]) or crawl (while prone [73]) to ``to``
     along ``path`` (else the path that provokes least)."""
 
     creature: str
@@ -91,9 +92,11 @@ class Aim:
 
 @dataclass(frozen=True, slots=True)
 class Stand:
-    """A move action: up from prone [74-75]."""
+    """A move action: up from prone [74], provoking; ``free``: the free stand instead, a free action that
+    provokes nothing, on an Acrobatics check against DC 10 + power level x 2, once a turn [75]."""
 
     creature: str
+    free: bool = False
 
 
 @dataclass(frozen=True, slots=True)

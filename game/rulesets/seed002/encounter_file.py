@@ -1,10 +1,10 @@
 """Seed 002's sections of an encounter file (``[options]`` and ``[[commands]]``) and its commands as JSON.
 
 ``[options]``: ``max_rounds``. ``[[commands]]``: ``{ do = "move", creature = "kestrel", to = [4, 7] }``,
-``do`` one of move (``to``; ``way`` walk, run or crawl; ``path`` optional), advance and withdraw (``to``,
+``do`` one of move (``to``; ``way`` walk, run, squeeze or crawl; ``path`` optional), advance and withdraw (``to``,
 ``path`` optional), attack (``target``, ``attack``), charge (``target``, ``attack``, ``to``, ``path``
-optional), defend, recover, aim (``target``), stand, prone, delay, end, answer (``decision``, ``option``,
-``by``); s002react's ready (``attack`` or ``to``; ``trigger``, ``within``, ``watch`` optional), surge
+optional), defend, recover, aim (``target``), stand (``free`` optional), prone, delay, end, answer
+(``decision``, ``option``, ``by``); s002react's ready (``attack`` or ``to``; ``trigger``, ``within``, ``watch`` optional), surge
 (``benefit``, ``trait``), stunt (``target``, ``attack``, ``stunt``; ``weapon`` for a disarm, ``affliction`` for
 an afflict), escape (``to`` optional) and pickup. Cells are Tiled offsets ``[col, row]``; the README ("Seed 002") documents them.
 """
@@ -37,7 +37,7 @@ class CommandSpec(StrictModel):
                 "delay", "end", "answer", "ready", "surge", "stunt", "escape", "pickup"]
     creature: ShortId | None = None
     to: Offset | None = None
-    way: Literal["walk", "run", "crawl"] = "walk"
+    way: Literal["walk", "run", "squeeze", "crawl"] = "walk"
     path: list[Offset] | None = Field(default=None, max_length=200)
     target: ShortId | None = None
     attack: ShortId | None = None
@@ -52,6 +52,7 @@ class CommandSpec(StrictModel):
     stunt: Literal["push", "pull", "grab", "disarm", "afflict"] | None = None
     weapon: ShortId = ""
     affliction: ShortId = ""
+    free: bool = False
 
 
 def encounter_fields() -> dict[str, tuple[Any, Any]]:
@@ -99,7 +100,7 @@ def to_command(spec: CommandSpec, board: Board, place: str, path: Path) -> Comma
         case "aim":
             return Aim(who, need(spec.target, "target"))
         case "stand":
-            return Stand(who)
+            return Stand(who, spec.free)
         case "prone":
             return DropProne(who)
         case "delay":
@@ -147,7 +148,10 @@ def command_to_json(command: Command | Answer, board: Board) -> dict[str, Any]:
         case Aim():
             return {"do": "aim", "creature": command.creature, "target": command.target}
         case Stand():
-            return {"do": "stand", "creature": command.creature}
+            out = {"do": "stand", "creature": command.creature}
+            if command.free:
+                out["free"] = True
+            return out
         case DropProne():
             return {"do": "prone", "creature": command.creature}
         case Delay():

@@ -85,6 +85,14 @@ class StoodUp:
 
 
 @dataclass(frozen=True, slots=True)
+class FreeStandTried:
+    """The free stand's Acrobatics check against DC 10 + power level x 2 [75]: ``stood`` whether it got up."""
+
+    creature: Id
+    stood: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Provoked:
     """An action provoked opportunity attacks from ``reactors`` [122]."""
 
@@ -219,6 +227,8 @@ def describe(event: Event, name: Callable[[str], str], offset: Callable[[Cell], 
             return f"  {name(event.creature)} drops prone"
         case StoodUp():
             return f"  {name(event.creature)} stands up"
+        case FreeStandTried():
+            return f"  {name(event.creature)} {'springs up' if event.stood else 'fails to spring up'} (Acrobatics)"
         case Provoked():
             return (f"  {name(event.creature)}'s {event.action} provokes "
                     + ", ".join(name(r) for r in event.reactors))

@@ -347,6 +347,12 @@ class Seed002Fight(Attacks):
 
     # -- what the extensions add (s002react's reactions and stunts) ----------------------------------------
 
+    def exempt_from_provoking(self, action: int, reactor: str) -> None:
+        """The move whose steps carry the number ``action`` provokes no opportunity attack from ``reactor``:
+        the catalogue's ``OA from Certain Movement`` [76-80] for one enemy (an escape's grabber [80]). Each
+        enemy is offered once a move anyway; this counts ``reactor`` as offered already."""
+        self._asked.setdefault(action, set()).add(PieceId(reactor))
+
     def modifier(self, what: str, creature: Creature) -> int:
         """What the extensions add to ``creature``'s ``what`` (Surge's boost, a grab's vulnerable...)."""
         return sum(x.modifier(self, what, creature) for x in self.extensions)

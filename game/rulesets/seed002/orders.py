@@ -8,6 +8,7 @@ puts on the stack, who it provokes) or raises ``Impossible``; :meth:`Orders.carr
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from game.grid import Cell
@@ -22,12 +23,24 @@ from game.rulesets.seed002.commands import (Act, Advance, Aim, Attack, Charge, C
 from game.rulesets.seed002.sheets import Attack as AttackSheet
 from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.catalog import ActionType
-from game.rulesets.seed002.state import MAX_AIM, MODES, Creature, FightState
+from game.rulesets.seed002.state import MAX_AIM, MODES, SQUEEZING_MODES, Creature, FightState, field_for
 
 if TYPE_CHECKING:
     from game.rulesets.seed002.clock import InitiativeClock
 
-WAY_MODES = {"walk": "move", "run": "run", "crawl": "crawl"}
+def free_stand_dc(power_level: int) -> int:
+    """The free stand's Acrobatics check: "a Hard DC (DC 10 + Power Level x 2)" [75]."""
+    return checks.hard_dc(power_level)
+
+
+def free_stand_chance(actor: Creature) -> Fraction:
+    """The exact chance ``actor``'s free stand succeeds now [75]."""
+    sheet = actor.template
+    got = checks.chances(sheet.acrobatics, free_stand_dc(sheet.power_level), advantage=-actor.track.disadvantage)
+    return sum((p for degrees, p in got.items() if degrees > 0), Fraction(0))
+
+
+WAY_MODES = {"walk": "move", "run": "run", "squeeze": "squeeze", "crawl": "crawl"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +94,18 @@ class Orders:
         """The path of a move in ``mode`` to ``to`` within ``budget`` squares: ``path`` if given (checked),
         else the cheapest, then the safest path the search found that ``fits`` (a rule of the way of moving:
         "" if the path keeps it)."""
-        if not tactics.can_move(self.state, actor, mode):
+        field = field_for(self.state, mode)
+        if not tactics.can_move(field, actor, mode):
             raise Impossible(f"{actor.name} cannot {mode} now" + (" (prone: it may only crawl)" if actor.prone else ""))
         if path is not None:
             walked = tuple(path)
             if not walked or walked[-1] != to:
                 raise Impossible("the path must end on the destination")
-            cost = tactics.path_cost(self.state, actor, walked, mode)
+            if self.state.tight and mode not in SQUEEZING_MODES:
+                tight = next((c for c in walked if self.state.board.terrain(c).tight), None)
+                if tight is not None:
+                    raise Impossible(self.squeeze_only(tight))
+            cost = tactics.path_cost(field, actor, walked, mode)
             if cost is None:
                 raise Impossible("that path is blocked")
             if cost > budget:
@@ -96,7 +114,9 @@ class Orders:
             if why:
                 raise Impossible(why)
             return walked
-        found = tactics.reachable(self.state, actor, mode, budget).get(to)
+        found = tactics.reachable(field, actor, mode, budget).get(to)
+        if found is None and self.state.tight and mode not in SQUEEZING_MODES and self.state.board.terrain(to).tight:
+            raise Impossible(self.squeeze_only(to))
         if found is None:
             raise Impossible(f"{actor.name} cannot reach {self.state.board.grid.cell_to_offset(to)} this way")
         why = ""
@@ -105,6 +125,11 @@ class Orders:
             if not why:
                 return walked
         raise Impossible(why)
+
+    def squeeze_only(self, cell: Cell) -> str:
+        """Why a walk, a run or any way but a squeeze or a crawl may not enter the tight space ``cell`` [72]."""
+        return (f"{self.state.board.grid.cell_to_offset(cell)} is a tight space: only a squeeze (or a crawl) "
+                "enters it [72]")
 
     def budget_of(self, actor: Creature, mode: str) -> int:
         return speed.squares(MODES[mode].rank(actor.speed_rank()))
@@ -202,6 +227,13 @@ class Orders:
                 if actor.prone:
                     raise Impossible(f"{actor.name} is already prone")
                 return Plan(ActionType.FREE, "drop prone", (), lambda: self.drop_prone(actor))
+            case Stand() if command.free:
+                if not actor.prone:
+                    raise Impossible(f"{actor.name} is not prone")
+                if actor.free_stand_turn == self.turns:
+                    raise Impossible(f"{actor.name} has tried the free stand this turn: one try a turn")
+                return Plan(ActionType.FREE, "try a free stand", (),
+                            lambda: self.run_steps(actor, "free stand", (), Act(0, a, "free stand")))
             case Stand():
                 if not actor.prone:
                     raise Impossible(f"{actor.name} is not prone")
@@ -210,7 +242,7 @@ class Orders:
                 return Plan(ActionType.MOVE, "stand", who, lambda: self.run_steps(actor, "stand", who, Act(0, a, "stand")))
             case Move():
                 if command.way not in WAY_MODES:
-                    raise Impossible(f"no way of moving {command.way!r} (walk, run or crawl)")
+                    raise Impossible(f"no way of moving {command.way!r} (walk, run, squeeze or crawl)")
                 mode = WAY_MODES[command.way]
                 self.can_pay(actor, ActionType.MOVE)
                 path = self.route(actor, command.to, command.path, mode, self.budget_of(actor, mode))
@@ -373,6 +405,15 @@ class Orders:
             case "stand":
                 actor.prone = False
                 self.emit(ev.StoodUp(actor.id))
+            case "free stand":
+                actor.free_stand_turn = self.turns
+                sheet = actor.template
+                outcome = checks.roll(self.engine.dice, sheet.acrobatics, free_stand_dc(sheet.power_level),
+                                      "free stand", advantage=-actor.track.disadvantage)
+                self.emit(ev.FreeStandTried(actor.id, outcome.success))
+                if outcome.success and actor.prone:
+                    actor.prone = False
+                    self.emit(ev.StoodUp(actor.id))
             case "defend":
                 roll = checks.roll(self.engine.dice, actor.template.defense, 0, "defend",
                                    advantage=-actor.track.disadvantage)
@@ -414,16 +455,22 @@ class Orders:
         if actor.economy.payer(ActionType.MOVE) is not None:
             mode = "crawl" if actor.prone else "move"
             way = "crawl" if actor.prone else "walk"
-            for cell in tactics.reachable(self.state, actor, mode, self.budget_of(actor, mode)):
+            walked = tactics.reachable(field_for(self.state, mode), actor, mode, self.budget_of(actor, mode))
+            for cell in walked:
                 candidates.append(Move(a, cell, way))
             if not actor.prone:
                 for cell in tactics.reachable(self.state, actor, "run", self.budget_of(actor, "run")):
                     candidates.append(Move(a, cell, "run"))
+                if self.state.tight:  # a squeeze to where a walk does not go (through a tight space) [72]
+                    for cell in tactics.reachable(self.state.squeezing, actor, "squeeze",
+                                                  self.budget_of(actor, "squeeze")):
+                        if cell not in walked:
+                            candidates.append(Move(a, cell, "squeeze"))
                 for mode_cls, mode in ((Advance, "advance"), (Withdraw, "withdraw")):
                     for cell in tactics.reachable(self.state, actor, mode, self.budget_of(actor, mode)):
                         candidates.append(mode_cls(a, cell))
             candidates += [Stand(a)] + [Aim(a, e.id) for e in enemies]
-        candidates += [DropProne(a), Delay(a)]
+        candidates += [Stand(a, free=True), DropProne(a), Delay(a)]
         candidates += self.extension_candidates(actor)
         for c in candidates:
             if not self.why_illegal(c):

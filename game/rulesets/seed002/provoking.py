@@ -9,7 +9,8 @@ an unarmed creature threatens nothing [122] (``Seed002Tactics``; the shared tact
 * ``[OA from movement]`` actions (move [68], charge [39]) provoke from each enemy whose threatened square the
   mover exits, once per move (``tactics.path_provokers``).
 * ``[OA from certain movement]``: advance and withdraw never provoke for leaving [77, 79] (they are legal only
-  toward / away from the nearest enemy); escape does not provoke the grabber [80].
+  toward / away from the nearest enemy); escape does not provoke the grabber [80]: a move spares one enemy
+  through ``Seed002Fight.exempt_from_provoking(action, reactor)``.
 * untagged actions (close attack [25], defend [34], recover [36]) provoke nothing, except that "attacking an
   armed opponent while unarmed normally provokes" [26]: our reading, from that opponent only, if it threatens
   the attacker.

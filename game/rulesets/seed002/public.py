@@ -43,6 +43,8 @@ def public_line(event: Any, name: Callable[[str], str]) -> PublicLine | None:
             return line(f"{name(event.creature)} drops prone", event.creature)
         case ev.StoodUp():
             return line(f"{name(event.creature)} stands up", event.creature)
+        case ev.FreeStandTried() if not event.stood:
+            return line(f"{name(event.creature)} fails to spring up", event.creature)
         case ev.Defending():
             return line(f"{name(event.creature)} defends", event.creature)
         case ev.Recovered():

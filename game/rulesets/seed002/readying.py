@@ -62,7 +62,6 @@ class Seed002Fight(Protocol):
     turns: int
     extensions: list[Any]
     outcomes: dict[int, Outcome]
-    _asked: dict[int, set[str]]
 
     def creature(self, pid: str) -> Creature: ...
 
@@ -86,6 +85,8 @@ class Seed002Fight(Protocol):
     def target_of(self, actor: Creature, target_id: str) -> Creature: ...
 
     def walk_steps(self, n: int, actor: Creature, path: Sequence[Cell], mode: str) -> list[Step]: ...
+
+    def exempt_from_provoking(self, action: int, reactor: str) -> None: ...
 
     def run_steps(self, actor: Creature, label: str, provokers: tuple[str, ...], *steps: Step) -> None: ...
 

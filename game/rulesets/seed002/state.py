@@ -6,10 +6,10 @@ who stands where, as the shared tactics read it (numbers in brackets are seed 00
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Mapping
 
-from game.board import Board
+from game.board import Board, Terrain
 from game.grid import Cell
 from game.mechanics.measure import Diagonals
 from game.mechanics.tactics.memo import TacticsMemo
@@ -54,6 +54,8 @@ class Creature:
     """Ranks its speed rank gains or loses from reactions and stunts (a Surge's boost, hindered) (s002react)."""
     held: bool = False
     """Grabbed: it cannot move but by escaping [49, 80] (s002react's stunts)."""
+    free_stand_turn: int = -1
+    """The fight's turn count when it last tried the free stand [75] (one try a turn)."""
 
     @property
     def sheet(self) -> Sheet:
@@ -91,6 +93,16 @@ class FightState:
         self.initiative: list[PieceId] = list(creatures)
         self.tactics_rules = tactics_rules
         self.memo = TacticsMemo()
+        self._squeezing: Squeezing | None = None
+        self.tight = has_tight(board)
+        """Whether the board has a tight space anywhere (a squeeze is offered only then) [72]."""
+
+    @property
+    def squeezing(self) -> Squeezing:
+        """This state as a squeeze or a crawl moves through it (tight spaces open) [72, 73]."""
+        if self._squeezing is None:
+            self._squeezing = Squeezing(self)
+        return self._squeezing
 
     def standing(self, side: str) -> list[Creature]:
         return [c for c in self.creatures.values() if c.side == side and not c.out]
@@ -125,7 +137,8 @@ class FightState:
         return min(found) if found else None
 
 
-MODES = {"move": speed.Movement.WALK, "run": speed.Movement.RUN, "crawl": speed.Movement.CRAWL,
+MODES = {"move": speed.Movement.WALK, "run": speed.Movement.RUN, "squeeze": speed.Movement.SQUEEZE,
+         "crawl": speed.Movement.CRAWL,
          "charge": speed.Movement.CHARGE, "advance": speed.Movement.ADVANCE, "withdraw": speed.Movement.WITHDRAW}
 """The shared tactics' modes: each way of moving with its speed rank change [39, 70-79]."""
 
@@ -134,13 +147,24 @@ MODES = {"move": speed.Movement.WALK, "run": speed.Movement.RUN, "crawl": speed.
 class Seed002Tactics(WalledGrid):
     """Threatened squares are those a creature can make a close attack into with an armed attack (its reach);
     an unarmed creature threatens nothing [122]; a creature that is down threatens nothing. Moving out of a
-    threatened square provokes in the modes tagged [OA from movement] (move, run, crawl, charge [39, 68]);
+    threatened square provokes in the modes tagged [OA from movement] (move, run, squeeze, crawl, charge [39,
+    68]);
     advance and withdraw never provoke for leaving (they are legal only toward / away from the nearest enemy
-    [77, 79]). Walls stop, difficult terrain costs 2, enemies block, allies may be passed through."""
+    [77, 79]). Walls stop, difficult terrain costs 2, enemies block, allies may be passed through.
+
+    A tight space (the map's ``tight``) is entered only squeezing or crawling [72, 73]: these rules close it
+    (every other way of moving, forced movement too), the rules with :attr:`squeezing` open it
+    (:func:`field_for`)."""
+
+    squeezing: bool = False
+    """The rules of a squeeze or a crawl: tight spaces may be entered."""
 
     @property
     def modes(self) -> frozenset[str]:
         return _MODES
+
+    def passable(self, terrain: Terrain) -> bool:
+        return not terrain.wall and (self.squeezing or not terrain.tight)
 
     def can_move(self, creature: Creature, mode: str) -> bool:
         if creature.out or creature.held:
@@ -157,7 +181,7 @@ class Seed002Tactics(WalledGrid):
         return not creature.out
 
     def provokes(self, mode: str) -> bool:
-        return mode in ("move", "run", "crawl", "charge")
+        return mode in ("move", "run", "squeeze", "crawl", "charge")
 
     def can_flank_with(self, sheet: Sheet) -> bool:
         return False
@@ -175,3 +199,42 @@ class Seed002Tactics(WalledGrid):
 
 
 _MODES = frozenset(MODES)
+
+
+SQUEEZING_MODES = frozenset({"squeeze", "crawl"})
+"""The ways of moving that may enter a tight space: "You can squeeze through tight spaces" [72]; a prone
+creature "can only move by crawling" [73], and a crawl (at -3 ranks, slower than a squeeze) goes where a squeeze
+goes (our reading)."""
+
+
+class Squeezing:
+    """A fight's state as a squeeze or a crawl moves through it: the same board, creatures and order under
+    rules that open tight spaces, with a memo of its own (the tactics' answers depend on the rules)."""
+
+    def __init__(self, state: FightState) -> None:
+        self._state = state
+        self.tactics_rules = replace(state.tactics_rules, squeezing=True)
+        self.memo = TacticsMemo()
+
+    @property
+    def board(self) -> Board:
+        return self._state.board
+
+    @property
+    def creatures(self) -> dict[PieceId, Creature]:
+        return self._state.creatures
+
+    @property
+    def initiative(self) -> list[PieceId]:
+        return self._state.initiative
+
+
+def has_tight(board: Board) -> bool:
+    """Whether any cell of ``board`` is a tight space."""
+    return any(t.tight for t in board.terrains())
+
+
+def field_for(state: FightState, mode: str) -> FightState | Squeezing:
+    """What the shared tactics read for a move in ``mode``: the state, or its squeezing view
+    (:data:`SQUEEZING_MODES`, on a board with a tight space)."""
+    return state.squeezing if state.tight and mode in SQUEEZING_MODES else state

@@ -700,7 +700,7 @@ class Stunts(Part):
         except Impossible:
             return
         n = fight.engine.new_action()
-        fight._asked.setdefault(n, set()).add(grabber.id)  # no OA from the grabber for leaving [80]
+        fight.exempt_from_provoking(n, grabber.id)  # no OA from the grabber for leaving [80]
         self._next[step.action] = list(fight.walk_steps(n, me, path, "move"))
 
     def _resistance_checks(self, fight: Seed002Fight, creature: Creature) -> None:

@@ -50,6 +50,7 @@ COLOURS: dict[type, RGB] = {
     ev.Tired: TIRED,
     ev.DroppedProne: (210, 190, 140),
     ev.StoodUp: (210, 190, 140),
+    ev.FreeStandTried: (210, 190, 140),
     ev.Provoked: PROVOKE,
     ev.Hurt: HURT,
     ev.Incapacitated: DOWN,
@@ -136,6 +137,8 @@ def pictures(event: object) -> Shown:
             return Shown(floating=(event.creature, "prone", (210, 190, 140)))
         case ev.StoodUp():
             return Shown(floating=(event.creature, "stands", (210, 190, 140)))
+        case ev.FreeStandTried() if not event.stood:
+            return Shown(floating=(event.creature, "fails to spring up", (210, 190, 140)))
         case ev.Defending():
             return Shown(floating=(event.creature, f"defends ({event.total})", DEFEND))
         case ev.Recovered():
