@@ -406,3 +406,51 @@ def test_g_surges_for_a_second_standard_and_the_pips_show_it(table: Table) -> No
     assert economy_view.row_text(seen) == "[SSMQ] r A"
     table.selected = WREN
     assert "surged: fatigue at the start of the next turn [133]" in parts_of(table).reactions_state(table)
+
+
+TIGHT = REPO / "tests" / "data" / "encounters" / "seed002_tight.toml"
+
+
+def test_a_cell_only_a_squeeze_reaches_is_teal_and_a_click_there_squeezes() -> None:
+    """Seed 002, line 72: "SQUEEZE: You can squeeze through tight spaces ... at your normal speed -1 rank": with
+    the walk chosen, the cells beyond the wall's tight space at (4, 2) are offered in teal (a squeeze reaches
+    them, a walk does not), and a click on one squeezes there."""
+    pygame.display.init()
+    pygame.font.init()
+    t = Table((1280, 800), skip_setup=True)
+    assert t.open(str(TIGHT)), t.message
+    to_turn_of(t, WREN)
+    from game.ui.rulesets.seed002.parts import SQUEEZE
+
+    reach = parts_of(t).highlights(t)["reach"].cells
+    assert reach[Square(5, 2)] == SQUEEZE and reach[Square(4, 2)] == SQUEEZE
+    assert reach[Square(3, 2)] != SQUEEZE  # a walk reaches it
+    post_click(pixel(t, Square(5, 2)))
+    frames(t, 3)
+    settle(t)
+    wren = fight_of(t).piece(WREN)
+    assert wren is not None and wren.cell == Square(5, 2)
+    assert [e.purpose for e in fight_of(t).log if isinstance(e, ev.ActionSpent)][-1:] == ["squeeze"]
+    pygame.quit()
+
+
+def test_v_tries_the_free_stand_from_prone(table: Table) -> None:
+    """Seed 002, line 75: "You can go from prone to standing as a free action (with no Opportunity Action) by
+    making an Acrobatics check with a Hard DC": D drops Wren prone, V tries the free stand; the bar offers it
+    only while prone."""
+    to_turn_of(table, WREN)
+    roles = {e.role for e in table.parts.bar_entries(table, table.acting)}  # type: ignore[arg-type]
+    assert "free_stand" not in roles
+    post_key(pygame.K_d)
+    frames(table, 2)
+    settle(table)
+    wren = fight_of(table).piece(WREN)
+    assert wren is not None and wren.prone
+    roles = {e.role for e in table.parts.bar_entries(table, table.acting)}  # type: ignore[arg-type]
+    assert "free_stand" in roles
+    post_key(pygame.K_v)
+    frames(table, 2)
+    settle(table)
+    tried = [e for e in fight_of(table).log if isinstance(e, ev.FreeStandTried)]
+    assert [e.creature for e in tried] == [WREN]
+    assert wren.prone is not tried[0].stood

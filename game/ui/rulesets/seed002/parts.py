@@ -33,6 +33,7 @@ from game.rulesets.seed002 import catalog, queries
 from game.rulesets.seed002 import commands as cmd
 from game.rulesets.seed002.catalog import ActionType
 from game.rulesets.seed002.fight import Seed002Fight
+from game.rulesets.seed002.orders import WAY_MODES
 from game.rulesets.seed002.readying import IN_REACH, TRIGGERS
 from game.rulesets.seed002.sheets import AttackKind
 from game.rulesets.seed002.state import Creature
@@ -50,6 +51,8 @@ BAR_ATTACKS = 9
 REACH = (80, 200, 120, 90)
 RUN = (200, 210, 80, 90)
 ADVANCE = (90, 170, 250, 95)
+SQUEEZE = (60, 190, 180, 110)
+"""A cell only a squeeze reaches (through a tight space [72]), among the walk's."""
 WITHDRAW = (150, 120, 250, 95)
 CHARGE = (240, 150, 60, 100)
 TARGET = (250, 220, 60, 255)
@@ -61,7 +64,8 @@ WAYS: dict[str, tuple[str, tuple[int, int, int, int]]] = {
 """The ways of moving the bar offers: the shared tactics' mode of each and its colour (walk is crawl when prone)."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
-    ("click a green cell", "walk there (crawl when prone): a move action [68-73]"),
+    ("click a green cell", "walk there (crawl when prone): a move action [68-73]; a teal cell only a squeeze "
+                           "reaches, through a tight space, at speed -1 rank [72]"),
     ("W / U / A / X", "walk, run, advance, withdraw: the cells shown are that way's; red dots: squares whose exit "
                       "provokes; point at a cell: who it would provoke"),
     ("1-9", "choose an attack, then click a target ringed yellow (a standard action [25, 30])"),
@@ -73,7 +77,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
           "pull then asks where it lands: click a cyan square"),
     ("G", "surge [123-133]: an additional standard action (the bar: burst, boost a trait); fatigue next turn"),
     ("Z / B", "escape a grab [80] / pick up your dropped weapon [97]"),
-    ("S / D", "stand up [74] / drop prone [108]"),
+    ("S / V / D", "stand up [74] / the free stand, an Acrobatics check [75] / drop prone [108]"),
     ("Y", "delay the whole turn [143-144]"),
     ("Space", "end the turn"),
     ("Esc", "back to walking"),
@@ -81,7 +85,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
 FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_w, pygame.K_u, pygame.K_a,
                         pygame.K_x, pygame.K_c, pygame.K_f, pygame.K_r, pygame.K_i, pygame.K_s, pygame.K_d,
                         pygame.K_y, pygame.K_e, pygame.K_t, pygame.K_k, pygame.K_g, pygame.K_z, pygame.K_b,
-                        pygame.K_ESCAPE))
+                        pygame.K_v, pygame.K_ESCAPE))
 STUNTS = ("push", "pull", "grab", "afflict", "disarm")
 """The stunt options the K key cycles [47-51] (break [52] is not played)."""
 
@@ -107,7 +111,7 @@ def tip_of(heading: str, more: str = "") -> str:
 
 
 OFFERED: dict[str, Callable[[cmd.Command], bool]] = {
-    "walk": lambda c: isinstance(c, cmd.Move) and c.way in ("walk", "crawl"),
+    "walk": lambda c: isinstance(c, cmd.Move) and c.way in ("walk", "crawl", "squeeze"),
     "run": lambda c: isinstance(c, cmd.Move) and c.way == "run",
     "advance": lambda c: isinstance(c, cmd.Advance),
     "withdraw": lambda c: isinstance(c, cmd.Withdraw),
@@ -115,7 +119,8 @@ OFFERED: dict[str, Callable[[cmd.Command], bool]] = {
     "defend": lambda c: isinstance(c, cmd.Defend),
     "recover": lambda c: isinstance(c, cmd.Recover),
     "aim": lambda c: isinstance(c, cmd.Aim),
-    "stand": lambda c: isinstance(c, cmd.Stand),
+    "stand": lambda c: isinstance(c, cmd.Stand) and not c.free,
+    "free_stand": lambda c: isinstance(c, cmd.Stand) and c.free,
     "prone": lambda c: isinstance(c, cmd.DropProne),
     "delay": lambda c: isinstance(c, cmd.Delay),
     "end": lambda c: isinstance(c, cmd.EndTurnCommand),
@@ -341,7 +346,8 @@ class Seed002Parts:
             command = self.moves(table).get(hover)
             if command is None:
                 return None, (), ""
-            mode = "crawl" if isinstance(command, cmd.Move) and command.way == "crawl" else WAYS[self.way()][0]
+            mode = (WAY_MODES[command.way] if isinstance(command, cmd.Move) and command.way in ("crawl", "squeeze")
+                    else WAYS[self.way()][0])
             return command, marks.path_of(f, actor, command, mode), mode
         command = self.targets(table).get(hover)
         if isinstance(command, cmd.Charge) and self.charge_target is not None:
@@ -379,7 +385,8 @@ class Seed002Parts:
             if mode == "move" and actor.prone:
                 mode = "crawl"
             reach = self.moves(table)
-            layers = {"reach": Layer({cell: WAYS[self.way()][1] for cell in reach})}
+            layers = {"reach": Layer({cell: SQUEEZE if isinstance(c, cmd.Move) and c.way == "squeeze"
+                                      else WAYS[self.way()][1] for cell, c in reach.items()})}
             dots = marks.provoking_squares(f, actor, mode, set(reach) | {actor.cell})
             if dots:
                 layers["provoking"] = Layer({cell: THREATENED for cell in dots}, "dot")
@@ -515,6 +522,12 @@ class Seed002Parts:
             entry("B Pick up", "pickup", tip_of("PICK UP OR MANIPULATE OBJECT", "your dropped weapon"),
                   lambda: self.send_now(table, cmd.PickUp(creature.id)))
         group("Free:")
+        if creature.prone:
+            dc = 10 + 2 * creature.template.power_level
+            entry("V Stand (free)", "free_stand",
+                  tip_of("STAND", f"the free stand: an Acrobatics check against DC {dc}, no OA; failing, still prone "
+                                  f"(once a turn) [75]"),
+                  lambda: self.send_now(table, cmd.Stand(creature.id, free=True)))
         entry("D Drop prone", "prone", tip_of("DROP", "drop prone"),
               lambda: self.send_now(table, cmd.DropProne(creature.id)))
         group("No action:")
@@ -707,7 +720,8 @@ def why_not(actor: Creature, role: str) -> str:
         reason = actor.economy.why_not(kind)
         if reason is not None:
             return reason
-    return {"stand": "not prone", "prone": "already prone", "recover": "no damage or fatigue to recover from",
+    return {"stand": "not prone", "free_stand": "not prone, or already tried this turn [75]",
+            "prone": "already prone", "recover": "no damage or fatigue to recover from",
             "delay": "it has already acted this turn [144]",
             "surge": "once a turn, on your own turn [124]"}.get(role, "not now (no target, or no way there)")
 
@@ -774,7 +788,8 @@ KEY_CHOICES = {pygame.K_w: "walk", pygame.K_u: "run", pygame.K_a: "advance", pyg
                pygame.K_c: "charge", pygame.K_i: "aim"}
 KEY_NOW: dict[int, Callable[[str], cmd.Command]] = {
     pygame.K_f: cmd.Defend, pygame.K_r: cmd.Recover, pygame.K_s: cmd.Stand, pygame.K_d: cmd.DropProne,
-    pygame.K_y: cmd.Delay, pygame.K_z: cmd.Escape, pygame.K_b: cmd.PickUp}
+    pygame.K_y: cmd.Delay, pygame.K_z: cmd.Escape, pygame.K_b: cmd.PickUp,
+    pygame.K_v: lambda creature: cmd.Stand(creature, free=True)}
 
 
 class ChooseMode(FightMode):
