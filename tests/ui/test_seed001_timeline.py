@@ -65,3 +65,17 @@ def test_the_counters_view_feeds_it() -> None:
     marks = [Mark(s.second, s.offset, s.label, colour[s.kind]) for s in counter.shown()]
     surface, rect, drawn = _draw(marks, counter.now.second)
     assert [(d.centerx > timeline.corner_x(rect)) for _, d in drawn] == [False, True]
+
+
+def test_nothing_is_drawn_outside_its_rectangle() -> None:
+    """Seed 001, line 34: entries far "around the corner" (two rounds on) sit at the right edge, labels inside."""
+    pygame.init()
+    surface = pygame.Surface((400, 100))
+    surface.fill((1, 2, 3))
+    rect = pygame.Rect(50, 10, 300, 80)
+    marks = [Mark(6, 2, "a very long label for the later column", GOLD), Mark(1, 1, "x" * 80, RED)]
+    drawn = timeline.draw_timeline(surface, rect, 1, 12, marks)
+    assert len(drawn) == 2 and all(rect.contains(dot) for _, dot in drawn)
+    outside = [(x, y) for x in range(400) for y in range(100) if not rect.collidepoint(x, y)]
+    assert all(tuple(surface.get_at(p))[:3] == (1, 2, 3) for p in outside)
+    assert surface.get_clip() == surface.get_rect()

@@ -140,3 +140,12 @@ def test_seconds_and_the_stand_up_delay_are_logged_dice() -> None:
     assert [r.expression for r in rolls] == ["1d12", "1d12", "1d4"]
     assert [t for _, t in turns] + [delay] == [r.total for r in rolls]
     assert all(1 <= t <= 12 for _, t in turns) and 1 <= delay <= 4
+
+
+def test_advance_skips_empty_seconds_and_stops_at_the_next_round() -> None:
+    """Seed 001, line 34: the counter runs down to what is due next; with nothing due it runs to the round's end
+    and around the corner to 12 of the next."""
+    counter = Counter().seat([("Bram", 4)]).advance()
+    assert counter.now == Moment(1, 4) and counter.holder() == "Bram"
+    counter, _ = counter.take_due()
+    assert counter.advance().now == Moment(2, 12)
