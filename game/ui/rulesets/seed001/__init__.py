@@ -1,0 +1,1 @@
+"""Seed 001's window parts: the second-counter's timeline."""
