@@ -152,7 +152,7 @@ def is_asked(pid: str, pending: Any) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class GmEdited:
-    """A game master's edit carried out: its kind (``hp``, ``condition``, ``place``, ``add``, ``remove``,
+    """A game master's edit carried out: its kind (``hp``, ``track``, ``condition``, ``place``, ``add``, ``remove``,
     ``order``), the creature, and what changed in words (cells as map coordinates)."""
 
     kind: str
