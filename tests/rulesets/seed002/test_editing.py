@@ -138,7 +138,7 @@ def test_bring_in_copy_take_out_and_order() -> None:
     added = f.pieces()[-1]
     assert len(f.pieces()) == count + 1 and added.template is model.template and f.turn_order()[-1] == added.id
     sheet, name = f.addable()[0]
-    s.edit(ed.AddCreature(sheet, "monsters", _free(s)))
+    s.edit(ed.AddCreature(sheet, "wharf", _free(s)))
     assert f.pieces()[-1].name.startswith(name)
     order = f.turn_order()
     s.edit(ed.MoveInOrder(order[-1], -1))
@@ -159,7 +159,7 @@ def test_an_edited_saved_and_resumed_fight_replays_to_the_same_state(tmp_path: P
     s.edit(ed.AddCondition(pid, "prone"))
     s.edit(ed.RemoveCondition(pid, "prone"))
     s.edit(ed.PlaceCreature(pid, _free(s, f.piece(pid).cell)))
-    s.edit(ed.AddCreature(f.addable()[0][0], "monsters", _free(s)))
+    s.edit(ed.AddCreature(f.addable()[0][0], "wharf", _free(s)))
     s.roll("2d6+3", by="Ann")
     for _ in range(4):
         s.step_ai()
@@ -178,3 +178,20 @@ def test_an_edited_saved_and_resumed_fight_replays_to_the_same_state(tmp_path: P
     u.edit(ed.SetTrack(q, 2, 0, 0))
     u.gm_undo(1)
     assert u.encounter.piece(q).track.damage == 0  # type: ignore[union-attr,attr-defined]
+
+
+def test_the_track_the_game_master_sets_is_seen_only_by_the_creatures_player() -> None:
+    """As hit points set by hand (issue 17): players see an opponent's track as a word only (seed 002's
+    players' display), so the edit's numbers are the game master's and the creature's player's."""
+    s = _ready()
+    s.controllers = {"party": "Ann", "wharf": AI}
+    s.gm_name = "Gwen"
+    acting = getattr(s.encounter.acting, "id", "")
+    foe = next(p for p in s.encounter.pieces() if p.side == "wharf" and p.id != acting)
+    hero = next(p for p in s.encounter.pieces() if p.side == "party" and p.id != acting)
+    events = s.edit(ed.SetTrack(foe.id, 1, 0, 0)) + s.edit(ed.SetTrack(hero.id, 1, 0, 0))
+    events += s.edit(ed.AddCondition(foe.id, "prone"))
+    owners = s.secrets(events)
+    assert owners[2] is None
+    assert [s.may_see_secrets_of("Ann", o) for o in owners[:2]] == [False, True]
+    assert [s.may_see_secrets_of("Gwen", o) for o in owners[:2]] == [True, True]
