@@ -372,11 +372,11 @@ class Session:
     def secrets(self, events: list[Event]) -> list[str | None]:
         """For each event, the creature whose secrets it reveals (None: a public event): the ruleset says; a
         private table roll is the game master's (:data:`game.rulesets.edits.GM_OWNER`), and the hit points
-        the game master set are the game master's and the creature's player's (``@gm:<id>``: the players' views
+        (or seed 002's track levels) the game master set are the game master's and the creature's player's (``@gm:<id>``: the players' views
         of an opponent do not show the number)."""
         owners = self.source.rules.secrets(events)
         return [GM_OWNER if isinstance(e, TableDiceRolled) and e.private
-                else f"{GM_OWNER}:{e.creature}" if isinstance(e, GmEdited) and e.kind == "hp" else o
+                else f"{GM_OWNER}:{e.creature}" if isinstance(e, GmEdited) and e.kind in ("hp", "track") else o
                 for e, o in zip(events, owners)]
 
     def public_line(self, event: Event) -> PublicLine | None:

@@ -26,7 +26,7 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping, Protocol, Union
 
 from game.errors import EncounterFileError
 from game.grid import Cell
@@ -53,6 +53,17 @@ class SetHitPoints:
 
     creature: str
     hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetTrack:
+    """Set a creature's damage and fatigue levels and its Stress, for a ruleset that keeps a track in place of
+    hit points (seed 002; the ruleset says what the levels mean)."""
+
+    creature: str
+    damage: int
+    fatigue: int
+    stress: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +127,10 @@ class RollDice:
     private: bool = False
 
 
-GmEdit = Union[SetHitPoints, AddCondition, RemoveCondition, PlaceCreature, AddCreature, RemoveCreature, MoveInOrder]
-GM_EDITS: tuple[type, ...] = (SetHitPoints, AddCondition, RemoveCondition, PlaceCreature, AddCreature, RemoveCreature,
-                              MoveInOrder)
+GmEdit = Union[SetHitPoints, SetTrack, AddCondition, RemoveCondition, PlaceCreature, AddCreature, RemoveCreature,
+               MoveInOrder]
+GM_EDITS: tuple[type, ...] = (SetHitPoints, SetTrack, AddCondition, RemoveCondition, PlaceCreature, AddCreature,
+                              RemoveCreature, MoveInOrder)
 """The game master's edits (a player's undo never takes one back)."""
 TABLE_COMMANDS: tuple[type, ...] = (*GM_EDITS, RollDice)
 """Every command of this module: what a ruleset's ``apply`` routes to its edit handler."""
@@ -140,7 +152,7 @@ def is_asked(pid: str, pending: Any) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class GmEdited:
-    """A game master's edit carried out: its kind (``hp``, ``condition``, ``place``, ``add``, ``remove``,
+    """A game master's edit carried out: its kind (``hp``, ``track``, ``condition``, ``place``, ``add``, ``remove``,
     ``order``), the creature, and what changed in words (cells as map coordinates)."""
 
     kind: str
@@ -268,6 +280,34 @@ def common_event(command: object, seed: int, log: list[Any]) -> object | None:
     return None
 
 
+class _Engine(Protocol):
+    @property
+    def pending(self) -> Any: ...
+
+    def emit(self, event: Any) -> None: ...
+
+    def take(self) -> list[Any]: ...
+
+
+def carry_out(command: object, *, seed: int, log: list[Any], engine: _Engine, over: str, name: Callable[[str], str],
+              edit: Callable[[object], None], settle: Callable[[], object]) -> list[Any]:
+    """The shape every ruleset's edit handler shares: a table roll (:func:`common_event`) at any time; else,
+    unless the fight is ``over`` (its refusal line, "" while it goes on), a creature with a part in an open
+    decision cannot be taken out; ``edit`` carries the edit out (raising ``Impossible``), ``settle`` checks
+    whether the fight is over; the engine's new events are returned."""
+    common = common_event(command, seed, log)
+    if common is not None:
+        engine.emit(common)
+        return engine.take()
+    if over:
+        raise Impossible(over)
+    if isinstance(command, RemoveCreature) and is_asked(command.creature, engine.pending):
+        raise Impossible(f"{name(command.creature)} has a part in the open decision: answer it first")
+    edit(command)
+    settle()
+    return engine.take()
+
+
 # -- JSON ------------------------------------------------------------------------------------------------------
 
 
@@ -277,6 +317,9 @@ def edit_to_json(command: object, at: Callable[[Cell], list[int]]) -> dict[str, 
     match command:
         case SetHitPoints():
             return {"do": "gm_hp", "creature": command.creature, "hp": command.hp}
+        case SetTrack():
+            return {"do": "gm_track", "creature": command.creature, "damage": command.damage,
+                    "fatigue": command.fatigue, "stress": command.stress}
         case AddCondition():
             return {"do": "gm_add_condition", "creature": command.creature, "condition": command.condition}
         case RemoveCondition():
@@ -301,7 +344,7 @@ def edit_to_json(command: object, at: Callable[[Cell], list[int]]) -> dict[str, 
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
-    "gm_hp": ("creature", "hp"), "gm_add_condition": ("creature", "condition"),
+    "gm_hp": ("creature", "hp"), "gm_track": ("creature", "damage", "fatigue", "stress"), "gm_add_condition": ("creature", "condition"),
     "gm_remove_condition": ("creature", "condition"), "gm_place": ("creature", "to"),
     "gm_add": ("sheet", "side", "to", "copy_of"), "gm_remove": ("creature",), "gm_order": ("creature", "by"),
     "roll": ("expression", "who", "private"),
@@ -348,6 +391,8 @@ def edit_from_json(record: Mapping[str, Any], cell: Callable[[int, int], Cell | 
     match do:
         case "gm_hp":
             return SetHitPoints(text("creature"), number("hp"))
+        case "gm_track":
+            return SetTrack(text("creature"), number("damage"), number("fatigue"), number("stress"))
         case "gm_add_condition":
             return AddCondition(text("creature"), text("condition"))
         case "gm_remove_condition":

@@ -239,6 +239,9 @@ class EditView:
     max_hp: int
     conditions: tuple[str, ...]
     """The conditions on it, by the names :class:`~game.rulesets.edits.RemoveCondition` takes."""
+    levels: tuple[tuple[str, int, int], ...] = ()
+    """A track kept in place of hit points (seed 002): (name, level, the level that puts it down, 0: none), as
+    :class:`~game.rulesets.edits.SetTrack` sets them; empty for a ruleset of hit points."""
 
 
 @runtime_checkable

@@ -101,13 +101,16 @@ class GmPanel(Mode):
         if view is not None and picked is not None:
             place = order.index(picked) + 1 if picked in order else 0
             conds = ", ".join(view.conditions) or "no conditions"
-            info = f"hp {view.hp}/{view.max_hp} · {conds} · turn order {place}/{len(order)}"
+            hp = (" · ".join(f"{n} {v}/{most}" if most else f"{n} {v}" for n, v, most in view.levels)
+                  if view.levels else f"hp {view.hp}/{view.max_hp}")
+            info = f"{hp} · {conds}" if view.levels else f"{hp} · {conds} · turn order {place}/{len(order)}"
         e["info"] = UILabel(pygame.Rect(4, y, w, 26), info[:80], m, container=win)
         y += ROW - 4
         e["hp"] = UITextEntryLine(pygame.Rect(4, y, 90, 30), m, container=win)
         if view is not None:
-            e["hp"].set_text(str(view.hp))
-        e["set_hp"] = UIButton(pygame.Rect(98, y, w - 94, 30), "Set hit points", m, container=win)
+            e["hp"].set_text(" ".join(str(v) for _, v, _ in view.levels) if view.levels else str(view.hp))
+        says = ("Set " + ", ".join(n for n, _, _ in view.levels)) if view is not None and view.levels else "Set hit points"
+        e["set_hp"] = UIButton(pygame.Rect(98, y, w - 94, 30), says, m, container=win)
         y += ROW
         conditions = list(editing.edit_conditions()) or ["(none)"]
         self.condition = self.condition if self.condition in conditions else conditions[0]
@@ -240,6 +243,20 @@ class GmPanel(Mode):
             self.build()
 
     def set_hp(self, text: str) -> None:
+        """Hit points (one number), or a track's levels (seed 002: damage, fatigue, Stress, as three numbers)."""
+        session = self.table.session
+        view = session.editing.edit_view(self.table.selected or "") if session and session.editing else None
+        if view is not None and view.levels:
+            names = ", ".join(n for n, _, _ in view.levels)
+            try:
+                levels = [int(x) for x in text.replace(",", " ").split()[:4]]
+            except ValueError:
+                levels = []
+            if len(levels) != 3:
+                self.table.say(f"{names}: three whole numbers, not {text.strip()[:20]!r}", error=True)
+                return
+            self.apply(ed.SetTrack(self.table.selected or "", *levels))
+            return
         try:
             hp = int(text.strip())
         except ValueError:

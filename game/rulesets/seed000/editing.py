@@ -61,10 +61,9 @@ def addable(encounter: Encounter) -> tuple[tuple[str, str], ...]:
 
 def carry_out(encounter: Encounter, command: object) -> list[Event]:
     """Apply a table command (a game master's edit or a table roll); raises :class:`Impossible`."""
-    common = ed.common_event(command, encounter.seed, encounter.log)
-    if common is not None:
-        encounter.engine.emit(common)
-        return encounter.engine.take()
+    return ed.carry_out(command, seed=encounter.seed, log=encounter.log, engine=encounter.engine,
+                        over="the encounter is over" if encounter.state.ended else "", name=encounter.name,
+                        edit=lambda c: _edit(encounter, c), settle=encounter._check_victory)
     if encounter.state.ended:
         raise Impossible("the encounter is over")
     if isinstance(command, ed.RemoveCreature) and ed.is_asked(command.creature, encounter.engine.pending):

@@ -25,13 +25,14 @@ from game.kernel.decisions import PASS, Answer, Decision, Option, Question
 from game.kernel.engine import Engine, Impossible
 from game.kernel.events import Event, to_json
 from game.mechanics.tactics.pieces import PieceId
-from game.rulesets.package import Entry
+from game.rulesets.edits import is_table_command
+from game.rulesets.package import EditView, Entry
 from game.rulesets.seed002 import events as ev
 from game.rulesets.seed002 import speed
 from game.rulesets.seed002.attacks import OPPORTUNITY as OPPORTUNITY
 from game.rulesets.seed002.attacks import Attacks
 from game.rulesets.seed002.orders import Plan
-from game.rulesets.seed002 import boosts, readying, stunts, surge
+from game.rulesets.seed002 import boosts, editing, readying, stunts, surge
 from game.rulesets.seed002.clock import InitiativeClock, roll_initiative
 from game.rulesets.seed002.commands import (Act, Command, DealDamage, EnterCell, LeaveCell, OfferDelayed,
                                             OfferOpportunity, Provoke, RollAttack, Step)
@@ -129,9 +130,25 @@ class Seed002Fight(Attacks):
         return self.engine.take()
 
     def apply(self, command: Command | Answer) -> list[Event]:
+        if is_table_command(command):
+            return editing.carry_out(self, command)
         if self.phase == "over":
             raise Impossible("the fight is over")
         return self.engine.apply(command)
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed002.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return editing.turn_order(self)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self.library)
 
     def name(self, pid: str) -> str:
         c = self.state.creatures.get(PieceId(pid))

@@ -50,6 +50,7 @@ from game.kernel.decisions import PASS, Decision, Option, Question
 from game.kernel.engine import Impossible
 from game.mechanics.tactics import ForcedKind, forced_candidates
 from game.mechanics.tactics.rules import Field, Piece
+from game.rulesets.edits import GM_OWNER
 from game.rulesets.seed002 import checks, provoking, speed
 from game.rulesets.seed002.catalog import ActionType
 from game.rulesets.seed002.commands import EnterCell, EscapeCheck, Offer, PickUp, RollAttack, StuntCheck
@@ -710,8 +711,8 @@ class Stunts(Part):
 
     def resist(self, fight: Seed002Fight, creature: Creature, name: str) -> None:
         """One resistance check against the affliction ``name``; a success ends it."""
-        found = [a for a in self.afflictions.get(creature.id, ()) if a.name == name]
-        if not found or creature.out:
+        found = [a for a in self.afflictions.get(creature.id, ()) if a.name == name and a.source != GM_OWNER]
+        if not found or creature.out:  # the game master's affliction lasts until removed (seed002.editing)
             return
         affliction = found[0]
         rank = creature.template.fortitude if affliction.resistance == "Fortitude" else creature.template.reflex

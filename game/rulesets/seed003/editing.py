@@ -79,10 +79,9 @@ def addable(library: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
 
 def carry_out(fight: Seed003Fight, command: object) -> list[Event]:
     """Apply a table command (a game master's edit or a table roll); raises :class:`Impossible`."""
-    common = ed.common_event(command, fight.seed, fight.log)
-    if common is not None:
-        fight.engine.emit(common)
-        return fight.engine.take()
+    return ed.carry_out(command, seed=fight.seed, log=fight.log, engine=fight.engine,
+                        over="the fight is over" if fight.phase == "over" else "", name=fight.name,
+                        edit=lambda c: _edit(fight, c), settle=fight.settled)
     if fight.phase == "over":
         raise Impossible("the fight is over")
     if isinstance(command, ed.RemoveCreature) and ed.is_asked(command.creature, fight.engine.pending):
