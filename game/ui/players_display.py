@@ -71,14 +71,14 @@ EXPLORED = (0, 0, 0, 150)
 """A cell seen before but not now, on the players' display."""
 GM_DIM = (0, 0, 0, 105)
 """A cell no players' creature sees now, in the game master's window (``dim_gm``)."""
-PAN_EVERY = 3
+PAN_EVERY = 4
 """While the game master pans or zooms (the camera moves frame after frame, nothing else changes), the players'
-display follows every PAN_EVERY-th frame: 20 pictures a second for a 60 one, on a TV across the table. It shows
+display follows every PAN_EVERY-th frame: 15 pictures a second for a 60 one, on a TV across the table. It shows
 where the camera stopped the frame it stops, and any change of the fight at once. Each picture costs a scroll of
 its whole map, as a frame of the game master's window does (the pixels a pan moves, 1344 x 1080 of them on a
 1920 x 1080 display: about half the game master's whole frame while panning, on the bench): following every
-second frame would add about a quarter to the game master's frame time, the issue's limit, and every third adds
-about a sixth."""
+second frame would add about a quarter to the game master's frame time, the issue's limit. Every third frame
+measured 1.25 to 1.47 on a quiet machine (the scroll costs more than its share), every fourth 1.18 to 1.25."""
 TOKEN_BUCKET = 256
 """The players' tokens are filed by squares of this many picture pixels (a frame looks only at those in view)."""
 TokenPlaces = dict[tuple[int, int], list[tuple[str, TokenLook, float, float]]]

@@ -89,13 +89,13 @@ def test_a_pan_scrolls_the_players_map_and_paints_only_the_strips_that_came_into
     assert (pygame.image.tobytes(shown.render(table), "RGB") == pygame.image.tobytes(scrolled, "RGB"))
 
 
-def test_while_the_camera_keeps_moving_the_display_follows_every_third_frame_and_catches_up_when_it_stops() -> None:
+def test_while_the_camera_keeps_moving_the_display_follows_every_fourth_frame_and_catches_up_when_it_stops() -> None:
     table = new_table(CRYPT)
     shown = open_display(table)
-    assert shown.pace == players_display.PAN_EVERY == 3
+    assert shown.pace == players_display.PAN_EVERY == 4
     assert table.view is not None
     before = shown.shown_frames
-    for _ in range(6):
+    for _ in range(8):
         table.view.pan(-8, 0)
         frames(table, 1)
     assert shown.shown_frames - before == 2
