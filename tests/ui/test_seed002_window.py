@@ -289,6 +289,29 @@ def test_delay_by_key_and_the_act_now_offer(table: Table) -> None:
     assert "1. act now" in texts
 
 
+def test_the_initiative_shows_a_delayer_in_its_new_place_once_it_acts(table: Table) -> None:
+    """Seed 002, line 144: "Your initiative moves into the new place in the order where you act": the Dock
+    Bruiser (first) delays, acts after Isolde Fenwick, and the initiative rows then put it after her."""
+    assert table.session is not None
+    session = table.session
+    settle(table)
+    sit_down(table)
+    assert table.acting is not None and table.acting.id == "dock_bruiser"
+    first = [r.creature for r in parts_of(table).turn_order(table)]
+    assert first.index("dock_bruiser") < first.index("isolde_fenwick")
+    session.apply(cmd.Delay("dock_bruiser"), by="Bob")
+    settle(table)
+    session.apply(cmd.EndTurnCommand("isolde_fenwick"), by="Ann")
+    settle(table)
+    question = session.question
+    assert question is not None and question.chooser == "dock_bruiser"
+    session.answer(question.id, "act", by="Bob")
+    settle(table)
+    assert table.acting is not None and table.acting.id == "dock_bruiser"
+    after = [r.creature for r in parts_of(table).turn_order(table)]
+    assert after.index("isolde_fenwick") < after.index("dock_bruiser") < after.index("gaff_hooker"), after
+
+
 def test_a_click_on_a_green_cell_walks_there_and_bob_lets_the_opportunity_go(table: Table) -> None:
     """Seed 002, line 70: "WALK: You can move up to your normal speed rank": a click on a green cell walks there
     (the Hooker's opportunity attack, Bob's, is passed)."""

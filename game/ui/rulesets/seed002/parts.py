@@ -591,7 +591,7 @@ class Seed002Parts:
         """Everyone in initiative order: the track's word and the economy's small form (pips on the acting
         creature's row; R reaction, A Area power for all)."""
         f = fight(table)
-        order = list(f.state.initiative)
+        order = list(f.clock.order)  # the order as it stands: a delayer acting moves in it [144], the GM may reorder
         rank = {pid: i for i, pid in enumerate(order)}
         rows = []
         for c in sorted(f.pieces(), key=lambda c: (c.delaying, rank.get(c.id, len(order)))):
