@@ -7,11 +7,13 @@ dummy video driver.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pygame
 
 from game.grid import Cell
-from game.ui.script import post_key
+from game.ui.modes.decide import DecideMode
+from game.ui.script import post_click, post_key
 from game.ui.table import Table
 
 
@@ -79,3 +81,79 @@ def pass_to_the_heroes(table: Table, *, monsters: str, limit: int) -> None:
     settle(table)
     post_key(pygame.K_RETURN)
     frames(table)
+
+
+# -- a whole fight by mouse (the samples' hot-seat tests, one per ruleset) ------------------------------------
+
+
+def centre(element: object) -> tuple[int, int]:
+    rect = element.get_abs_rect()  # type: ignore[attr-defined]
+    return (rect.centerx, rect.centery)
+
+
+def click_cell(table: Table, cell: object) -> bool:
+    """A click on a board cell (the camera brought to it first when it is off the window)."""
+    assert table.view is not None
+    col, row = table.view.grid.cell_to_offset(cell)  # type: ignore[arg-type]
+    pos = table.cell_pixel(col, row)
+    if pos is None or not table.board_rect.collidepoint(pos):
+        table.camera_to_follow(table.session.encounter.piece(table.acting.id))  # type: ignore[union-attr, arg-type]
+        frames(table, 1)
+        pos = table.cell_pixel(col, row)
+    if pos is None or not table.board_rect.collidepoint(pos):
+        return False
+    post_click(pos)
+    frames(table, 1)
+    return True
+
+
+def click_bar(table: Table, role: str, ident: object = None) -> bool:
+    """A click on the action bar's button of ``role`` (``ident``: which ability), scrolled into view."""
+    for _ in range(20):
+        for button, entry in table._bar_powers:
+            if entry.role == role and (ident is None or entry.ident == ident):
+                if not button.visible:
+                    break
+                post_click(centre(button))
+                frames(table, 1)
+                return True
+        else:
+            return False
+        table.scroll_action_bar(1)
+        table.place_action_bar()
+    return False
+
+
+def play_by_mouse(table: Table, turn_step: Callable[[], None], clicks: int) -> set[str]:
+    """Play the open fight to its end, at most ``clicks`` clicks: each handoff a click on the table, each decision
+    a click on its prompt's first option, a person's turn ``turn_step`` (its clicks), the AI's turns the AI's.
+    Returns the people who clicked."""
+    assert table.session is not None
+    f = table.session.encounter
+    seen_players: set[str] = set()
+    for _ in range(clicks):
+        if f.over:
+            break
+        table.anim.finish()
+        if table.screen_state == "handoff":
+            post_click(table.board_rect.center)
+            frames(table, 2)
+            continue
+        if isinstance(table.mode, DecideMode):
+            prompt = table.mode.prompt_window
+            first = next(b for b, (what, _) in prompt.buttons.items() if what == "option")
+            seen_players.add(table.viewer or "")
+            post_click(centre(first))
+            frames(table, 2)
+            continue
+        if table.my_turn() and table.idle():
+            seen_players.add(table.viewer or "")
+            before = len(table.session.played)
+            turn_step()
+            frames(table, 1)
+            if len(table.session.played) == before:
+                frames(table, 5)
+            continue
+        table.play_ai_now()
+        frames(table, 2)
+    return seen_players

@@ -16,53 +16,13 @@ import pytest
 
 from game.rulesets.seed002.commands import Attack, EndTurnCommand, Move
 from game.rulesets.seed002.fight import Seed002Fight
-from game.ui.modes.decide import DecideMode
 from game.ui.rulesets.seed002.parts import Seed002Parts
-from game.ui.script import post_click
 from game.ui.table import Table
-from tests.ui.driving import REPO, frames
+from tests.ui.driving import REPO, click_bar, click_cell, play_by_mouse
 
 SAMPLES = [REPO / "maps" / "crypt_wharf_002.toml", REPO / "maps" / "marsh_wharf_002.toml"]
 CLICKS = 4000
 """The most clicks one fight may take here (a sample fight takes a few hundred)."""
-
-
-def centre(element: object) -> tuple[int, int]:
-    rect = element.get_abs_rect()  # type: ignore[attr-defined]
-    return (rect.centerx, rect.centery)
-
-
-def click_cell(table: Table, cell: object) -> bool:
-    """A click on a board cell (the camera brought to it first when it is off the window)."""
-    assert table.view is not None
-    col, row = table.view.grid.cell_to_offset(cell)
-    pos = table.cell_pixel(col, row)
-    if pos is None or not table.board_rect.collidepoint(pos):
-        table.camera_to_follow(table.session.encounter.piece(table.acting.id))  # type: ignore[union-attr, arg-type]
-        frames(table, 1)
-        pos = table.cell_pixel(col, row)
-    if pos is None or not table.board_rect.collidepoint(pos):
-        return False
-    post_click(pos)
-    frames(table, 1)
-    return True
-
-
-def click_bar(table: Table, role: str, ident: object = None) -> bool:
-    """A click on the action bar's button of ``role`` (``ident``: which ability), scrolled into view."""
-    for _ in range(20):
-        for button, entry in table._bar_powers:
-            if entry.role == role and (ident is None or entry.ident == ident):
-                if not button.visible:
-                    break
-                post_click(centre(button))
-                frames(table, 1)
-                return True
-        else:
-            return False
-        table.scroll_action_bar(1)
-        table.place_action_bar()
-    return False
 
 
 def play_a_turn_step(table: Table, f: Seed002Fight) -> None:
@@ -101,32 +61,7 @@ def test_a_sample_plays_to_its_end_by_mouse_with_two_players_at_the_table(sample
         assert table.session is not None
         f = table.session.encounter
         assert isinstance(f, Seed002Fight)
-        seen_players: set[str] = set()
-        for _ in range(CLICKS):
-            if f.over:
-                break
-            table.anim.finish()
-            if table.screen_state == "handoff":
-                post_click(table.board_rect.center)
-                frames(table, 2)
-                continue
-            if isinstance(table.mode, DecideMode):
-                prompt = table.mode.prompt_window
-                first = next(b for b, (what, _) in prompt.buttons.items() if what == "option")
-                seen_players.add(table.viewer or "")
-                post_click(centre(first))
-                frames(table, 2)
-                continue
-            if table.my_turn() and table.idle():
-                seen_players.add(table.viewer or "")
-                before = len(table.session.played)
-                play_a_turn_step(table, f)
-                frames(table, 1)
-                if len(table.session.played) == before:
-                    frames(table, 5)
-                continue
-            table.play_ai_now()
-            frames(table, 2)
+        seen_players = play_by_mouse(table, lambda: play_a_turn_step(table, f), CLICKS)
         assert f.over, f"not over after {CLICKS} clicks, round {f.round}"
         assert {"Ann", "Bob"} <= seen_players
         people = {p.by for p in table.session.played}
