@@ -15,6 +15,7 @@ from typing import Callable
 
 import pygame
 
+from game.kernel import events as kev
 from game.kernel.events import BreakPoint
 from game.ui.board_view import RGB, font
 
@@ -22,6 +23,17 @@ LINE_SIZE = 13
 BACKGROUND: RGB = (28, 30, 36)
 
 DEFAULT_COLOUR: RGB = (215, 218, 228)
+
+KERNEL_COLOURS: dict[type, RGB] = {
+    kev.DiceRolled: (140, 150, 175),
+    kev.RandomChoice: (140, 150, 175),
+    kev.BreakPoint: (105, 110, 125),
+    kev.StepFizzled: (200, 150, 255),
+    kev.DecisionOpened: (110, 210, 230),
+    kev.DecisionAnswered: (110, 210, 230),
+}
+"""The kernel's own events' log colours, the same in every ruleset that logs them (a ruleset's parts start their
+colours from these)."""
 
 
 @dataclass

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable
 
-from game.kernel import events as kev
 from game.rulesets.seed002 import boosts, readying, stunts, surge
 from game.rulesets.seed002 import events as ev
 from game.ui.animation import NOTHING, BannerText, Shown
 from game.ui.board_view import RGB
-from game.ui.combat_log import DEFAULT_COLOUR
+from game.ui.combat_log import DEFAULT_COLOUR, KERNEL_COLOURS
 
 TURN: RGB = (250, 210, 90)
 REACTION: RGB = (255, 160, 60)
@@ -28,18 +27,12 @@ HEALED: RGB = (120, 220, 130)
 DOWN: RGB = (255, 90, 90)
 DEFEND: RGB = (120, 190, 255)
 DELAY: RGB = (180, 200, 230)
-DICE: RGB = (140, 150, 175)
 SPENT: RGB = (130, 135, 150)
 HIT: RGB = (240, 170, 120)
 MISS: RGB = (165, 170, 185)
 
 COLOURS: dict[type, RGB] = {
-    kev.DiceRolled: DICE,
-    kev.RandomChoice: DICE,
-    kev.BreakPoint: (105, 110, 125),
-    kev.StepFizzled: (200, 150, 255),
-    kev.DecisionOpened: (110, 210, 230),
-    kev.DecisionAnswered: (110, 210, 230),
+    **KERNEL_COLOURS,
     ev.FightStarted: TURN,
     ev.InitiativeSet: TURN,
     ev.RoundStarted: TURN,

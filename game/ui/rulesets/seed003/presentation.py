@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.kernel import events as kev
 from game.rulesets.seed003 import events as ev
 from game.ui.animation import NOTHING, BannerText, Shown
 from game.ui.board_view import RGB
-from game.ui.combat_log import DEFAULT_COLOUR
+from game.ui.combat_log import DEFAULT_COLOUR, KERNEL_COLOURS
 
 TURN: RGB = (250, 210, 90)
 REACTION: RGB = (255, 160, 60)
@@ -18,7 +17,6 @@ HURT: RGB = (245, 120, 110)
 HEALED: RGB = (120, 220, 130)
 DOWN: RGB = (255, 90, 90)
 CONDITION: RGB = (210, 160, 255)
-DICE: RGB = (140, 150, 175)
 
 RESULT_COLOURS: dict[str, RGB] = {
     "critical hit": (255, 220, 60),
@@ -29,12 +27,7 @@ RESULT_COLOURS: dict[str, RGB] = {
 """An attack's line by its result [5]."""
 
 COLOURS: dict[type, RGB] = {
-    kev.DiceRolled: DICE,
-    kev.RandomChoice: DICE,
-    kev.BreakPoint: (105, 110, 125),
-    kev.StepFizzled: (200, 150, 255),
-    kev.DecisionOpened: (110, 210, 230),
-    kev.DecisionAnswered: (110, 210, 230),
+    **KERNEL_COLOURS,
     ev.RoundBegan: TURN,
     ev.SurpriseRoundBegan: TURN,
     ev.TurnBegan: TURN,
