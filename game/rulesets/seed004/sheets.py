@@ -133,11 +133,12 @@ class Weapon:
     hands: Hands = Hands.ONE
     parry: int | None = -2
     """What parrying with it adds to the attack's first AC modifier (ours: -2 unless given; None: it cannot
-    parry, a bow's or a thrown-only weapon's)."""
+    parry, as a bow or a weapon that only flies)."""
     natural: bool = False
     """A beast's teeth or claws: always in hand, never drawn, never dropped (ours)."""
     drawn: bool = True
     """Wielded when the fight starts; otherwise sheathed or slung, to be drawn [25]."""
+    description: str = ""
 
     @property
     def melee(self) -> bool:
@@ -178,7 +179,6 @@ class Weapon:
 class Armour:
     """Worn armour: how it changes the wearer's AC and its two modifiers [39, 42], its ENC and WT [48]."""
 
-    id: str
     name: str
     ac: int = 0
     """Added to the wearer's AC (negative: harder to hit)."""
@@ -207,7 +207,6 @@ class Armour:
 class Shield:
     """A shield: it changes the first AC modifier [39] and may break [40]."""
 
-    id: str
     name: str
     first: int
     """Added to the first AC modifier while carried (negative)."""

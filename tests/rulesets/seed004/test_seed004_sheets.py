@@ -30,8 +30,8 @@ def test_armour_and_a_shield_change_the_ac_and_its_modifiers() -> None:
     """seed 004, line 39, 1.2.5.1.3: "Add the target's AC, including the first modifier (... parries and shields
     affect this modifier)"; line 42: "Subtract the target's second AC Modifier" (ours: armour changes all
     three, a shield the first)."""
-    mail = Armour("mail", "Mail", ac=-3, first=-1, second=2, enc=6, wt=4)
-    buckler = Shield("buckler", "Buckler", first=-2, breakage=4)
+    mail = Armour("Mail", ac=-3, first=-1, second=2, enc=6, wt=4)
+    buckler = Shield("Buckler", first=-2, breakage=4)
     s = fighter(armour=mail, shield=buckler)
     assert s.armour_class() == ArmourClass(7, -3, 2)
     assert s.armour_class(shield=False) == ArmourClass(7, -1, 2)
@@ -81,7 +81,7 @@ def test_damage_dice_know_their_maximum_and_every_total() -> None:
 def test_adjusting_armour_takes_half_its_wt_off_its_enc_down_to_half_the_basic_enc() -> None:
     """seed 004, line 48, 2.1.3: "reduces ENC of the armor by WT/2, not to go below a minimum of half the basic
     armor ENC"."""
-    plate = Armour("plate", "Plate", ac=-5, enc=9, wt=6)
+    plate = Armour("Plate", ac=-5, enc=9, wt=6)
     assert plate.adjusted_enc(9) == 6
     assert plate.adjusted_enc(6) == 5
     assert plate.adjusted_enc(5) == 5
