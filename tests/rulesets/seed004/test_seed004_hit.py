@@ -276,3 +276,26 @@ def test_the_odds_of_a_heavy_axe_match_brute_force() -> None:
     a = attack(weapon=AXE, preparations=1, attacker_st=17)
     assert tuple(getattr(odds(a), f) for f in ("hit", "critical", "en_damage", "bd_damage", "weapon_breaks")) \
         == brute(a)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 40), st.integers(0, 15), st.integers(-6, 0), st.integers(0, 4),
+       st.sampled_from(list(Surprise)), st.integers(0, 2), st.booleans(), st.integers(0, 60))
+def test_whatever_is_rolled_damage_is_never_negative_and_checks_come_only_on_equal_or_one_less(
+        seed: int, required: int, ac: int, first: int, preps: int, surprise: Surprise, parries: int,
+        shield: bool, breakage: int) -> None:
+    """seed 004, line 40: breakage checks on "equals" and "exactly one less" only, the shield only on a hit;
+    line 43, 1.2.5.3: EN always takes the damage, BD only on a critical."""
+    a = attack(weapon=replace(SWORD, to_hit=required, breakage=breakage), target_ac=ArmourClass(ac, first, 1),
+               preparations=preps, surprise=surprise, shield=BUCKLER if shield else None,
+               parries=tuple(Parry(f"P{i}", "Dagger", 2, -1) for i in range(parries)))
+    r = resolve(a, Dice(seed, lambda event: None))
+    assert r.en_damage >= 0 and r.bd_damage in (0, r.en_damage)
+    assert r.hit == (r.critical_roll is not None) and (r.bd_damage > 0) <= r.critical
+    if r.hit:
+        assert r.en_damage == (r.damage_roll or 0) + 2 * preps
+    if r.breakages:
+        assert r.outcome in (Outcome.EDGE_HIT, Outcome.NEAR_MISS)
+    if any(b.item is Item.SHIELD for b in r.breakages):
+        assert r.outcome is Outcome.EDGE_HIT
+        assert all(b.broke for b in r.breakages if b.item is Item.PARRYING)
