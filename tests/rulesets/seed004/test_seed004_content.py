@@ -64,6 +64,7 @@ def test_the_samples_hold_the_fighters_the_issue_names() -> None:
     assert [w.missile for w in pell.weapons].count(Missile.THROWN) == 2
     assert all(w.natural and w.breakage == 0 for w in bear.weapons)
     assert sheets["straw_man"].inanimate
+    assert not sheets["fen_wolf"].weapons[0].can_parry and bear.weapons[0].parry == -1
 
 
 def test_a_sheet_reads_its_en_die_damage_and_the_defaults() -> None:
