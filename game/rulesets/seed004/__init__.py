@@ -1,1 +1,1 @@
-"""Seed 004, "Detailed sequence" (``../shared/seeds/004_683255cd0bfe0fc3.txt``): blows, initiative each segment, parries, secret simultaneous choices and movement traces."""
+"""Seed 004, the detailed sequence (``../shared/seeds/004_683255cd0bfe0fc3.txt``): blows, EN, initiative each segment, the hit procedure and movement traces."""
