@@ -8,8 +8,13 @@ document's lines, ``../shared/seeds/004_683255cd0bfe0fc3.txt``).
   simultaneously (one kernel decision each, opened as a secret group), and a weapon used in one's own declared
   option cannot be used in a response (a parry) to another's option of that segment.
 
-What it reads of a character is :class:`Contender` (a protocol: the blow economy's state satisfies it). Which
-passes count is the round's business (:class:`game.rulesets.seed004.rounds.Round` keeps them).
+What it reads of a character is :class:`Fighter` (a protocol: id, side and the blow economy's
+:class:`~game.rulesets.seed004.blows.Blows`). Which passes count is the round's business
+(:class:`game.rulesets.seed004.rounds.Round` keeps them).
+
+Our reading of "at least one active or reactive blow remaining to use" [19]: a blow it could spend now, its EN
+included (the first blow of a round is free, each later one takes 1 EN within the phase's cap [5, 17]); one whose
+blows are left but unpayable is not eligible. The standing [20] counts the blows left, payable or not.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from game.kernel.decisions import Option, Question
+from game.rulesets.seed004.blows import Blow, Blows
 
 MAX_CONTENDERS = 200
 """Most characters one segment weighs (an encounter has a handful)."""
@@ -25,8 +31,8 @@ DECLARE = "declare"
 """The kind of the secret decisions a simultaneous initiative opens (standing orders are set per kind)."""
 
 
-class Contender(Protocol):
-    """What initiative reads of a character [19, 20]."""
+class Fighter(Protocol):
+    """What initiative (and the round) reads of a character."""
 
     @property
     def id(self) -> str: ...
@@ -35,48 +41,35 @@ class Contender(Protocol):
     def side(self) -> str: ...
 
     @property
-    def conscious(self) -> bool: ...
-
-    @property
-    def active_left(self) -> int:
-        """Active blows the character could still use this round."""
-        ...
-
-    @property
-    def reactive_left(self) -> int:
-        """Reactive blows the character could still use this round."""
-        ...
-
-    @property
-    def en(self) -> int:
-        """Current EN."""
-        ...
+    def blows(self) -> Blows: ...
 
 
-def is_eligible(contender: Contender, passed: frozenset[str]) -> bool:
+def is_eligible(fighter: Fighter, passed: frozenset[str]) -> bool:
     """1.1.1 [19]: conscious, no Pass since the most recent option other than a Pass, a blow left to use."""
-    return (contender.conscious and contender.id not in passed
-            and contender.active_left + contender.reactive_left > 0)
+    b = fighter.blows
+    return (b.conscious and fighter.id not in passed and b.has_blow
+            and (b.why_not(Blow.ACTIVE) is None or b.why_not(Blow.REACTIVE) is None))
 
 
-def _standing(contender: Contender) -> tuple[int, int, int]:
+def _standing(fighter: Fighter) -> tuple[int, int, int]:
     """1.1.2 [20]: what initiative compares, most first: active blows, reactive blows, current EN."""
-    return (contender.active_left, contender.reactive_left, contender.en)
+    b = fighter.blows
+    return (b.active, b.reactive, b.en)
 
 
-def holders(contenders: Sequence[Contender], passed: frozenset[str]) -> tuple[str, ...]:
+def holders(fighters: Sequence[Fighter], passed: frozenset[str]) -> tuple[str, ...]:
     """Who has the initiative this segment [19-21], in the order given: one id, several on a full tie
     (simultaneous initiative [21]), none when nobody is eligible (the combat phase ends [19])."""
-    if len(contenders) > MAX_CONTENDERS:
-        raise ValueError(f"{len(contenders)} characters in one segment; at most {MAX_CONTENDERS}")
-    eligible = [c for c in contenders if is_eligible(c, passed)]
+    if len(fighters) > MAX_CONTENDERS:
+        raise ValueError(f"{len(fighters)} characters in one segment; at most {MAX_CONTENDERS}")
+    eligible = [f for f in fighters if is_eligible(f, passed)]
     if not eligible:
         return ()
-    best = max(_standing(c) for c in eligible)
-    return tuple(c.id for c in eligible if _standing(c) == best)
+    best = max(_standing(f) for f in eligible)
+    return tuple(f.id for f in eligible if _standing(f) == best)
 
 
-def declarations(tied: Sequence[Contender], options_of: Callable[[Contender], Sequence[Option]]) -> tuple[Question, ...]:
+def declarations(tied: Sequence[Fighter], options_of: Callable[[Fighter], Sequence[Option]]) -> tuple[Question, ...]:
     """The secret questions of a simultaneous initiative [21]: one per tied character, asked together (the kernel
     opens them as one group, keeps the answers hidden until all are in, then reveals them together)."""
     return tuple(Question(c.side, c.id, DECLARE, f"{c.id}: declare your option (simultaneous initiative)",

@@ -27,7 +27,9 @@ from typing import Protocol
 from game.grid import Cell
 from game.kernel.dice import Dice
 from game.kernel.engine import Impossible
-from game.rulesets.seed004.ranges import MAX_RANGE, Ground, destination, is_beyond_rules, range_between
+from game.rulesets.seed004.initiative import Fighter
+from game.rulesets.seed004.ranges import Ground, destination, is_beyond_rules, range_between
+from game.rulesets.seed004.sheets import MAX_RANGE, Sheet
 
 STUMBLE = 91
 """A D100 DX check roll at or above this stumbles [29, 30]."""
@@ -45,26 +47,15 @@ FALL_DIE = {Maneuver.CLOSE: 20, Maneuver.OPEN: 40}
 """The die of the DX check to avoid falling after a stumble [29, 30]."""
 
 
-class Mover(Protocol):
-    """What a maneuver reads of a character."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def side(self) -> str: ...
+class Mover(Fighter, Protocol):
+    """What a maneuver reads of a character: initiative's :class:`Fighter` (alert and fallen are its blows'),
+    where it stands and its sheet (DX)."""
 
     @property
     def cell(self) -> Cell: ...
 
     @property
-    def alert(self) -> bool: ...
-
-    @property
-    def fallen(self) -> bool: ...
-
-    @property
-    def dx(self) -> int: ...
+    def sheet(self) -> Sheet: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +95,12 @@ def dx_check(dice: Dice, dx: int, sides: int, purpose: str) -> tuple[int, bool]:
 
 def why_not(maneuver: Maneuver, mover: Mover, other: Mover, new_range: int | None = None) -> str | None:
     """Why ``mover`` may not make this maneuver against ``other`` (None: it may)."""
-    if not mover.alert:
+    if not mover.blows.alert:
         return f"{mover.id} is not alert: only alert characters maneuver"
     if mover.id == other.id:
         return f"{mover.id} cannot maneuver against itself"
     if maneuver is Maneuver.CHANGE_RANGE:
-        if not other.fallen or other.side == mover.side:
+        if not other.blows.fallen or other.side == mover.side:
             return f"change range needs a fallen opponent; {other.id} is not one"
         if new_range is None or not 1 <= new_range <= MAX_RANGE:
             return f"change range sets a range from 1 to {MAX_RANGE}, not {new_range}"
@@ -128,12 +119,12 @@ def maneuver(maneuver: Maneuver, mover: Mover, other: Mover, ground: Ground, dic
     before = range_between(grid, mover.cell, other.cell)
     stumbled = fell = False
     if maneuver in (Maneuver.CLOSE, Maneuver.OPEN):
-        roll, made = dx_check(dice, mover.dx, 100, f"{mover.id}: D100 DX check ({maneuver.value})")
+        roll, made = dx_check(dice, mover.sheet.dx, 100, f"{mover.id}: D100 DX check ({maneuver.value})")
         if roll >= STUMBLE:
             stumbled = True
             amount = 0
-            if not mover.fallen:   # one already down stays down and has nothing to avoid
-                _, kept = dx_check(dice, mover.dx, FALL_DIE[maneuver], f"{mover.id}: DX check to avoid falling")
+            if not mover.blows.fallen:   # one already down stays down and has nothing to avoid
+                _, kept = dx_check(dice, mover.sheet.dx, FALL_DIE[maneuver], f"{mover.id}: DX check to avoid falling")
                 fell = not kept
         else:
             amount = 2 if made else 1
@@ -145,7 +136,7 @@ def maneuver(maneuver: Maneuver, mover: Mover, other: Mover, ground: Ground, dic
     else:
         assert new_range is not None
         wanted = new_range
-    rose = mover.fallen and not stumbled
+    rose = mover.blows.fallen and not stumbled
     if rose:   # rising replaces the first range change [28]
         if maneuver is Maneuver.CHANGE_RANGE:
             wanted = before
@@ -159,4 +150,4 @@ def maneuver(maneuver: Maneuver, mover: Mover, other: Mover, ground: Ground, dic
         got += 1 if got < before else -1
         cell = destination(ground, mover.cell, other.cell, got)
     return Outcome(maneuver, mover.id, other.id, before, got, cell, rose=rose, stumbled=stumbled,
-                   fell=fell, was_fallen=mover.fallen, short=got != wanted, gm_calls=gm_calls)
+                   fell=fell, was_fallen=mover.blows.fallen, short=got != wanted, gm_calls=gm_calls)

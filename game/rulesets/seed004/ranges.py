@@ -18,9 +18,7 @@ from typing import Any
 
 from game.board import Board
 from game.grid import Cell, Grid
-
-MAX_RANGE = 6
-"""The largest range the document's maneuvers handle without the gamesmaster [28, 33]."""
+from game.rulesets.seed004.sheets import MAX_RANGE
 
 
 def range_between(grid: Grid[Any], a: Cell, b: Cell) -> int:

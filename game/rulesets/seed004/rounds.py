@@ -13,11 +13,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from game.kernel.decisions import Option, Question
 from game.kernel.engine import Impossible
-from game.rulesets.seed004.initiative import Contender, holders
+from game.rulesets.seed004.initiative import Fighter, holders
 
 NONCOMBAT = "noncombat"
 """The kind of the secret decisions of the noncombat phase [45]."""
@@ -49,13 +49,13 @@ class Round:
     passed: frozenset[str] = frozenset()
     """Who has passed since the most recent option other than a pass [19]."""
 
-    def begin_segment(self, contenders: Sequence[Contender]) -> Round:
+    def begin_segment(self, fighters: Sequence[Fighter]) -> Round:
         """The next segment [16, 19-21]: initiative goes to the eligible character with the best standing
         (several on a full tie); with nobody eligible the combat phase ends and the noncombat phase begins."""
         self._must_be(Phase.COMBAT)
         if self.segment >= MAX_SEGMENTS:
             raise Impossible(f"round {self.number}: more than {MAX_SEGMENTS} segments in one combat phase")
-        got = holders(contenders, self.passed)
+        got = holders(fighters, self.passed)
         if not got:
             return replace(self, phase=Phase.NONCOMBAT, holders=())
         return replace(self, segment=self.segment + 1, holders=got)
@@ -99,35 +99,17 @@ class Round:
             raise Impossible(f"round {self.number} is in its {self.phase.value} phase, not its {phase.value} phase")
 
 
-class Noncombatant(Protocol):
-    """What the noncombat phase reads of a character [45]."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def side(self) -> str: ...
-
-    @property
-    def conscious(self) -> bool: ...
-
-    @property
-    def spent_in_combat(self) -> bool:
-        """Whether it expended any blow or EN in this round's combat phase."""
-        ...
-
-
-def may_choose_noncombat(character: Noncombatant) -> bool:
+def may_choose_noncombat(fighter: Fighter) -> bool:
     """2.1 [45]: only those who expended no blow and no EN in the combat phase (and, ours, are conscious)."""
-    return character.conscious and not character.spent_in_combat
+    return fighter.blows.conscious and not fighter.blows.acted
 
 
-def noncombat_questions(characters: Iterable[Noncombatant],
-                        options_of: Callable[[Noncombatant], Sequence[Option]]) -> tuple[Question, ...]:
+def noncombat_questions(fighters: Iterable[Fighter],
+                        options_of: Callable[[Fighter], Sequence[Option]]) -> tuple[Question, ...]:
     """2.1 [45]: one secret question per character who may choose, asked together (a secret group: answers
     hidden until all are in). Everyone may pass (keep no option); characters offered only that are not asked."""
     out: list[Question] = []
-    for c in characters:
+    for c in fighters:
         if not may_choose_noncombat(c):
             continue
         options = tuple(options_of(c))

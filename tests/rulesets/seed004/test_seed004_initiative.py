@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.kernel.decisions import Option
 from game.rulesets.seed004.initiative import declarations, free_to_respond, holders, is_eligible, parry_weapons
 from game.rulesets.seed004.rounds import Phase, Round
+from tests.rulesets.seed004.fighters004 import F, fighter
 
 
-@dataclass(frozen=True, slots=True)
-class C:
-    """A character as initiative reads it (the blow economy's state satisfies the same protocol)."""
-
-    id: str
-    active_left: int
-    reactive_left: int
-    en: int
-    conscious: bool = True
-    side: str = "a"
+def C(id: str, active: int, reactive: int, en: int, conscious: bool = True, side: str = "a") -> F:
+    return fighter(id, active, reactive, en, conscious=conscious, side=side)
 
 
 def test_most_active_blows_wins() -> None:
@@ -55,8 +46,16 @@ def test_the_unconscious_those_who_passed_and_those_without_blows_are_not_eligib
     assert not is_eligible(C("ann", 3, 3, 10, conscious=False), passed)
     assert not is_eligible(C("bob", 3, 3, 10), passed)
     assert not is_eligible(C("cat", 0, 0, 10), passed)
-    assert is_eligible(C("dan", 0, 1, 0), passed)
-    assert holders([C("ann", 3, 3, 10, conscious=False), C("bob", 3, 3, 10), C("dan", 0, 1, 0)], passed) == ("dan",)
+    assert is_eligible(C("dan", 0, 1, 1), passed)
+    assert holders([C("ann", 3, 3, 10, conscious=False), C("bob", 3, 3, 10), C("dan", 0, 1, 1)], passed) == ("dan",)
+
+
+def test_blows_left_that_cannot_be_paid_for_do_not_make_one_eligible() -> None:
+    """Seed 004, line 19, 1.1.1 ("at least one active or reactive blow remaining to use") with line 17 ("for each
+    subsequent blow used, 1EN must be expended"; ours: the last point of EN stays): Eve spent a blow and has 1 EN
+    left, so her two blows left cannot be used; Fay's first blow of the round is free."""
+    assert not is_eligible(fighter("eve", 1, 1, 1, acted=True), frozenset())
+    assert is_eligible(fighter("fay", 1, 1, 1), frozenset())
 
 
 def test_a_simultaneous_initiative_asks_every_tied_character_secretly() -> None:
@@ -78,14 +77,14 @@ def test_a_weapon_used_in_ones_own_simultaneous_option_cannot_parry() -> None:
     assert free_to_respond(["spear"], []) == ("spear",)
 
 
-characters = st.lists(st.builds(C, id=st.sampled_from("abcdefgh"), active_left=st.integers(0, 3),
-                                reactive_left=st.integers(0, 3), en=st.integers(0, 20), conscious=st.booleans()),
+characters = st.lists(st.builds(C, id=st.sampled_from("abcdefgh"), active=st.integers(0, 3),
+                                reactive=st.integers(0, 3), en=st.integers(1, 20), conscious=st.booleans()),
                       max_size=8, unique_by=lambda c: c.id)
 
 
 @settings(max_examples=200, deadline=None)
 @given(characters, st.frozensets(st.sampled_from("abcdefgh")))
-def test_initiative_goes_only_to_the_eligible_and_nobody_eligible_ends_the_phase(cs: list[C],
+def test_initiative_goes_only_to_the_eligible_and_nobody_eligible_ends_the_phase(cs: list[F],
                                                                                  passed: frozenset[str]) -> None:
     """Seed 004, line 19, 1.1.1: "Initiative must go to a conscious character who has not taken a Pass ...
     If no character is eligible for initiative, the combat phase terminates"."""
@@ -98,12 +97,13 @@ def test_initiative_goes_only_to_the_eligible_and_nobody_eligible_ends_the_phase
     assert (after.phase is Phase.NONCOMBAT) == (not eligible)
     for c in eligible:   # nobody eligible beats a holder
         best = by_id[got[0]]
-        assert (c.active_left, c.reactive_left, c.en) <= (best.active_left, best.reactive_left, best.en)
+        assert (c.blows.active, c.blows.reactive, c.blows.en) <= (best.blows.active, best.blows.reactive,
+                                                                  best.blows.en)
 
 
 @settings(max_examples=200, deadline=None)
 @given(characters)
-def test_a_pass_by_everyone_ends_the_combat_phase(cs: list[C]) -> None:
+def test_a_pass_by_everyone_ends_the_combat_phase(cs: list[F]) -> None:
     """Seed 004, line 19, 1.1.1 and line 24, 1.2.1: a pass spends no blow, and a character who passed is not
     eligible until someone takes another option: when every holder in turn passes, the combat phase ends within
     as many segments as there are characters."""

@@ -3,7 +3,6 @@ lines 28-33), on squares and hexes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from game.kernel.engine import Impossible
 from game.kernel.events import Event
 from game.rulesets.seed004.maneuvers import Maneuver, maneuver, why_not
 from game.rulesets.seed004.ranges import Ground, destination, range_between
+from tests.rulesets.seed004.fighters004 import F, fighter
 
 SQUARES = SquareGrid(32, 32)
 HEXES = HexGrid(32, 36, 18, StaggerAxis.Y, StaggerIndex.ODD)
@@ -40,17 +40,11 @@ class ScriptedDice(Dice):
         return Roll(f"1d{sides}", (face,), 0, face)
 
 
-@dataclass(frozen=True, slots=True)
-class M:
-    id: str
-    cell: Cell
-    side: str = "a"
-    alert: bool = True
-    fallen: bool = False
-    dx: int = 12
+def M(id: str, cell: Cell, side: str = "a", alert: bool = True, fallen: bool = False, dx: int = 12) -> F:
+    return fighter(id, side=side, alert=alert, fallen=fallen, dx=dx, cell=cell)
 
 
-def square_ground(*movers: M, walls: tuple[Square, ...] = ()) -> Ground:
+def square_ground(*movers: F, walls: tuple[Square, ...] = ()) -> Ground:
     board = Board(SQUARES, 12, 12, terrain={w: WALL for w in walls})
     return Ground.of(board, (m.cell for m in movers))
 

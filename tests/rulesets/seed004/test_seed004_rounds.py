@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import pytest
@@ -12,17 +13,12 @@ from game.kernel.decisions import Option
 from game.kernel.engine import Impossible
 from game.rulesets.seed004.rounds import (Phase, Round, may_choose_noncombat, noncombat_questions,
                                           resolve_simultaneously)
+from tests.rulesets.seed004.fighters004 import F, fighter
 
 
-@dataclass(frozen=True, slots=True)
-class C:
-    id: str
-    active_left: int = 1
-    reactive_left: int = 1
-    en: int = 10
-    conscious: bool = True
-    side: str = "a"
-    spent_in_combat: bool = False
+def C(id: str, active: int = 1, reactive: int = 1, en: int = 10, conscious: bool = True, side: str = "a",
+      spent_in_combat: bool = False) -> F:
+    return fighter(id, active, reactive, en, conscious=conscious, side=side, acted=spent_in_combat)
 
 
 def test_a_round_runs_combat_then_noncombat_then_movement_then_the_next_round() -> None:
@@ -77,18 +73,23 @@ def test_only_those_who_spent_no_blow_or_en_choose_a_noncombat_option_secretly()
     assert noncombat_questions(cs, lambda c: (Option("pass", "nothing"),)) == ()
 
 
+@dataclass(frozen=True, slots=True)
+class Rest:
+    id: str
+    en: int
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.permutations(["ann", "bob", "cat"]))
 def test_noncombat_options_take_effect_simultaneously(order: list[str]) -> None:
     """Seed 004, line 49, 2.2: "The effects of noncombat options are considered to take effect simultaneously,
     and thus do not generally affect the execution of other options": each effect reads the phase's start, so the
     order of the choices changes nothing (here Bob's option copies Ann's EN and sees her EN before her rest)."""
-    before = {"ann": C("ann", en=3), "bob": C("bob", en=9), "cat": C("cat", en=5)}
+    before = {"ann": Rest("ann", en=3), "bob": Rest("bob", en=9), "cat": Rest("cat", en=5)}
     wanted = {"ann": "rest", "bob": "copy ann", "cat": "rest"}
     choices = {who: wanted[who] for who in order}
 
-    def effect(who: str, option: str, now: dict[str, C] | object) -> C:
-        assert isinstance(now, dict)
+    def effect(who: str, option: str, now: Mapping[str, Rest]) -> Rest:
         if option == "rest":
             return replace(now[who], en=now[who].en + 2)
         return replace(now[who], en=now["ann"].en)
