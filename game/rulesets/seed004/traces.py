@@ -32,6 +32,8 @@ from fractions import Fraction
 from typing import Any
 
 from game.grid import Cell, Grid
+from game.rulesets.seed004.blows import Blows
+from game.rulesets.seed004.sheets import Sheet
 
 CHASE_COST = 2
 """Inches a chase costs [53]."""
@@ -47,6 +49,13 @@ def available_movement(normal: int, *, alert: bool, noncombat: bool, blows_expen
     """3 [51], 3.1 [53]: the inches a character may move this movement phase."""
     halved = normal // 2 if (alert or noncombat) else normal
     return max(0, halved - blows_expended)
+
+
+def allowance(sheet: Sheet, blows: Blows, *, noncombat: bool) -> int:
+    """A character's available movement [51] from its sheet's movement and its round so far (alert as it
+    stands now: it "may cease to be alert" before plotting)."""
+    return available_movement(sheet.move, alert=blows.alert, noncombat=noncombat,
+                              blows_expended=blows.movement_loss)
 
 
 @dataclass(frozen=True, slots=True)

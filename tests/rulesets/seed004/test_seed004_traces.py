@@ -3,6 +3,7 @@ lines 51-58)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -11,8 +12,10 @@ from hypothesis import strategies as st
 
 from game.grid import Cell, Grid, Square, SquareGrid
 from game.grid.hex import HexGrid, StaggerAxis, StaggerIndex
-from game.rulesets.seed004.traces import (Movement, StopWithin, Trace, available_movement, planned_paths, resolve,
-                                          trace_problem)
+from game.rulesets.seed004.blows import Blow
+from game.rulesets.seed004.traces import (Movement, StopWithin, Trace, allowance, available_movement, planned_paths,
+                                          resolve, trace_problem)
+from tests.rulesets.seed004.fighters004 import fighter, sheet
 
 SQUARES = SquareGrid(32, 32)
 HEXES = HexGrid(32, 36, 18, StaggerAxis.Y, StaggerIndex.ODD)
@@ -37,6 +40,10 @@ def test_movement_is_halved_when_alert_or_after_a_noncombat_action_then_less_one
     assert available_movement(12, alert=True, noncombat=True, blows_expended=0) == 6
     assert available_movement(12, alert=False, noncombat=True, blows_expended=1) == 5
     assert available_movement(7, alert=True, noncombat=False, blows_expended=9) == 0
+    spent = fighter("ann", 2, 2, 10).blows.spend(Blow.ACTIVE).spend(Blow.REACTIVE)
+    s = replace(sheet(), move=9)
+    assert allowance(s, spent, noncombat=False) == 2   # 9 halved to 4 (alert), less 2 blows
+    assert allowance(s, spent.with_alert(False), noncombat=False) == 7
 
 
 def test_a_trace_is_no_longer_than_the_movement_and_runs_cell_by_cell() -> None:
