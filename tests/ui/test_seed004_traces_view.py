@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
+import pytest
 
 from game.grid import Cell, Square, SquareGrid
 from game.rulesets.seed004.traces import Movement, StopWithin, Trace, resolve
+from game.ui import board_view
 from game.ui.rulesets.seed004 import traces_view
 from game.ui.rulesets.seed004.traces_view import Replay, TracePlot, draw_frame, draw_traces, frames
 
@@ -15,6 +19,14 @@ BLUE = (80, 150, 250)
 GREEN = (90, 210, 120)
 VIOLET = (190, 110, 240)
 BACK = (1, 2, 3)
+
+
+@pytest.fixture(autouse=True)
+def fresh_fonts() -> Iterator[None]:
+    """Fonts made before an earlier test's pygame.quit() are dead (as Table.__init__ knows): make them again."""
+    pygame.init()
+    board_view.font.cache_clear()
+    yield
 
 
 def centres(rect: pygame.Rect) -> dict[Cell, tuple[float, float]]:
@@ -47,7 +59,6 @@ def pixel(surface: pygame.Surface, at: tuple[float, float]) -> tuple[int, int, i
 def test_each_trace_is_a_line_of_its_colour_through_its_cells() -> None:
     """Seed 004, line 54, 3.2: "All traces are revealed": each drawn through its cells' centres in its mover's
     colour, a chase with the chased one's cells after its start (line 53)."""
-    pygame.init()
     surface = pygame.Surface((560, 400))
     surface.fill(BACK)
     rect = pygame.Rect(40, 30, 480, 336)
@@ -69,7 +80,6 @@ def test_each_trace_is_a_line_of_its_colour_through_its_cells() -> None:
 def test_the_replay_shows_everyone_where_each_step_leaves_them() -> None:
     """Seed 004, lines 55-57, 3.2.1-3.2.3: one frame per step, tokens where the step leaves each character, a ring
     on those who ended and a gold ring on those who may attack one still moving."""
-    pygame.init()
     traces, allowances, plots = scene()
     m = Movement.start(GRID, lambda c: True, traces, allowances, may_react={"cat", "dan"})
     start = m.positions()
