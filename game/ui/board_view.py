@@ -84,6 +84,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(str(real), max(6, size))
 
 
+pygame.register_quit(font.cache_clear)
+"""A font made before ``pygame.quit()`` is dead after it ("font module quit"): the cache empties with it, so a
+window opened again (the next test, a second table in one process) makes its fonts again."""
+
+
 @dataclass
 class Camera:
     """Which picture pixel sits at the view's top-left, and how many screen pixels a picture pixel takes."""
