@@ -23,7 +23,8 @@ from game.ui.animation import BannerText, Shown
 from game.ui.board_view import Layer, TokenLook
 from game.ui.modes.base import FightMode, Host, Piece
 
-__all__ = ["BarEntry", "DecisionCells", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "TurnRow", "WindowParts"]
+__all__ = ["BarEntry", "DecisionCells", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "Strip", "TurnRow",
+           "WindowParts"]
 
 RGB = tuple[int, int, int]
 
@@ -212,4 +213,18 @@ class DecisionCells(Protocol):
     with the option of a square clicked; parts without it answer decisions in the prompt only."""
 
     def decision_cells(self, table: Host, decision: Decision) -> Mapping[Cell, str]:
+        ...
+
+
+class Strip(Protocol):
+    """What a ruleset's window parts may add along the top of the board (seed 001: its second-counter as a timeline,
+    ``game.ui.strip``): its height now (0: none), taken off the board so that it hides no cell, and how it is drawn
+    in a rectangle of the board's width. The players' display draws it too, with ``seen`` saying which creatures
+    players may see (None: all, the game master's window)."""
+
+    def strip_height(self, table: Host) -> int:
+        ...
+
+    def draw_strip(self, table: Host, target: pygame.Surface, rect: pygame.Rect,
+                   seen: Callable[[str], bool] | None) -> None:
         ...
