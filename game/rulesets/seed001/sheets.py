@@ -191,6 +191,11 @@ class Sheet:
     description: str = ""
 
     @property
+    def size(self) -> int:
+        """Cells across: every creature fills one hex (a rider is carried on its mount's hex, not beside it)."""
+        return 1
+
+    @property
     def standard_hexes(self) -> int:
         return hexes(self.standard_feet)
 
