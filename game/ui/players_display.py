@@ -43,6 +43,7 @@ from game.tiled.hidden import players_view
 from game.ui.board_view import BoardView, Camera, Layer, TokenLook, TokenPainter, draw_text, font
 from game.ui.combat_log import wrap
 from game.ui import strip as ruleset_strip
+from game.ui.parts import nudge
 
 BG = (16, 17, 20)
 PANEL = (30, 32, 38)
@@ -567,7 +568,8 @@ class PlayersDisplay:
             cells = enc.space_of(c.id) or (c.cell,)
             xs = [view.centre(cell)[0] for cell in cells]
             ys = [view.centre(cell)[1] for cell in cells]
-            x, y = sum(xs) / len(xs), sum(ys) / len(ys)
+            dx, dy = nudge(table.parts, c, view.cell_w, view.cell_h)  # a rider on its mount (seed 001)
+            x, y = sum(xs) / len(xs) + dx, sum(ys) / len(ys) + dy
             places.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append((c.id, look, x, y))
         self._places = (key, places)
         return places

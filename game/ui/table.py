@@ -55,7 +55,7 @@ from game.ui import gm_tools, players_display, replay_view
 from game.ui import notes as map_notes
 from game.ui import ruler
 from game.ui import strip as ruleset_strip
-from game.ui.parts import BarEntry, WindowParts
+from game.ui.parts import BarEntry, WindowParts, nudge
 from game.ui.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.rulesets import parts_for
 
@@ -1529,11 +1529,13 @@ class Table:
         """The centre of a creature's space in picture pixels."""
         assert self.view is not None and self.session is not None
         cells = self.session.encounter.space_of(c.id)
+        dx, dy = nudge(self.parts, c, self.view.cell_w, self.view.cell_h)  # a rider on its mount (seed 001)
         if len(cells) <= 1:
-            return self.view.centre(c.cell)
+            x, y = self.view.centre(c.cell)
+            return x + dx, y + dy
         xs = [self.view.centre(cell)[0] for cell in cells]
         ys = [self.view.centre(cell)[1] for cell in cells]
-        return sum(xs) / len(xs), sum(ys) / len(ys)
+        return sum(xs) / len(xs) + dx, sum(ys) / len(ys) + dy
 
     def draw(self) -> None:
         started = time.perf_counter()

@@ -13,6 +13,7 @@ import pygame
 from game.grid import Cell
 from game.rulesets.seed001.counter import Kind, Shown
 from game.ui.board_view import RGB, draw_text
+from game.ui.map_view import initials
 from game.ui.modes.base import Host
 from game.ui.rulesets.seed001.timeline import Mark
 
@@ -38,7 +39,8 @@ def timeline_marks(shown: Sequence[Shown], name: Callable[[str], str], colour: C
                    reaction_free: Callable[[str], bool], seen: Callable[[str], bool] | None = None) -> list[Mark]:
     """The counter's entries as the timeline's marks: a creature at its second in its side's colour, with "R" when
     its reaction of this round is still free (a small "r" when spent) [3, 7]; a scheduled entry (a delayed
-    stand-up [34]) at its second, green, labelled "<name> <what>". ``seen`` leaves out the creatures players do
+    stand-up [34]) at its second, green, labelled "<name> <what>"; each with its token's initials for a short
+    label (a crowded counter). ``seen`` leaves out the creatures players do
     not see (the players' display)."""
     out: list[Mark] = []
     for entry in shown:
@@ -47,9 +49,11 @@ def timeline_marks(shown: Sequence[Shown], name: Callable[[str], str], colour: C
             continue
         if entry.kind is Kind.ACTS:
             letter = ("R" if reaction_free(who) else "r") if entry.offset == 0 else ""
-            out.append(Mark(entry.second, entry.offset, f"{name(who)} {letter}".strip(), colour(who)))
+            out.append(Mark(entry.second, entry.offset, f"{name(who)} {letter}".strip(), colour(who),
+                            f"{initials(name(who))} {letter}".strip()))
         else:
-            out.append(Mark(entry.second, entry.offset, f"{name(who)} {entry.label}", SCHEDULED))
+            out.append(Mark(entry.second, entry.offset, f"{name(who)} {entry.label}", SCHEDULED,
+                            f"{initials(name(who))} {entry.label}"))
     return out
 
 

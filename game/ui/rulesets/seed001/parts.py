@@ -29,11 +29,13 @@ import pygame
 from game.grid import Cell
 from game.kernel.decisions import Decision
 from game.rulesets.seed001 import commands as cmd
-from game.rulesets.seed001.counter import Use
+from game.rulesets.seed001 import offers
+from game.rulesets.seed001.counter import Kind, Shown, Use
 from game.rulesets.seed001.fight import Seed001Fight, attacks_of
 from game.rulesets.seed001.sheets import HEX_FEET
 from game.rulesets.seed001.state import Creature
-from game.ui.animation import BannerText, Shown
+from game.ui.animation import BannerText
+from game.ui.animation import Shown as Pictures
 from game.ui.board_view import Layer, TokenLook, draw_text
 from game.ui.map_view import side_colour
 from game.ui.modes.base import FightMode, Host, Mode, Piece
@@ -43,17 +45,20 @@ from game.ui.rulesets.seed001 import marks, presentation, previews, timeline
 TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
 BAR_ATTACKS = 9
-REACH = (80, 200, 120, 90)
+REACH = (120, 210, 255, 110)
+"""Where a move ends: sky blue, which reads on the marsh's greens."""
 WITHDRAW = (150, 120, 250, 95)
 RUSH = (240, 150, 60, 100)
 TARGET = (250, 220, 60, 255)
 LANDING = (60, 220, 230, 120)
 DANGER = (235, 70, 60, 200)
-STRIP_HEIGHT = 92
-"""The timeline's height above the board: the axis and three stacked rows of entries."""
+RIDER_NUDGE = (-0.2, -0.2)
+"""Where a rider's token sits off its mount's hex centre, in cells (the mount's the other way)."""
+STRIP_HEIGHT = 108
+"""The timeline's height above the board: the axis and four rows of entries."""
 
 KEYS_HELP: tuple[tuple[str, str], ...] = (
-    ("click a green cell", "move there: free within the round's movement [32]; red dots: hexes beside a "
+    ("click a blue cell", "move there: free within the round's movement [32]; red dots: hexes beside a "
                            "stationary enemy who may make an attack of opportunity [11-12]"),
     ("1-9", "choose an attack, then click a target ringed yellow: in reach, it attacks from here; farther, click "
             "an orange hex to move and attack from (one action, a rush: impalement [21])"),
@@ -90,7 +95,7 @@ class Seed001Parts:
     layer_order: Mapping[str, int] = {"reach": 10, "rush": 20, "danger": 40, "targets": 50, "landing": 55}
     keys_help = KEYS_HELP
     aiming_help: tuple[str, ...] = (
-        "Green: where a move ends (violet: a withdrawal; orange: where a rush attacks from; cyan: where a dismount "
+        "Blue: where a move ends (violet: a withdrawal; orange: where a rush attacks from; cyan: where a dismount "
         "lands). Yellow ring: a target.",
         "Red dot: a hex beside a stationary enemy who may make an attack of opportunity. Red ring (AoO): an enemy "
         "the move previewed lets attack; orange ring (IMPALE): a pike that may impale the rush.")
@@ -110,7 +115,7 @@ class Seed001Parts:
         f = fight(table)
         key = (id(f), len(f.log), f.pending)
         if self._legal[0] != key:
-            self._legal = (key, list(f.legal_commands()) if not f.pending and f.acting is not None else [])
+            self._legal = (key, offers.legal_commands(f) if not f.pending and f.acting is not None else [])
         return self._legal[1]
 
     def first_mode(self) -> FightMode:
@@ -141,8 +146,11 @@ class Seed001Parts:
             c = f.piece(who)
             return side_colour(c.side) if c is not None else MUTED
 
-        shown = marks.timeline_marks(counter.shown(), f.name, colour, lambda who: counter.can(who, Use.REACTION),
-                                     seen)
+        entries = counter.shown()
+        acting = f.acting
+        if acting is not None:  # its entry was taken when its turn began: it is drawn at the current second
+            entries = (Shown(counter.now.second, 0, acting.id, Kind.ACTS, acting.id), *entries)
+        shown = marks.timeline_marks(entries, f.name, colour, lambda who: counter.can(who, Use.REACTION), seen)
         timeline.draw_timeline(target, rect, max(1, counter.now.round), counter.now.second, shown)
 
     # -- keys and the bar ---------------------------------------------------------------------------------------
@@ -202,7 +210,7 @@ class Seed001Parts:
     def choice_words(self, table: Host) -> str:
         chosen = self.chosen
         if chosen is None:
-            return "Move: click a green cell (red dots: a stationary enemy may make an attack of opportunity)"
+            return "Move: click a blue cell (red dots: a stationary enemy may make an attack of opportunity)"
         if chosen == "withdraw":
             return "Withdraw (the action): click a violet cell; it provokes nothing [11]  ·  Esc: move"
         if chosen == "dismount":
@@ -414,6 +422,16 @@ class Seed001Parts:
         return TokenLook(c.name, c.side, max(0, v.body), v.body_max, badges(c), 0 < v.body * 2 <= v.body_max,
                          c.out, 1, False)
 
+    def token_nudge(self, creature: Piece) -> tuple[float, float]:
+        """A rider is drawn on its mount: up and left of the hex's centre, its mount down and right, both in
+        sight (they share the hex; each is targeted on its own)."""
+        c = cast(Creature, creature)
+        if c.mount is not None:
+            return RIDER_NUDGE
+        if c.rider is not None:
+            return (-RIDER_NUDGE[0], -RIDER_NUDGE[1])
+        return (0.0, 0.0)
+
     def public_health(self, creature: Piece) -> str:
         """What players see of an opponent's health: unhurt, hurt, badly hurt (half its Body or less), down."""
         return public_word(cast(Creature, creature))
@@ -468,7 +486,7 @@ class Seed001Parts:
     def log_colour(self, event: object) -> tuple[int, int, int]:
         return presentation.colour_of(event)
 
-    def pictures(self, event: object) -> Shown:
+    def pictures(self, event: object) -> Pictures:
         return presentation.pictures(event)
 
     def banner(self, table: Host, events: list[Any], i: int) -> BannerText | None:
