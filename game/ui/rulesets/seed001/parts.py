@@ -139,6 +139,13 @@ class Seed001Parts:
     def draw_strip(self, table: Host, target: pygame.Surface, rect: pygame.Rect,
                    seen: Callable[[str], bool] | None) -> None:
         """The counter as a timeline: the current second lit, who acts when, what is scheduled [34]."""
+        counter = fight(table).counter
+        timeline.draw_timeline(target, rect, max(1, counter.now.round), counter.now.second,
+                               self.strip_marks(table, seen))
+
+    def strip_marks(self, table: Host, seen: Callable[[str], bool] | None) -> list[timeline.Mark]:
+        """The timeline's marks: the acting creature at the current second, everyone else at theirs, what is
+        scheduled at its second (``seen``: only the creatures players see)."""
         f = fight(table)
         counter = f.counter
 
@@ -150,8 +157,7 @@ class Seed001Parts:
         acting = f.acting
         if acting is not None:  # its entry was taken when its turn began: it is drawn at the current second
             entries = (Shown(counter.now.second, 0, acting.id, Kind.ACTS, acting.id), *entries)
-        shown = marks.timeline_marks(entries, f.name, colour, lambda who: counter.can(who, Use.REACTION), seen)
-        timeline.draw_timeline(target, rect, max(1, counter.now.round), counter.now.second, shown)
+        return marks.timeline_marks(entries, f.name, colour, lambda who: counter.can(who, Use.REACTION), seen)
 
     # -- keys and the bar ---------------------------------------------------------------------------------------
 
