@@ -14,6 +14,7 @@ from game.rulesets.seed001 import events as ev
 from game.rulesets.seed001 import public
 from game.rulesets.seed001.commands import EndTurnCommand
 from game.rulesets.seed001.fight import Seed001Fight
+from game.rulesets.seed001.reactions import install as install_reactions
 
 
 class Seed001Package:
@@ -42,6 +43,7 @@ class Seed001Package:
         fight = Seed001Fight(board, entries, seed=setup.seed, map_name=setup.map_name, options=options,
                              riders=pairs)
         fight.library = setup.library
+        install_reactions(fight)
         return fight
 
     def scripted(self, sections: Any, board: Board, path: Path) -> list[tuple[str, Command]]:
