@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rulesets.seed001.counter import SECONDS, Counter, Moment, Use
+from game.ui.board_view import font
 from game.ui.rulesets.seed001 import marks
 
 NAMES = {"alda": "Ser Alda", "cole": "Cole", "orc": "Orc"}
@@ -44,6 +45,7 @@ def test_the_action_and_the_reaction_of_the_round_are_drawn_free_or_used() -> No
     """Seed 001, line 3: "Like only one action is permitted in a combat round, only one reaction": a green pip while
     free, a hollow grey one once used; the row's small form says "A R" / "a r"."""
     pygame.init()
+    font.cache_clear()  # fonts from an earlier pygame.init are dead
     surface = pygame.Surface((400, 30))
     surface.fill((0, 0, 0))
     marks.draw_uses(surface, True, False, 0, 0)
