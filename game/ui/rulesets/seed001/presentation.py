@@ -2,9 +2,9 @@
 event shows on the board, and the banner of a reaction (an attack of opportunity [11], an impalement [21], a
 dodge, rebuff or deflect [6-8], a stand-up by reaction [34], a dismount [17]).
 
-The fight's and the reactions' events are read by their class name and fields (``NAMED``), so that this part
-imports neither module's event classes and an event added later is coloured by the word in its name (a
-reaction's orange) rather than left plain.
+The fight's events are read by their class name (``NAMED``) and the reactions' by their classes
+(``reaction_events``); an event added later is coloured by the word in its name (a reaction's orange) rather than
+left plain.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.rulesets.seed001 import reaction_events as rev
 from game.ui.animation import NOTHING, BannerText, Shown
 from game.ui.board_view import RGB
 from game.ui.combat_log import DEFAULT_COLOUR, KERNEL_COLOURS
@@ -46,12 +47,26 @@ KINDS: dict[str, RGB] = {"opportunity": OPPORTUNITY, "impalement": IMPALE}
 """An attack rolled as a reaction, by its kind."""
 
 
+USED: dict[str, RGB] = {"attack of opportunity": OPPORTUNITY, "impalement": IMPALE, "dodge": DEFENCE,
+                        "rebuff": DEFENCE, "deflect missiles": DEFENCE}
+"""A reaction used, by what it was used for (others: the reaction's orange)."""
+
+
 def colour_of(event: object) -> RGB:
     """The colour of an event's log line: an attack by its successes (a reaction's attack in the reaction's
-    colour), the fight's events by name, the reactions' by the word in their name."""
+    colour), the fight's events by name, the reactions' by what they are."""
     found = KERNEL_COLOURS.get(type(event))
     if found is not None:
         return found
+    match event:
+        case rev.ReactionUsed():
+            return USED.get(event.what, REACTION)
+        case rev.Defended():
+            return DEFENCE if event.cancelled else MISS
+        case rev.LandingTried():
+            return REACTION if event.landed else HURT
+        case rev.MovementPenalised():
+            return PRONE
     name = type(event).__name__
     if name == "AttackRolled":
         kind = getattr(event, "kind", "")
@@ -75,6 +90,19 @@ def pictures(event: object) -> Shown:
     """What an event shows on the board: a move slides the token; an attack flashes its target (no success floats
     "miss"; an attack of opportunity or an impalement floats its name); Body damage floats "-N Body"; prone, a
     stand-up, a dismount, a thrown rider and what the counter scheduled float their words."""
+    match event:
+        case rev.ReactionUsed():
+            colour = colour_of(event)
+            return Shown(flash=(event.creature, colour), floating=(event.creature, event.what, colour), takes=0.1)
+        case rev.Defended():
+            words = (f"{event.skill.replace('_', ' ')}: {event.before} -> {event.after} Body" if event.cancelled
+                     else f"{event.skill.replace('_', ' ')} fails")
+            return Shown(floating=(event.creature, words, colour_of(event)), takes=0.1)
+        case rev.LandingTried():
+            return Shown(floating=(event.creature, "lands on its feet" if event.landed else "lands badly",
+                                   colour_of(event)), takes=0.08)
+        case rev.MovementPenalised():
+            return Shown(floating=(event.creature, f"-{event.feet} ft", PRONE))
     name = type(event).__name__
     creature = getattr(event, "creature", None)
     match name:
@@ -128,18 +156,20 @@ def reaction_banner(name: Callable[[str], str], events: list[Any], i: int) -> Ba
             return BannerText(f"{name(who)}: attack of opportunity on {name(target)}",
                               f"{name(target)} passed beside it without challenging it [11]", who)
         return BannerText(f"{name(who)} impales {name(target)}", "it rushed in from 20 feet or farther [21]", who)
-    cls = type(event).__name__
-    who = getattr(event, "creature", None)
-    if not isinstance(who, str):
-        return None
-    for word, what in (("Dodg", "dodges"), ("Rebuff", "rebuffs"), ("Deflect", "deflects")):
-        if word in cls:
-            before, after = getattr(event, "before", None), getattr(event, "after", None)
-            detail = (f"Body damage {before} -> {after} [6-8]" if before is not None and after is not None
-                      else "just before Body damage [6]")
-            return BannerText(f"{name(who)} {what}", detail, who)
-    if cls == "StoodUp" and getattr(event, "how", "") == "reaction":
-        return BannerText(f"{name(who)} stands up", "by reaction, after its delay on the counter [34]", who)
-    if cls == "Dismounted" and getattr(event, "how", "") not in ("", "action"):
-        return BannerText(f"{name(who)} lands", "thrown, it used its reaction to land [17]", who)
+    match event:
+        case rev.Defended():
+            skill = event.skill.replace("_", " ")
+            if event.cancelled:
+                return BannerText(f"{name(event.creature)}: {skill} against {name(event.attacker)}",
+                                  f"{event.dice} gave {event.adjustment}: a success lost, Body damage {event.before} "
+                                  f"-> {event.after} [6-8]", event.creature)
+            return BannerText(f"{name(event.creature)}: {skill} against {name(event.attacker)}",
+                              f"{event.dice} gave {event.adjustment}: no success lost, {event.before} Body [6-8]",
+                              event.creature)
+        case rev.ReactionUsed() if event.what == "stand up":
+            return BannerText(f"{name(event.creature)} stands up by reaction",
+                              "prone until its d4 seconds on the counter have passed [34]", event.creature)
+        case rev.LandingTried():
+            return BannerText(f"{name(event.creature)} tries to land on its feet",
+                              "thrown from its mount: Agility, TM 10 [17]", event.creature)
     return None
