@@ -473,10 +473,13 @@ class Seed001Fight:
     # -- carrying out commands -------------------------------------------------------------------------------
 
     def why_illegal(self, command: Command) -> str:
+        numbered = self.engine._next_action  # _plan numbers an action: asking must not use one up (the window asks)
         try:
             self._plan(command)
         except Impossible as exc:
             return str(exc)
+        finally:
+            self.engine._next_action = numbered
         return ""
 
     def carry_out(self, command: Command) -> None:
