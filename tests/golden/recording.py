@@ -29,7 +29,7 @@ from game.runner import Loaded, ReplayRefusedError, build_encounter, play, repla
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "logs"
 ENCOUNTERS = ("crypt_skirmish", "crypt_drill", "marsh_ambush", "ridge_crossing", "crypt_vigil_003", "marsh_reeds_003",
-              "crypt_wharf_002", "marsh_wharf_002", "reed_ford_001")
+              "crypt_wharf_002", "marsh_wharf_002", "reed_ford_001", "barrow_crypt_001")
 SEEDS = tuple(range(1, 9))
 """Seed 000's samples' seeds."""
 SEEDS_003 = tuple(range(1, 5))

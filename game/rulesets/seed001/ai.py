@@ -12,7 +12,7 @@ A turn, as it plays it:
 * else "move and attack" in one declared action: the hex in its movement from which an attack reaches an enemy
   (a rush from afar: riders charge, the drake swoops with its fly-by breath, which provokes nothing [15]);
 * a pike line holds: a creature with the polearm style does not leave its hex to chase; it strikes what comes
-  into its reach;
+  into its reach, stepping one hex out of the line at most to do it;
 * else move toward the nearest enemy (a missile user to the nearest hex in range), then end the turn.
 """
 
@@ -59,14 +59,30 @@ def choose_command(fight: Seed001Fight) -> Command | None:
         return Attack(a, target.id, weapon.id)
     if not steering:
         return EndTurnCommand(a)
-    holds = actor.template.polearm_style
-    if holds:
-        return EndTurnCommand(a)
+    if _holds(fight, actor, enemies):
+        step = _rush(fight, actor, enemies, within=1)
+        return step if step is not None else EndTurnCommand(a)
     rush = _rush(fight, actor, enemies)
     if rush is not None:
         return rush
     step = _close(fight, actor, enemies)
     return step if step is not None else EndTurnCommand(a)
+
+
+def _holds(fight: Seed001Fight, actor: Creature, enemies: list[Creature]) -> bool:
+    """A pike line holds its hexes: a creature with the polearm style does not leave its hex to chase while an
+    enemy that fights hand to hand still stands (the charge will come to the points [25]); once only shooters
+    are left, it goes after them."""
+    if not actor.template.polearm_style:
+        return False
+    return any(w.kind != "missile" for e in enemies for w in attacks_of(e.template))
+
+
+def _danger(fight: Seed001Fight, actor: Creature, cell: Cell, enemies: list[Creature]) -> int:
+    """Enemies that could strike ``cell`` hand to hand where they stand (what a rush's end hex walks into)."""
+    return sum(1 for e in enemies
+               if any(w.kind != "missile" and fight.state.distance(cell, e.cell) <= w.reach
+                      for w in attacks_of(e.template)))
 
 
 def _value(fight: Seed001Fight, actor: Creature, target: Creature, w: Weaponry) -> Fraction:
@@ -79,7 +95,7 @@ def _best_attack(fight: Seed001Fight, actor: Creature, at: Cell,
     for e in enemies:
         d = fight.state.distance(at, e.cell)
         for w in attacks_of(actor.template):
-            if d > w.reach or (w.kind == "move" and d > 1 and w.reach < d):
+            if d > w.reach:
                 continue
             value = _value(fight, actor, e, w)
             key = (value >= e.vitals.body, value, -d, -e.vitals.body, e.id, w.id)
@@ -96,19 +112,23 @@ def _routes(fight: Seed001Fight, actor: Creature) -> dict[Cell, tactics.Route]:
     return tactics.reachable(fight.state, carrier, "move", budget)
 
 
-def _rush(fight: Seed001Fight, actor: Creature, enemies: list[Creature]) -> Command | None:
-    """Move and attack: the hex in reach from which its best attack reaches an enemy (the longest rush
-    first for the drake's fly-by: it ends as far from the rest as it can)."""
+def _rush(fight: Seed001Fight, actor: Creature, enemies: list[Creature], within: int | None = None) -> Command | None:
+    """Move and attack: the hex in reach from which its best attack does most, the hex fewest enemies can strike
+    first (the drake's fly-by breath ends out of the pikes' reach), then the shortest way; ``within``: only hexes
+    that near (a pikeman's step out of the line to strike)."""
     best: tuple[tuple[object, ...], Command] | None = None
     routes = _routes(fight, actor)
     for cell, route in routes.items():
+        if within is not None and route.cost > within:
+            continue
         if not fight._free(cell, actor):
             continue
         found = _best_attack(fight, actor, cell, enemies)
         if found is None:
             continue
         target, w = found
-        key = (_value(fight, actor, target, w), -route.cost, cell)
+        key = (_value(fight, actor, target, w), -_danger(fight, actor, cell, enemies), -route.cost,
+               fight.offset(cell))
         if best is None or key > best[0]:
             best = (key, Attack(actor.id, target.id, w.id, cell))
     return None if best is None else best[1]
@@ -129,7 +149,7 @@ def _close(fight: Seed001Fight, actor: Creature, enemies: list[Creature]) -> Com
     options = [(score(c), r.cost, c) for c, r in routes.items() if fight._free(c, actor)]
     if not options:
         return None
-    best = min(options, key=lambda o: (o[0], o[1], o[2]))
+    best = min(options, key=lambda o: (o[0], o[1], fight.offset(o[2])))
     if best[0] >= now:
         return None
     return Move(actor.id, best[2])
@@ -144,8 +164,8 @@ def _withdraw(fight: Seed001Fight, actor: Creature) -> Command | None:
     def far(cell: Cell) -> int:
         return min(fight.state.distance(cell, e.cell) for e in enemies)
 
-    cell = max((c for c in routes if fight._free(c, actor)), key=lambda c: (far(c), -routes[c].cost, c),
-               default=None)
+    cell = max((c for c in routes if fight._free(c, actor)),
+               key=lambda c: (far(c), -routes[c].cost, fight.offset(c)), default=None)
     if cell is None or far(cell) <= 1:
         return None
     return Move(actor.id, cell, withdraw=True)

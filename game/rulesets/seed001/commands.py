@@ -143,6 +143,16 @@ class Due:
 
 
 @dataclass(frozen=True, slots=True)
+class NewRound:
+    """A round has begun (second 12, everyone's seconds rolled, actions and reactions back): its break points are
+    where what may happen "at the start of the round" is asked (a stand-up by reaction [32])."""
+
+    action: int
+    creature: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowRider:
     """``creature``'s mount stopped short or was slain and throws it [17]: ``cause`` is
     :class:`~game.rulesets.seed001.sheets.Unhorsing`'s value. Its question is the rider's dismount reaction
@@ -167,5 +177,5 @@ class Offer:
     detail: str = ""
 
 
-Step = Union[EnterHex, RollAttack, DealDamage, Act, Due, ThrowRider, Offer, StartTurn[str], EndTurn[str],
+Step = Union[EnterHex, RollAttack, DealDamage, Act, Due, NewRound, ThrowRider, Offer, StartTurn[str], EndTurn[str],
              AdvanceClock[str]]

@@ -27,7 +27,8 @@ at every step before the fight's own handling:
 * ``ThrowRider``: "rider thrown" [17] (:meth:`Seed001Fight.throw_rider` pushes it): its question and
   resolution are the dismount reaction's;
 * :meth:`Seed001Fight.schedule`: put something on the counter (stand-up's d4 [34]); it comes due as a ``Due``
-  step.
+  step;
+* ``NewRound``: a round has begun, everyone's action and reaction are back ("at the start of the round" [32]).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from game.rulesets.package import Entry
 from game.rulesets.seed001 import events as ev
 from game.rulesets.seed001 import pools
 from game.rulesets.seed001.commands import (Act, Attack, Command, DealDamage, Dismount, Due, EndTurnCommand, EnterHex,
-                                            Move, Offer, RollAttack, Rush, Stand, Step, ThrowRider)
+                                            Move, NewRound, Offer, RollAttack, Rush, Stand, Step, ThrowRider)
 from game.rulesets.seed001.counter import Counter, Kind, Moment, Use, roll_seconds
 from game.rulesets.seed001.sheets import HEX_FEET, Delivery, MoveStyle, Sheet, Unhorsing
 from game.rulesets.seed001.state import Creature, FightState
@@ -167,6 +168,8 @@ class Seed001Fight:
         """Hits on their way to Body damage, by action number (the ``DealDamage`` step's)."""
         self.seated = False
         """Whether the first round's seconds have been rolled."""
+        self.round_began = False
+        """A round began at the last ``AdvanceClock``: a ``NewRound`` step follows it."""
         self.extensions: list[Extension] = []
         self.winner = ""
         self.library: Mapping[str, object] = {}
@@ -354,6 +357,9 @@ class Seed001Fight:
             out += x.after(self, step)
         if isinstance(step, RollAttack) and step.action in self.blows:
             return [DealDamage(step.action, step.creature, step.target, step.weapon), *out]
+        if isinstance(step, AdvanceClock) and self.round_began:
+            self.round_began = False
+            return [NewRound(self.engine.new_action(), "", self.counter.now.round), *out]
         return out
 
     def fizzled(self, step: Step, reason: str, dropped: list[Step]) -> None:
@@ -710,6 +716,7 @@ class Seed001Fight:
 
     def _new_round(self) -> None:
         self.seated = True
+        self.round_began = True
         r = self.counter.now.round
         self.emit(ev.RoundStarted(r))
         standing = [c.id for c in self.state.everyone.values() if not c.out]

@@ -99,3 +99,25 @@ def play_ai(fight: Seed001Fight, limit: int = 5000) -> None:
 
 def events(fight: Seed001Fight, kind: type) -> list[Any]:
     return [e for e in fight.log if isinstance(e, kind)]
+
+
+class Hook:
+    """A do-nothing :class:`~game.rulesets.seed001.fight.Extension` for tests to override one method of."""
+
+    def before(self, fight: Seed001Fight, step: Any) -> list[Any]:
+        return []
+
+    def question(self, fight: Seed001Fight, step: Any) -> list[Any]:
+        return []
+
+    def resolve(self, fight: Seed001Fight, step: Any, answers: Any) -> bool:
+        return False
+
+    def after(self, fight: Seed001Fight, step: Any) -> list[Any]:
+        return []
+
+    def ai_answer(self, fight: Seed001Fight, decision: Decision) -> str | None:
+        return None
+
+    def describe(self, event: Any, name: Any) -> str | None:
+        return None
