@@ -173,6 +173,8 @@ class Reactions:
             if foe.id == passer or foe.prone:
                 continue
             due = fight.counter.acts_at(foe.id)
+            if not fight.counter.can(foe.id, Use.ACTION):
+                continue  # it has had its action this round
             if foe.id != fight.holder and (due is None or due.round != now):
                 continue
             gap = fight.state.distance(fight.state.mover(foe).cell, fight.state.mover(me).cell)
