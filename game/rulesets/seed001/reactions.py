@@ -151,7 +151,7 @@ class Reactions:
                 pools.impalement_dice(me.template.impalement_forte(weapon)),
                 fight.creature(offer.target).template.guard, weapon.weight, me.template.strength, keeping)
         elif decision.kind == standing.KIND:
-            ok = ai.take_stand(keeping)
+            ok = ai.take_stand(keeping, self.action_worth(fight, me))
         elif decision.kind == dismount.KIND:
             ok = ai.take_dismount()
         else:
@@ -182,6 +182,24 @@ class Reactions:
                 if gap <= fight.state.hexes_left(foe) + w.reach:
                     out.append(ai.Threat(w.pool, w.weight, foe.template.strength, w.delivery))
         return out
+
+    def action_worth(self, fight: Seed001Fight, me: Creature) -> Fraction:
+        """What ``me``'s action is worth this round if standing by reaction saves it: its best attack's expected
+        damage against the enemy easiest to hit, when its turn comes 4 seconds or more from now (after the d4
+        stand-up is surely due [34]); else 0."""
+        from game.rulesets.seed001.fight import attacks_of
+        due = fight.counter.acts_at(me.id)
+        now = fight.counter.now
+        if due is None or due.round != now.round or now.second - due.second < 4:
+            return Fraction(0)
+        if not fight.counter.can(me.id, Use.ACTION):
+            return Fraction(0)
+        foes = fight.state.enemies(me)
+        if not foes:
+            return Fraction(0)
+        guard = min(f.template.guard for f in foes)
+        return max((pools.expected_damage(w.pool, guard, w.weight, me.template.strength)
+                    for w in attacks_of(me.template)), default=Fraction(0))
 
     def _may_stand(self, fight: Seed001Fight, c: Creature) -> bool:
         return not standing.why_not(c.name, c.prone, fight.can_react(c.id), c.id in self.rising, not c.out)
