@@ -176,9 +176,10 @@ def test_a_thrown_rider_that_reacts_and_passes_agility_lands_on_its_feet() -> No
 
 
 def test_a_prone_creature_is_offered_to_stand_by_reaction_at_the_start_of_the_round() -> None:
-    """Seed 001, line 32: "the reaction will be selected, as it can be used at the start of the round"."""
+    """Seed 001, line 32: "the reaction will be selected, as it can be used at the start of the round": at
+    second 12, though nobody acts before second 5, so the d4 (2) brings it up at 10."""
     f = staged(("wren", "wren_quickstep", "company", (5, 4)), ("bandit", "road_bandit", "foes", (9, 4)),
-               seconds=(5, 12), faces=(2,), prone=("wren",))
+               seconds=(5, 3), faces=(2,), prone=("wren",))
     d = asked(f)
     assert (d.chooser, d.kind) == ("wren", standing.KIND) and f.counter.now == Moment(1, 12)
     answer(f, "stand")
