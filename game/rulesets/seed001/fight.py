@@ -45,9 +45,9 @@ from game.kernel.events import Event, to_json
 from game.mechanics import tactics
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets import edits
-from game.rulesets.package import Entry
+from game.rulesets.package import EditView, Entry
 from game.rulesets.seed001 import events as ev
-from game.rulesets.seed001 import pools
+from game.rulesets.seed001 import editing, pools
 from game.rulesets.seed001.commands import (Act, Attack, Command, DealDamage, Dismount, Due, EndTurnCommand, EnterHex,
                                             Move, NewRound, Offer, RollAttack, Rush, Stand, Step, ThrowRider)
 from game.rulesets.seed001.counter import Counter, Kind, Moment, Use, roll_seconds
@@ -192,14 +192,24 @@ class Seed001Fight:
 
     def apply(self, command: Command | Answer) -> list[Event]:
         if edits.is_table_command(command):
-            def refuse(_: object) -> None:
-                raise Impossible("seed 001 takes no game master's edits yet")
-            return edits.carry_out(command, seed=self.seed, log=self.log, engine=self.engine,
-                                   over="the fight is over" if self.phase == "over" else "", name=self.name,
-                                   edit=refuse, settle=self._check_over)
+            return editing.carry_out(self, command)
         if self.phase == "over":
             raise Impossible("the fight is over")
         return self.engine.apply(command)
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed001.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return editing.turn_order(self)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self.library)
 
     def emit(self, event: Event) -> None:
         self.engine.emit(event)
@@ -473,10 +483,13 @@ class Seed001Fight:
     # -- carrying out commands -------------------------------------------------------------------------------
 
     def why_illegal(self, command: Command) -> str:
+        numbered = self.engine._next_action  # _plan numbers an action: asking must not use one up (the window asks)
         try:
             self._plan(command)
         except Impossible as exc:
             return str(exc)
+        finally:
+            self.engine._next_action = numbered
         return ""
 
     def carry_out(self, command: Command) -> None:
