@@ -281,7 +281,7 @@ class Reactions:
             if not me.prone or me.id in self.rising:
                 return []
             half = standing.penalty(me.template.standard_feet)
-            words = (f"{me.name}: stand up by reaction? Up after a d4 seconds on the counter (prone till then), "
+            words = (f"stand up by reaction? Up after a d4 seconds on the counter (prone till then), "
                      f"{half} ft less movement that round [33-34]; or stand by its action at once")
             options = (Option("stand", "stand by reaction"), Option(PASS, "stay down"))
         else:
