@@ -736,11 +736,15 @@ class Seed001Fight:
                 return
             if not self.seated:
                 self._new_round()
-            elif not self.counter.due():
+                self.phase = "advance"  # NewRound's break point comes at second 12, before anything moves on
+                return
+            if not self.counter.due():
                 was = self.counter.now.round
                 self.counter = self.counter.advance()
                 if self.counter.now.round != was:
                     self._new_round()
+                    self.phase = "advance"
+                    return
             self.counter, due = self.counter.take_due()
             self.queue.extend(due)
         self.phase = "over"
