@@ -32,14 +32,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from game.kernel.clock import AdvanceClock
 from game.kernel.decisions import PASS, Decision, Option, Question
 from game.kernel.events import Event
 from game.rulesets.seed001 import ai_reactions as ai
 from game.rulesets.seed001 import defence, dismount, impalement, opportunity, pools, standing
 from game.rulesets.seed001 import events as ev
 from game.rulesets.seed001 import reaction_events as rev
-from game.rulesets.seed001.commands import DealDamage, Due, EnterHex, Offer, RollAttack, ThrowRider
+from game.rulesets.seed001.commands import DealDamage, Due, EnterHex, NewRound, Offer, RollAttack, ThrowRider
 from game.rulesets.seed001.counter import Use, stand_up_delay
 from game.rulesets.seed001.sheets import Skill, Unhorsing
 
@@ -61,7 +60,6 @@ class Reactions:
     """(action, kind, reactor): offered once per move or rush."""
     rising: dict[str, int] = field(default_factory=dict)
     """Creatures getting up by reaction: the movement penalty in feet each pays when it comes due [33-34]."""
-    round_seen: int = 0
     asked: dict[tuple[str, str], Offer] = field(default_factory=dict)
     """The offer behind each open decision, by (chooser, kind): what the AI reads."""
 
@@ -77,11 +75,9 @@ class Reactions:
         match step:
             case EnterHex():
                 return self._on_enter(fight, step)
-            case AdvanceClock():
-                if fight.seated and fight.counter.now.round > self.round_seen:
-                    self.round_seen = fight.counter.now.round
-                    return [Offer(step.action, c.id, standing.KIND) for c in fight.state.everyone.values()
-                            if self._may_stand(fight, c)]
+            case NewRound():
+                return [Offer(step.action, c.id, standing.KIND) for c in fight.state.everyone.values()
+                        if self._may_stand(fight, c)]
             case ThrowRider():
                 rider = fight.creature(step.creature)
                 if self._may_stand(fight, rider):

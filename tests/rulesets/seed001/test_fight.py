@@ -93,3 +93,69 @@ def test_the_ai_plays_a_fight_to_the_end_with_a_winner(seed: int) -> None:
                  ("d", "reed_drake", "y", (12, 4)), ("g", "marsh_goblin", "y", (12, 6)), seed=seed)
     play_ai(f)
     assert f.over and f.winner in ("x", "y")
+
+
+def test_movement_comes_back_at_the_next_round_with_the_action() -> None:
+    """Seed 001, line 3: "only one action is permitted in a combat round"; movement is the round's (ours)."""
+    f = fight_of(("a", "road_bandit", "x", (1, 2)), ("b", "road_bandit", "y", (14, 10)), seconds=(12, 1),
+                 faces=(12, 1))
+    f.apply(Move("a", at(f, 9, 2)))
+    assert f.creature("a").feet_left == 0
+    f.apply(EndTurnCommand("a"))
+    f.apply(EndTurnCommand("b"))
+    assert f.acting is not None and f.acting.id == "a" and f.creature("a").feet_left == 40
+
+
+def test_a_withdrawal_takes_the_action() -> None:
+    """Seed 001, line 11: "an action to withdraw in a defensive manner"."""
+    f = fight_of(("a", "road_bandit", "x", (4, 2)), ("b", "road_bandit", "y", (5, 2)), seconds=(12, 1))
+    f.apply(Move("a", at(f, 2, 2), withdraw=True))
+    with pytest.raises(Impossible, match="used its action"):
+        f.apply(Attack("a", "b", "short_bow"))
+
+
+def test_a_prone_creature_stands_up_by_action_at_once_and_cannot_move_before() -> None:
+    """Seed 001, line 33: "selecting the action will not incur the movement penalty and it is effective
+    instantly"."""
+    from game.rulesets.seed001.commands import Stand
+
+    f = fight_of(("a", "road_bandit", "x", (4, 2)), ("b", "road_bandit", "y", (9, 9)), seconds=(12, 1))
+    f.creature("a").prone = True
+    with pytest.raises(Impossible, match="prone"):
+        f.apply(Move("a", at(f, 5, 2)))
+    f.apply(Stand("a"))
+    assert not f.creature("a").prone and f.creature("a").feet_left == 40
+    assert events(f, ev.StoodUp) == [ev.StoodUp("a", "action")]
+    f.apply(Move("a", at(f, 5, 2)))
+
+
+def test_dismounting_by_action_costs_the_movement_penalty() -> None:
+    """Seed 001, line 17: "Dismounting has a movement penalty" (ours: half the species standard, as [33])."""
+    from game.rulesets.seed001.commands import Dismount
+
+    f = fight_of(("r", "aldric_lancer", "x", (4, 6)), ("m", "grey_courser", "x", (4, 4)),
+                 ("b", "road_bandit", "y", (12, 9)), riders=[("r", "m")], seconds=(12, 2, 1))
+    with pytest.raises(Impossible, match="not a free hex beside"):
+        f.apply(Dismount("r", at(f, 9, 9)))
+    f.apply(Dismount("r", at(f, 5, 4)))
+    rider = f.creature("r")
+    assert rider.mount is None and where(f, "r") == (5, 4) and rider.feet_left == 40 - 20
+    assert f.occupant(at(f, 4, 4)) is f.creature("m")
+
+
+@pytest.mark.parametrize("what, words", [
+    ("out of turn", "it is Road Bandit's turn, not "),
+    ("no such attack", "has no attack 'claws'"),
+    ("out of reach", "beyond Hand Axe's reach"),
+    ("too far", "cannot reach"),
+    ("a friend", "on Road Bandit's side"),
+])
+def test_commands_the_rules_do_not_allow_are_refused_in_one_line(what: str, words: str) -> None:
+    f = fight_of(("a", "road_bandit", "x", (2, 2)), ("b", "road_bandit", "y", (9, 2)),
+                 ("c", "road_bandit", "y", (9, 4)), seconds=(1, 12, 2))
+    command = {"out of turn": Attack("a", "b", "short_bow"), "no such attack": Attack("b", "a", "claws"),
+               "out of reach": Attack("b", "a", "hand_axe"), "too far": Move("b", at(f, 2, 9)),
+               "a friend": Attack("b", "c", "short_bow")}[what]
+    with pytest.raises(Impossible) as caught:
+        f.apply(command)
+    assert words in str(caught.value) and "\n" not in str(caught.value)

@@ -183,3 +183,37 @@ def test_a_prone_creature_is_offered_to_stand_by_reaction_at_the_start_of_the_ro
     assert (d.chooser, d.kind) == ("wren", standing.KIND) and f.counter.now == Moment(1, 12)
     answer(f, "stand")
     assert [(e.round, e.second) for e in events(f, ev.Scheduled)] == [(1, 10)]
+
+
+def test_the_ai_keeps_its_reaction_for_a_dodge_while_a_stronger_foe_is_still_to_act() -> None:
+    """Seed 001, line 13: "fighters often choose not to waste their one reaction to swing at a passerby; often
+    saving that reaction for a more important event ... This is especially true if said combatant has a dodge
+    skill": Wren lets the goblin pass while the drake is still to act this round and can reach her, and swings
+    at it once the drake has had its turn."""
+    def goblin_passes(drake_second: int, goblin_second: int) -> tuple[Seed001Fight, Decision]:
+        f = staged(("wren", "wren_quickstep", "company", (6, 4)), ("goblin", "marsh_goblin", "foes", (2, 5)),
+                   ("drake", "reed_drake", "foes", (12, 6)), seconds=(1, goblin_second, drake_second))
+        if f.acting is not None and f.acting.id == "drake":
+            f.apply(EndTurnCommand("drake"))
+        f.apply(Move("goblin", at(f, 8, 5)))
+        return f, asked(f)
+
+    f, d = goblin_passes(drake_second=5, goblin_second=12)
+    assert d.kind == opportunity.KIND and f.ai_answer(d) == PASS
+    f, d = goblin_passes(drake_second=12, goblin_second=11)
+    assert d.kind == opportunity.KIND and f.ai_answer(d) == "attack"
+
+
+def test_every_reaction_decision_has_one_option_to_take_it_so_standing_orders_apply() -> None:
+    """Seed 001, line 12: "If these conditions are met and the player (or NPC) chooses": each reaction is the
+    player's choice, which standing orders (always / never / ask, per kind) can give in advance."""
+    from game.kernel.decisions import StandingOrder, standing_answer
+
+    f = staged(("pike", "hollin_pikeman", "company", (6, 4)), ("bandit", "road_bandit", "foes", (2, 5)),
+               seconds=(1, 12), faces=(15, 20))
+    f.apply(Move("bandit", at(f, 10, 5)))
+    d = asked(f)
+    assert standing_answer({opportunity.KIND: StandingOrder.ALWAYS}, d) == "attack"
+    assert standing_answer({opportunity.KIND: StandingOrder.NEVER}, d) == PASS
+    assert standing_answer({opportunity.KIND: StandingOrder.ASK}, d) is None
+    assert standing_answer({impalement.KIND: StandingOrder.ALWAYS}, d) is None  # set per kind
