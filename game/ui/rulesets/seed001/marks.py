@@ -51,9 +51,10 @@ def timeline_marks(shown: Sequence[Shown], name: Callable[[str], str], colour: C
             letter = ("R" if reaction_free(who) else "r") if entry.offset == 0 else ""
             out.append(Mark(entry.second, entry.offset, f"{name(who)} {letter}".strip(), colour(who),
                             f"{initials(name(who))} {letter}".strip()))
-        else:
-            out.append(Mark(entry.second, entry.offset, f"{name(who)} {entry.label}", SCHEDULED,
-                            f"{initials(name(who))} {entry.label}"))
+        else:  # the label may name the creature already ("Aldric Lancer stands")
+            what = entry.label.removeprefix(name(who)).strip() or entry.label
+            out.append(Mark(entry.second, entry.offset, f"{name(who)} {what}", SCHEDULED,
+                            f"{initials(name(who))} {what}"))
     return out
 
 
