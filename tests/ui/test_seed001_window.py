@@ -121,6 +121,17 @@ def test_a_stand_up_delayed_past_the_corner_is_on_the_strip_in_the_next_round(ta
                                                                       marks.SCHEDULED)
 
 
+def test_a_creature_out_of_the_fight_leaves_the_counter(table: Table) -> None:
+    """Seed 001, line 3: a creature acts at its second; one that is down acts no more, so the strip drops it (the
+    window first showed a downed rider still waiting at second 1 after the fight was over)."""
+    f = fight_of(table)
+    bandit = f.creature(BANDIT)
+    assert any(m.label.startswith("Road Bandit") for m in parts_of(table).strip_marks(table, None))
+    bandit.vitals = bandit.vitals.wounded(bandit.vitals.body)
+    assert bandit.out
+    assert not any(m.label.startswith("Road Bandit") for m in parts_of(table).strip_marks(table, None))
+
+
 def test_the_players_display_draws_the_counter_too(table: Table) -> None:
     """The counter is public: the players' display draws the strip above its map."""
     display = PlayersDisplay(None, (1000, 600))

@@ -153,7 +153,7 @@ class Seed001Parts:
             c = f.piece(who)
             return side_colour(c.side) if c is not None else MUTED
 
-        entries = counter.shown()
+        entries = tuple(e for e in counter.shown() if not getattr(f.piece(e.who), "out", False))  # one down acts no more
         acting = f.acting
         if acting is not None:  # its entry was taken when its turn began: it is drawn at the current second
             entries = (Shown(counter.now.second, 0, acting.id, Kind.ACTS, acting.id), *entries)
