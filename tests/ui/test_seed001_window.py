@@ -241,3 +241,37 @@ def test_a_rush_from_afar_is_picked_by_clicks_and_shows_the_distance_and_the_pik
     frames(table, 2)
     sent = table.session.played[before].command  # type: ignore[union-attr]
     assert isinstance(sent, cmd.Attack) and sent.target == PIKEMAN and sent.to == end
+
+
+RIDERS = REPO / "tests" / "data" / "encounters" / "seed001_riders.toml"
+
+
+def test_a_rider_and_its_mount_share_a_hex_both_drawn_and_each_targeted_on_its_own() -> None:
+    """Seed 001, line 17: a rider is thrown "when one's mount stops unexpectedly, perhaps ... the beast was suddenly
+    slain": rider and mount are two creatures, each to be struck. Both tokens show on the hex (the rider up and
+    left); a click on the hex attacks the rider, and after T the mount."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        t = Table((1280, 800), skip_setup=True)
+        assert t.open(str(RIDERS)), t.message
+        to_turn_of(t, PIKEMAN)
+        f = fight_of(t)
+        rider, mount = f.creature("aldric_lancer"), f.creature("grey_courser")
+        assert rider.mount == mount.id and rider.cell == mount.cell
+        assert t.token_centre(rider) != t.token_centre(mount)
+        assert t.token_centre(rider)[0] < t.token_centre(mount)[0]
+        parts = parts_of(t)
+        post_key(pygame.K_1)
+        frames(t, 2)
+        assert parts.targets(t)[mount.cell].target == rider.id
+        post_key(pygame.K_t)
+        frames(t, 2)
+        assert parts.targets(t)[mount.cell].target == mount.id
+        before = len(t.session.played)  # type: ignore[union-attr]
+        post_click(pixel(t, mount.cell))
+        frames(t, 2)
+        sent = t.session.played[before].command  # type: ignore[union-attr]
+        assert isinstance(sent, cmd.Attack) and sent.target == mount.id and sent.to is None
+    finally:
+        pygame.quit()
