@@ -275,3 +275,49 @@ def test_a_rider_and_its_mount_share_a_hex_both_drawn_and_each_targeted_on_its_o
         assert isinstance(sent, cmd.Attack) and sent.target == mount.id and sent.to is None
     finally:
         pygame.quit()
+
+
+def test_a_rider_dismounts_by_its_action_to_a_cyan_hex_beside_the_mount() -> None:
+    """Seed 001, line 17: "Dismounting has a movement penalty": the rider's bar offers Dismount (the action), the
+    free hexes beside the mount are cyan, and a click on one sends the dismount there."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        t = Table((1280, 800), skip_setup=True)
+        assert t.open(str(RIDERS)), t.message
+        to_turn_of(t, "aldric_lancer")
+        f = fight_of(t)
+        parts = parts_of(t)
+        rider, mount = f.creature("aldric_lancer"), f.creature("grey_courser")
+        assert "dismount" in [e.role for e in parts.bar_entries(t, rider)]
+        post_key(pygame.K_d)
+        frames(t, 2)
+        assert parts.chosen == "dismount"
+        cells = parts.highlights(t)["reach"].cells
+        grid = f.state.board.grid
+        assert cells and all(grid.distance(c, mount.cell) == 1 for c in cells)
+        end = sorted(cells)[0]
+        before = len(t.session.played)  # type: ignore[union-attr]
+        post_click(pixel(t, end))
+        frames(t, 2)
+        sent = t.session.played[before].command  # type: ignore[union-attr]
+        assert sent == cmd.Dismount("aldric_lancer", end)
+        assert rider.mount is None and rider.cell == end
+    finally:
+        pygame.quit()
+
+
+def test_a_prone_creature_stands_up_by_its_action_from_the_bar(table: Table) -> None:
+    """Seed 001, line 33: "selecting the action will not incur the movement penalty and it is effective
+    instantly": while prone the bar offers Stand up, and S stands the creature at once."""
+    to_turn_of(table, WREN)
+    f = fight_of(table)
+    parts = parts_of(table)
+    wren = f.creature(WREN)
+    assert "stand" not in [e.role for e in parts.bar_entries(table, wren)]
+    wren.prone = True
+    parts.clear()
+    assert "stand" in [e.role for e in parts.bar_entries(table, wren)]
+    post_key(pygame.K_s)
+    frames(table, 2)
+    assert not wren.prone and not f.counter.can(WREN, Use.ACTION)
