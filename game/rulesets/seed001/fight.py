@@ -45,9 +45,9 @@ from game.kernel.events import Event, to_json
 from game.mechanics import tactics
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets import edits
-from game.rulesets.package import Entry
+from game.rulesets.package import EditView, Entry
 from game.rulesets.seed001 import events as ev
-from game.rulesets.seed001 import pools
+from game.rulesets.seed001 import editing, pools
 from game.rulesets.seed001.commands import (Act, Attack, Command, DealDamage, Dismount, Due, EndTurnCommand, EnterHex,
                                             Move, NewRound, Offer, RollAttack, Rush, Stand, Step, ThrowRider)
 from game.rulesets.seed001.counter import Counter, Kind, Moment, Use, roll_seconds
@@ -192,14 +192,24 @@ class Seed001Fight:
 
     def apply(self, command: Command | Answer) -> list[Event]:
         if edits.is_table_command(command):
-            def refuse(_: object) -> None:
-                raise Impossible("seed 001 takes no game master's edits yet")
-            return edits.carry_out(command, seed=self.seed, log=self.log, engine=self.engine,
-                                   over="the fight is over" if self.phase == "over" else "", name=self.name,
-                                   edit=refuse, settle=self._check_over)
+            return editing.carry_out(self, command)
         if self.phase == "over":
             raise Impossible("the fight is over")
         return self.engine.apply(command)
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed001.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return editing.turn_order(self)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self.library)
 
     def emit(self, event: Event) -> None:
         self.engine.emit(event)
@@ -473,17 +483,16 @@ class Seed001Fight:
     # -- carrying out commands -------------------------------------------------------------------------------
 
     def why_illegal(self, command: Command) -> str:
-        numbered = self.engine._next_action  # _plan numbers an action: asking must not use one up (the window asks)
+        """Why ``command`` is not allowed now ("" when it is), changing nothing (not even the action numbers: the
+        window asks)."""
         try:
-            self._plan(command)
+            self._plan(command, 0)
         except Impossible as exc:
             return str(exc)
-        finally:
-            self.engine._next_action = numbered
         return ""
 
     def carry_out(self, command: Command) -> None:
-        steps, purpose = self._plan(command)
+        steps, purpose = self._plan(command, self.engine.new_action())
         actor = self.creature(command.creature)
         if isinstance(command, EndTurnCommand):
             self.phase = "end"
@@ -494,8 +503,9 @@ class Seed001Fight:
         if steps:
             self.engine.run(steps)
 
-    def _plan(self, command: Command) -> tuple[list[Step], str]:
-        """The steps of ``command`` and the purpose of the action it spends ("": none); raises Impossible."""
+    def _plan(self, command: Command, n: int) -> tuple[list[Step], str]:
+        """The steps of ``command`` (action number ``n``) and the purpose of the action it spends ("": none);
+        raises Impossible."""
         if self.phase != "acting" or self.holder is None:
             raise Impossible("nobody is acting now")
         actor = self.creature(command.creature)
@@ -508,20 +518,19 @@ class Seed001Fight:
             case Move():
                 if command.withdraw and not has_action:
                     raise Impossible(f"{actor.name} has used its action this round (a withdrawal takes it)")
-                n = self.engine.new_action()
                 path = self._path(actor, command.to, command.path)
                 return self._walk(n, actor, path, provokes=not command.withdraw), (
                     "withdraw" if command.withdraw else "")
             case Attack():
                 if not has_action:
                     raise Impossible(f"{actor.name} has used its action this round")
-                return self._attack_plan(actor, command), f"attack {self.name(command.target)}"
+                return self._attack_plan(n, actor, command), f"attack {self.name(command.target)}"
             case Stand():
                 if not has_action:
                     raise Impossible(f"{actor.name} has used its action this round")
                 if not actor.prone:
                     raise Impossible(f"{actor.name} is not prone")
-                return [Act(self.engine.new_action(), actor.id, "stand")], "stand up"
+                return [Act(n, actor.id, "stand")], "stand up"
             case Dismount():
                 if not has_action:
                     raise Impossible(f"{actor.name} has used its action this round")
@@ -531,7 +540,7 @@ class Seed001Fight:
                 if self.state.distance(mount.cell, command.to) != 1 or not self._passable(command.to) \
                         or not self._free(command.to, actor):
                     raise Impossible(f"{self.offset(command.to)} is not a free hex beside {mount.name}")
-                return [Act(self.engine.new_action(), actor.id, "dismount", command.to)], "dismount"
+                return [Act(n, actor.id, "dismount", command.to)], "dismount"
         raise Impossible(f"not a seed 001 command: {command!r}")
 
     def _passable(self, cell: Cell) -> bool:
@@ -587,7 +596,7 @@ class Seed001Fight:
             at = cell
         return steps
 
-    def _attack_plan(self, actor: Creature, command: Attack) -> list[Step]:
+    def _attack_plan(self, n: int, actor: Creature, command: Attack) -> list[Step]:
         target = self.creature(command.target)
         if target.out:
             raise Impossible(f"{target.name} is down")
@@ -598,7 +607,6 @@ class Seed001Fight:
             raise Impossible(f"{actor.name} has no attack '{command.weapon}'")
         if actor.prone and weapon.delivery is Delivery.MISSILE:
             raise Impossible(f"{actor.name} is prone")
-        n = self.engine.new_action()
         steps: list[Step] = []
         start = self.state.mover(actor).cell
         at = start
