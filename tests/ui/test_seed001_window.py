@@ -321,3 +321,13 @@ def test_a_prone_creature_stands_up_by_its_action_from_the_bar(table: Table) -> 
     post_key(pygame.K_s)
     frames(table, 2)
     assert not wren.prone and not f.counter.can(WREN, Use.ACTION)
+
+
+def test_the_turn_order_puts_the_acting_creature_first_then_those_still_to_act_in_counter_order(table: Table) -> None:
+    """Seed 001, line 34: the counter decides who acts when: the panel lists the acting creature, then the others
+    in the order of their seconds (the window first listed the acting creature among those who had acted)."""
+    to_turn_of(table, WREN)
+    f = fight_of(table)
+    rows = [r.creature for r in parts_of(table).turn_order(table)]
+    waiting = [e.who for e in f.counter.entries if e.kind.name == "ACTS"]
+    assert rows[0] == WREN and rows[1:1 + len(waiting)] == waiting

@@ -462,12 +462,14 @@ class Seed001Parts:
         return f"Round {f.round} · second {f.counter.now.second}"
 
     def turn_order(self, table: Host) -> list[TurnRow]:
-        """Everyone in the order they act on the counter (those who have acted this round last), with Body and
-        the round's action and reaction ("A R"; small letters used)."""
+        """Everyone in the order they act on the counter: the acting creature, those still to act this round,
+        then those who have acted (and the down), with Body and the round's action and reaction ("A R"; small
+        letters used)."""
         f = fight(table)
         order = {e.who: i for i, e in enumerate(f.counter.entries) if e.kind.name == "ACTS"}
+        acting = f.acting.id if f.acting is not None else None
         rows = []
-        for c in sorted(f.pieces(), key=lambda c: (c.out, order.get(c.id, len(order)))):
+        for c in sorted(f.pieces(), key=lambda c: (c.out, c.id != acting, order.get(c.id, len(order)))):
             state = f"Body {c.vitals.body}/{c.vitals.body_max}" if not c.out else "down"
             at = f.counter.acts_at(c.id)
             if not c.out:
