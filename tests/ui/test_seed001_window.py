@@ -331,3 +331,38 @@ def test_the_turn_order_puts_the_acting_creature_first_then_those_still_to_act_i
     rows = [r.creature for r in parts_of(table).turn_order(table)]
     waiting = [e.who for e in f.counter.entries if e.kind.name == "ACTS"]
     assert rows[0] == WREN and rows[1:1 + len(waiting)] == waiting
+
+
+def test_the_drakes_fly_by_breath_is_offered_and_read_as_provoking_nothing() -> None:
+    """Seed 001, line 15: "some special attack methods, usually by monsters, will not provoke an attack of
+    opportunity. One such example is a low-to-the-ground fly-by breath weapon": the bar marks it "no AoO" and a
+    hex it would breathe from says so, ringing nobody."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        t = Table((1280, 800), controls={"company": "Ann", "raiders": "Bob"}, skip_setup=True)
+        assert t.open(str(REPO / "maps" / "reed_ford_001.toml")), t.message
+        to_turn_of(t, "reed_drake")
+        f = fight_of(t)
+        parts = parts_of(t)
+        drake = f.creature("reed_drake")
+        grid = f.state.board.grid
+        sergeant = f.creature("pike_sergeant")
+        drake.cell = next(c for c in sorted(f.state.board) if grid.distance(c, sergeant.cell) == 6
+                          and f._passable(c) and f.occupant(c) is None)  # within a swoop of the line
+        parts.clear()
+        breath = next(e for e in parts.bar_entries(t, drake) if e.role == "attack" and "no AoO" in e.label)
+        parts.choose(t, f"attack:{breath.ident}")
+        sweep = next(c for c in parts.legal(t) if isinstance(c, cmd.Attack) and c.weapon == breath.ident
+                     and c.to is not None)
+        parts.rush_target = sweep.target
+        assert sweep.to is not None
+        hover(t, sweep.to)
+        message = parts.hover_message(t)
+        assert message is not None and "no attack of opportunity" in message
+        command, path = parts.preview(t)
+        assert command == sweep or isinstance(command, cmd.Attack)
+        seen = previews.foresee(f, drake, command, path)  # type: ignore[arg-type]
+        assert seen.opportunity == () and seen.impalement == ()
+    finally:
+        pygame.quit()

@@ -115,6 +115,9 @@ def words(f: Seed001Fight, actor: Creature, command: cmd.Command, seen: Foreseen
         case cmd.Attack():
             weapon = weaponry(actor.template, command.weapon)
             name = weapon.name if weapon is not None else command.weapon
+            if weapon is not None and weapon.kind == "move" and command.to is not None:
+                return (f"{name} on {f.name(command.target)} from {f.offset(command.to)}: a special move, no attack "
+                        "of opportunity on its way and no impalement [15, 21]")
             if seen.from_feet:
                 what = (f"Rush {seen.from_feet} ft (closes {seen.closed_feet}): {name} on {f.name(command.target)}"
                         + (f" from {f.offset(command.to)}" if command.to is not None else ""))
