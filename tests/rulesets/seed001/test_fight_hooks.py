@@ -196,3 +196,18 @@ def test_an_attack_whose_target_is_out_of_reach_when_it_comes_to_the_roll_is_los
     f.apply(Attack("a", "b", "hand_axe"))
     assert events(f, ev.AttackRolled) == []
     assert any("out of reach of Hand Axe" in f.describe(e) for e in f.log)
+
+
+def test_a_mount_stopped_short_throws_its_rider_onto_a_free_hex_beside_it() -> None:
+    """Seed 001, line 17: "where one's mount stops unexpectedly, perhaps due to netting or other restraint ... the
+    rider would be thrown from the mount due to momentum"."""
+    from game.rulesets.seed001.sheets import Unhorsing
+
+    f = fight_of(("m", "grey_courser", "x", (4, 4)), ("r", "aldric_lancer", "x", (6, 6)),
+                 ("b", "road_bandit", "y", (12, 9)), riders=[("r", "m")], seconds=(12, 2, 1), faces=(3,))
+    f.engine.run(f.throw_rider("r", Unhorsing.STOPPED))
+    rider = f.creature("r")
+    assert rider.mount is None and f.creature("m").rider is None and not f.creature("m").out
+    assert f.state.distance(rider.cell, f.creature("m").cell) == 1 and rider.prone
+    assert events(f, ev.RiderThrown) == [ev.RiderThrown("r", "m", "stopped")]
+    assert events(f, ev.Fell) == [ev.Fell("r", 3)] and rider.feet_left == 40 - 20
