@@ -20,7 +20,7 @@ reaction (no attack of opportunity for a creature put somewhere, no dodge of Bod
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Mapping
+from typing import Any, Mapping, Protocol
 
 from game.grid import Cell
 from game.kernel.engine import Impossible
@@ -28,16 +28,40 @@ from game.kernel.events import Event
 from game.mechanics.tactics.pieces import PieceId
 from game.rulesets import edits as ed
 from game.rulesets.package import EditView
-from game.rulesets.seed001.counter import Kind, Moment
+from game.kernel.engine import Engine
+from game.rulesets.seed001.counter import Counter, Entry, Kind, Moment
 from game.rulesets.seed001.pools import Vitals
 from game.rulesets.seed001.sheets import Sheet
-from game.rulesets.seed001.state import Creature
-
-if TYPE_CHECKING:
-    from game.rulesets.seed001.fight import Seed001Fight
+from game.rulesets.seed001.state import Creature, FightState
 
 PRONE = "prone"
 CONDITIONS = (PRONE,)
+
+
+class Seed001Fight(Protocol):
+    """What the edits read and change of a seed 001 fight (``fight.Seed001Fight``; a protocol, so that the fight
+    may import this module)."""
+
+    state: FightState
+    counter: Counter
+    engine: Engine[Any, Any]
+    phase: str
+    seed: int
+    holder: PieceId | None
+    queue: list[Entry]
+    seated: bool
+    library: Mapping[str, object]
+
+    @property
+    def log(self) -> list[Event]: ...
+
+    def emit(self, event: Event) -> None: ...
+
+    def offset(self, cell: Cell) -> tuple[int, int]: ...
+
+    def name(self, pid: str) -> str: ...
+
+    def settled(self) -> None: ...
 
 
 def edit_view(fight: Seed001Fight, pid: str) -> EditView | None:

@@ -51,6 +51,7 @@ from game.rulesets.seed001 import editing, pools
 from game.rulesets.seed001.commands import (Act, Attack, Command, DealDamage, Dismount, Due, EndTurnCommand, EnterHex,
                                             Move, NewRound, Offer, RollAttack, Rush, Stand, Step, ThrowRider)
 from game.rulesets.seed001.counter import Counter, Kind, Moment, Use, roll_seconds
+from game.rulesets.seed001.counter import Entry as CounterEntry
 from game.rulesets.seed001.sheets import HEX_FEET, Delivery, MoveStyle, Sheet, Unhorsing
 from game.rulesets.seed001.state import Creature, FightState
 
@@ -162,7 +163,7 @@ class Seed001Fight:
         self.second = 0
         """The second the holder's turn came at."""
         self.turns = 0
-        self.queue: list[Any] = []
+        self.queue: list[CounterEntry] = []
         """Counter entries taken due and not yet resolved, in order."""
         self.blows: dict[int, Blow] = {}
         """Hits on their way to Body damage, by action number (the ``DealDamage`` step's)."""
