@@ -236,3 +236,20 @@ def test_the_ai_stands_by_reaction_when_that_buys_its_action_back_for_an_attack(
     assert f.ai_answer(d) == "stand"
     f, d = offered(11)
     assert f.ai_answer(d) == PASS
+
+
+def test_an_attack_after_a_free_rush_is_impaled_before_its_roll_where_the_attacker_stands() -> None:
+    """Seed 001, line 23: "this reaction interrupts the action prior to the attacker rolling his or her d20s for
+    attack": a bandit that ran in with its free movement [32] and then attacks is impaled before its roll."""
+    f = staged(("pike", "hollin_pikeman", "company", (7, 4)), ("bandit", "road_bandit", "foes", (0, 4), {"body": 5}),
+               seconds=(1, 12), faces=(20, 20, 20))
+    f.apply(Move("bandit", at(f, 6, 4)))
+    assert not f.pending  # its move ends beside the pikeman: it challenges it, no attack of opportunity [11]
+    f.apply(Attack("bandit", "pike", "hand_axe"))
+    d = asked(f)
+    assert (d.chooser, d.kind) == ("pike", impalement.KIND)
+    answer(f, "impale")
+    while f.pending:
+        answer(f, PASS)
+    assert f.creature("bandit").out and where(f, "bandit") == (6, 4)
+    assert [e.creature for e in events(f, ev.AttackRolled)] == ["pike"]
