@@ -253,3 +253,23 @@ def test_an_attack_after_a_free_rush_is_impaled_before_its_roll_where_the_attack
         answer(f, PASS)
     assert f.creature("bandit").out and where(f, "bandit") == (6, 4)
     assert [e.creature for e in events(f, ev.AttackRolled)] == ["pike"]
+
+
+def test_the_bog_hounds_bite_drags_a_foe_down_and_it_may_stand_by_reaction_at_once() -> None:
+    """Seed 001, line 32: the reaction to stand "can be used at the start of the round or just after being knocked
+    down"; the knock-down is our content's own power (the bog hound's bite `drags`: two or more successes left
+    after any reaction drag a target on foot down prone)."""
+    f = staged(("bandit", "road_bandit", "foes", (5, 4)), ("hound", "bog_hound", "beasts", (6, 4)),
+               seconds=(1, 12), faces=(15, 18))
+    assert f.creature("hound").template.weapon("bite").drags  # type: ignore[union-attr]
+    f.apply(Attack("hound", "bandit", "bite"))
+    assert f.creature("bandit").prone
+    assert [e.reason for e in events(f, ev.KnockedProne)] == ["dragged down by Bog Hound"]
+    d = asked(f)
+    assert (d.chooser, d.kind) == ("bandit", standing.KIND)
+    g = staged(("bandit", "road_bandit", "foes", (5, 4)), ("hound", "bog_hound", "beasts", (6, 4)),
+               seconds=(1, 12), faces=(15, 3))
+    g.apply(Attack("hound", "bandit", "bite"))  # one success: bitten, not dragged
+    assert asked(g).kind == defence.KIND
+    answer(g, PASS)  # the rebuff is not taken: the bite lands
+    assert not g.creature("bandit").prone and not g.pending and events(g, ev.Hurt)
