@@ -54,3 +54,11 @@ def test_the_action_and_the_reaction_of_the_round_are_drawn_free_or_used() -> No
     assert surface.get_at((reaction_pip + 6, 8))[:3] != marks.PIP_SPENT   # hollow: a ring, not a dot
     assert marks.uses_text(True, False) == "A r" and marks.uses_text(False, True) == "a R"
     assert SECONDS == 12
+
+
+def test_a_scheduled_label_that_names_its_creature_is_not_named_twice() -> None:
+    """The reactions schedule "Ser Alda stands" for Ser Alda: the timeline reads "Ser Alda stands", once (the window
+    first showed "Aldric Lancer Aldric Lancer stands")."""
+    counter = Counter(now=Moment(1, 2)).schedule("alda", "Ser Alda stands", 4)
+    (mark,) = _marks(counter)
+    assert mark.label == "Ser Alda stands" and mark.short == "SA stands"

@@ -121,6 +121,17 @@ def test_a_stand_up_delayed_past_the_corner_is_on_the_strip_in_the_next_round(ta
                                                                       marks.SCHEDULED)
 
 
+def test_a_creature_out_of_the_fight_leaves_the_counter(table: Table) -> None:
+    """Seed 001, line 3: a creature acts at its second; one that is down acts no more, so the strip drops it (the
+    window first showed a downed rider still waiting at second 1 after the fight was over)."""
+    f = fight_of(table)
+    bandit = f.creature(BANDIT)
+    assert any(m.label.startswith("Road Bandit") for m in parts_of(table).strip_marks(table, None))
+    bandit.vitals = bandit.vitals.wounded(bandit.vitals.body)
+    assert bandit.out
+    assert not any(m.label.startswith("Road Bandit") for m in parts_of(table).strip_marks(table, None))
+
+
 def test_the_players_display_draws_the_counter_too(table: Table) -> None:
     """The counter is public: the players' display draws the strip above its map."""
     display = PlayersDisplay(None, (1000, 600))
@@ -230,3 +241,128 @@ def test_a_rush_from_afar_is_picked_by_clicks_and_shows_the_distance_and_the_pik
     frames(table, 2)
     sent = table.session.played[before].command  # type: ignore[union-attr]
     assert isinstance(sent, cmd.Attack) and sent.target == PIKEMAN and sent.to == end
+
+
+RIDERS = REPO / "tests" / "data" / "encounters" / "seed001_riders.toml"
+
+
+def test_a_rider_and_its_mount_share_a_hex_both_drawn_and_each_targeted_on_its_own() -> None:
+    """Seed 001, line 17: a rider is thrown "when one's mount stops unexpectedly, perhaps ... the beast was suddenly
+    slain": rider and mount are two creatures, each to be struck. Both tokens show on the hex (the rider up and
+    left); a click on the hex attacks the rider, and after T the mount."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        t = Table((1280, 800), skip_setup=True)
+        assert t.open(str(RIDERS)), t.message
+        to_turn_of(t, PIKEMAN)
+        f = fight_of(t)
+        rider, mount = f.creature("aldric_lancer"), f.creature("grey_courser")
+        assert rider.mount == mount.id and rider.cell == mount.cell
+        assert t.token_centre(rider) != t.token_centre(mount)
+        assert t.token_centre(rider)[0] < t.token_centre(mount)[0]
+        parts = parts_of(t)
+        post_key(pygame.K_1)
+        frames(t, 2)
+        assert parts.targets(t)[mount.cell].target == rider.id
+        post_key(pygame.K_t)
+        frames(t, 2)
+        assert parts.targets(t)[mount.cell].target == mount.id
+        before = len(t.session.played)  # type: ignore[union-attr]
+        post_click(pixel(t, mount.cell))
+        frames(t, 2)
+        sent = t.session.played[before].command  # type: ignore[union-attr]
+        assert isinstance(sent, cmd.Attack) and sent.target == mount.id and sent.to is None
+    finally:
+        pygame.quit()
+
+
+def test_a_rider_dismounts_by_its_action_to_a_cyan_hex_beside_the_mount() -> None:
+    """Seed 001, line 17: "Dismounting has a movement penalty": the rider's bar offers Dismount (the action), the
+    free hexes beside the mount are cyan, and a click on one sends the dismount there."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        t = Table((1280, 800), skip_setup=True)
+        assert t.open(str(RIDERS)), t.message
+        to_turn_of(t, "aldric_lancer")
+        f = fight_of(t)
+        parts = parts_of(t)
+        rider, mount = f.creature("aldric_lancer"), f.creature("grey_courser")
+        assert "dismount" in [e.role for e in parts.bar_entries(t, rider)]
+        post_key(pygame.K_d)
+        frames(t, 2)
+        assert parts.chosen == "dismount"
+        cells = parts.highlights(t)["reach"].cells
+        grid = f.state.board.grid
+        assert cells and all(grid.distance(c, mount.cell) == 1 for c in cells)
+        end = sorted(cells)[0]
+        before = len(t.session.played)  # type: ignore[union-attr]
+        post_click(pixel(t, end))
+        frames(t, 2)
+        sent = t.session.played[before].command  # type: ignore[union-attr]
+        assert sent == cmd.Dismount("aldric_lancer", end)
+        assert rider.mount is None and rider.cell == end
+    finally:
+        pygame.quit()
+
+
+def test_a_prone_creature_stands_up_by_its_action_from_the_bar(table: Table) -> None:
+    """Seed 001, line 33: "selecting the action will not incur the movement penalty and it is effective
+    instantly": while prone the bar offers Stand up, and S stands the creature at once."""
+    to_turn_of(table, WREN)
+    f = fight_of(table)
+    parts = parts_of(table)
+    wren = f.creature(WREN)
+    assert "stand" not in [e.role for e in parts.bar_entries(table, wren)]
+    wren.prone = True
+    parts.clear()
+    assert "stand" in [e.role for e in parts.bar_entries(table, wren)]
+    post_key(pygame.K_s)
+    frames(table, 2)
+    assert not wren.prone and not f.counter.can(WREN, Use.ACTION)
+
+
+def test_the_turn_order_puts_the_acting_creature_first_then_those_still_to_act_in_counter_order(table: Table) -> None:
+    """Seed 001, line 34: the counter decides who acts when: the panel lists the acting creature, then the others
+    in the order of their seconds (the window first listed the acting creature among those who had acted)."""
+    to_turn_of(table, WREN)
+    f = fight_of(table)
+    rows = [r.creature for r in parts_of(table).turn_order(table)]
+    waiting = [e.who for e in f.counter.entries if e.kind.name == "ACTS"]
+    assert rows[0] == WREN and rows[1:1 + len(waiting)] == waiting
+
+
+def test_the_drakes_fly_by_breath_is_offered_and_read_as_provoking_nothing() -> None:
+    """Seed 001, line 15: "some special attack methods, usually by monsters, will not provoke an attack of
+    opportunity. One such example is a low-to-the-ground fly-by breath weapon": the bar marks it "no AoO" and a
+    hex it would breathe from says so, ringing nobody."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        t = Table((1280, 800), controls={"company": "Ann", "raiders": "Bob"}, skip_setup=True)
+        assert t.open(str(REPO / "maps" / "reed_ford_001.toml")), t.message
+        to_turn_of(t, "reed_drake")
+        f = fight_of(t)
+        parts = parts_of(t)
+        drake = f.creature("reed_drake")
+        grid = f.state.board.grid
+        sergeant = f.creature("pike_sergeant")
+        drake.cell = next(c for c in sorted(f.state.board) if grid.distance(c, sergeant.cell) == 6
+                          and f._passable(c) and f.occupant(c) is None)  # within a swoop of the line
+        parts.clear()
+        breath = next(e for e in parts.bar_entries(t, drake) if e.role == "attack" and "no AoO" in e.label)
+        parts.choose(t, f"attack:{breath.ident}")
+        sweep = next(c for c in parts.legal(t) if isinstance(c, cmd.Attack) and c.weapon == breath.ident
+                     and c.to is not None)
+        parts.rush_target = sweep.target
+        assert sweep.to is not None
+        hover(t, sweep.to)
+        message = parts.hover_message(t)
+        assert message is not None and "no attack of opportunity" in message
+        command, path = parts.preview(t)
+        assert command == sweep or isinstance(command, cmd.Attack)
+        seen = previews.foresee(f, drake, command, path)  # type: ignore[arg-type]
+        assert seen.opportunity == () and seen.impalement == ()
+    finally:
+        pygame.quit()

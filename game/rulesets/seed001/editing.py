@@ -13,7 +13,8 @@ reaction (no attack of opportunity for a creature put somewhere, no dodge of Bod
   it first).
 * A creature brought in acts at second 1 of this round (last) and rolls its second with everyone from the next;
   a creature taken out leaves the counter (a mount's rider is set down on its hex; a rider leaves its mount).
-* The order is the counter's seconds, rolled each round: ``MoveInOrder`` is refused.
+* The order is the counter's seconds, rolled each round: ``MoveInOrder`` trades the creature's second with its
+  neighbour's in the order, both still to act this round (the creature acting keeps its place).
 """
 
 from __future__ import annotations
@@ -47,9 +48,11 @@ def edit_view(fight: Seed001Fight, pid: str) -> EditView | None:
 
 
 def turn_order(fight: Seed001Fight) -> tuple[str, ...]:
-    """Everyone in the order the counter gives them their turns: those still to act this round by their second,
-    then the rest in the order the file lists them."""
+    """Everyone in the order the counter gives them their turns: the creature acting, those still to act this
+    round by their second, then the rest in the order the file lists them."""
     coming = [e.who for e in (*fight.queue, *fight.counter.entries) if e.kind is Kind.ACTS]
+    if fight.holder is not None and fight.phase not in ("setup", "over"):
+        coming.insert(0, fight.holder)
     seen = list(dict.fromkeys(p for p in coming if PieceId(p) in fight.state.everyone))
     return (*seen, *[p for p in fight.state.everyone if p not in seen])
 
@@ -117,7 +120,7 @@ def _edit(fight: Seed001Fight, command: object) -> None:
             c.vitals = replace(c.vitals, body=command.hp)
             more = _set_down(fight, c) if c.out else ""
             st.memo.clear()
-            emit(ed.GmEdited("hp", c.id, f"{c.name}'s Body set to {command.hp} (was {was})"
+            emit(ed.GmEdited("hp", c.id, f"{c.name}'s hit points set to {command.hp} (its Body; was {was})"
                                          + (" (down)" if c.out else "") + more))
         case ed.AddCondition():
             c = _creature(fight, command.creature)
@@ -189,6 +192,25 @@ def _edit(fight: Seed001Fight, command: object) -> None:
             st.memo.clear()
             emit(ed.GmEdited("remove", c.id, f"{c.name} is taken out of the fight{more}"))
         case ed.MoveInOrder():
-            raise Impossible("seed 001's order is the counter: each creature's second, rolled each round")
+            c = _creature(fight, command.creature)
+            if command.by not in (-1, 1):
+                raise Impossible("the order moves one place at a time")
+            order = turn_order(fight)
+            i = order.index(c.id)
+            j = i + command.by
+            if not 0 <= j < len(order):
+                raise Impossible(f"{c.name} is already {'first' if command.by < 0 else 'last'} in the order")
+            other = _creature(fight, order[j])
+            entries = list(fight.counter.entries)
+            mine = next((k for k, e in enumerate(entries) if e.kind is Kind.ACTS and e.who == c.id), None)
+            theirs = next((k for k, e in enumerate(entries) if e.kind is Kind.ACTS and e.who == other.id), None)
+            if mine is None or theirs is None:
+                raise Impossible(f"only creatures still to act this round trade seconds ({c.name} and "
+                                 f"{other.name} do not both wait for theirs)")
+            a, b = entries[mine], entries[theirs]
+            entries[mine], entries[theirs] = replace(a, at=b.at, seq=b.seq), replace(b, at=a.at, seq=a.seq)
+            fight.counter = replace(fight.counter, entries=tuple(sorted(entries, key=lambda e: e.order)))
+            emit(ed.GmEdited("order", c.id, f"{c.name} now acts at second {b.at.second}, "
+                                            f"{'before' if command.by < 0 else 'after'} {other.name} (at {a.at.second})"))
         case _:
             raise Impossible(f"not a game master's edit: {type(command).__name__}")

@@ -56,8 +56,8 @@ from game.rulesets.seed001.state import Creature, FightState
 
 MAX_PATH = 200
 """Most hexes one move's path may name."""
-RUSH_FEET = 20
-"""Impalement: an enemy that "closes from 20 feet or farther to engage and attack" [21]."""
+ATTACK_KINDS = ("melee", "missile", "savage", "move")
+"""The kinds of attack an action makes (a reaction's attacks have kinds of their own)."""
 
 
 class Extension(Protocol):
@@ -166,6 +166,9 @@ class Seed001Fight:
         """Counter entries taken due and not yet resolved, in order."""
         self.blows: dict[int, Blow] = {}
         """Hits on their way to Body damage, by action number (the ``DealDamage`` step's)."""
+        self.thrown: set[str] = set()
+        """Riders thrown since the last command began: what is left of their action is lost (a rush thrown short
+        strikes nothing)."""
         self.seated = False
         """Whether the first round's seconds have been rolled."""
         self.round_began = False
@@ -304,6 +307,8 @@ class Seed001Fight:
                 mover = self.creature(step.creature)
                 if mover.out:
                     return f"{mover.name} is down"
+                if mover.id in self.thrown:
+                    return f"{mover.name} was thrown from its mount"
                 if mover.prone:
                     return f"{mover.name} is prone"
                 if self.state.mover(mover).cell != step.origin:
@@ -315,9 +320,22 @@ class Seed001Fight:
                     return f"{self.name(step.creature)} is down"
                 if self.creature(step.target).out:
                     return f"{self.name(step.target)} is already down"
+                if isinstance(step, RollAttack) and step.kind in ATTACK_KINDS:
+                    if step.creature in self.thrown:
+                        return f"{self.name(step.creature)} was thrown from its mount"
+                    return self._out_of_reach(step)
             case Act():
                 if self.creature(step.creature).out:
                     return f"{self.name(step.creature)} is down"
+        return ""
+
+    def _out_of_reach(self, step: RollAttack) -> str:
+        """An action's attack whose target is no longer in reach when it comes to the roll (the attacker was
+        thrown from its mount on the way, the target was moved): it is lost."""
+        attacker, target = self.creature(step.creature), self.creature(step.target)
+        weapon = weaponry(attacker.template, step.weapon)
+        if weapon is not None and self.state.distance(attacker.cell, target.cell) > weapon.reach:
+            return f"{target.name} is out of reach of {weapon.name}"
         return ""
 
     def detail(self, step: Step) -> str | None:
@@ -442,6 +460,7 @@ class Seed001Fight:
         reacted. Its dismounting's movement penalty applies either way."""
         rider = self.creature(step.creature)
         mount = self.creature(step.mount)
+        self.thrown.add(rider.id)
         self.emit(ev.RiderThrown(rider.id, mount.id, step.cause))
         to = self._landing(rider, mount)
         self.unmount(rider, mount, to, "thrown")
@@ -483,17 +502,17 @@ class Seed001Fight:
     # -- carrying out commands -------------------------------------------------------------------------------
 
     def why_illegal(self, command: Command) -> str:
-        numbered = self.engine._next_action  # _plan numbers an action: asking must not use one up (the window asks)
+        """Why ``command`` is not allowed now ("" when it is), changing nothing (not even the action numbers: the
+        window asks)."""
         try:
-            self._plan(command)
+            self._plan(command, 0)
         except Impossible as exc:
             return str(exc)
-        finally:
-            self.engine._next_action = numbered
         return ""
 
     def carry_out(self, command: Command) -> None:
-        steps, purpose = self._plan(command)
+        steps, purpose = self._plan(command, self.engine.new_action())
+        self.thrown.clear()
         actor = self.creature(command.creature)
         if isinstance(command, EndTurnCommand):
             self.phase = "end"
@@ -504,8 +523,9 @@ class Seed001Fight:
         if steps:
             self.engine.run(steps)
 
-    def _plan(self, command: Command) -> tuple[list[Step], str]:
-        """The steps of ``command`` and the purpose of the action it spends ("": none); raises Impossible."""
+    def _plan(self, command: Command, n: int) -> tuple[list[Step], str]:
+        """The steps of ``command`` (action number ``n``) and the purpose of the action it spends ("": none);
+        raises Impossible."""
         if self.phase != "acting" or self.holder is None:
             raise Impossible("nobody is acting now")
         actor = self.creature(command.creature)
@@ -518,20 +538,19 @@ class Seed001Fight:
             case Move():
                 if command.withdraw and not has_action:
                     raise Impossible(f"{actor.name} has used its action this round (a withdrawal takes it)")
-                n = self.engine.new_action()
                 path = self._path(actor, command.to, command.path)
                 return self._walk(n, actor, path, provokes=not command.withdraw), (
                     "withdraw" if command.withdraw else "")
             case Attack():
                 if not has_action:
                     raise Impossible(f"{actor.name} has used its action this round")
-                return self._attack_plan(actor, command), f"attack {self.name(command.target)}"
+                return self._attack_plan(n, actor, command), f"attack {self.name(command.target)}"
             case Stand():
                 if not has_action:
                     raise Impossible(f"{actor.name} has used its action this round")
                 if not actor.prone:
                     raise Impossible(f"{actor.name} is not prone")
-                return [Act(self.engine.new_action(), actor.id, "stand")], "stand up"
+                return [Act(n, actor.id, "stand")], "stand up"
             case Dismount():
                 if not has_action:
                     raise Impossible(f"{actor.name} has used its action this round")
@@ -541,7 +560,7 @@ class Seed001Fight:
                 if self.state.distance(mount.cell, command.to) != 1 or not self._passable(command.to) \
                         or not self._free(command.to, actor):
                     raise Impossible(f"{self.offset(command.to)} is not a free hex beside {mount.name}")
-                return [Act(self.engine.new_action(), actor.id, "dismount", command.to)], "dismount"
+                return [Act(n, actor.id, "dismount", command.to)], "dismount"
         raise Impossible(f"not a seed 001 command: {command!r}")
 
     def _passable(self, cell: Cell) -> bool:
@@ -597,7 +616,7 @@ class Seed001Fight:
             at = cell
         return steps
 
-    def _attack_plan(self, actor: Creature, command: Attack) -> list[Step]:
+    def _attack_plan(self, n: int, actor: Creature, command: Attack) -> list[Step]:
         target = self.creature(command.target)
         if target.out:
             raise Impossible(f"{target.name} is down")
@@ -608,7 +627,6 @@ class Seed001Fight:
             raise Impossible(f"{actor.name} has no attack '{command.weapon}'")
         if actor.prone and weapon.delivery is Delivery.MISSILE:
             raise Impossible(f"{actor.name} is prone")
-        n = self.engine.new_action()
         steps: list[Step] = []
         start = self.state.mover(actor).cell
         at = start

@@ -25,7 +25,7 @@ def test_setting_body_to_zero_puts_a_creature_down_and_can_end_the_fight() -> No
     f = fight_of(("a", "road_bandit", "x", (2, 2)), ("b", "road_bandit", "y", (9, 2)), seconds=(12, 1))
     f.apply(ed.SetHitPoints("b", 0))
     assert f.creature("b").out and f.over and f.winner == "x"
-    assert events(f, ed.GmEdited)[-1].detail == "Road Bandit's Body set to 0 (was 10) (down)"
+    assert events(f, ed.GmEdited)[-1].detail == "Road Bandit's hit points set to 0 (its Body; was 10) (down)"
 
 
 def test_the_acting_creature_is_not_brought_down_nor_taken_out() -> None:
@@ -63,14 +63,24 @@ def test_a_creature_brought_in_acts_last_this_round_and_one_taken_out_leaves_the
                  ("c", "road_bandit", "y", (9, 5)), seconds=(12, 6, 3))
     f.library = load_sheets()
     f.apply(ed.AddCreature("bog_hound", "x", at(f, 2, 5)))
-    assert f.turn_order()[:3] == ("b", "c", "bog_hound_1")
+    assert f.turn_order()[:4] == ("a", "b", "c", "bog_hound_1")
     f.apply(ed.RemoveCreature("c"))
     assert "c" not in f.turn_order() and f.piece("c") is None
     f.apply(EndTurnCommand("a"))
     f.apply(EndTurnCommand("b"))
     assert f.acting is not None and f.acting.id == "bog_hound_1" and f.second == 1
-    with pytest.raises(Impossible, match="order is the counter"):
-        f.apply(ed.MoveInOrder("b", 1))
+
+
+def test_moving_one_in_the_order_trades_seconds_with_its_neighbour_still_to_act() -> None:
+    f = fight_of(("a", "road_bandit", "x", (2, 2)), ("b", "road_bandit", "y", (9, 2)),
+                 ("c", "road_bandit", "y", (9, 5)), seconds=(12, 6, 3))
+    f.apply(ed.MoveInOrder("c", -1))
+    assert f.turn_order() == ("a", "c", "b")
+    assert f.counter.acts_at("c").second == 6 and f.counter.acts_at("b").second == 3  # type: ignore[union-attr]
+    with pytest.raises(Impossible, match="do not both wait"):
+        f.apply(ed.MoveInOrder("c", -1))  # a holds the turn: its entry is taken
+    f.apply(EndTurnCommand("a"))
+    assert f.acting is not None and f.acting.id == "c" and f.second == 6
 
 
 def test_a_table_roll_is_anybodys() -> None:

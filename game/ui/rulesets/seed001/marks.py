@@ -12,7 +12,7 @@ import pygame
 
 from game.grid import Cell
 from game.rulesets.seed001.counter import Kind, Shown
-from game.ui.board_view import RGB, draw_text
+from game.ui.board_view import RGB, draw_text, text_image
 from game.ui.map_view import initials
 from game.ui.modes.base import Host
 from game.ui.rulesets.seed001.timeline import Mark
@@ -51,9 +51,10 @@ def timeline_marks(shown: Sequence[Shown], name: Callable[[str], str], colour: C
             letter = ("R" if reaction_free(who) else "r") if entry.offset == 0 else ""
             out.append(Mark(entry.second, entry.offset, f"{name(who)} {letter}".strip(), colour(who),
                             f"{initials(name(who))} {letter}".strip()))
-        else:
-            out.append(Mark(entry.second, entry.offset, f"{name(who)} {entry.label}", SCHEDULED,
-                            f"{initials(name(who))} {entry.label}"))
+        else:  # the label may name the creature already ("Aldric Lancer stands")
+            what = entry.label.removeprefix(name(who)).strip() or entry.label
+            out.append(Mark(entry.second, entry.offset, f"{name(who)} {what}", SCHEDULED,
+                            f"{initials(name(who))} {what}"))
     return out
 
 
@@ -129,9 +130,19 @@ def draw_rings(table: Host, board: pygame.Surface, centres: Iterable[tuple[float
     if view is None:
         return
     ring = max(6, round(view.cell_w * view.camera.zoom * 0.56))
-    for px, py in centres:
-        x, y = view.camera.to_screen(px, py)
+    spots = [view.camera.to_screen(px, py) for px, py in centres]
+    taken = [pygame.Rect(int(x) - ring, int(y) - ring, 2 * ring, 2 * ring) for x, y in spots]  # the rings
+    size = text_image(word, 12, colour, True).get_size()
+    for x, y in spots:
         pygame.draw.circle(board, (30, 5, 5), (x, y), ring + 2, 6)
         pygame.draw.circle(board, colour, (x, y), ring, 3)
-        draw_text(board, word, (int(x), int(y - ring - 2)), 12, colour, bold=True, background=(20, 5, 5, 200),
-                  anchor="midbottom")
+    for x, y in spots:  # the word above its ring, else left, below or right: where no ring or word is
+        places = (("midbottom", (int(x), int(y - ring - 2))), ("midright", (int(x - ring - 3), int(y))),
+                  ("midtop", (int(x), int(y + ring + 2))), ("midleft", (int(x + ring + 3), int(y))))
+        for anchor, at in places:
+            box = pygame.Rect((0, 0), (size[0] + 8, size[1] + 4))
+            setattr(box, anchor, at)
+            if box.collidelist(taken) < 0:
+                break
+        taken.append(box)
+        draw_text(board, word, at, 12, colour, bold=True, background=(20, 5, 5, 200), anchor=anchor)

@@ -63,13 +63,14 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("1-9", "choose an attack, then click a target ringed yellow: in reach, it attacks from here; farther, click "
             "an orange hex to move and attack from (one action, a rush: impalement [21])"),
     ("X", "withdraw: a move that provokes nothing, for the action [11]"),
+    ("T", "on a rider's hex, aim at the mount instead of the rider (again: the rider)"),
     ("S", "stand up: the action, at once [32-34]"),
     ("D", "dismount: click a cyan hex beside the mount (the action [17])"),
     ("Space", "end the turn"),
     ("Esc", "back to moving"),
 )
 FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_x, pygame.K_s, pygame.K_d,
-                        pygame.K_w, pygame.K_ESCAPE))
+                        pygame.K_w, pygame.K_t, pygame.K_ESCAPE))
 
 
 def fight(table: Host) -> Seed001Fight:
@@ -107,6 +108,8 @@ class Seed001Parts:
         """None (moving), "withdraw", "dismount" or "attack:<weapon id>"."""
         self.rush_target: str | None = None
         """With an attack chosen: the target picked beyond reach, whose rush hexes are shown."""
+        self.mount_first = False
+        """``T``: a click on a rider's hex aims at its mount, not the rider (they share the hex)."""
         self._legal: tuple[object, list[cmd.Command]] = (None, [])
 
     # -- the legal commands, once per state --------------------------------------------------------------
@@ -126,7 +129,7 @@ class Seed001Parts:
         return {}
 
     def clear(self) -> None:
-        self.chosen, self.rush_target, self._legal = None, None, (None, [])
+        self.chosen, self.rush_target, self._legal, self.mount_first = None, None, (None, []), False
 
     def drop(self) -> None:
         self.chosen, self.rush_target = None, None
@@ -153,7 +156,8 @@ class Seed001Parts:
             c = f.piece(who)
             return side_colour(c.side) if c is not None else MUTED
 
-        entries = counter.shown()
+        down = {c.id for c in f.pieces() if c.out}  # one down acts no more
+        entries = tuple(e for e in counter.shown() if e.who not in down)
         acting = f.acting
         if acting is not None:  # its entry was taken when its turn began: it is drawn at the current second
             entries = (Shown(counter.now.second, 0, acting.id, Kind.ACTS, acting.id), *entries)
@@ -175,6 +179,10 @@ class Seed001Parts:
             self.choose(table, "dismount")
         elif key == pygame.K_w:
             self.choose(table, "move")
+        elif key == pygame.K_t:
+            self.mount_first = not self.mount_first
+            table.say("A rider's hex: attacks aim at the mount" if self.mount_first else
+                      "A rider's hex: attacks aim at the rider")
         elif key == pygame.K_s and actor is not None:
             self.send_now(table, cmd.Stand(actor.id))
         elif key == pygame.K_ESCAPE:
@@ -262,9 +270,16 @@ class Seed001Parts:
             if target is None:
                 continue
             here = out.get(target.cell)
-            if here is None or (here.to is not None and c.to is None):
+            if here is None or self.rank(f, c) < self.rank(f, here):
                 out[target.cell] = c
         return out
+
+    def rank(self, f: Seed001Fight, c: cmd.Attack) -> tuple[int, int]:
+        """Which of two attacks on one hex a click makes: on a rider's hex the rider (the mount after ``T``), then
+        an attack from here before a rush."""
+        target = f.piece(c.target)
+        mount = target is not None and target.rider is not None
+        return (int(mount != self.mount_first), int(c.to is not None))
 
     def preview(self, table: Host) -> tuple[cmd.Command | None, tuple[Cell, ...]]:
         """The command the pointer previews now and the path it walks (empty if it does not move)."""
@@ -288,7 +303,7 @@ class Seed001Parts:
 
     def choice_key(self, table: Host) -> object:
         question = table.session.question if table.session is not None else None
-        return (self.chosen, self.rush_target, None if question is None else question.id)
+        return (self.chosen, self.rush_target, self.mount_first, None if question is None else question.id)
 
     def decision_cells(self, table: Host, decision: Decision) -> dict[Cell, str]:
         return {}
@@ -325,7 +340,7 @@ class Seed001Parts:
         return None
 
     def marks_key(self, table: Host) -> object:
-        return (self.chosen, self.rush_target)
+        return (self.chosen, self.rush_target, self.mount_first)
 
     def draw_marks(self, table: Host, board: pygame.Surface, *, under_hover: bool) -> None:
         """Over the hover: the previewed path, a cross where an attack of opportunity strikes, the enemies who
@@ -399,7 +414,7 @@ class Seed001Parts:
 
     def bar_key(self, table: Host, actor: Piece) -> object:
         f = fight(table)
-        return (id(f), len(f.log), self.chosen, self.rush_target, table.my_turn())
+        return (id(f), len(f.log), self.chosen, self.rush_target, self.mount_first, table.my_turn())
 
     def readiness(self, table: Host, actor: Piece, entry: BarEntry) -> Readiness:
         if entry.role == "group":
@@ -447,12 +462,14 @@ class Seed001Parts:
         return f"Round {f.round} · second {f.counter.now.second}"
 
     def turn_order(self, table: Host) -> list[TurnRow]:
-        """Everyone in the order they act on the counter (those who have acted this round last), with Body and
-        the round's action and reaction ("A R"; small letters used)."""
+        """Everyone in the order they act on the counter: the acting creature, those still to act this round,
+        then those who have acted (and the down), with Body and the round's action and reaction ("A R"; small
+        letters used)."""
         f = fight(table)
         order = {e.who: i for i, e in enumerate(f.counter.entries) if e.kind.name == "ACTS"}
+        acting = f.acting.id if f.acting is not None else None
         rows = []
-        for c in sorted(f.pieces(), key=lambda c: (c.out, order.get(c.id, len(order)))):
+        for c in sorted(f.pieces(), key=lambda c: (c.out, c.id != acting, order.get(c.id, len(order)))):
             state = f"Body {c.vitals.body}/{c.vitals.body_max}" if not c.out else "down"
             at = f.counter.acts_at(c.id)
             if not c.out:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.grid import Cell
-from game.mechanics import tactics
 from game.rulesets.seed001 import commands as cmd
-from game.rulesets.seed001 import impalement, opportunity
+from game.rulesets.seed001 import impalement, opportunity, queries
 from game.rulesets.seed001.fight import Seed001Fight, weaponry
 from game.rulesets.seed001.sheets import HEX_FEET, Delivery
 from game.rulesets.seed001.state import Creature
@@ -32,18 +31,8 @@ class Foreseen:
 
 
 def path_of(f: Seed001Fight, actor: Creature, command: cmd.Command) -> tuple[Cell, ...]:
-    """The hexes a move or a move-and-attack enters (the fight's cheapest route when it names no path), or ()."""
-    to = command.to if isinstance(command, (cmd.Move, cmd.Attack)) else None
-    if to is None:
-        return ()
-    given = getattr(command, "path", None)
-    if given:
-        return tuple(given)
-    carrier = f.state.mover(actor)
-    if to == carrier.cell:
-        return ()
-    route = tactics.reachable(f.state, carrier, "move", f.state.hexes_left(actor)).get(to)
-    return tuple(route.path) if route is not None else ()
+    """The hexes a move or a move-and-attack enters (the fight's own plan: ``queries.path_of``), or ()."""
+    return queries.path_of(f, command) or ()
 
 
 def bystanders(f: Seed001Fight, actor: Creature) -> list[opportunity.Bystander]:
@@ -126,6 +115,9 @@ def words(f: Seed001Fight, actor: Creature, command: cmd.Command, seen: Foreseen
         case cmd.Attack():
             weapon = weaponry(actor.template, command.weapon)
             name = weapon.name if weapon is not None else command.weapon
+            if weapon is not None and weapon.kind == "move" and command.to is not None:
+                return (f"{name} on {f.name(command.target)} from {f.offset(command.to)}: a special move, no attack "
+                        "of opportunity on its way and no impalement [15, 21]")
             if seen.from_feet:
                 what = (f"Rush {seen.from_feet} ft (closes {seen.closed_feet}): {name} on {f.name(command.target)}"
                         + (f" from {f.offset(command.to)}" if command.to is not None else ""))
