@@ -71,11 +71,11 @@ def choose_command(fight: Seed001Fight) -> Command | None:
 
 def _holds(fight: Seed001Fight, actor: Creature, enemies: list[Creature]) -> bool:
     """A pike line holds its hexes: a creature with the polearm style does not leave its hex to chase while an
-    enemy that fights hand to hand still stands (the charge will come to the points [25]); once only shooters
-    are left, it goes after them."""
+    enemy that can only fight hand to hand still stands (the charge will come to the points [25]); once only
+    those who can shoot are left (they need not come), it goes after them."""
     if not actor.template.polearm_style:
         return False
-    return any(w.kind != "missile" for e in enemies for w in attacks_of(e.template))
+    return any(all(w.kind != "missile" for w in attacks_of(e.template)) for e in enemies)
 
 
 def _danger(fight: Seed001Fight, actor: Creature, cell: Cell, enemies: list[Creature]) -> int:

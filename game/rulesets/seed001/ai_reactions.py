@@ -13,7 +13,9 @@ skill" [13]. Our rule, in numbers from :mod:`game.rulesets.seed001.pools`' exact
 * **impalement** [24]: 3d20 or 4d20 at full damage, taken when its expected damage exceeds that saving.
 * **dodge, rebuff, deflect**: taken whenever it may take a success off (the blow is here; a later one is less
   sure than this one).
-* **stand up by reaction** [32]: taken when no dodge is likely needed; otherwise the creature keeps its
+* **stand up by reaction** [32]: taken when no dodge is likely needed, or when its turn comes after the d4
+  is surely done (4 seconds or more from now) and its best attack's expected damage is worth more than
+  keeping the reaction (the reaction buys the action back for the attack); otherwise the creature keeps its
   reaction and stands by action on its turn.
 * **dismount** [17]: always taken (nothing better is likely to come this round for a thrown rider).
 """
@@ -75,9 +77,11 @@ def take_defence(chance: Fraction) -> bool:
     return chance > 0
 
 
-def take_stand(keeping: Fraction) -> bool:
-    """Stand by reaction when no dodge is likely needed this round [32]."""
-    return keeping == 0
+def take_stand(keeping: Fraction, action_worth: Fraction = Fraction(0)) -> bool:
+    """Stand by reaction when no dodge is likely needed this round, or when the action it saves is worth more
+    than keeping the reaction [32-33]: ``action_worth`` is its best attack's expected damage when its turn
+    comes after the stand-up is surely due (else 0: it would stand by action anyway)."""
+    return keeping == 0 or action_worth > keeping
 
 
 def take_dismount() -> bool:

@@ -130,5 +130,5 @@ def question(defender: Defender, attacker: str, made: Offer) -> str:
     dice = {pools.Edge.NONE: "d6", pools.Edge.DISADVANTAGE: "2d6kl1", pools.Edge.ADVANTAGE: "2d6kh1"}[made.edge]
     die = "lowest" if made.skill.against is pools.Against.LOWEST else "highest"
     word = made.skill.value.replace("_", " ")
-    return (f"{defender.name}: {word} {attacker}'s blow? {dice}+{made.rank} off its {die} success: "
+    return (f"{word} {attacker}'s blow? {dice}+{made.rank} off its {die} success: "
             f"{float(made.chance):.0%} to take {made.damage} Body down to {made.reduced} [6-8]")

@@ -65,5 +65,5 @@ def question(rider: Sheet, mount: Sheet) -> str:
     """The decision's words, with the exact chance of the Agility check."""
     need = max(1, pools.DISMOUNT_TM - rider.agility)
     chance = max(0, min(20, 21 - need)) / 20
-    return (f"{rider.name} is thrown from {mount.name}: react to land on its feet? Agility {rider.agility:+d} "
+    return (f"thrown from {mount.name}: react to land on its feet? Agility {rider.agility:+d} "
             f"against TM {pools.DISMOUNT_TM}: {chance:.0%}; half the fall even if it fails, and not prone [17]")

@@ -56,8 +56,8 @@ from game.rulesets.seed001.state import Creature, FightState
 
 MAX_PATH = 200
 """Most hexes one move's path may name."""
-RUSH_FEET = 20
-"""Impalement: an enemy that "closes from 20 feet or farther to engage and attack" [21]."""
+ATTACK_KINDS = ("melee", "missile", "savage", "move")
+"""The kinds of attack an action makes (a reaction's attacks have kinds of their own)."""
 
 
 class Extension(Protocol):
@@ -166,6 +166,9 @@ class Seed001Fight:
         """Counter entries taken due and not yet resolved, in order."""
         self.blows: dict[int, Blow] = {}
         """Hits on their way to Body damage, by action number (the ``DealDamage`` step's)."""
+        self.thrown: set[str] = set()
+        """Riders thrown since the last command began: what is left of their action is lost (a rush thrown short
+        strikes nothing)."""
         self.seated = False
         """Whether the first round's seconds have been rolled."""
         self.round_began = False
@@ -304,6 +307,8 @@ class Seed001Fight:
                 mover = self.creature(step.creature)
                 if mover.out:
                     return f"{mover.name} is down"
+                if mover.id in self.thrown:
+                    return f"{mover.name} was thrown from its mount"
                 if mover.prone:
                     return f"{mover.name} is prone"
                 if self.state.mover(mover).cell != step.origin:
@@ -315,9 +320,22 @@ class Seed001Fight:
                     return f"{self.name(step.creature)} is down"
                 if self.creature(step.target).out:
                     return f"{self.name(step.target)} is already down"
+                if isinstance(step, RollAttack) and step.kind in ATTACK_KINDS:
+                    if step.creature in self.thrown:
+                        return f"{self.name(step.creature)} was thrown from its mount"
+                    return self._out_of_reach(step)
             case Act():
                 if self.creature(step.creature).out:
                     return f"{self.name(step.creature)} is down"
+        return ""
+
+    def _out_of_reach(self, step: RollAttack) -> str:
+        """An action's attack whose target is no longer in reach when it comes to the roll (the attacker was
+        thrown from its mount on the way, the target was moved): it is lost."""
+        attacker, target = self.creature(step.creature), self.creature(step.target)
+        weapon = weaponry(attacker.template, step.weapon)
+        if weapon is not None and self.state.distance(attacker.cell, target.cell) > weapon.reach:
+            return f"{target.name} is out of reach of {weapon.name}"
         return ""
 
     def detail(self, step: Step) -> str | None:
@@ -442,6 +460,7 @@ class Seed001Fight:
         reacted. Its dismounting's movement penalty applies either way."""
         rider = self.creature(step.creature)
         mount = self.creature(step.mount)
+        self.thrown.add(rider.id)
         self.emit(ev.RiderThrown(rider.id, mount.id, step.cause))
         to = self._landing(rider, mount)
         self.unmount(rider, mount, to, "thrown")
@@ -493,6 +512,7 @@ class Seed001Fight:
 
     def carry_out(self, command: Command) -> None:
         steps, purpose = self._plan(command, self.engine.new_action())
+        self.thrown.clear()
         actor = self.creature(command.creature)
         if isinstance(command, EndTurnCommand):
             self.phase = "end"
@@ -716,11 +736,15 @@ class Seed001Fight:
                 return
             if not self.seated:
                 self._new_round()
-            elif not self.counter.due():
+                self.phase = "advance"  # NewRound's break point comes at second 12, before anything moves on
+                return
+            if not self.counter.due():
                 was = self.counter.now.round
                 self.counter = self.counter.advance()
                 if self.counter.now.round != was:
                     self._new_round()
+                    self.phase = "advance"
+                    return
             self.counter, due = self.counter.take_due()
             self.queue.extend(due)
         self.phase = "over"

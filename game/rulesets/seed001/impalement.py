@@ -157,5 +157,5 @@ def question(reactor: Sheet, rusher: str, impaler: Impaler, tm: int) -> str:
     """The decision's words, with the exact chance of a hit and the expected damage."""
     hit = 1 - pools.success_chances(impaler.dice, tm)[0]
     mean = pools.expected_damage(impaler.dice, tm, impaler.weapon.weight, reactor.strength)
-    return (f"{reactor.name}: impale {rusher} as it rushes in? {impaler.dice}d20 with {impaler.weapon.name} "
+    return (f"impale {rusher} as it rushes in? {impaler.dice}d20 with {impaler.weapon.name} "
             f"against TM {tm}: {float(hit):.0%} to hit, {float(mean):.1f} Body on average; the action stays [22-24]")

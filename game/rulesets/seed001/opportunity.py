@@ -157,5 +157,5 @@ def question(reactor: Sheet, mover: str, weapon: Weapon, tm: int) -> str:
     """The decision's words, with the odds of a hit (exact)."""
     hit = 1 - pools.success_chances(dice(reactor), tm)[0]
     best = pools.opportunity_damage(1, weapon.weight, reactor.strength)
-    return (f"{reactor.name}: attack of opportunity on {mover} as it passes? {dice(reactor)}d20 with "
+    return (f"attack of opportunity on {mover} as it passes? {dice(reactor)}d20 with "
             f"{weapon.name} against TM {tm}: {float(hit):.0%} to hit for {best} Body [14]")

@@ -151,7 +151,7 @@ class Reactions:
                 pools.impalement_dice(me.template.impalement_forte(weapon)),
                 fight.creature(offer.target).template.guard, weapon.weight, me.template.strength, keeping)
         elif decision.kind == standing.KIND:
-            ok = ai.take_stand(keeping)
+            ok = ai.take_stand(keeping, self.action_worth(fight, me))
         elif decision.kind == dismount.KIND:
             ok = ai.take_dismount()
         else:
@@ -173,6 +173,8 @@ class Reactions:
             if foe.id == passer or foe.prone:
                 continue
             due = fight.counter.acts_at(foe.id)
+            if not fight.counter.can(foe.id, Use.ACTION):
+                continue  # it has had its action this round
             if foe.id != fight.holder and (due is None or due.round != now):
                 continue
             gap = fight.state.distance(fight.state.mover(foe).cell, fight.state.mover(me).cell)
@@ -180,6 +182,24 @@ class Reactions:
                 if gap <= fight.state.hexes_left(foe) + w.reach:
                     out.append(ai.Threat(w.pool, w.weight, foe.template.strength, w.delivery))
         return out
+
+    def action_worth(self, fight: Seed001Fight, me: Creature) -> Fraction:
+        """What ``me``'s action is worth this round if standing by reaction saves it: its best attack's expected
+        damage against the enemy easiest to hit, when its turn comes 4 seconds or more from now (after the d4
+        stand-up is surely due [34]); else 0."""
+        from game.rulesets.seed001.fight import attacks_of
+        due = fight.counter.acts_at(me.id)
+        now = fight.counter.now
+        if due is None or due.round != now.round or now.second - due.second < 4:
+            return Fraction(0)
+        if not fight.counter.can(me.id, Use.ACTION):
+            return Fraction(0)
+        foes = fight.state.enemies(me)
+        if not foes:
+            return Fraction(0)
+        guard = min(f.template.guard for f in foes)
+        return max((pools.expected_damage(w.pool, guard, w.weight, me.template.strength)
+                    for w in attacks_of(me.template)), default=Fraction(0))
 
     def _may_stand(self, fight: Seed001Fight, c: Creature) -> bool:
         return not standing.why_not(c.name, c.prone, fight.can_react(c.id), c.id in self.rising, not c.out)
@@ -261,7 +281,7 @@ class Reactions:
             if not me.prone or me.id in self.rising:
                 return []
             half = standing.penalty(me.template.standard_feet)
-            words = (f"{me.name}: stand up by reaction? Up after a d4 seconds on the counter (prone till then), "
+            words = (f"stand up by reaction? Up after a d4 seconds on the counter (prone till then), "
                      f"{half} ft less movement that round [33-34]; or stand by its action at once")
             options = (Option("stand", "stand by reaction"), Option(PASS, "stay down"))
         else:

@@ -146,3 +146,68 @@ def test_an_entry_scheduled_on_the_counter_comes_due_around_the_corner_before_th
     assert f.acting is not None and f.acting.id == "a" and f.second == 10
     log = [e for e in f.log if isinstance(e, (ev.CameDue, ev.TurnStarted))]
     assert log[-2:] == [ev.CameDue("a", "stands"), ev.TurnStarted("a", 2, 10)]
+
+
+def test_a_rider_thrown_mid_charge_loses_the_rest_of_its_action() -> None:
+    """Seed 001, line 17: "in such cases, the rider would be thrown from the mount due to momentum": the charge
+    ends there (ours: the rest of the action is lost), even for a rider who lands on its feet."""
+    f = fight_of(("r", "aldric_lancer", "x", (2, 6)), ("m", "grey_courser", "x", (2, 4), {"body": 1}),
+                 ("b", "road_bandit", "y", (12, 4)), riders=[("r", "m")], seconds=(12, 2, 1), faces=(1,))
+
+    class Shot(Hook):
+        def before(self, fight: Seed001Fight, step: Any) -> list[Any]:
+            if isinstance(step, EnterHex) and fight.offset(step.cell) == (6, 4):
+                return [Offer(fight.engine.new_action(), "b", "shot", "m")]
+            return []
+
+        def resolve(self, fight: Seed001Fight, step: Any, answers: Any) -> bool:
+            if isinstance(step, Offer):
+                fight.wound(fight.creature(step.target), 5)
+                return True
+            if isinstance(step, ThrowRider):  # it reacts and lands on its feet: not prone, still thrown
+                fight.land_thrown(step, reacted=True, landed=True)
+                return True
+            return False
+
+    f.extensions.append(Shot())
+    f.apply(Attack("r", "b", "lance", at(f, 10, 4)))
+    assert f.creature("m").out and f.creature("r").mount is None and not f.creature("r").prone
+    assert events(f, ev.AttackRolled) == [] and where(f, "r") == (5, 4)
+
+
+def test_an_attack_whose_target_is_out_of_reach_when_it_comes_to_the_roll_is_lost() -> None:
+    f = fight_of(("a", "road_bandit", "x", (2, 2)), ("b", "road_bandit", "y", (3, 2)), seconds=(12, 1))
+
+    class Away(Hook):
+        def before(self, fight: Seed001Fight, step: Any) -> list[Any]:
+            if isinstance(step, RollAttack) and not fight.log_has_offer:  # type: ignore[attr-defined]
+                fight.log_has_offer = True  # type: ignore[attr-defined]
+                return [Offer(fight.engine.new_action(), "b", "step away", "a")]
+            return []
+
+        def resolve(self, fight: Seed001Fight, step: Any, answers: Any) -> bool:
+            if isinstance(step, Offer):
+                fight.creature("b").cell = at(fight, 6, 2)
+                return True
+            return False
+
+    f.log_has_offer = False  # type: ignore[attr-defined]
+    f.extensions.append(Away())
+    f.apply(Attack("a", "b", "hand_axe"))
+    assert events(f, ev.AttackRolled) == []
+    assert any("out of reach of Hand Axe" in f.describe(e) for e in f.log)
+
+
+def test_a_mount_stopped_short_throws_its_rider_onto_a_free_hex_beside_it() -> None:
+    """Seed 001, line 17: "where one's mount stops unexpectedly, perhaps due to netting or other restraint ... the
+    rider would be thrown from the mount due to momentum"."""
+    from game.rulesets.seed001.sheets import Unhorsing
+
+    f = fight_of(("m", "grey_courser", "x", (4, 4)), ("r", "aldric_lancer", "x", (6, 6)),
+                 ("b", "road_bandit", "y", (12, 9)), riders=[("r", "m")], seconds=(12, 2, 1), faces=(3,))
+    f.engine.run(f.throw_rider("r", Unhorsing.STOPPED))
+    rider = f.creature("r")
+    assert rider.mount is None and f.creature("m").rider is None and not f.creature("m").out
+    assert f.state.distance(rider.cell, f.creature("m").cell) == 1 and rider.prone
+    assert events(f, ev.RiderThrown) == [ev.RiderThrown("r", "m", "stopped")]
+    assert events(f, ev.Fell) == [ev.Fell("r", 3)] and rider.feet_left == 40 - 20

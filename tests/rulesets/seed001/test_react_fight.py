@@ -176,9 +176,10 @@ def test_a_thrown_rider_that_reacts_and_passes_agility_lands_on_its_feet() -> No
 
 
 def test_a_prone_creature_is_offered_to_stand_by_reaction_at_the_start_of_the_round() -> None:
-    """Seed 001, line 32: "the reaction will be selected, as it can be used at the start of the round"."""
+    """Seed 001, line 32: "the reaction will be selected, as it can be used at the start of the round": at
+    second 12, though nobody acts before second 5, so the d4 (2) brings it up at 10."""
     f = staged(("wren", "wren_quickstep", "company", (5, 4)), ("bandit", "road_bandit", "foes", (9, 4)),
-               seconds=(5, 12), faces=(2,), prone=("wren",))
+               seconds=(5, 3), faces=(2,), prone=("wren",))
     d = asked(f)
     assert (d.chooser, d.kind) == ("wren", standing.KIND) and f.counter.now == Moment(1, 12)
     answer(f, "stand")
@@ -217,3 +218,21 @@ def test_every_reaction_decision_has_one_option_to_take_it_so_standing_orders_ap
     assert standing_answer({opportunity.KIND: StandingOrder.NEVER}, d) == PASS
     assert standing_answer({opportunity.KIND: StandingOrder.ASK}, d) is None
     assert standing_answer({impalement.KIND: StandingOrder.ALWAYS}, d) is None  # set per kind
+
+
+def test_the_ai_stands_by_reaction_when_that_buys_its_action_back_for_an_attack() -> None:
+    """Seed 001, line 32: "Most often, the reaction will be selected, as it can be used at the start of the
+    round"; line 34: the d4 delay: prone at the start of the round with a foe beside it, the AI stands by
+    reaction when its turn comes after the d4 is surely done (its action then goes to an attack), and keeps the
+    reaction for its rebuff when its turn comes sooner (it stands by action then)."""
+    def offered(second: int) -> tuple[Seed001Fight, Decision]:
+        f = staged(("aldric", "aldric_lancer", "raiders", (6, 4)), ("bandit", "road_bandit", "foes", (7, 4)),
+                   seconds=(second, 3), prone=("aldric",))
+        d = asked(f)
+        assert d.kind == standing.KIND
+        return f, d
+
+    f, d = offered(5)
+    assert f.ai_answer(d) == "stand"
+    f, d = offered(11)
+    assert f.ai_answer(d) == PASS
