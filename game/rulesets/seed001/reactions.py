@@ -60,6 +60,8 @@ class Reactions:
     """(action, kind, reactor): offered once per move or rush."""
     rising: dict[str, int] = field(default_factory=dict)
     """Creatures getting up by reaction: the movement penalty in feet each pays when it comes due [33-34]."""
+    struck: dict[int, Any] = field(default_factory=dict)
+    """The blow each ``DealDamage`` dealt (after any dodge), by action: what a drag [ours] reads after it."""
     asked: dict[tuple[str, str], Offer] = field(default_factory=dict)
     """The offer behind each open decision, by (chooser, kind): what the AI reads."""
 
@@ -82,7 +84,23 @@ class Reactions:
                 rider = fight.creature(step.creature)
                 if self._may_stand(fight, rider):
                     return [Offer(step.action, rider.id, standing.KIND)]
+            case DealDamage():
+                return self._drag(fight, step, self.struck.pop(step.action, None))
         return []
+
+    def _drag(self, fight: Seed001Fight, step: DealDamage, blow: Any) -> list[Any]:
+        """Ours: a savage attack that ``drags`` with 2+ successes left pulls a target on foot down prone; it may
+        then stand by reaction "just after being knocked down" [32]."""
+        if blow is None or blow.pool.successes < 2:
+            return []
+        weapon = fight.creature(step.creature).template.weapon(step.weapon)
+        target = fight.creature(step.target)
+        if weapon is None or not weapon.drags or target.out or target.prone or target.carried \
+                or target.rider is not None:
+            return []
+        target.prone = True
+        fight.emit(ev.KnockedProne(target.id, f"dragged down by {fight.name(step.creature)}"))
+        return [Offer(step.action, target.id, standing.KIND)] if self._may_stand(fight, target) else []
 
     def question(self, fight: Seed001Fight, step: Any) -> Sequence[Question]:
         match step:
@@ -109,6 +127,7 @@ class Reactions:
             case DealDamage():
                 if taken:
                     self._defend(fight, step, Skill(answers[0].key))
+                self.struck[step.action] = fight.blows.get(step.action)
                 return False
             case ThrowRider():
                 if not taken:

@@ -116,6 +116,10 @@ class Weapon:
     """Hexes away at which its impalement strikes: 2, or 3 for special weaponry [23]."""
     savage: bool = False
     """A savage attack (claws, teeth): always ready, no hand [12]."""
+    drags: bool = False
+    """Ours, our content's own power (the document gives none): a savage attack that, with 2 or more successes
+    left after any reaction, drags a target on foot down prone (something has to knock creatures down for
+    standing up [30-35] to play)."""
     description: str = ""
 
     @property

@@ -151,3 +151,21 @@ def test_the_ai_keeps_its_reaction_for_a_dodge_when_a_stronger_foe_is_coming() -
     assert ai.take_stand(Fraction(0)) and not ai.take_stand(keeping)
     assert ai.take_impalement(3, 11, 2, 1, keeping)
     assert ai.take_defence(Fraction(1, 6)) and not ai.take_defence(Fraction(0))
+
+
+def test_only_a_savage_attack_may_drag_a_foe_down(tmp_path: object) -> None:
+    """Ours (the bog hound's bite): `drags` belongs to a savage attack; on a weapon it is one line naming the
+    place."""
+    from pathlib import Path
+
+    import pytest
+
+    from game.errors import ContentError
+
+    assert tmp_path is not None
+    path = Path(str(tmp_path)) / "bad.toml"
+    path.write_text('ruleset = "seed001"\n[creatures.x]\nname = "X"\nspecies = "human"\nbody = 5\nendurance = 5\n'
+                    'guard = 10\npool = 2\n[creatures.x.weapons.club]\nname = "Club"\nweight = 1\ndrags = true\n')
+    with pytest.raises(ContentError) as err:
+        load_sheets([path])
+    assert "weapons.club.drags" in str(err.value) and "savage" in str(err.value)

@@ -236,3 +236,40 @@ def test_the_ai_stands_by_reaction_when_that_buys_its_action_back_for_an_attack(
     assert f.ai_answer(d) == "stand"
     f, d = offered(11)
     assert f.ai_answer(d) == PASS
+
+
+def test_an_attack_after_a_free_rush_is_impaled_before_its_roll_where_the_attacker_stands() -> None:
+    """Seed 001, line 23: "this reaction interrupts the action prior to the attacker rolling his or her d20s for
+    attack": a bandit that ran in with its free movement [32] and then attacks is impaled before its roll."""
+    f = staged(("pike", "hollin_pikeman", "company", (7, 4)), ("bandit", "road_bandit", "foes", (0, 4), {"body": 5}),
+               seconds=(1, 12), faces=(20, 20, 20))
+    f.apply(Move("bandit", at(f, 6, 4)))
+    assert not f.pending  # its move ends beside the pikeman: it challenges it, no attack of opportunity [11]
+    f.apply(Attack("bandit", "pike", "hand_axe"))
+    d = asked(f)
+    assert (d.chooser, d.kind) == ("pike", impalement.KIND)
+    answer(f, "impale")
+    while f.pending:
+        answer(f, PASS)
+    assert f.creature("bandit").out and where(f, "bandit") == (6, 4)
+    assert [e.creature for e in events(f, ev.AttackRolled)] == ["pike"]
+
+
+def test_the_bog_hounds_bite_drags_a_foe_down_and_it_may_stand_by_reaction_at_once() -> None:
+    """Seed 001, line 32: the reaction to stand "can be used at the start of the round or just after being knocked
+    down"; the knock-down is our content's own power (the bog hound's bite `drags`: two or more successes left
+    after any reaction drag a target on foot down prone)."""
+    f = staged(("bandit", "road_bandit", "foes", (5, 4)), ("hound", "bog_hound", "beasts", (6, 4)),
+               seconds=(1, 12), faces=(15, 18))
+    assert f.creature("hound").template.weapon("bite").drags  # type: ignore[union-attr]
+    f.apply(Attack("hound", "bandit", "bite"))
+    assert f.creature("bandit").prone
+    assert [e.reason for e in events(f, ev.KnockedProne)] == ["dragged down by Bog Hound"]
+    d = asked(f)
+    assert (d.chooser, d.kind) == ("bandit", standing.KIND)
+    g = staged(("bandit", "road_bandit", "foes", (5, 4)), ("hound", "bog_hound", "beasts", (6, 4)),
+               seconds=(1, 12), faces=(15, 3))
+    g.apply(Attack("hound", "bandit", "bite"))  # one success: bitten, not dragged
+    assert asked(g).kind == defence.KIND
+    answer(g, PASS)  # the rebuff is not taken: the bite lands
+    assert not g.creature("bandit").prone and not g.pending and events(g, ev.Hurt)

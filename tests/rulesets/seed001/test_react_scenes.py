@@ -64,3 +64,29 @@ def test_the_stand_up_scene_wraps_around_the_corner_into_the_next_round() -> Non
     assert [(e.creature, e.round) for e in scheduled] == [("aldric_lancer", f.counter.now.round + 1)]
     assert aldric.prone and aldric.mount is None
     assert [(s.second, s.offset) for s in f.counter.shown() if "stands" in s.label] == [(scheduled[0].second, 1)]
+
+
+def test_in_whole_ai_fights_each_reaction_is_an_answered_decision_and_at_most_one_a_round() -> None:
+    """Seed 001, line 3: "only one reaction is granted for a like duration"; line 12: "If these conditions are met
+    and the player (or NPC) chooses": across both samples and several seeds, every reaction used follows its
+    reactor's own decision answered to take it, and no creature uses two in one round."""
+    from game.kernel.events import DecisionAnswered
+
+    maps = Path(__file__).resolve().parents[3] / "maps"
+    for sample in ("reed_ford_001.toml", "barrow_crypt_001.toml"):
+        for seed in (5, 6, 7):
+            seen: list[Event] = []
+            fight = play(build_encounter(maps / sample, seed), auto=True, emit=seen.append)
+            assert fight.over
+            answered: list[str] = []
+            used: set[tuple[int, str]] = set()
+            rnd = 0
+            for e in seen:
+                if isinstance(e, ev.RoundStarted):
+                    rnd = e.round
+                elif isinstance(e, DecisionAnswered) and e.option != "pass":
+                    answered.append(e.chooser)
+                elif isinstance(e, rev.ReactionUsed):
+                    assert answered and answered[-1] == e.creature, (sample, seed, e)
+                    assert (rnd, e.creature) not in used, (sample, seed, e)
+                    used.add((rnd, e.creature))
