@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rulesets.seed001.counter import Counter, Kind
+from game.ui.board_view import font
 from game.ui.rulesets.seed001 import timeline
 from game.ui.rulesets.seed001.timeline import Mark
 
@@ -17,6 +18,7 @@ GOLD = (250, 210, 60)
 def _draw(marks: list[Mark], second_now: int = 2) -> tuple[pygame.Surface, pygame.Rect,
                                                             list[tuple[Mark, pygame.Rect]]]:
     pygame.init()
+    font.cache_clear()  # fonts from an earlier pygame.init (a window test's) are dead
     surface = pygame.Surface((900, 140))
     rect = pygame.Rect(10, 10, 880, 120)
     drawn = timeline.draw_timeline(surface, rect, 1, second_now, marks)
@@ -70,6 +72,7 @@ def test_the_counters_view_feeds_it() -> None:
 def test_nothing_is_drawn_outside_its_rectangle() -> None:
     """Seed 001, line 34: entries far "around the corner" (two rounds on) sit at the right edge, labels inside."""
     pygame.init()
+    font.cache_clear()
     surface = pygame.Surface((400, 100))
     surface.fill((1, 2, 3))
     rect = pygame.Rect(50, 10, 300, 80)
