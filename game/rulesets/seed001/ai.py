@@ -95,7 +95,7 @@ def _best_attack(fight: Seed001Fight, actor: Creature, at: Cell,
     for e in enemies:
         d = fight.state.distance(at, e.cell)
         for w in attacks_of(actor.template):
-            if d > w.reach:
+            if not fight.reaches(at, e, w):
                 continue
             value = _value(fight, actor, e, w)
             key = (value >= e.vitals.body, value, -d, -e.vitals.body, e.id, w.id)
@@ -142,7 +142,9 @@ def _close(fight: Seed001Fight, actor: Creature, enemies: list[Creature]) -> Com
     def score(cell: Cell) -> tuple[int, int]:
         d = min(fight.state.distance(cell, e.cell) for e in enemies)
         if missile:
-            return (0 if 1 < d <= missile else 1, abs(d - missile))
+            clear = any(1 < fight.state.distance(cell, e.cell) <= missile
+                        and tactics.line_of_effect(fight.state, cell, e.cell) for e in enemies)
+            return (0 if clear else 1, abs(d - missile) if clear else d)
         return (0, d)
 
     now = score(carrier.cell)

@@ -330,12 +330,23 @@ class Seed001Fight:
                     return f"{self.name(step.creature)} is down"
         return ""
 
+    def reaches(self, at: Cell, target: Creature, weapon: Weaponry) -> bool:
+        """Whether ``weapon`` strikes ``target`` from ``at``: within its reach (melee) or range (a missile, a
+        monster's move); a missile or a move that strikes from afar needs a line of effect (no wall strictly
+        between, ours)."""
+        d = self.state.distance(at, target.cell)
+        if d > weapon.reach:
+            return False
+        if weapon.delivery is Delivery.MISSILE or (weapon.kind == "move" and d > 1):
+            return bool(tactics.line_of_effect(self.state, at, target.cell))
+        return True
+
     def _out_of_reach(self, step: RollAttack) -> str:
         """An action's attack whose target is no longer in reach when it comes to the roll (the attacker was
         thrown from its mount on the way, the target was moved): it is lost."""
         attacker, target = self.creature(step.creature), self.creature(step.target)
         weapon = weaponry(attacker.template, step.weapon)
-        if weapon is not None and self.state.distance(attacker.cell, target.cell) > weapon.reach:
+        if weapon is not None and not self.reaches(attacker.cell, target, weapon):
             return f"{target.name} is out of reach of {weapon.name}"
         return ""
 
@@ -637,6 +648,8 @@ class Seed001Fight:
             at = command.to
         if self.state.distance(at, target.cell) > weapon.reach:
             raise Impossible(f"{target.name} is beyond {weapon.name}'s reach from {self.offset(at)}")
+        if not self.reaches(at, target, weapon):
+            raise Impossible(f"a wall stands between {self.offset(at)} and {target.name}")
         rush = self._rush(actor, target, at)
         steps.append(RollAttack(n, actor.id, target.id, weapon.id, weapon.kind, rush))
         return steps

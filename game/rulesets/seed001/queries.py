@@ -24,7 +24,7 @@ def path_of(fight: Seed001Fight, command: Command) -> tuple[Cell, ...] | None:
 
 def attacks_from(fight: Seed001Fight, pid: str, at: Cell | None = None) -> list[tuple[str, Weaponry]]:
     """Every (target, attack) ``pid`` could make from ``at`` (where it stands, else): enemies standing within each
-    attack's reach or range, nearest first."""
+    attack's reach or range (a missile with a line of effect), nearest first."""
     actor = fight.state.everyone.get(pid)  # type: ignore[call-overload]
     if actor is None:
         return []
@@ -32,7 +32,7 @@ def attacks_from(fight: Seed001Fight, pid: str, at: Cell | None = None) -> list[
     out: list[tuple[str, Weaponry]] = []
     for e in sorted(fight.state.enemies(actor), key=lambda e: (fight.state.distance(here, e.cell), e.id)):
         for w in attacks_of(actor.template):
-            if fight.state.distance(here, e.cell) <= w.reach:
+            if fight.reaches(here, e, w):
                 out.append((e.id, w))
     return out
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
-from game.board import Board
+from game.board import Board, Terrain
 from game.grid import Cell
 from game.grid.hex import HexGrid, StaggerAxis, StaggerIndex
 from game.grid.square import SquareGrid
@@ -33,18 +33,20 @@ class Rigged:
         return self.rest.randrange(n)
 
 
-def board(hexes: bool = True, width: int = 16, height: int = 12) -> Board:
+def board(hexes: bool = True, width: int = 16, height: int = 12, walls: Sequence[tuple[int, int]] = ()) -> Board:
+    """A plain board; ``walls``: offsets that are walls."""
     grid = HexGrid(32, 36, 18, StaggerAxis.Y, StaggerIndex.ODD) if hexes else SquareGrid(32, 32)
-    return Board(grid, width, height)
+    return Board(grid, width, height, terrain={grid.offset_to_cell(c, r): Terrain(wall=True) for c, r in walls})
 
 
 def fight_of(*who: tuple[str, str, str, tuple[int, int]] | tuple[str, str, str, tuple[int, int], dict[str, Any]],
              seconds: Sequence[int] = (), faces: Sequence[int] = (), riders: Sequence[tuple[str, str]] = (),
-             hexes: bool = True, seed: int = 1, start: bool = True) -> Seed001Fight:
+             hexes: bool = True, seed: int = 1, start: bool = True,
+             walls: Sequence[tuple[int, int]] = ()) -> Seed001Fight:
     """A fight of creatures (id, sheet id, side, (col, row) offset[, sheet fields to change]); ``seconds``: the
     first round's d12 for each creature in the order listed (then ``faces``: the dice after them)."""
     sheets = load_sheets()
-    b = board(hexes)
+    b = board(hexes, walls=walls)
     entries = []
     for item in who:
         pid, sheet_id, side, (col, row) = item[:4]

@@ -159,3 +159,16 @@ def test_commands_the_rules_do_not_allow_are_refused_in_one_line(what: str, word
     with pytest.raises(Impossible) as caught:
         f.apply(command)
     assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_missile_needs_a_line_of_effect_and_the_ai_walks_round_the_wall() -> None:
+    """Ours (the document gives none): no wall strictly between the shooter and its target."""
+    from game.rulesets.seed001.ai import choose_command
+
+    wall = [(5, r) for r in range(0, 8)]
+    f = fight_of(("a", "road_bandit", "x", (3, 3)), ("b", "marsh_goblin", "y", (8, 3)), seconds=(12, 1),
+                 walls=wall)
+    with pytest.raises(Impossible, match="a wall stands between"):
+        f.apply(Attack("a", "b", "short_bow"))
+    command = choose_command(f)
+    assert isinstance(command, (Move, Attack)) and command.to is not None  # it goes round: no shot from here
