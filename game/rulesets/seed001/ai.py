@@ -86,21 +86,35 @@ def _danger(fight: Seed001Fight, actor: Creature, cell: Cell, enemies: list[Crea
 
 
 def _value(fight: Seed001Fight, actor: Creature, target: Creature, w: Weaponry) -> Fraction:
-    return pools.expected_damage(w.pool, target.template.guard, w.weight, actor.template.strength)
+    """The exact expected Body damage (no reaction counted), remembered by the fight (one entry per pool, Guard,
+    Weight and Strength met in it)."""
+    key = (w.pool, target.template.guard, w.weight, actor.template.strength)
+    known = fight.ai_memo.get(key)
+    if known is None:
+        known = fight.ai_memo[key] = pools.expected_damage(*key)
+    return known
+
+
+Option = tuple[Creature, Weaponry, Fraction]
+"""An enemy, an attack on it and that attack's expected damage (worked out once a choice)."""
+
+
+def _options(fight: Seed001Fight, actor: Creature, enemies: list[Creature]) -> list[Option]:
+    attacks = attacks_of(actor.template)
+    return [(e, w, _value(fight, actor, e, w)) for e in enemies for w in attacks]
 
 
 def _best_attack(fight: Seed001Fight, actor: Creature, at: Cell,
-                 enemies: list[Creature]) -> tuple[Creature, Weaponry] | None:
+                 enemies: list[Creature], options: list[Option] | None = None) -> tuple[Creature, Weaponry] | None:
+    """The attack from ``at`` likeliest to put its target down, then the most expected damage, then the nearest
+    and weakest target."""
     best: tuple[tuple[object, ...], Creature, Weaponry] | None = None
-    for e in enemies:
-        d = fight.state.distance(at, e.cell)
-        for w in attacks_of(actor.template):
-            if not fight.reaches(at, e, w):
-                continue
-            value = _value(fight, actor, e, w)
-            key = (value >= e.vitals.body, value, -d, -e.vitals.body, e.id, w.id)
-            if best is None or key > best[0]:
-                best = (key, e, w)
+    for e, w, value in options if options is not None else _options(fight, actor, enemies):
+        if not fight.reaches(at, e, w):
+            continue
+        key = (value >= e.vitals.body, value, -fight.state.distance(at, e.cell), -e.vitals.body, e.id, w.id)
+        if best is None or key > best[0]:
+            best = (key, e, w)
     return None if best is None else (best[1], best[2])
 
 
@@ -118,17 +132,19 @@ def _rush(fight: Seed001Fight, actor: Creature, enemies: list[Creature], within:
     that near (a pikeman's step out of the line to strike)."""
     best: tuple[tuple[object, ...], Command] | None = None
     routes = _routes(fight, actor)
+    options = _options(fight, actor, enemies)
+    values = {(e.id, w.id): v for e, w, v in options}
+    far = 1 + max((w.reach for _, w, _ in options), default=0)
     for cell, route in routes.items():
         if within is not None and route.cost > within:
             continue
-        if not fight._free(cell, actor):
+        if all(fight.state.distance(cell, e.cell) > far for e in enemies) or not fight._free(cell, actor):
             continue
-        found = _best_attack(fight, actor, cell, enemies)
+        found = _best_attack(fight, actor, cell, enemies, options)
         if found is None:
             continue
         target, w = found
-        key = (_value(fight, actor, target, w), -_danger(fight, actor, cell, enemies), -route.cost,
-               fight.offset(cell))
+        key = (values[(target.id, w.id)], -_danger(fight, actor, cell, enemies), -route.cost, fight.offset(cell))
         if best is None or key > best[0]:
             best = (key, Attack(actor.id, target.id, w.id, cell))
     return None if best is None else best[1]

@@ -34,6 +34,7 @@ at every step before the fight's own handling:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, Mapping, Protocol, Sequence
 
 from game.board import Board
@@ -167,6 +168,8 @@ class Seed001Fight:
         """Counter entries taken due and not yet resolved, in order."""
         self.blows: dict[int, Blow] = {}
         """Hits on their way to Body damage, by action number (the ``DealDamage`` step's)."""
+        self.ai_memo: dict[tuple[int, int, int, int], Fraction] = {}
+        """What the AI works out once a fight: expected damage by (pool, Guard, Weight, Strength)."""
         self.thrown: set[str] = set()
         """Riders thrown since the last command began: what is left of their action is lost (a rush thrown short
         strikes nothing)."""
