@@ -23,7 +23,8 @@ from game.ui.animation import BannerText, Shown
 from game.ui.board_view import Layer, TokenLook
 from game.ui.modes.base import FightMode, Host, Piece
 
-__all__ = ["BarEntry", "DecisionCells", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "TurnRow", "WindowParts"]
+__all__ = ["BarEntry", "DecisionCells", "Piece", "PublicHealth", "Shown", "Readiness", "SlowOverlay", "Strip", "TokenNudge",
+           "TurnRow", "WindowParts", "nudge"]
 
 RGB = tuple[int, int, int]
 
@@ -213,3 +214,35 @@ class DecisionCells(Protocol):
 
     def decision_cells(self, table: Host, decision: Decision) -> Mapping[Cell, str]:
         ...
+
+
+class Strip(Protocol):
+    """What a ruleset's window parts may add along the top of the board (seed 001: its second-counter as a timeline,
+    ``game.ui.strip``): its height now (0: none), taken off the board so that it hides no cell, and how it is drawn
+    in a rectangle of the board's width. The players' display draws it too, with ``seen`` saying which creatures
+    players may see (None: all, the game master's window)."""
+
+    def strip_height(self, table: Host) -> int:
+        ...
+
+    def draw_strip(self, table: Host, target: pygame.Surface, rect: pygame.Rect,
+                   seen: Callable[[str], bool] | None) -> None:
+        ...
+
+
+class TokenNudge(Protocol):
+    """What a ruleset's window parts may add where two creatures share a cell (seed 001: a rider on its mount): how
+    far a creature's token is drawn off its space's centre, in cells (x, y). Parts without it draw every token at
+    its space's centre."""
+
+    def token_nudge(self, creature: Piece) -> tuple[float, float]:
+        ...
+
+
+def nudge(parts: object, creature: Piece, cell_w: float, cell_h: float) -> tuple[float, float]:
+    """The offset of ``creature``'s token in picture pixels (``TokenNudge``; (0, 0) for parts without it)."""
+    ask = getattr(parts, "token_nudge", None)
+    if ask is None:
+        return 0.0, 0.0
+    fx, fy = ask(creature)
+    return fx * cell_w, fy * cell_h

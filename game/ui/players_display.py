@@ -42,6 +42,8 @@ from game.session import AI, Session
 from game.tiled.hidden import players_view
 from game.ui.board_view import BoardView, Camera, Layer, TokenLook, TokenPainter, draw_text, font
 from game.ui.combat_log import wrap
+from game.ui import strip as ruleset_strip
+from game.ui.parts import nudge
 
 BG = (16, 17, 20)
 PANEL = (30, 32, 38)
@@ -262,6 +264,8 @@ class PlayersDisplay:
         """The surface the side panel was last put on (it stays there until the next change)."""
         self._board_on: object = None
         """The surface, size and state the map and tokens were last drawn on and for: the next frame keeps them."""
+        self._strip_on: object = None
+        """The surface, size and state the ruleset's strip was last drawn on and for (``game.ui.strip``)."""
         self._upright: pygame.Surface | None = None
         """The picture before it is rotated (a rotated display's), kept between frames as the window is."""
         self.darkness: Darkness | None = None
@@ -334,7 +338,7 @@ class PlayersDisplay:
             self.surface = target
             self._drawn_key = None
             self._side_on = None
-            self._board_on = None
+            self._board_on = self._strip_on = None
         if self._paced_out(table):
             return
         before = self._drawn_key
@@ -388,8 +392,10 @@ class PlayersDisplay:
                        MUTED, anchor="center")
         else:
             side_w = max(220, int(upright[0] * SIDE_SHARE))
-            board = pygame.Rect(0, 0, upright[0] - side_w, upright[1])
+            strip_h = ruleset_strip.height(table)  # the ruleset's strip (seed 001's timeline): public, above the map
+            board = pygame.Rect(0, strip_h, upright[0] - side_w, max(1, upright[1] - strip_h))
             self._draw_board(table, session, state, canvas, board)
+            self._draw_strip(table, session, state, canvas, pygame.Rect(0, 0, board.width, strip_h))
             side = pygame.Rect(board.right, 0, side_w, upright[1])
             side_key = (state, side.size)  # not the camera
             fresh = self._side[0] != side_key or self._side[1] is None
@@ -409,6 +415,22 @@ class PlayersDisplay:
         if canvas is not self.surface:
             self.surface.blit(pygame.transform.rotate(canvas, self.rotation), (0, 0))
         return self.surface
+
+    def _draw_strip(self, table: Any, session: Session, state: object, canvas: pygame.Surface,
+                    rect: pygame.Rect) -> None:
+        """The ruleset's strip over the map, with the creatures players see only (drawn again when the fight
+        changed)."""
+        if rect.height <= 0:
+            self._strip_on = None
+            return
+        on = (id(canvas), rect.size, state)
+        if on == self._strip_on:
+            return
+        self._strip_on = on
+        hidden = hidden_from_players(table)
+        mine = self.mine(session, self._state(table, session))
+        table.parts.draw_strip(table, canvas.subsurface(rect), pygame.Rect((0, 0), rect.size),
+                               lambda cid: cid not in hidden and self.sees(session, cid, mine))
 
     def _key(self, table: Any, state: object) -> object:
         """Everything the display's picture depends on."""
@@ -546,7 +568,8 @@ class PlayersDisplay:
             cells = enc.space_of(c.id) or (c.cell,)
             xs = [view.centre(cell)[0] for cell in cells]
             ys = [view.centre(cell)[1] for cell in cells]
-            x, y = sum(xs) / len(xs), sum(ys) / len(ys)
+            dx, dy = nudge(table.parts, c, view.cell_w, view.cell_h)  # a rider on its mount (seed 001)
+            x, y = sum(xs) / len(xs) + dx, sum(ys) / len(ys) + dy
             places.setdefault((int(x // TOKEN_BUCKET), int(y // TOKEN_BUCKET)), []).append((c.id, look, x, y))
         self._places = (key, places)
         return places

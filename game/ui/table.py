@@ -54,7 +54,8 @@ from game.ui.modes.setup import SetupMode
 from game.ui import gm_tools, players_display, replay_view
 from game.ui import notes as map_notes
 from game.ui import ruler
-from game.ui.parts import BarEntry, WindowParts
+from game.ui import strip as ruleset_strip
+from game.ui.parts import BarEntry, WindowParts, nudge
 from game.ui.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.rulesets import parts_for
 
@@ -263,6 +264,8 @@ class Table:
         self._name_sizes: dict[tuple[str, int], tuple[int, int]] = {}
         self.name_rects: list[tuple[str, pygame.Rect]] = []
         """The names drawn last frame, with their place on the board (tests read them)."""
+        self.strip = ruleset_strip.StripPicture()
+        """The ruleset's strip above the board, as last drawn (``game.ui.strip``)."""
         self._laid_out = self.board_rect.size
         """The board's size when the window was last laid out."""
         self.players: players_display.PlayersDisplay | None = None
@@ -388,7 +391,8 @@ class Table:
     @property
     def board_rect(self) -> pygame.Rect:
         w, h = self.screen.get_size()
-        return pygame.Rect(0, TOP, max(1, w - RIGHT), max(1, h - TOP - BOTTOM))
+        strip = ruleset_strip.height(self)  # the ruleset's strip along the top (seed 001's timeline), if any
+        return pygame.Rect(0, TOP + strip, max(1, w - RIGHT), max(1, h - TOP - BOTTOM - strip))
 
     def build_chrome(self) -> None:
         """The top bar buttons and the file menu (pygame_gui); rebuilt on resize."""
@@ -1525,11 +1529,13 @@ class Table:
         """The centre of a creature's space in picture pixels."""
         assert self.view is not None and self.session is not None
         cells = self.session.encounter.space_of(c.id)
+        dx, dy = nudge(self.parts, c, self.view.cell_w, self.view.cell_h)  # a rider on its mount (seed 001)
         if len(cells) <= 1:
-            return self.view.centre(c.cell)
+            x, y = self.view.centre(c.cell)
+            return x + dx, y + dy
         xs = [self.view.centre(cell)[0] for cell in cells]
         ys = [self.view.centre(cell)[1] for cell in cells]
-        return sum(xs) / len(xs), sum(ys) / len(ys)
+        return sum(xs) / len(xs) + dx, sum(ys) / len(ys) + dy
 
     def draw(self) -> None:
         started = time.perf_counter()
@@ -1545,6 +1551,7 @@ class Table:
             return
         if self.session is not None and self.view is not None:
             self.draw_board(screen.subsurface(r))
+            self.strip.draw(self, screen, TOP)
         else:
             screen.fill(BG, r)
             draw_text(screen, "No encounter open: File -> Open (Ctrl+O)", r.center, 20, MUTED, anchor="center")

@@ -15,7 +15,8 @@ from game.ui.script import post_key
 from game.ui.table import Table
 from tests.ui.driving import REPO, frames, settle
 
-FIGHTS = {"seed000": "crypt_skirmish.toml", "seed003": "marsh_reeds_003.toml", "seed002": "crypt_wharf_002.toml"}
+FIGHTS = {"seed000": "crypt_skirmish.toml", "seed003": "marsh_reeds_003.toml", "seed002": "crypt_wharf_002.toml",
+          "seed001": "reed_ford_001.toml"}
 
 
 @pytest.fixture(params=list(FIGHTS))

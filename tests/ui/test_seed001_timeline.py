@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rulesets.seed001.counter import Counter, Kind
+from game.ui.board_view import font
 from game.ui.rulesets.seed001 import timeline
 from game.ui.rulesets.seed001.timeline import Mark
 
@@ -17,6 +18,7 @@ GOLD = (250, 210, 60)
 def _draw(marks: list[Mark], second_now: int = 2) -> tuple[pygame.Surface, pygame.Rect,
                                                             list[tuple[Mark, pygame.Rect]]]:
     pygame.init()
+    font.cache_clear()  # fonts from an earlier pygame.init (a window test's) are dead
     surface = pygame.Surface((900, 140))
     rect = pygame.Rect(10, 10, 880, 120)
     drawn = timeline.draw_timeline(surface, rect, 1, second_now, marks)
@@ -70,6 +72,7 @@ def test_the_counters_view_feeds_it() -> None:
 def test_nothing_is_drawn_outside_its_rectangle() -> None:
     """Seed 001, line 34: entries far "around the corner" (two rounds on) sit at the right edge, labels inside."""
     pygame.init()
+    font.cache_clear()
     surface = pygame.Surface((400, 100))
     surface.fill((1, 2, 3))
     rect = pygame.Rect(50, 10, 300, 80)
@@ -79,3 +82,23 @@ def test_nothing_is_drawn_outside_its_rectangle() -> None:
     outside = [(x, y) for x in range(400) for y in range(100) if not rect.collidepoint(x, y)]
     assert all(tuple(surface.get_at(p))[:3] == (1, 2, 3) for p in outside)
     assert surface.get_clip() == surface.get_rect()
+
+
+def test_labels_of_near_seconds_never_run_into_each_other() -> None:
+    """Seed 001, line 34: who acts at which second must read; a long name at 5 and others at 3 and 2 (a column
+    or two apart) go to rows of their own instead of writing over one another (as the window first showed)."""
+    marks = [Mark(5, 0, "Wren Quickstep R", BLUE), Mark(3, 0, "Pike Sergeant R", BLUE),
+             Mark(2, 0, "Hollin Pikeman 2 R", BLUE), Mark(9, 0, "Orc R", RED)]
+    surface, rect, drawn = _draw(marks, second_now=10)
+    assert [m for m, _ in drawn] == marks
+    rows = {m.second: dot.centery for m, dot in drawn}
+    assert len({rows[5], rows[3], rows[2]}) == 3
+    assert rows[9] == min(rows.values())   # alone in its part of the axis: the first row
+
+
+def test_a_crowded_counter_falls_back_to_short_labels_so_that_no_entry_is_left_out() -> None:
+    """Seed 001, line 34: every creature on the counter shows, however many share its part of the round: when the
+    full names do not all fit, every mark reads by its short label (the token's initials)."""
+    marks = [Mark(9 - i, 0, f"A Creature With A Long Name {i} R", BLUE, f"C{i} R") for i in range(7)]
+    surface, rect, drawn = _draw(marks, second_now=10)
+    assert [m for m, _ in drawn] == marks

@@ -97,6 +97,8 @@ class WeaponEntry(Entry):
     impalement_range: Feet | None = None
     """Feet: 10, or 15 for special weaponry [23] (10 unless given); polearms only."""
     savage: bool = False
+    drags: bool = False
+    """Ours: with 2+ successes it drags a target on foot down prone (a savage attack only)."""
     description: Description = ""
 
 
@@ -234,6 +236,8 @@ def _creature_problems(creature: CreatureEntry, weapons: Mapping[str, WeaponEntr
             yield f"{where}.impales", "only a polearm impales [20]"
         if weapon.savage and weapon.hand is Hand.OFF:
             yield f"{where}.hand", "a savage attack is held in no hand"
+        if weapon.drags and not weapon.savage:
+            yield f"{where}.drags", "only a savage attack drags a foe down (savage = true)"
 
 
 def _sheet(sheet_id: str, entry: CreatureEntry, weapons: Mapping[str, WeaponEntry],
@@ -261,7 +265,7 @@ def _weapon(weapon_id: str, w: WeaponEntry) -> Weapon:
         range=0 if melee else hexes(w.range or 0), hand=w.hand, piercing=w.piercing, polearm=w.polearm,
         heavy=w.heavy, impales=w.impales,
         impalement_range=hexes(w.impalement_range) if w.impalement_range is not None else IMPALEMENT_HEXES,
-        savage=w.savage, description=w.description)
+        savage=w.savage, drags=w.drags, description=w.description)
 
 
 def _move(move_id: str, m: MoveEntry) -> Move:

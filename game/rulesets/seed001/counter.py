@@ -103,6 +103,8 @@ class Shown:
     offset: int
     label: str
     kind: Kind
+    who: str = ""
+    """The creature the entry concerns (the timeline names it in the reader's words and colours it by side)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +147,8 @@ class Counter:
         return (who, use) not in self.spent
 
     def shown(self) -> tuple[Shown, ...]:
-        """The entries as the timeline draws them: second, rounds after the current one, label, kind."""
-        return tuple(Shown(e.at.second, e.at.round - self.now.round, e.label, e.kind) for e in self.entries)
+        """The entries as the timeline draws them: second, rounds after the current one, label, kind, who."""
+        return tuple(Shown(e.at.second, e.at.round - self.now.round, e.label, e.kind, e.who) for e in self.entries)
 
     # -- changing ------------------------------------------------------------------------------------------
 

@@ -116,6 +116,10 @@ class Weapon:
     """Hexes away at which its impalement strikes: 2, or 3 for special weaponry [23]."""
     savage: bool = False
     """A savage attack (claws, teeth): always ready, no hand [12]."""
+    drags: bool = False
+    """Ours, our content's own power (the document gives none): a savage attack that, with 2 or more successes
+    left after any reaction, drags a target on foot down prone (something has to knock creatures down for
+    standing up [30-35] to play)."""
     description: str = ""
 
     @property
@@ -189,6 +193,11 @@ class Sheet:
     rides: str | None = None
     """The sheet id of the mount it comes riding, if any."""
     description: str = ""
+
+    @property
+    def size(self) -> int:
+        """Cells across: every creature fills one hex (a rider is carried on its mount's hex, not beside it)."""
+        return 1
 
     @property
     def standard_hexes(self) -> int:

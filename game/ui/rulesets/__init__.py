@@ -11,7 +11,7 @@ from game.ui.parts import WindowParts
 
 DEFAULT = "seed000"
 """The ruleset whose parts the window has before any file is open (and a format 1 file's)."""
-KNOWN = ("seed000", "seed002", "seed003")
+KNOWN = ("seed000", "seed001", "seed002", "seed003")
 
 
 def parts_for(ruleset: str) -> WindowParts:
@@ -20,6 +20,10 @@ def parts_for(ruleset: str) -> WindowParts:
         from game.ui.rulesets.seed000.parts import Seed000Parts
 
         return Seed000Parts()
+    if ruleset == "seed001":
+        from game.ui.rulesets.seed001.parts import Seed001Parts
+
+        return Seed001Parts()
     if ruleset == "seed002":
         from game.ui.rulesets.seed002.parts import Seed002Parts
 

@@ -2,7 +2,8 @@
 
 Two rounds across: the current one, 12 on the left counting down to 1, then "around the corner" [34] the next
 one, 12 .. 1 again, dimmer. The current second is a lit column; each entry (a creature at its second, a delayed
-stand-up where it takes effect) is a dot in its column with its label beside it, entries at one second stacked.
+stand-up where it takes effect) is a dot in its column with its label beside it, in the first row where the label
+does not run into the one before it (entries at one second stack; an entry with no row free is left out).
 Entries two or more rounds on are drawn at the far right under "later".
 
 It takes plain data (:class:`Mark`: second, rounds after the current one, label, colour): the fight's window part
@@ -42,6 +43,8 @@ class Mark:
     offset: int
     label: str
     colour: RGB
+    short: str = ""
+    """A shorter label (a token's initials), used for every mark when the full labels do not all fit."""
 
 
 def _slot(second: int, offset: int) -> int:
@@ -85,6 +88,14 @@ def draw_timeline(target: pygame.Surface, rect: pygame.Rect, round_now: int, sec
 
 def _draw(target: pygame.Surface, rect: pygame.Rect, round_now: int, second_now: int,
           marks: Sequence[Mark]) -> list[tuple[Mark, pygame.Rect]]:
+    drawn = _draw_with(target, rect, round_now, second_now, marks, short=False)
+    if len(drawn) < min(len(marks), MAX_MARKS) and any(m.short for m in marks):
+        drawn = _draw_with(target, rect, round_now, second_now, marks, short=True)
+    return drawn
+
+
+def _draw_with(target: pygame.Surface, rect: pygame.Rect, round_now: int, second_now: int,
+               marks: Sequence[Mark], *, short: bool) -> list[tuple[Mark, pygame.Rect]]:
     pygame.draw.rect(target, BACK, rect)
     step = _step(rect)
     y = axis_y(rect)
@@ -102,22 +113,34 @@ def _draw(target: pygame.Surface, rect: pygame.Rect, round_now: int, second_now:
             draw_text(target, str(second), (x, y - 5), 11, colour, anchor="midbottom")
     cx = corner_x(rect)
     pygame.draw.line(target, CORNER, (cx, rect.y + 2), (cx, rect.bottom - 3), 2)
+    rows = max(1, (rect.bottom - DOT - (y + 14)) // ROW + 1)
+    ends = [rect.x - 1000] * rows  # per row, the right end of its last label: labels packed left to right
     stacked: dict[int, int] = {}
     drawn: list[tuple[Mark, pygame.Rect]] = []
-    for mark in marks[:MAX_MARKS]:
+    ordered = sorted(marks[:MAX_MARKS], key=lambda m: _slot(m.second, m.offset))  # stable: ties keep their order
+    for mark in ordered:
         slot = _slot(mark.second, mark.offset)
-        row = stacked.get(slot, 0)
-        stacked[slot] = row + 1
         x = slot_x(rect, mark.second, mark.offset)
-        dot_y = y + 14 + row * ROW
-        if dot_y + DOT > rect.bottom:
+        if mark.offset >= 2:   # the later column is at the right edge: its labels read leftwards, stacked
+            high = stacked.get(slot, 0)
+            stacked[slot] = high + 1
+            dot_y = y + 14 + high * ROW
+            if dot_y + DOT > rect.bottom:
+                continue
+            draw_text(target, f"{mark.label} (+{mark.offset})", (x - DOT - 3, dot_y), 12, mark.colour,
+                      anchor="midright")
+            drawn.append((mark, pygame.Rect(x - DOT, dot_y - DOT, 2 * DOT, 2 * DOT)))
             continue
-        label = mark.label if mark.offset < 2 else f"{mark.label} (+{mark.offset})"
-        if mark.offset < 2:
-            draw_text(target, label, (x + DOT + 3, dot_y), 12, mark.colour, anchor="midleft")
-        else:   # the later column is at the right edge: its label reads leftwards
-            draw_text(target, label, (x - DOT - 3, dot_y), 12, mark.colour, anchor="midright")
+        label = mark.short if short and mark.short else mark.label
+        free = next((r for r in range(rows) if ends[r] < x - DOT - 2), None)
+        if free is None:
+            continue
+        row = free
+        dot_y = y + 14 + row * ROW
+        right = draw_text(target, label, (x + DOT + 3, dot_y), 12, mark.colour, anchor="midleft").right
+        ends[row] = max(right, x + DOT) + 4
         drawn.append((mark, pygame.Rect(x - DOT, dot_y - DOT, 2 * DOT, 2 * DOT)))
+    drawn.sort(key=lambda d: marks.index(d[0]) if d[0] in marks else 0)
     for mark, dot in drawn:   # dots over every label, so a long label never hides a neighbour's dot
         pygame.draw.circle(target, mark.colour, dot.center, DOT)
     return drawn
