@@ -81,7 +81,8 @@ class Use(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One thing due on the counter: ``who`` it concerns, a ``label`` for people, its moment and order."""
+    """One thing due on the counter: ``who`` it concerns, a ``label`` for people (what happens, e.g. "stands": readers
+    put the name of ``who`` before it), its moment and order."""
 
     at: Moment
     kind: Kind

@@ -206,9 +206,9 @@ def describe(event: Event, name: Callable[[str], str], offset: Callable[[Cell], 
         case Fell():
             return f"  {name(event.creature)} falls: {event.damage} Body damage"
         case Scheduled():
-            return f"  {name(event.creature)}: {event.label} at second {event.second} of round {event.round}"
+            return f"  {name(event.creature)} {event.label} at second {event.second} of round {event.round}"
         case CameDue():
-            return f"{name(event.creature)}: {event.label}"
+            return f"{name(event.creature)} {event.label}"
         case TurnEnded():
             return f"  {name(event.creature)} ends its turn"
         case FightEnded():

@@ -42,7 +42,7 @@ def public_line(event: Any, name: Callable[[str], str]) -> PublicLine | None:
         case ev.Dismounted():
             return line(f"{name(event.creature)} gets down from {name(event.mount)}", event.creature, event.mount)
         case ev.Scheduled():
-            return line(f"{name(event.creature)}: {event.label} at second {event.second}", event.creature)
+            return line(f"{name(event.creature)} {event.label} at second {event.second}", event.creature)
         case ev.FightEnded():
             return line(f"The fight is over: {event.winner or 'nobody'} wins")
     return None

@@ -353,7 +353,7 @@ class Reactions:
         elif step.kind == standing.KIND:
             self._spend(fight, me, "stand up")
             delay = stand_up_delay(fight.engine.dice)
-            fight.schedule(me.id, f"{me.name} {standing.LABEL}", delay)
+            fight.schedule(me.id, standing.LABEL, delay)
             self.rising[me.id] = standing.penalty(me.template.standard_feet)
 
     def _defend(self, fight: Seed001Fight, step: DealDamage, skill: Skill) -> None:

@@ -51,10 +51,10 @@ def why_not(name: str, prone: bool, has_reaction: bool, rising: bool, up: bool =
     return ""
 
 
-def schedule(counter: Counter, who: str, name: str, delay: int, standard_feet: int) -> tuple[Counter, Rising]:
-    """Stand ``who`` up by reaction: the counter with "<name> stands" ``delay`` seconds on (around the corner
+def schedule(counter: Counter, who: str, delay: int, standard_feet: int) -> tuple[Counter, Rising]:
+    """Stand ``who`` up by reaction: the counter with ``who``'s "stands" ``delay`` seconds on (around the corner
     [34]) and the round whose movement loses half the species standard [33]."""
-    after = counter.schedule(who, f"{name} {LABEL}", delay)
+    after = counter.schedule(who, LABEL, delay)
     at = counter.now.later(delay)
     return after, Rising(at, at.round, penalty(standard_feet))
 

@@ -96,10 +96,10 @@ def test_standing_up_by_reaction_is_scheduled_a_d4_on_and_wraps_around_the_corne
     will be effective in 10 of the subsequent round"; line 33: "half of the standard movement for the creature's
     species: 20 feet for human"."""
     counter = Counter(now=Moment(1, 2))
-    after, rising = standing.schedule(counter, "aldric", "Aldric", 4, SHEETS["aldric_lancer"].standard_feet)
+    after, rising = standing.schedule(counter, "aldric", 4, SHEETS["aldric_lancer"].standard_feet)
     assert rising.at == Moment(2, 10) and rising.penalty_round == 2 and rising.penalty_feet == 20
-    assert [(e.at, e.label) for e in after.entries] == [(Moment(2, 10), "Aldric stands")]
-    _, early = standing.schedule(Counter(now=Moment(1, 12)), "w", "Wren", 3, WREN.standard_feet)
+    assert [(e.at, e.label) for e in after.entries] == [(Moment(2, 10), "stands")]
+    _, early = standing.schedule(Counter(now=Moment(1, 12)), "w", 3, WREN.standard_feet)
     assert early.penalty_round == 1 and early.penalty_feet == 15
     assert standing.movement_left(40, 20) == 20 and standing.movement_left(10, 20) == 0
 

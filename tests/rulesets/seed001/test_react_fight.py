@@ -148,7 +148,7 @@ def test_a_rider_thrown_at_second_two_stands_by_reaction_at_ten_of_the_next_roun
     assert (d.chooser, d.kind) == ("aldric", standing.KIND)
     answer(f, "stand")  # d4: 4
     assert f.counter.now == Moment(1, 2)
-    assert [(e.label, e.round, e.second) for e in events(f, ev.Scheduled)] == [("Aldric the Lancer stands", 2, 10)]
+    assert [(e.label, e.round, e.second) for e in events(f, ev.Scheduled)] == [("stands", 2, 10)]
     f.apply(EndTurnCommand("bandit"))
     for _ in range(20):
         if f.creature("aldric").prone is False:

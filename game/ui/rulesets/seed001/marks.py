@@ -51,7 +51,7 @@ def timeline_marks(shown: Sequence[Shown], name: Callable[[str], str], colour: C
             letter = ("R" if reaction_free(who) else "r") if entry.offset == 0 else ""
             out.append(Mark(entry.second, entry.offset, f"{name(who)} {letter}".strip(), colour(who),
                             f"{initials(name(who))} {letter}".strip()))
-        else:  # the label may name the creature already ("Aldric Lancer stands")
+        else:  # a label is what happens ("stands"); an older one may name the creature
             what = entry.label.removeprefix(name(who)).strip() or entry.label
             out.append(Mark(entry.second, entry.offset, f"{name(who)} {what}", SCHEDULED,
                             f"{initials(name(who))} {what}"))
