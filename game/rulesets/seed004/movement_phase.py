@@ -43,6 +43,8 @@ STAY = "stay"
 STAY_UNALERT = "stay unalert"
 MAX_CELLS = 5000
 """Most cells one search for reachable end cells visits."""
+TOWARD = 40
+"""How far (steps) the search for a "stop within reach" trace's heading looks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,27 +130,28 @@ def plans(m: Mover, everyone: Sequence[Mover], ground: Ground) -> dict[str, Plan
     taken = {o.cell for o in everyone if o.id != m.id}
     others = [o for o in everyone if o.id != m.id and o.blows.conscious]
     budgets = _budgets(m)
+    near = paths_within(ground, m.cell, TOWARD)   # one search: a BFS's paths do not depend on where it stops
     for budget, alert in budgets:
-        for cell, path in paths_within(ground, m.cell, budget).items():
+        for cell, path in near.items():
             key = _key(ground, cell)
-            if path and cell not in taken and key not in out:
+            if path and len(path) <= budget and cell not in taken and key not in out:
                 out[key] = Plan(Trace(m.id, m.cell, straightened(ground, m.cell, path)), budget, alert)
-        reach = paths_within(ground, m.cell, budget - CHASE_COST)
         for o in others:
             key = f"chase:{o.id}"
-            if o.cell in reach and key not in out and reach[o.cell]:
-                out[key] = Plan(Trace(m.id, m.cell, straightened(ground, m.cell, reach[o.cell]), chase=o.id),
-                                budget, alert)
+            path = near.get(o.cell, ())
+            if path and len(path) <= budget - CHASE_COST and key not in out:
+                out[key] = Plan(Trace(m.id, m.cell, straightened(ground, m.cell, path), chase=o.id), budget, alert)
     budget, alert = budgets[0]
     for o in others:
-        toward = _toward(ground, m.cell, o.cell, budget)
+        toward = _toward(ground, near, m.cell, o.cell, budget)
         out[f"stop:{o.id}"] = Plan(Trace(m.id, m.cell, toward, stop=StopWithin(o.id, m.reach)), budget, alert)
     return out
 
 
-def _toward(ground: Ground, start: Cell, goal: Cell, budget: int) -> tuple[Cell, ...]:
-    """The least-cost path from ``start`` toward ``goal`` (not onto it), at most ``budget`` cells."""
-    near = paths_within(ground, start, MAX_TRACE // 4)
+def _toward(ground: Ground, near: Mapping[Cell, tuple[Cell, ...]], start: Cell, goal: Cell,
+            budget: int) -> tuple[Cell, ...]:
+    """The least-cost path from ``start`` toward ``goal`` (not onto it), at most ``budget`` cells: to the cell of
+    ``near`` (start -> path) nearest ``goal``, fewest steps on ties."""
     best = min(near, key=lambda c: (ground.grid.distance(c, goal) if c != goal else 10**6, len(near[c])))
     return straightened(ground, start, near[best])[:max(0, budget)]
 
