@@ -226,6 +226,8 @@ def targets(movement: Movement, step: Step, who: Mover, everyone: Mapping[str, M
     here = movement.position(who.id)
     out: list[str] = []
     for t in step.still_moving:
+        if t in movement.ended:   # stopped by an earlier attack of this step
+            continue
         d = movement.grid.distance(here, movement.position(t))
         weapon = next((w for w in who.sheet.weapons if w.melee and w.reach >= d), None)
         if weapon is None or t not in everyone or not everyone[t].blows.conscious:
@@ -252,16 +254,34 @@ Strike = Callable[[str, str, Movement], tuple[tuple[str, ...], bool]]
 """The fight's attack [56]: (attacker, target, movement) -> (log lines, whether the target stops where it is)."""
 
 
+def advance(movement: Movement, everyone: Mapping[str, Mover]) -> tuple[Movement, Step, str]:
+    """3.2.1 [55]: one step, with its log line. The fight then asks, in ``step.may_attack``'s order, each
+    :func:`attack_question` (against the movement as it stands after earlier attacks) and applies each answer
+    with :func:`attacked`; then, while anyone moves, advances again (3.2.3 [57])."""
+    movement, step = movement.step()
+    return movement, step, _step_line(step, everyone)
+
+
+def attacked(movement: Movement, target: str, stops: bool,
+             everyone: Mapping[str, Mover]) -> tuple[Movement, str | None]:
+    """After a 3.2.2 attack [56]: the target stops where it is when the fight says so (with the log line)."""
+    if not stops or target in movement.ended:
+        return movement, None
+    movement = movement.halt(target)
+    return movement, f"{_name(target, everyone)} stops at {tuple(movement.position(target))}"
+
+
 def run(movement: Movement, everyone: Mapping[str, Mover], choose: Choose,
         strike: Strike) -> tuple[Movement, tuple[Frame, ...]]:
-    """3.2.1-3.2.3 [55-57]: step until nobody moves; after each step ask those who may attack [56], in the order
-    given, and halt a target the fight says stops. At most one step per character (each step ends one)."""
+    """3.2.1-3.2.3 [55-57] in one call (the AI's look-ahead and the tests; the fight drives :func:`advance` as
+    kernel steps): step until nobody moves; after each step ask those who may attack [56], in the order given,
+    and halt a target the fight says stops. At most one step per character (each step ends one)."""
     frames: list[Frame] = []
     for _ in range(len(movement.order) + 1):
         if movement.done:
             break
-        movement, step = movement.step()
-        lines = [_step_line(step, everyone)]
+        movement, step, line = advance(movement, everyone)
+        lines = [line]
         for who in step.may_attack:
             q = attack_question(movement, step, everyone[who], everyone)
             if q is None:
@@ -274,9 +294,9 @@ def run(movement: Movement, everyone: Mapping[str, Mover], choose: Choose,
             target = answer.partition(":")[2]
             said, stops = strike(who, target, movement)
             lines.extend(said)
-            if stops:
-                movement = movement.halt(target)
-                lines.append(f"{_name(target, everyone)} stops at {tuple(movement.position(target))}")
+            movement, stopped = attacked(movement, target, stops, everyone)
+            if stopped is not None:
+                lines.append(stopped)
         frames.append(Frame(step.fraction, step.ended, step.positions, tuple(lines)))
     return movement, tuple(frames)
 

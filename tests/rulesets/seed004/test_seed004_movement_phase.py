@@ -199,3 +199,21 @@ def test_the_ai_closes_flees_chases_and_waits_for_movers() -> None:
     after, step = movement.step()
     q = attack_question(after, step, guard, {"guard": guard, "runner": runner})
     assert q is not None and attack_choice(guard, q, {"guard": guard, "runner": runner}) == "attack:runner"
+
+
+def test_a_mover_stopped_by_one_attacker_is_not_offered_to_the_next() -> None:
+    """Seed 004, line 56, 3.2.2: an attack "against any character who has not yet ended movement": once the first
+    of two who just ended stops the runner, the runner has ended, so the second is not asked about it."""
+    g1, g2 = mover("g1", 4, 1, alert=True), mover("g2", 4, 3, alert=True)
+    runner = mover("runner", 0, 2, side="b", move=8)
+    everyone = {"g1": g1, "g2": g2, "runner": runner}
+    movement, _ = begin([g1, g2, runner], {"g1": "stop:runner", "g2": "stop:runner", "runner": "to:8,2"}, OPEN)
+    asked: list[str] = []
+
+    def choose(m: Movement, q: Question) -> str:
+        asked.append(q.chooser)
+        return "attack:runner"
+
+    final, frames = run(movement, everyone, choose, lambda a, t, m: ((f"{a} hits {t}",), True))
+    assert frames[0].ended == ("g1", "g2") and asked == ["g1"]
+    assert final.done
