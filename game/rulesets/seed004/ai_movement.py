@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from game.kernel.decisions import PASS, Question
+from game.kernel.decisions import PASS, Option
 from game.rulesets.seed004.movement_phase import STAY, STAY_UNALERT, Ground, Mover, Plan, plans
 from game.rulesets.seed004.noncombat import Noncombat
 from game.rulesets.seed004.noncombat_phase import Standing
@@ -25,11 +25,12 @@ def badly_hurt(blows_en: int, en: int, blows_bd: int, bd: int) -> bool:
     return blows_en * 3 <= en or blows_bd * 2 <= bd
 
 
-def noncombat_choice(me: Standing, question: Question, foe_distance: int | None) -> str:
-    """The AI's noncombat option [45-48]: ``foe_distance`` is how far its nearest conscious foe stands."""
-    keys = [o.key for o in question.options]
+def noncombat_choice(me: Standing, options: Sequence[Option], foe_distance: int | None) -> str:
+    """The AI's noncombat option [45-48] among ``options`` (its question's): ``foe_distance`` is how far its
+    nearest conscious foe stands."""
+    keys = [o.key for o in options]
     spent = me.blows.en * 3 < me.sheet.en * 2
-    rest_gives = next((o for o in question.options if o.key == Noncombat.REST.value), None)
+    rest_gives = next((o for o in options if o.key == Noncombat.REST.value), None)
     if spent and rest_gives is not None and "(+0 EN)" not in rest_gives.label:
         return Noncombat.REST.value
     has_time = foe_distance is None or foe_distance > me.sheet.move + 1
@@ -81,9 +82,10 @@ def trace_choice(me: Mover, everyone: Sequence[Mover], ground: Ground) -> str:
     return best if score(best)[0] < grid.distance(me.cell, target.cell) else STAY
 
 
-def attack_choice(me: Mover, question: Question, everyone: Mapping[str, Mover]) -> str:
-    """The AI's 3.2.2 answer [56]: the weakest foe offered, when the borrowed blow is worth it."""
-    offered = [o.key.partition(":")[2] for o in question.options if o.key != PASS]
+def attack_choice(me: Mover, options: Sequence[Option], everyone: Mapping[str, Mover]) -> str:
+    """The AI's 3.2.2 answer [56] among ``options`` (its question's): the weakest foe offered, when the borrowed
+    blow is worth it."""
+    offered = [o.key.partition(":")[2] for o in options if o.key != PASS]
     foes = [everyone[t] for t in offered if t in everyone and everyone[t].side != me.side]
     if not foes:
         return PASS

@@ -177,9 +177,9 @@ def test_the_ai_rests_when_spent_and_adjusts_armour_when_it_has_time() -> None:
     tired = Standing("ann", "a", s, replace(Blows.start(s, alert=False), en=8, en_last_round=5), Fit(True, 9))
     fresh = replace(tired, id="bo", blows=replace(tired.blows, en=20))
     q_tired, q_fresh = noncombat_questions([tired, fresh])
-    assert noncombat_choice(tired, q_tired, foe_distance=2) == "rest"
-    assert noncombat_choice(fresh, q_fresh, foe_distance=20) == "adjust armour"
-    assert noncombat_choice(fresh, q_fresh, foe_distance=2) == PASS
+    assert noncombat_choice(tired, q_tired.options, foe_distance=2) == "rest"
+    assert noncombat_choice(fresh, q_fresh.options, foe_distance=20) == "adjust armour"
+    assert noncombat_choice(fresh, q_fresh.options, foe_distance=2) == PASS
 
 
 def test_the_ai_closes_flees_chases_and_waits_for_movers() -> None:
@@ -198,7 +198,7 @@ def test_the_ai_closes_flees_chases_and_waits_for_movers() -> None:
     movement, _ = begin([guard, runner], {"guard": "stop:runner", "runner": "to:8,0"}, OPEN)
     after, step = movement.step()
     q = attack_question(after, step, guard, {"guard": guard, "runner": runner})
-    assert q is not None and attack_choice(guard, q, {"guard": guard, "runner": runner}) == "attack:runner"
+    assert q is not None and attack_choice(guard, q.options, {"guard": guard, "runner": runner}) == "attack:runner"
 
 
 def test_a_mover_stopped_by_one_attacker_is_not_offered_to_the_next() -> None:
