@@ -3,11 +3,12 @@ no dice, ties broken by option order).
 
 * Noncombat [45-48]: rests when spent (EN below two thirds and rest gives something), else adjusts armour when
   no foe could reach it this round (it has time), else nothing.
-* Plotting [53, 58]: badly hurt (EN at a third or less, or BD at half or less): the reachable end cell farthest
-  from its foes. A foe badly hurt enough to flee and in chase range: chase it. Alert and fit to react: "stop
-  within reach" of the nearest foe (so it can attack it while it moves, 3.2.2). Otherwise the reachable end cell
-  nearest the nearest foe (fewest steps to get there on ties); an archer (no melee reach) stays and drops
-  alertness to shoot [34].
+* Plotting [53, 58]: badly hurt (EN at a third or less, or BD at half or less) while a foe is not: the
+  reachable end cell farthest from its foes (with every foe badly hurt too, it fights on: two spent sides
+  fleeing each other never end a fight). A foe badly hurt enough to flee and in chase range: chase it. Alert
+  and fit to react: "stop within reach" of the nearest foe (so it can attack it while it moves, 3.2.2).
+  Otherwise the reachable end cell nearest the nearest foe (fewest steps to get there on ties); an archer (no
+  melee reach) stays and drops alertness to shoot [34].
 * 3.2.2 [56]: attacks the weakest foe in reach while the borrowed blow is free, or while it keeps EN above a third.
 """
 
@@ -56,7 +57,8 @@ def trace_choice(me: Mover, everyone: Sequence[Mover], ground: Ground) -> str:
 
     moves = {k: p for k, p in options.items() if k.startswith("to:")}
     b = me.blows
-    if badly_hurt(b.en, me.sheet.en, b.bd, me.sheet.bd):
+    healthy = [f for f in foes if not badly_hurt(f.blows.en, f.sheet.en, f.blows.bd, f.sheet.bd)]
+    if badly_hurt(b.en, me.sheet.en, b.bd, me.sheet.bd) and healthy:
         best = max(moves, key=lambda k: (nearest(moves[k].trace.cells[-1]), -len(moves[k].trace.cells)), default=STAY)
         return best if best == STAY or nearest(moves[best].trace.cells[-1]) > nearest(me.cell) else STAY
     if not any(w.melee for w in me.sheet.weapons):

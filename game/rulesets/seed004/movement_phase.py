@@ -58,6 +58,12 @@ class Mover:
     cell: Cell
     noncombat: bool = False
     """Performed a noncombat action this round [51]."""
+    name: str = ""
+    """Its name at the table (the sheet's when not given)."""
+
+    @property
+    def shown(self) -> str:
+        return self.name or self.sheet.name
 
     @property
     def reach(self) -> int:
@@ -176,13 +182,13 @@ def questions(movers: Sequence[Mover], ground: Ground) -> tuple[Question, ...]:
     """3.1 [53]: one secret question per conscious character, to be opened together and revealed together."""
     if len(movers) > MAX_MOVERS:
         raise Impossible(f"{len(movers)} characters in one movement phase; at most {MAX_MOVERS}")
-    names = {m.id: m.sheet.name for m in movers}
+    names = {m.id: m.shown for m in movers}
     out: list[Question] = []
     for m in movers:
         if not m.blows.conscious:
             continue
         options = tuple(Option(k, label(k, p, m.blows.alert, names)) for k, p in plans(m, movers, ground).items())
-        out.append(Question(m.side, m.id, TRACE, f"{m.sheet.name}: plot your trace", options, secret=True))
+        out.append(Question(m.side, m.id, TRACE, f"{m.shown}: plot your trace", options, secret=True))
     return tuple(out)
 
 
@@ -244,8 +250,8 @@ def attack_question(movement: Movement, step: Step, who: Mover, everyone: Mappin
     if not got:
         return None
     options = (Option(PASS, "let them pass"),) + tuple(
-        Option(f"attack:{t}", f"attack {everyone[t].sheet.name} (a blow borrowed from next round)") for t in got)
-    return Question(who.side, who.id, ATTACK_MOVER, f"{who.sheet.name}: attack one still moving?", options)
+        Option(f"attack:{t}", f"attack {everyone[t].shown} (a blow borrowed from next round)") for t in got)
+    return Question(who.side, who.id, ATTACK_MOVER, f"{who.shown}: attack one still moving?", options)
 
 
 Choose = Callable[[Movement, Question], str]
@@ -302,7 +308,7 @@ def run(movement: Movement, everyone: Mapping[str, Mover], choose: Choose,
 
 
 def _name(who: str, everyone: Mapping[str, Mover]) -> str:
-    return everyone[who].sheet.name if who in everyone else who
+    return everyone[who].shown if who in everyone else who
 
 
 def _step_line(step: Step, everyone: Mapping[str, Mover]) -> str:

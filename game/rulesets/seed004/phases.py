@@ -152,10 +152,13 @@ class Phases:
         return self.fits.get(c.id) or Fit.worn_as_listed(c.sheet.armour)
 
     def standings(self, fight: FightView) -> list[Standing]:
-        return [Standing(c.id, c.side, c.sheet, c.blows, self.fit(c)) for c in fight.chars.values()]
+        return [Standing(c.id, c.side, c.sheet, c.blows, self.fit(c), c.name) for c in fight.chars.values()]
 
     def movers(self, fight: FightView) -> list[Mover]:
-        return [Mover(c.id, c.side, c.sheet, c.blows, c.cell, c.id in self.acted) for c in fight.chars.values()]
+        """Everyone conscious (ours: the unconscious neither move nor hold a cell, as the fight's maneuvers read
+        them; one felled during the phase keeps the cell it stopped on until the phase ends)."""
+        return [Mover(c.id, c.side, c.sheet, c.blows, c.cell, c.id in self.acted, c.name)
+                for c in fight.chars.values() if c.blows.conscious]
 
     @staticmethod
     def ground(fight: FightView) -> Ground:
@@ -220,16 +223,20 @@ class Phases:
         if c is None:
             return None
         if decision.kind == NONCOMBAT:
-            me = Standing(c.id, c.side, c.sheet, c.blows, self.fit(c))
+            me = Standing(c.id, c.side, c.sheet, c.blows, self.fit(c), c.name)
             foes = [o.cell for o in fight.chars.values() if o.side != c.side and o.blows.conscious]
             near = min((fight.board.grid.distance(c.cell, f) for f in foes), default=None)
             return ai_movement.noncombat_choice(me, decision.options, near)
         if decision.kind == TRACE:
             movers = self.movers(fight)
-            mover = next(m for m in movers if m.id == c.id)
+            mover = next((m for m in movers if m.id == c.id), None)
+            if mover is None:
+                return None
             return ai_movement.trace_choice(mover, movers, self.ground(fight))
         if decision.kind == ATTACK_MOVER:
             everyone = {m.id: m for m in self.movers(fight)}
+            if c.id not in everyone:
+                return None
             return ai_movement.attack_choice(everyone[c.id], decision.options, everyone)
         return None
 
@@ -260,7 +267,7 @@ class Phases:
             if who in choices and choices[who] != PASS:
                 fight.put(replace(fight.chars[who], blows=s.blows))
                 self.fits[who] = s.fit
-                fight.emit(NoncombatTaken(who, choices[who], _line_of(out.lines, fight.chars[who].sheet.name)))
+                fight.emit(NoncombatTaken(who, choices[who], _line_of(out.lines, fight.chars[who].name)))
         self.acted = set(out.acted)
 
     def _plot(self, fight: FightView, answers: Sequence[Option]) -> None:
@@ -271,8 +278,6 @@ class Phases:
         movement, alert = movement_phase.begin(movers, choices, ground)
         for m in movers:
             c = fight.chars[m.id]
-            if not c.blows.conscious:
-                continue
             if c.blows.alert != alert[m.id]:
                 fight.put(replace(c, blows=c.blows.with_alert(alert[m.id])))
             key = choices.get(m.id, movement_phase.STAY)
@@ -302,6 +307,8 @@ class Phases:
         if self.movement is None or self.step is None:
             return None
         everyone = {m.id: m for m in self.movers(fight)}
+        if who not in everyone:
+            return None
         q = movement_phase.attack_question(self.movement, self.step, everyone[who], everyone)
         if q is None:
             return None
