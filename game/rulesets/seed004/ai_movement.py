@@ -44,9 +44,11 @@ def _foes(me: Mover, everyone: Sequence[Mover]) -> list[Mover]:
     return [o for o in everyone if o.side != me.side and o.blows.conscious]
 
 
-def trace_choice(me: Mover, everyone: Sequence[Mover], ground: Ground) -> str:
-    """The AI's plotting option [53, 58] (see the module's docstring)."""
-    options = plans(me, everyone, ground)
+def trace_choice(me: Mover, everyone: Sequence[Mover], ground: Ground,
+                 options: Mapping[str, Plan] | None = None) -> str:
+    """The AI's plotting option [53, 58] (see the module's docstring); ``options``: its plans when already
+    worked out."""
+    options = options if options is not None else plans(me, everyone, ground)
     foes = _foes(me, everyone)
     if not foes:
         return STAY

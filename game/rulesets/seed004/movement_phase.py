@@ -43,8 +43,8 @@ STAY = "stay"
 STAY_UNALERT = "stay unalert"
 MAX_CELLS = 5000
 """Most cells one search for reachable end cells visits."""
-TOWARD = 40
-"""How far (steps) the search for a "stop within reach" trace's heading looks."""
+TOWARD = 8
+"""How far past its movement the search for a "stop within reach" trace's heading looks (steps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,8 @@ def plans(m: Mover, everyone: Sequence[Mover], ground: Ground) -> dict[str, Plan
     taken = {o.cell for o in everyone if o.id != m.id}
     others = [o for o in everyone if o.id != m.id and o.blows.conscious]
     budgets = _budgets(m)
-    near = paths_within(ground, m.cell, TOWARD)   # one search: a BFS's paths do not depend on where it stops
+    # one search: a BFS's paths do not depend on where it stops
+    near = paths_within(ground, m.cell, max(b for b, _ in budgets) + TOWARD)
     for budget, alert in budgets:
         for cell, path in near.items():
             key = _key(ground, cell)
@@ -178,8 +179,19 @@ def label(key: str, plan: Plan, was_alert: bool, names: Mapping[str, str]) -> st
     return f"move to {rest} ({len(plan.trace.cells)}\"){drop}"
 
 
-def questions(movers: Sequence[Mover], ground: Ground) -> tuple[Question, ...]:
-    """3.1 [53]: one secret question per conscious character, to be opened together and revealed together."""
+Plans = Mapping[str, Mapping[str, Plan]]
+"""Each mover's options worked out (:func:`all_plans`): what a question offers and an answer plots."""
+
+
+def all_plans(movers: Sequence[Mover], ground: Ground) -> dict[str, dict[str, Plan]]:
+    """Every conscious mover's plotting options (work them out once a movement phase: the board and everyone's
+    standing do not change while the traces are plotted)."""
+    return {m.id: plans(m, movers, ground) for m in movers if m.blows.conscious}
+
+
+def questions(movers: Sequence[Mover], ground: Ground, table: Plans | None = None) -> tuple[Question, ...]:
+    """3.1 [53]: one secret question per conscious character, to be opened together and revealed together
+    (``table``: :func:`all_plans`, when already worked out)."""
     if len(movers) > MAX_MOVERS:
         raise Impossible(f"{len(movers)} characters in one movement phase; at most {MAX_MOVERS}")
     names = {m.id: m.shown for m in movers}
@@ -187,7 +199,8 @@ def questions(movers: Sequence[Mover], ground: Ground) -> tuple[Question, ...]:
     for m in movers:
         if not m.blows.conscious:
             continue
-        options = tuple(Option(k, label(k, p, m.blows.alert, names)) for k, p in plans(m, movers, ground).items())
+        got = table[m.id] if table is not None and m.id in table else plans(m, movers, ground)
+        options = tuple(Option(k, label(k, p, m.blows.alert, names)) for k, p in got.items())
         out.append(Question(m.side, m.id, TRACE, f"{m.shown}: plot your trace", options, secret=True))
     return tuple(out)
 
@@ -204,7 +217,8 @@ class Frame:
     """What the log says of the step and its attacks."""
 
 
-def begin(movers: Sequence[Mover], choices: Mapping[str, str], ground: Ground) -> tuple[Movement, dict[str, bool]]:
+def begin(movers: Sequence[Mover], choices: Mapping[str, str], ground: Ground,
+          table: Plans | None = None) -> tuple[Movement, dict[str, bool]]:
     """3.2 [54]: all traces revealed; ``choices`` is who -> option key (unconscious characters and those not
     answering stay). Returns the resolution's start and everyone's alertness after plotting."""
     traces: list[Trace] = []
@@ -212,7 +226,10 @@ def begin(movers: Sequence[Mover], choices: Mapping[str, str], ground: Ground) -
     alert: dict[str, bool] = {}
     for m in movers:
         key = choices.get(m.id, STAY)
-        options = plans(m, movers, ground) if m.blows.conscious else {STAY: Plan(Trace(m.id, m.cell), 0, m.blows.alert)}
+        if not m.blows.conscious:
+            options: Mapping[str, Plan] = {STAY: Plan(Trace(m.id, m.cell), 0, m.blows.alert)}
+        else:
+            options = table[m.id] if table is not None and m.id in table else plans(m, movers, ground)
         if key not in options:
             raise Impossible(f"{m.id} cannot plot {key!r} now")
         plan = options[key]

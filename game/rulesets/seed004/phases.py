@@ -28,7 +28,7 @@ from game.kernel.decisions import PASS, Decision, Option, Question
 from game.kernel.events import Event
 from game.rulesets.seed004 import ai_movement, movement_phase, noncombat_phase
 from game.rulesets.seed004.blows import Blow
-from game.rulesets.seed004.movement_phase import ATTACK_MOVER, TRACE, Ground, Mover
+from game.rulesets.seed004.movement_phase import ATTACK_MOVER, TRACE, Ground, Mover, Plan
 from game.rulesets.seed004.noncombat import Fit
 from game.rulesets.seed004.noncombat_phase import Standing
 from game.rulesets.seed004.rounds import NONCOMBAT
@@ -144,6 +144,8 @@ class Phases:
     step: Step | None = None
     """The last step of the resolution (None before the first and once it is over)."""
     chosen: dict[str, tuple[str, str]] = field(default_factory=dict)
+    plotting: dict[str, dict[str, Plan]] | None = None
+    """The movers' plotting options while their traces are plotted (worked out once: nothing changes meanwhile)."""
     """Attacks on movers chosen and not yet made: attacker -> (target, weapon)."""
 
     # -- reading the fight
@@ -183,7 +185,9 @@ class Phases:
             case ChooseNoncombat():
                 return noncombat_phase.questions(self.standings(fight))
             case PlotTraces():
-                return movement_phase.questions(self.movers(fight), self.ground(fight))
+                movers = self.movers(fight)
+                self.plotting = movement_phase.all_plans(movers, self.ground(fight))
+                return movement_phase.questions(movers, self.ground(fight), self.plotting)
             case AttackMover():
                 q = self._attack_question(fight, step.creature)
                 return (q,) if q is not None else ()
@@ -232,7 +236,8 @@ class Phases:
             mover = next((m for m in movers if m.id == c.id), None)
             if mover is None:
                 return None
-            return ai_movement.trace_choice(mover, movers, self.ground(fight))
+            mine = self.plotting.get(c.id) if self.plotting is not None else None
+            return ai_movement.trace_choice(mover, movers, self.ground(fight), mine)
         if decision.kind == ATTACK_MOVER:
             everyone = {m.id: m for m in self.movers(fight)}
             if c.id not in everyone:
@@ -273,9 +278,11 @@ class Phases:
     def _plot(self, fight: FightView, answers: Sequence[Option]) -> None:
         movers = self.movers(fight)
         ground = self.ground(fight)
-        asked = movement_phase.questions(movers, ground)
-        choices = {q.chooser: a.key for q, a in zip(asked, answers, strict=False)}
-        movement, alert = movement_phase.begin(movers, choices, ground)
+        table = self.plotting if self.plotting is not None else movement_phase.all_plans(movers, ground)
+        asked = [m.id for m in movers if m.id in table]   # the questions' order
+        choices = {who: a.key for who, a in zip(asked, answers, strict=False)}
+        movement, alert = movement_phase.begin(movers, choices, ground, table)
+        self.plotting = None
         for m in movers:
             c = fight.chars[m.id]
             if c.blows.alert != alert[m.id]:
