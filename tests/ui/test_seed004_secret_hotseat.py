@@ -11,7 +11,7 @@ The table, the session, the seats and the kernel are the real ones."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator
 
 import pygame
 import pytest
@@ -34,7 +34,7 @@ class SecretAsking(Encounter):
 
     asked = False
 
-    def question(self, step: Step) -> Sequence[Question]:
+    def question(self, step: Step) -> list[Question]:
         if self.asked or not (isinstance(step, LeaveCell) and step.mode == "move"):
             return []
         self.asked = True
