@@ -3,9 +3,9 @@
 The kernel keeps a secret group's answers hidden until the whole group is in (``DecisionAnswered`` with its
 option empty), then reveals them together (``DecisionsRevealed``); the session hands the table to each member's
 player in turn, behind a handoff screen. This module adds what a person at the table needs of it: the handoff
-screen says that the choice to be made is secret and how many of the group are in (never what), and once the
-group is revealed each player is told the answers once, at the head of the top line, the first time the table
-speaks to them after it (the player who answered last at once; the others when they next sit down). Nothing
+screen says that the choice to be made is secret and how many of the group are in (never what); once the group
+is revealed, the handoff screens show the answers until every player has been told them, and each player is
+told them once at the head of the top line when next at the table. Nothing
 here knows a rules system.
 """
 
@@ -61,6 +61,12 @@ class Reveals:
             return ""
         self.told.add(viewer)
         return self.text
+
+
+    def untold(self, players: Sequence[str]) -> str:
+        """The reveal while some player at the table has not been told it yet (the handoff screen shows it:
+        everyone sees that screen), else ""."""
+        return self.text if self.text and any(p not in self.told for p in players) else ""
 
 
 def handoff_line(pending: Sequence[Decision], asked: Decision | None) -> str:

@@ -2208,7 +2208,8 @@ class Table:
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         draw_text(screen, f"The board stays hidden until {who} is at the table.", (w // 2, h // 2 + 24), 15, MUTED,
                   anchor="center")
-        if secret := handoff_line(self.session.encounter.pending, self.session.question):
+        if secret := handoff_line(self.session.encounter.pending, self.session.question) \
+                or self.reveals.untold(self.session.players()):
             draw_text(screen, secret, (w // 2, h // 2 + 110), 15, ACCENT, anchor="center")
         draw_text(screen, f"{who}: press Enter or click to continue", (w // 2, h // 2 + 70), 18, (255, 255, 255),
                   bold=True, background=(60, 56, 36, 255), anchor="center")

@@ -124,8 +124,11 @@ def test_each_member_answers_behind_its_own_handoff_and_nobody_sees_another_befo
     assert any("revealed together" in line and "Vex: slow" in line and "Ghoul: fast" in line for line in public)
     # Bob, at the table, is told at once, in the options' words
     assert table.message.startswith("Revealed together: Vex: Slow; Ghoul: Fast"), table.message
-    # Ann, when she sits down again, once
+    # the handoff screen to Ann, which everyone sees, shows it too; then Ann, when she sits down, once
+    settle(table)
+    assert table.reveals.untold(table.session.players()).startswith("Revealed together: Vex: Slow; Ghoul: Fast")
     to(table, "Ann")
+    assert table.reveals.untold(table.session.players()) == ""
     assert table.message.startswith("Revealed together: Vex: Slow; Ghoul: Fast"), table.message
     frames(table, 3)
     table.say("")
