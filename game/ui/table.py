@@ -1327,10 +1327,11 @@ class Table:
         player = self.viewer
         self.drop_choice()
         cells = getattr(self.parts, "decision_cells", None)  # options that are squares: keep the board in sight
+        squares = cells(self, question) if cells is not None else {}
         prompt = DecisionPrompt(self.manager, self.board_rect, question, session.encounter.name(question.chooser),
                                 lambda key: self.answer(question.id, key),
                                 lambda kind, order: session.seats.set_order(player or "", kind, order),
-                                low=bool(cells is not None and cells(self, question)))
+                                low=bool(squares), on_board=frozenset(squares.values()))
         self.modes.append(DecideMode(prompt))
         self.say(self.mode.prompt(self))
 
