@@ -87,3 +87,21 @@ def test_the_strip_draws_the_holder_lit() -> None:
     assert any(surface.get_at((x, y))[:3] == lit for x in range(20, 300))  # the holder's row (first column)
     assert not any(surface.get_at((x, y))[:3] == lit for x in range(380, 690))  # not the orc's
     pygame.quit()
+
+
+def test_a_gm_call_has_its_own_colour_in_the_log() -> None:
+    """Issue 21 item 6 (seed 004, 1.2.5: "consult the gamesmaster"): a GM call is logged in a colour of its own,
+    whatever its event is called (s004fight names it), and other events are not in that colour."""
+    from game.kernel.events import DecisionOpened
+
+    @dataclass(frozen=True)
+    class GmCalled:
+        rule: str
+
+    @dataclass(frozen=True)
+    class Parried:
+        who: str
+
+    assert p.colour_of(GmCalled("1.2.5.1.1")) == p.GM
+    assert p.colour_of(Parried("ann")) == p.PARRY != p.GM
+    assert p.colour_of(DecisionOpened(1, "a", "b", "k", "q", ("x",), True, 1)) != p.GM

@@ -4,8 +4,8 @@ most current EN; a full tie declares simultaneously, 1.1.3 [21]), and each chara
 phase (the first blow free, each further one 1 EN, EN spent per phase capped [5, 17]), with alert / unalert and
 fallen.
 
-Plain text from the foundations' values (``rounds.Round``, ``blows.Blows``, ``initiative.Fighter``): no pygame
-here, so the tests read exactly what the strip draws.
+Plain text from the foundations' values (``rounds.Round``, ``blows.Blows``, ``initiative.Fighter``), so the tests
+read exactly what the strip draws; and the log's colours (a GM call in its own).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from game.rulesets.seed004.initiative import Fighter, is_eligible
 from game.rulesets.seed004.rounds import Phase, Round
+from game.ui.board_view import RGB
+from game.ui.combat_log import DEFAULT_COLOUR, KERNEL_COLOURS
 
 MAX_ROWS = 12
 """Most characters the strip lists (a bigger fight ends with "and n more")."""
@@ -97,3 +99,37 @@ def rows(rnd: Round, fighters: Sequence[Fighter], name: Callable[[str], str]) ->
     if len(fighters) > MAX_ROWS:
         out.append(Row("", f"and {len(fighters) - MAX_ROWS} more", False, True))
     return out
+
+
+# -- the log's colours ------------------------------------------------------------------------------------------
+
+GM: RGB = (235, 130, 235)
+"""A call the document leaves to the gamesmaster (1.2.5: "consult the gamesmaster"), logged with its default."""
+PHASE: RGB = (250, 210, 90)
+SECRET: RGB = (110, 210, 230)
+PARRY: RGB = (120, 190, 255)
+HURT: RGB = (245, 120, 110)
+DOWN: RGB = (255, 90, 90)
+MOVE: RGB = (200, 205, 215)
+SPENT: RGB = (130, 135, 150)
+
+WORDS: tuple[tuple[str, RGB], ...] = (
+    ("Gm", GM), ("Gamesmaster", GM), ("Round", PHASE), ("Phase", PHASE), ("Segment", PHASE), ("Initiative", PHASE),
+    ("Revealed", SECRET), ("Declared", SECRET), ("Parr", PARRY), ("Broke", DOWN), ("Unconscious", DOWN),
+    ("Fell", DOWN), ("Hurt", HURT), ("Damage", HURT), ("Critical", HURT), ("Moved", MOVE), ("Trace", MOVE),
+    ("Maneuver", MOVE), ("Spent", SPENT), ("Blow", SPENT), ("Passed", SPENT),
+)
+"""Seed 004's events coloured by a word of their class name, the first that matches (the fight's events are
+s004fight's and s004move's; a name added later still gets its word's colour); a GM call first, in its own."""
+
+
+def colour_of(event: object) -> RGB:
+    """The colour of an event's log line: the kernel's own events as everywhere, seed 004's by their name's word."""
+    found = KERNEL_COLOURS.get(type(event))
+    if found is not None:
+        return found
+    name = type(event).__name__
+    for word, colour in WORDS:
+        if word in name:
+            return colour
+    return DEFAULT_COLOUR
