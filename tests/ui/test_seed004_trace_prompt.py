@@ -62,3 +62,22 @@ def test_a_short_list_keeps_every_option_as_a_button(manager: pygame_gui.UIManag
     prompt = DecisionPrompt(manager, pygame.Rect(0, 0, 800, 600), few, "Ann", lambda k: None, lambda k, o: None,
                             on_board=frozenset({"3,4"}))
     assert prompt.texts == ["Ann: where?", "1. (3, 4)", "2. Stay"]
+
+
+def test_the_movement_phase_trace_question_lights_its_end_cells_and_leaves_the_rest_to_the_prompt(
+        manager: pygame_gui.UIManager) -> None:
+    """Seed 004, line 53, 3.1 and line 58: the real trace question (``movement_phase.questions``): every
+    ``to:<col>,<row>`` option is a lit square, stay / chase / stop within reach are the prompt's buttons."""
+    from game.kernel.decisions import Decision
+    from game.rulesets.seed004.movement_phase import questions
+    from tests.rulesets.seed004.test_seed004_movement_phase import OPEN, mover
+
+    ann, bo = mover("ann", 2, 2), mover("bo", 6, 2, side="b")
+    q = next(q for q in questions([ann, bo], OPEN) if q.chooser == "ann")
+    d = Decision(3, q.side, q.chooser, q.kind, q.question, q.options, q.secret, 3)
+    cells = decision_cells(Board(SquareGrid(32, 32), 16, 16), d)
+    assert cells and all(key.startswith("to:") for key in cells.values())
+    assert {o.key for o in d.options} - set(cells.values()) >= {"stay", "chase:bo", "stop:bo"}
+    prompt = DecisionPrompt(manager, pygame.Rect(0, 0, 800, 600), d, "Ann", lambda k: None, lambda k, o: None,
+                            on_board=frozenset(cells.values()))
+    assert len(prompt.texts) - 2 == len(d.options) - len(cells)  # the question, the "click" line, the rest
