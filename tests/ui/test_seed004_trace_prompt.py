@@ -15,6 +15,7 @@ import pytest
 from game.board import Board
 from game.grid import Square, SquareGrid
 from game.kernel.decisions import Decision, Option
+from game.ui.board_view import font
 from game.ui.decision_prompt import MAX_OPTIONS, DecisionPrompt
 from game.ui.rulesets.seed004.marks import decision_cells
 
@@ -27,6 +28,7 @@ TRACE = Decision(7, "heroes", "ann", "movement:trace", "where does Ann go?",
 
 @pytest.fixture
 def manager() -> Iterator[pygame_gui.UIManager]:
+    font.cache_clear()  # pygame.register_quit runs once: fonts of an earlier test's pygame.quit are dead
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((800, 600))
