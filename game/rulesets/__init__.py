@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 KNOWN: tuple[str, ...] = ("seed000", "seed001", "seed002", "seed003", "seed004")
 """Every ruleset a file may name, one per seed document."""
 
-PLAYABLE: tuple[str, ...] = ("seed000", "seed001", "seed002", "seed003")
+PLAYABLE: tuple[str, ...] = ("seed000", "seed001", "seed002", "seed003", "seed004")
 """The rulesets this program plays now."""
 
 DEFAULT = "seed000"

@@ -288,6 +288,11 @@ class Sheet:
     description: str = ""
 
     @property
+    def size(self) -> int:
+        """Cells across: every seed 004 character fills one (the table's ``Sheet``)."""
+        return 1
+
+    @property
     def phase_cap(self) -> int:
         """The most EN it may spend in one phase [5]."""
         return self.en_die.phase_cap(self.el)
