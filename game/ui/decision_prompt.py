@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 
-from game.kernel.decisions import PASS, Decision, StandingOrder
+from game.kernel.decisions import PASS, Decision, Option, StandingOrder
 from game.ui.board_view import font
 from game.ui.combat_log import wrap
 
@@ -46,12 +46,15 @@ class _Unclosable(UIWindow):
 class DecisionPrompt:
     def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect, decision: Decision, chooser: str,
                  answer: Callable[[str], object], standing: Callable[[str, StandingOrder], object],
-                 *, low: bool = False) -> None:
+                 *, low: bool = False, on_board: frozenset[str] = frozenset()) -> None:
         self.manager, self.area, self.decision, self.chooser = manager, area, decision, chooser
         self.low = low
         """Put at the bottom of the area, not its centre (its options are also squares on the board, which the
         player should see: ``game.ui.parts.DecisionCells``)."""
         self.answer, self.standing = answer, standing
+        self.on_board = on_board if len(decision.options) > MAX_OPTIONS else frozenset()
+        """The options picked on the board (their squares lit: ``game.ui.parts.DecisionCells``), left out of the
+        buttons when all the options would not fit in one page (seed 004's traces: every reachable end cell)."""
         self.page = 0
         self.window: _Unclosable | None = None
         self.buttons: dict[UIButton, tuple[str, str]] = {}
@@ -68,12 +71,13 @@ class DecisionPrompt:
     def build(self) -> None:
         self.kill()
         d = self.decision
-        shown = d.options[self.page * MAX_OPTIONS:(self.page + 1) * MAX_OPTIONS]
-        paged = len(d.options) > MAX_OPTIONS
+        listed = self.listed
+        shown = listed[self.page * MAX_OPTIONS:(self.page + 1) * MAX_OPTIONS]
+        paged = len(listed) > MAX_OPTIONS
         width = min(WIDTH, self.area.width - 8) - 40
         asked = self.asked()
         lines = [row.strip() for row in wrap(asked, font(LABEL_SIZE), width - 8)][:QUESTION_ROWS]
-        rows = 1 + len(shown) + (1 if paged else 0) + (2 if self.orders_apply else 0)
+        rows = 1 + len(shown) + (1 if paged else 0) + (2 if self.orders_apply else 0) + (1 if self.on_board else 0)
         height = min(self.area.height - 8, TITLE + 16 + rows * ROW + (len(lines) - 1) * LINE)
         rect = pygame.Rect(0, 0, min(WIDTH, self.area.width - 8), height)
         rect.center = self.area.center
@@ -88,6 +92,11 @@ class DecisionPrompt:
         for n, line in enumerate(lines):
             UILabel(pygame.Rect(10, y, width, ROW - 6), line, self.manager, container=inner)
             y += ROW if n == len(lines) - 1 else LINE
+        if self.on_board:
+            text = f"Click one of the {len(self.on_board)} lit squares, or:"
+            self.texts.append(text)
+            UILabel(pygame.Rect(10, y, width, ROW - 6), text, self.manager, container=inner)
+            y += ROW
         for n, option in enumerate(shown, self.page * MAX_OPTIONS + 1):
             label = f"{n}. {option.label}" if n <= 9 else option.label
             self.texts.append(label)
@@ -109,6 +118,11 @@ class DecisionPrompt:
                                                 (StandingOrder.ASK, "Ask me"))):
                 b = UIButton(pygame.Rect(10 + i * third, y, third - 6, ROW - 4), label, self.manager, container=inner)
                 self.buttons[b] = ("order", order.value)
+
+    @property
+    def listed(self) -> tuple[Option, ...]:
+        """The options the prompt has buttons for (all but those picked on the board)."""
+        return tuple(o for o in self.decision.options if o.key not in self.on_board)
 
     def asked(self) -> str:
         """The question as the prompt heads it: "chooser: question", unless the question names its chooser
@@ -133,7 +147,7 @@ class DecisionPrompt:
             if what == "option":
                 self.choose(value)
             elif what == "page":
-                pages = (len(self.decision.options) - 1) // MAX_OPTIONS
+                pages = (len(self.listed) - 1) // MAX_OPTIONS
                 self.page = max(0, min(pages, self.page + int(value)))
                 self.build()
             else:
@@ -146,7 +160,7 @@ class DecisionPrompt:
             return True
         if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             index = event.key - pygame.K_1
-            if index < len(self.decision.options):
-                self.choose(self.decision.options[index].key)
+            if index < len(self.listed):
+                self.choose(self.listed[index].key)
             return True
         return False

@@ -48,6 +48,7 @@ from game.ui.map_view import side_colour
 from game.ui.modes.base import FightMode, Mode, Piece
 from game.ui.modes.decide import DecideMode
 from game.ui.modes.handoff import HandoffMode
+from game.ui.reveals import Reveals, handoff_line
 from game.ui.modes.prepare import PreparationMode
 from game.ui.modes.setup import SETUP_CREATURE_ROWS as SETUP_CREATURE_ROWS  # the tests read it here
 from game.ui.modes.setup import SetupMode
@@ -170,6 +171,8 @@ class Table:
         self.view: BoardView | None = None
         self.tokens: TokenPainter | None = None
         self.log = CombatLog()
+        self.reveals = Reveals()
+        """Secret groups' reveals, told to each player once (``game.ui.reveals``)."""
         self.anim = Animator()
         self.clock = 0.0
         """The window's own time in seconds, advanced by ``update(dt)``: animations run on it."""
@@ -463,6 +466,7 @@ class Table:
             self.say(f"{path}: internal error while opening ({type(exc).__name__}: {exc}); please report it", error=True)
             return False
         self.session = session
+        self.reveals = Reveals()
         if parts is not self.parts:
             self.parts = parts
             if self.parts.theme is not None:
@@ -624,6 +628,7 @@ class Table:
             return self.token_centre(c) if c else None
 
         self._log(events)
+        self.reveals.note(events, st.name, self.reveals.label)
         self.anim.feed(events, self.clock, view.centre, where, lambda got, i: self.parts.banner(self, got, i),
                        self.parts.pictures)
         self._cache_key = None
@@ -1302,6 +1307,8 @@ class Table:
         self.follow_acting()
         self.refresh()
         self.update_action_bar()
+        if self.screen_state == "table" and (told := self.reveals.lead(self.viewer)):
+            self.say(f"{told}  ·  {self.message}" if self.message else told)
 
     def ask_if_asked(self) -> None:
         """Put the decision prompt up when the engine waits for the player at the table, and take it down
@@ -1320,10 +1327,11 @@ class Table:
         player = self.viewer
         self.drop_choice()
         cells = getattr(self.parts, "decision_cells", None)  # options that are squares: keep the board in sight
+        squares = cells(self, question) if cells is not None else {}
         prompt = DecisionPrompt(self.manager, self.board_rect, question, session.encounter.name(question.chooser),
                                 lambda key: self.answer(question.id, key),
                                 lambda kind, order: session.seats.set_order(player or "", kind, order),
-                                low=bool(cells is not None and cells(self, question)))
+                                low=bool(squares), on_board=frozenset(squares.values()))
         self.modes.append(DecideMode(prompt))
         self.say(self.mode.prompt(self))
 
@@ -1332,6 +1340,7 @@ class Table:
         if self.session is None:
             return False
         try:
+            self.reveals.see(self.session.encounter.pending)
             events = self.session.answer(decision, option, by=self.viewer or AI)
         except Impossible as exc:
             self.say(str(exc), error=True)
@@ -2200,6 +2209,9 @@ class Table:
                       (w // 2, h // 2 - 10), 18, TEXT, anchor="center")
         draw_text(screen, f"The board stays hidden until {who} is at the table.", (w // 2, h // 2 + 24), 15, MUTED,
                   anchor="center")
+        if secret := handoff_line(self.session.encounter.pending, self.session.question) \
+                or self.reveals.untold(self.session.players()):
+            draw_text(screen, secret, (w // 2, h // 2 + 110), 15, ACCENT, anchor="center")
         draw_text(screen, f"{who}: press Enter or click to continue", (w // 2, h // 2 + 70), 18, (255, 255, 255),
                   bold=True, background=(60, 56, 36, 255), anchor="center")
 

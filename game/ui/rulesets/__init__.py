@@ -11,7 +11,7 @@ from game.ui.parts import WindowParts
 
 DEFAULT = "seed000"
 """The ruleset whose parts the window has before any file is open (and a format 1 file's)."""
-KNOWN = ("seed000", "seed001", "seed002", "seed003")
+KNOWN = ("seed000", "seed001", "seed002", "seed003", "seed004")
 
 
 def parts_for(ruleset: str) -> WindowParts:
@@ -32,4 +32,8 @@ def parts_for(ruleset: str) -> WindowParts:
         from game.ui.rulesets.seed003.parts import Seed003Parts
 
         return Seed003Parts()
+    if ruleset == "seed004":
+        from game.ui.rulesets.seed004.parts import Seed004Parts
+
+        return Seed004Parts()
     raise GameError(f"ruleset {ruleset!r}: the window has no parts for it yet (it has: {', '.join(KNOWN)})")
