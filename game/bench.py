@@ -323,7 +323,8 @@ def encounter_rates(name: str, count: int, repeats: int) -> _Fights:
 
 
 OTHER_RULESET_FIGHTS = {"crypt_vigil_003.toml": 8, "marsh_reeds_003.toml": 8, "crypt_wharf_002.toml": 8,
-                        "marsh_wharf_002.toml": 8, "reed_ford_001.toml": 8, "barrow_crypt_001.toml": 8}
+                        "marsh_wharf_002.toml": 8, "reed_ford_001.toml": 8, "barrow_crypt_001.toml": 8,
+                        "hall_brawl_004.toml": 8, "reed_bank_004.toml": 8}
 """The other rulesets' sample encounters, timed beside seed 000's (seeds 1..N)."""
 
 

@@ -1,6 +1,6 @@
 """Golden logs: the sample encounters' fights, recorded, and the ways to play them again.
 
-For each encounter in ``maps/*.toml`` and each seed in :data:`SEEDS` (seed 003's: :data:`SEEDS_003`; seed 002's: :data:`SEEDS_002`; seed 001's: :data:`SEEDS_001`), two files
+For each encounter in ``maps/*.toml`` and each seed in :data:`SEEDS` (seed 003's: :data:`SEEDS_003`; seed 002's: :data:`SEEDS_002`; seed 001's: :data:`SEEDS_001`; seed 004's: :data:`SEEDS_004`), two files
 under ``tests/golden/logs/<encounter>/``:
 
 - ``seed_NN.commands.jsonl``: a header line, then every command the fight
@@ -29,7 +29,8 @@ from game.runner import Loaded, ReplayRefusedError, build_encounter, play, repla
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "logs"
 ENCOUNTERS = ("crypt_skirmish", "crypt_drill", "marsh_ambush", "ridge_crossing", "crypt_vigil_003", "marsh_reeds_003",
-              "crypt_wharf_002", "marsh_wharf_002", "reed_ford_001", "barrow_crypt_001")
+              "crypt_wharf_002", "marsh_wharf_002", "reed_ford_001", "barrow_crypt_001", "hall_brawl_004",
+              "reed_bank_004")
 SEEDS = tuple(range(1, 9))
 """Seed 000's samples' seeds."""
 SEEDS_003 = tuple(range(1, 5))
@@ -38,6 +39,8 @@ SEEDS_002 = tuple(range(1, 5))
 """Seed 002's samples' seeds (``*_002``)."""
 SEEDS_001 = tuple(range(1, 5))
 """Seed 001's samples' seeds (``*_001``)."""
+SEEDS_004 = tuple(range(1, 5))
+"""Seed 004's samples' seeds (``*_004``)."""
 COMMANDS_FORMAT = 1
 REGENERATE = "python -m pytest tests/golden --regenerate-goldens"
 MAX_LINES = 100_000
@@ -70,12 +73,13 @@ class Fight:
         return build_encounter(ROOT / self.source, self.seed)
 
 
-FIGHTS = tuple(Fight(e, s) for e in ENCOUNTERS if not e.endswith(("_001", "_002", "_003")) for s in SEEDS)
+FIGHTS = tuple(Fight(e, s) for e in ENCOUNTERS if not e.endswith(("_001", "_002", "_003", "_004")) for s in SEEDS)
 """Seed 000's fights (what its own tests replay)."""
 FIGHTS_003 = tuple(Fight(e, s) for e in ENCOUNTERS if e.endswith("_003") for s in SEEDS_003)
 FIGHTS_002 = tuple(Fight(e, s) for e in ENCOUNTERS if e.endswith("_002") for s in SEEDS_002)
 FIGHTS_001 = tuple(Fight(e, s) for e in ENCOUNTERS if e.endswith("_001") for s in SEEDS_001)
-GOLDEN = FIGHTS + FIGHTS_003 + FIGHTS_002 + FIGHTS_001
+FIGHTS_004 = tuple(Fight(e, s) for e in ENCOUNTERS if e.endswith("_004") for s in SEEDS_004)
+GOLDEN = FIGHTS + FIGHTS_003 + FIGHTS_002 + FIGHTS_001 + FIGHTS_004
 """Every fight pinned by a golden log."""
 
 

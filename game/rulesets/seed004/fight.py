@@ -78,12 +78,12 @@ class Extension(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Lying:
-    """An item on the map: a weapon dropped [24] or thrown [34] (ours: a thrown weapon lands by its target)."""
+    """A weapon on the map: dropped [24] or thrown [34] (ours: a thrown weapon lands in its target's cell)."""
 
     key: str
     """``owner.weapon``: how a grab names it."""
     owner: str
-    weapon: str
+    weapon: Weapon
     cell: Cell
 
 
@@ -309,9 +309,7 @@ class Seed004Fight:
                 if item is None:
                     return f"nothing called {option.item} lies on the map"
                 if range_between(self.board.grid, c.cell, item.cell) > 1:
-                    return f"{option.item} is not within reach"
-                if item.owner != c.id:
-                    return "ours: only one's own weapons are picked up"
+                    return f"{item.weapon.name} is not within reach (ours: in its cell or next to it)"
                 return self._blow_problem(c, Need.ACTIVE)
             case PrepareBlow():
                 w = c.weapon(option.weapon)
@@ -360,47 +358,56 @@ class Seed004Fight:
                            borrowed=borrowed)]
 
     def options_of(self, c: Character) -> list[Command]:
-        """Every option ``c`` may take now (passes: the plain one, and becoming alert or unalert)."""
-        out: list[Command] = [PassOption(c.id)]
-        out.append(PassOption(c.id, alert=not c.alert))
+        """Every option ``c`` may take now [24-34], in a fixed order: the passes (plain, becoming alert or
+        unalert, falling, dropping each weapon in hand), draws, grabs, preparations, maneuvers, attacks (a heavy
+        weapon's with its second blow reactive, then active)."""
+        out: list[Command] = [PassOption(c.id), PassOption(c.id, alert=not c.alert)]
         if c.dead:
             return out
-        for w in c.sheet.weapons:
-            if w.id in c.sheathed:
-                out.append(DrawWeapon(c.id, w.id))
-            if w.id in c.in_hand and w.may_prepare:
-                out.append(PrepareBlow(c.id, w.id))
-        for item in self.lying.values():
-            out.append(GrabObject(c.id, item.key))
+        if not c.blows.fallen:
+            out.append(PassOption(c.id, fall=True))
+        out.extend(PassOption(c.id, drop=(w.id,)) for w in c.wielded() if not w.natural)
+        out.extend(DrawWeapon(c.id, wid) for wid in c.sheathed)
+        out.extend(GrabObject(c.id, item.key) for item in self.lying.values())
+        out.extend(PrepareBlow(c.id, w.id) for w in c.wielded() if w.may_prepare)
         others = [o for o in self.chars.values() if o.id != c.id and not o.dead]
-        for o in others:
-            for m in (Maneuver.CLOSE, Maneuver.OPEN, Maneuver.STEP_CLOSE, Maneuver.STEP_OPEN):
-                out.append(ManeuverOption(c.id, m, o.id))
-            if o.blows.fallen and o.side != c.side:
-                out.extend(ManeuverOption(c.id, Maneuver.CHANGE_RANGE, o.id, r) for r in range(1, 7))
+        if c.alert:
+            for o in others:
+                for m in (Maneuver.CLOSE, Maneuver.OPEN, Maneuver.STEP_CLOSE, Maneuver.STEP_OPEN):
+                    out.append(ManeuverOption(c.id, m, o.id))
+                if o.blows.fallen and o.side != c.side:
+                    out.extend(ManeuverOption(c.id, Maneuver.CHANGE_RANGE, o.id, r) for r in range(1, 7))
         for o in others:
             if o.side == c.side:
                 continue
             for w in c.wielded():
                 out.append(AttackOption(c.id, o.id, w.id))
+                if w.heavy:
+                    out.append(AttackOption(c.id, o.id, w.id, Blow.ACTIVE))
         return [o for o in out if self.why_not(o) is None]
 
     def option_label(self, option: Command) -> str:
         c = self.chars[option.creature]
         match option:
             case PassOption():
-                return "pass" + ({True: ", become alert", False: ", become unalert", None: ""}[option.alert])
+                parts = [f"drop {self._wname(c, w)}" for w in option.drop]
+                parts += ["fall"] if option.fall else []
+                parts += [] if option.alert is None else ["become alert" if option.alert else "become unalert"]
+                return "pass" + (": " + ", ".join(parts) if parts else "")
             case DrawWeapon():
                 return f"draw {self._wname(c, option.weapon)}"
             case GrabObject():
-                return f"grab {option.item}"
+                item = self.lying.get(option.item)
+                return f"grab {item.weapon.name if item is not None else option.item}"
             case PrepareBlow():
                 return f"prepare a great blow with {self._wname(c, option.weapon)}"
             case ManeuverOption():
                 to = f" to {option.new_range}" if option.new_range is not None else ""
                 return f"{option.maneuver.value} on {self.name(option.other)}{to}"
             case AttackOption():
-                return f"attack {self.name(option.target)} with {self._wname(c, option.weapon)}"
+                w = c.weapon(option.weapon)
+                second = " (second blow active)" if w is not None and w.heavy and option.second is Blow.ACTIVE else ""
+                return f"attack {self.name(option.target)} with {self._wname(c, option.weapon)}{second}"
         return key(option)
 
     @staticmethod
@@ -653,25 +660,44 @@ class Seed004Fight:
 
     def _pass(self, c: Character, option: PassOption) -> None:
         c = self._lose_prep(c, prep.Use.PASS)
+        names = tuple(self._wname(c, w) for w in option.drop)
         for w in option.drop:
-            self.lying[f"{c.id}.{w}"] = Lying(f"{c.id}.{w}", c.id, w, c.cell)
+            c = self._lay(c, w, c.cell)
         b = c.blows
         if option.fall:
             b = b.with_fallen(True)
         if option.alert is not None:
             b = b.with_alert(option.alert)
-        self.put(replace(c, blows=b, in_hand=tuple(w for w in c.in_hand if w not in option.drop)))
-        self.emit(ev.Passed(c.id, tuple(self._wname(c, w) for w in option.drop), option.fall, option.alert))
+        self.put(replace(c, blows=b))
+        self.emit(ev.Passed(c.id, names, option.fall, option.alert))
 
     def _grab(self, c: Character, option: GrabObject) -> None:
+        """[26]: the item comes to hand; alert, only on a D20 DX check (ours: at or below DX). One's own weapon
+        is its sheet's again; another's is carried as a copy named ``owner.weapon``."""
         item = self.lying[option.item]
         got = True
-        if c.alert:   # [26]: a D20 DX check when alert (ours: at or below DX)
+        if c.alert:
             got = self.engine.dice.roll(1, 20, 0, f"{c.id}: D20 DX check to grab {item.key}").total <= c.sheet.dx
         if got:
             del self.lying[option.item]
-            self.put(replace(c, in_hand=c.in_hand + (item.weapon,)))
-        self.emit(ev.ObjectGrabbed(c.id, self._wname(c, item.weapon), got))
+            if item.owner == c.id and c.sheet.weapon(item.weapon.id) is not None:
+                self.put(replace(c, in_hand=c.in_hand + (item.weapon.id,)))
+            else:
+                w = replace(item.weapon, id=item.key)
+                self.put(replace(c, in_hand=c.in_hand + (w.id,), carried=c.carried + (w,)))
+        self.emit(ev.ObjectGrabbed(c.id, item.weapon.name, got))
+
+    def _lay(self, c: Character, wid: str, cell: Cell) -> Character:
+        """``c``'s weapon ``wid`` leaves its hand for the map at ``cell``."""
+        w = c.weapon(wid)
+        assert w is not None
+        carried = next((x for x in c.carried if x.id == wid), None)
+        if carried is not None:
+            self.lying[wid] = Lying(wid, wid.split(".", 1)[0], replace(carried, id=wid.split(".", 1)[1]), cell)
+        else:
+            self.lying[f"{c.id}.{wid}"] = Lying(f"{c.id}.{wid}", c.id, w, cell)
+        return replace(c, in_hand=tuple(x for x in c.in_hand if x != wid),
+                       carried=tuple(x for x in c.carried if x.id != wid))
 
     def _maneuver(self, c: Character, option: ManeuverOption) -> None:
         other = self.chars[option.other]
@@ -750,9 +776,8 @@ class Seed004Fight:
         for call in result.gm_calls:
             self.emit(ev.GmCalled(call.clause, call.roll, call.question, call.default))
         c = replace(c, preparation=prep.after_attack(c.preparation, w))
-        if pending.mode is not AttackMode.MELEE and w.missile is not None and w.missile.value == "thrown":
-            self.lying[f"{c.id}.{w.id}"] = Lying(f"{c.id}.{w.id}", c.id, w.id, t.cell)
-            c = replace(c, in_hand=tuple(x for x in c.in_hand if x != w.id))
+        if pending.mode is AttackMode.THROWN:
+            c = self._lay(c, w.id, t.cell)
         self.put(c)
         tb = t.blows.damaged(result.en_damage, result.bd_damage) if result.hit else t.blows
         t = replace(t, blows=tb)
@@ -777,7 +802,8 @@ class Seed004Fight:
             owner = b.owner
             wid = next((w for who, w in pending.parries if who == owner), "")
         c = self.chars[owner]
-        self.put(replace(c, in_hand=tuple(x for x in c.in_hand if x != wid), broken=c.broken + (wid,)))
+        self.put(replace(c, in_hand=tuple(x for x in c.in_hand if x != wid), broken=c.broken + (wid,),
+                         carried=tuple(x for x in c.carried if x.id != wid)))
         self.emit(ev.ItemBroke(owner, b.name, b.item.value))
 
     # -- the other phases ---------------------------------------------------------------------------------

@@ -34,8 +34,9 @@ class Character:
     preparation: Preparation | None = None
     shield_whole: bool = True
     """Its shield (if its sheet has one) has not broken [40]."""
-    carried: tuple[str, ...] = ()
-    """Weapons picked up from the map that are not its own (by the grabbed weapon's key, ``owner/weapon``)."""
+    carried: tuple[Weapon, ...] = ()
+    """Weapons picked up from the map that are not its sheet's [26]: each a copy whose id is where it came from,
+    ``owner.weapon`` (its number to hit as its owner's sheet has it, ours)."""
 
     @property
     def dead(self) -> bool:
@@ -47,11 +48,11 @@ class Character:
         return self.blows.alert
 
     def weapon(self, wid: str) -> Weapon | None:
-        return self.sheet.weapon(wid)
+        return self.sheet.weapon(wid) or next((w for w in self.carried if w.id == wid), None)
 
     def wielded(self) -> tuple[Weapon, ...]:
-        """The weapons in hand, in the sheet's order."""
-        return tuple(w for w in self.sheet.weapons if w.id in self.in_hand)
+        """The weapons in hand, in the sheet's order, then those picked up."""
+        return tuple(w for w in (*self.sheet.weapons, *self.carried) if w.id in self.in_hand)
 
     def armour_class(self) -> ArmourClass:
         """Its AC as an attack sees it: armour, and its shield while whole [39]."""
