@@ -43,6 +43,8 @@ STAY = "stay"
 STAY_UNALERT = "stay unalert"
 MAX_CELLS = 5000
 """Most cells one search for reachable end cells visits."""
+TOWARD = 8
+"""How far past its movement the search for a "stop within reach" trace's heading looks (steps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,12 @@ class Mover:
     cell: Cell
     noncombat: bool = False
     """Performed a noncombat action this round [51]."""
+    name: str = ""
+    """Its name at the table (the sheet's when not given)."""
+
+    @property
+    def shown(self) -> str:
+        return self.name or self.sheet.name
 
     @property
     def reach(self) -> int:
@@ -128,27 +136,29 @@ def plans(m: Mover, everyone: Sequence[Mover], ground: Ground) -> dict[str, Plan
     taken = {o.cell for o in everyone if o.id != m.id}
     others = [o for o in everyone if o.id != m.id and o.blows.conscious]
     budgets = _budgets(m)
+    # one search: a BFS's paths do not depend on where it stops
+    near = paths_within(ground, m.cell, max(b for b, _ in budgets) + TOWARD)
     for budget, alert in budgets:
-        for cell, path in paths_within(ground, m.cell, budget).items():
+        for cell, path in near.items():
             key = _key(ground, cell)
-            if path and cell not in taken and key not in out:
+            if path and len(path) <= budget and cell not in taken and key not in out:
                 out[key] = Plan(Trace(m.id, m.cell, straightened(ground, m.cell, path)), budget, alert)
-        reach = paths_within(ground, m.cell, budget - CHASE_COST)
         for o in others:
             key = f"chase:{o.id}"
-            if o.cell in reach and key not in out and reach[o.cell]:
-                out[key] = Plan(Trace(m.id, m.cell, straightened(ground, m.cell, reach[o.cell]), chase=o.id),
-                                budget, alert)
+            path = near.get(o.cell, ())
+            if path and len(path) <= budget - CHASE_COST and key not in out:
+                out[key] = Plan(Trace(m.id, m.cell, straightened(ground, m.cell, path), chase=o.id), budget, alert)
     budget, alert = budgets[0]
     for o in others:
-        toward = _toward(ground, m.cell, o.cell, budget)
+        toward = _toward(ground, near, m.cell, o.cell, budget)
         out[f"stop:{o.id}"] = Plan(Trace(m.id, m.cell, toward, stop=StopWithin(o.id, m.reach)), budget, alert)
     return out
 
 
-def _toward(ground: Ground, start: Cell, goal: Cell, budget: int) -> tuple[Cell, ...]:
-    """The least-cost path from ``start`` toward ``goal`` (not onto it), at most ``budget`` cells."""
-    near = paths_within(ground, start, MAX_TRACE // 4)
+def _toward(ground: Ground, near: Mapping[Cell, tuple[Cell, ...]], start: Cell, goal: Cell,
+            budget: int) -> tuple[Cell, ...]:
+    """The least-cost path from ``start`` toward ``goal`` (not onto it), at most ``budget`` cells: to the cell of
+    ``near`` (start -> path) nearest ``goal``, fewest steps on ties."""
     best = min(near, key=lambda c: (ground.grid.distance(c, goal) if c != goal else 10**6, len(near[c])))
     return straightened(ground, start, near[best])[:max(0, budget)]
 
@@ -169,17 +179,29 @@ def label(key: str, plan: Plan, was_alert: bool, names: Mapping[str, str]) -> st
     return f"move to {rest} ({len(plan.trace.cells)}\"){drop}"
 
 
-def questions(movers: Sequence[Mover], ground: Ground) -> tuple[Question, ...]:
-    """3.1 [53]: one secret question per conscious character, to be opened together and revealed together."""
+Plans = Mapping[str, Mapping[str, Plan]]
+"""Each mover's options worked out (:func:`all_plans`): what a question offers and an answer plots."""
+
+
+def all_plans(movers: Sequence[Mover], ground: Ground) -> dict[str, dict[str, Plan]]:
+    """Every conscious mover's plotting options (work them out once a movement phase: the board and everyone's
+    standing do not change while the traces are plotted)."""
+    return {m.id: plans(m, movers, ground) for m in movers if m.blows.conscious}
+
+
+def questions(movers: Sequence[Mover], ground: Ground, table: Plans | None = None) -> tuple[Question, ...]:
+    """3.1 [53]: one secret question per conscious character, to be opened together and revealed together
+    (``table``: :func:`all_plans`, when already worked out)."""
     if len(movers) > MAX_MOVERS:
         raise Impossible(f"{len(movers)} characters in one movement phase; at most {MAX_MOVERS}")
-    names = {m.id: m.sheet.name for m in movers}
+    names = {m.id: m.shown for m in movers}
     out: list[Question] = []
     for m in movers:
         if not m.blows.conscious:
             continue
-        options = tuple(Option(k, label(k, p, m.blows.alert, names)) for k, p in plans(m, movers, ground).items())
-        out.append(Question(m.side, m.id, TRACE, f"{m.sheet.name}: plot your trace", options, secret=True))
+        got = table[m.id] if table is not None and m.id in table else plans(m, movers, ground)
+        options = tuple(Option(k, label(k, p, m.blows.alert, names)) for k, p in got.items())
+        out.append(Question(m.side, m.id, TRACE, f"{m.shown}: plot your trace", options, secret=True))
     return tuple(out)
 
 
@@ -195,7 +217,8 @@ class Frame:
     """What the log says of the step and its attacks."""
 
 
-def begin(movers: Sequence[Mover], choices: Mapping[str, str], ground: Ground) -> tuple[Movement, dict[str, bool]]:
+def begin(movers: Sequence[Mover], choices: Mapping[str, str], ground: Ground,
+          table: Plans | None = None) -> tuple[Movement, dict[str, bool]]:
     """3.2 [54]: all traces revealed; ``choices`` is who -> option key (unconscious characters and those not
     answering stay). Returns the resolution's start and everyone's alertness after plotting."""
     traces: list[Trace] = []
@@ -203,7 +226,10 @@ def begin(movers: Sequence[Mover], choices: Mapping[str, str], ground: Ground) -
     alert: dict[str, bool] = {}
     for m in movers:
         key = choices.get(m.id, STAY)
-        options = plans(m, movers, ground) if m.blows.conscious else {STAY: Plan(Trace(m.id, m.cell), 0, m.blows.alert)}
+        if not m.blows.conscious:
+            options: Mapping[str, Plan] = {STAY: Plan(Trace(m.id, m.cell), 0, m.blows.alert)}
+        else:
+            options = table[m.id] if table is not None and m.id in table else plans(m, movers, ground)
         if key not in options:
             raise Impossible(f"{m.id} cannot plot {key!r} now")
         plan = options[key]
@@ -223,6 +249,8 @@ def targets(movement: Movement, step: Step, who: Mover, everyone: Mapping[str, M
     here = movement.position(who.id)
     out: list[str] = []
     for t in step.still_moving:
+        if t in movement.ended:   # stopped by an earlier attack of this step
+            continue
         d = movement.grid.distance(here, movement.position(t))
         weapon = next((w for w in who.sheet.weapons if w.melee and w.reach >= d), None)
         if weapon is None or t not in everyone or not everyone[t].blows.conscious:
@@ -239,8 +267,8 @@ def attack_question(movement: Movement, step: Step, who: Mover, everyone: Mappin
     if not got:
         return None
     options = (Option(PASS, "let them pass"),) + tuple(
-        Option(f"attack:{t}", f"attack {everyone[t].sheet.name} (a blow borrowed from next round)") for t in got)
-    return Question(who.side, who.id, ATTACK_MOVER, f"{who.sheet.name}: attack one still moving?", options)
+        Option(f"attack:{t}", f"attack {everyone[t].shown} (a blow borrowed from next round)") for t in got)
+    return Question(who.side, who.id, ATTACK_MOVER, f"{who.shown}: attack one still moving?", options)
 
 
 Choose = Callable[[Movement, Question], str]
@@ -249,16 +277,34 @@ Strike = Callable[[str, str, Movement], tuple[tuple[str, ...], bool]]
 """The fight's attack [56]: (attacker, target, movement) -> (log lines, whether the target stops where it is)."""
 
 
+def advance(movement: Movement, everyone: Mapping[str, Mover]) -> tuple[Movement, Step, str]:
+    """3.2.1 [55]: one step, with its log line. The fight then asks, in ``step.may_attack``'s order, each
+    :func:`attack_question` (against the movement as it stands after earlier attacks) and applies each answer
+    with :func:`attacked`; then, while anyone moves, advances again (3.2.3 [57])."""
+    movement, step = movement.step()
+    return movement, step, _step_line(step, everyone)
+
+
+def attacked(movement: Movement, target: str, stops: bool,
+             everyone: Mapping[str, Mover]) -> tuple[Movement, str | None]:
+    """After a 3.2.2 attack [56]: the target stops where it is when the fight says so (with the log line)."""
+    if not stops or target in movement.ended:
+        return movement, None
+    movement = movement.halt(target)
+    return movement, f"{_name(target, everyone)} stops at {tuple(movement.position(target))}"
+
+
 def run(movement: Movement, everyone: Mapping[str, Mover], choose: Choose,
         strike: Strike) -> tuple[Movement, tuple[Frame, ...]]:
-    """3.2.1-3.2.3 [55-57]: step until nobody moves; after each step ask those who may attack [56], in the order
-    given, and halt a target the fight says stops. At most one step per character (each step ends one)."""
+    """3.2.1-3.2.3 [55-57] in one call (the AI's look-ahead and the tests; the fight drives :func:`advance` as
+    kernel steps): step until nobody moves; after each step ask those who may attack [56], in the order given,
+    and halt a target the fight says stops. At most one step per character (each step ends one)."""
     frames: list[Frame] = []
     for _ in range(len(movement.order) + 1):
         if movement.done:
             break
-        movement, step = movement.step()
-        lines = [_step_line(step, everyone)]
+        movement, step, line = advance(movement, everyone)
+        lines = [line]
         for who in step.may_attack:
             q = attack_question(movement, step, everyone[who], everyone)
             if q is None:
@@ -271,15 +317,15 @@ def run(movement: Movement, everyone: Mapping[str, Mover], choose: Choose,
             target = answer.partition(":")[2]
             said, stops = strike(who, target, movement)
             lines.extend(said)
-            if stops:
-                movement = movement.halt(target)
-                lines.append(f"{_name(target, everyone)} stops at {tuple(movement.position(target))}")
+            movement, stopped = attacked(movement, target, stops, everyone)
+            if stopped is not None:
+                lines.append(stopped)
         frames.append(Frame(step.fraction, step.ended, step.positions, tuple(lines)))
     return movement, tuple(frames)
 
 
 def _name(who: str, everyone: Mapping[str, Mover]) -> str:
-    return everyone[who].sheet.name if who in everyone else who
+    return everyone[who].shown if who in everyone else who
 
 
 def _step_line(step: Step, everyone: Mapping[str, Mover]) -> str:

@@ -37,6 +37,12 @@ class Standing:
     sheet: Sheet
     blows: Blows
     fit: Fit
+    name: str = ""
+    """Its name at the table (the sheet's when not given)."""
+
+    @property
+    def shown(self) -> str:
+        return self.name or self.sheet.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +91,8 @@ def resolve(characters: Sequence[Standing], choices: Mapping[str, str]) -> Outco
 def _line(c: Standing, option: str, blows: Blows, fit: Fit) -> str:
     alert = ", no longer alert" if c.blows.alert and not blows.alert else ""
     if option == Noncombat.REST.value:
-        return f"{c.sheet.name} rests: EN {c.blows.en} -> {blows.en} (+{rest_recovery(c.sheet, c.blows)}){alert}"
+        return f"{c.shown} rests: EN {c.blows.en} -> {blows.en} (+{rest_recovery(c.sheet, c.blows)}){alert}"
     armour = c.sheet.armour.name if c.sheet.armour is not None else "armour"
     if not c.fit.worn:
-        return f"{c.sheet.name} dons {armour} (ENC {fit.enc}){alert}"
-    return f"{c.sheet.name} adjusts {armour}: ENC {c.fit.enc} -> {fit.enc}{alert}"
+        return f"{c.shown} dons {armour} (ENC {fit.enc}){alert}"
+    return f"{c.shown} adjusts {armour}: ENC {c.fit.enc} -> {fit.enc}{alert}"

@@ -44,6 +44,9 @@ class Seed004Package:
         from game.rulesets.seed004.ai import answer
 
         fight.ai_answerer = answer
+        from game.rulesets.seed004.phases import Phases
+
+        fight.extensions.append(Phases())   # the noncombat and movement phases [44-58]
         return fight
 
     def scripted(self, sections: Any, board: Board, path: Path) -> list[tuple[str, Command]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -177,9 +178,9 @@ def test_the_ai_rests_when_spent_and_adjusts_armour_when_it_has_time() -> None:
     tired = Standing("ann", "a", s, replace(Blows.start(s, alert=False), en=8, en_last_round=5), Fit(True, 9))
     fresh = replace(tired, id="bo", blows=replace(tired.blows, en=20))
     q_tired, q_fresh = noncombat_questions([tired, fresh])
-    assert noncombat_choice(tired, q_tired, foe_distance=2) == "rest"
-    assert noncombat_choice(fresh, q_fresh, foe_distance=20) == "adjust armour"
-    assert noncombat_choice(fresh, q_fresh, foe_distance=2) == PASS
+    assert noncombat_choice(tired, q_tired.options, foe_distance=2) == "rest"
+    assert noncombat_choice(fresh, q_fresh.options, foe_distance=20) == "adjust armour"
+    assert noncombat_choice(fresh, q_fresh.options, foe_distance=2) == PASS
 
 
 def test_the_ai_closes_flees_chases_and_waits_for_movers() -> None:
@@ -198,4 +199,107 @@ def test_the_ai_closes_flees_chases_and_waits_for_movers() -> None:
     movement, _ = begin([guard, runner], {"guard": "stop:runner", "runner": "to:8,0"}, OPEN)
     after, step = movement.step()
     q = attack_question(after, step, guard, {"guard": guard, "runner": runner})
-    assert q is not None and attack_choice(guard, q, {"guard": guard, "runner": runner}) == "attack:runner"
+    assert q is not None and attack_choice(guard, q.options, {"guard": guard, "runner": runner}) == "attack:runner"
+
+
+def test_a_mover_stopped_by_one_attacker_is_not_offered_to_the_next() -> None:
+    """Seed 004, line 56, 3.2.2: an attack "against any character who has not yet ended movement": once the first
+    of two who just ended stops the runner, the runner has ended, so the second is not asked about it."""
+    g1, g2 = mover("g1", 4, 1, alert=True), mover("g2", 4, 3, alert=True)
+    runner = mover("runner", 0, 2, side="b", move=8)
+    everyone = {"g1": g1, "g2": g2, "runner": runner}
+    movement, _ = begin([g1, g2, runner], {"g1": "stop:runner", "g2": "stop:runner", "runner": "to:8,2"}, OPEN)
+    asked: list[str] = []
+
+    def choose(m: Movement, q: Question) -> str:
+        asked.append(q.chooser)
+        return "attack:runner"
+
+    final, frames = run(movement, everyone, choose, lambda a, t, m: ((f"{a} hits {t}",), True))
+    assert frames[0].ended == ("g1", "g2") and asked == ["g1"]
+    assert final.done
+
+
+def test_the_ai_flees_only_while_a_foe_is_fitter() -> None:
+    """Seed 004, line 53, 3.1 (the AI's use of it, ours): badly hurt, it runs from a fresh foe but closes on a foe
+    as spent as itself (two spent sides running from each other would never end the fight)."""
+    hurt = mover("ann", 2, 2, en=3)
+    spent = mover("bo", 10, 2, side="b", en=3)
+    assert trace_choice(hurt, [hurt, spent], OPEN) == "to:8,2"
+
+
+def _through_combat_and_noncombat(f: Any) -> None:
+    from game.kernel.decisions import Answer
+    from game.rulesets.seed004.commands import PassOption
+
+    for _ in range(10):
+        acting = f.acting
+        if acting is None:
+            break
+        f.apply(PassOption(acting.id))
+    for d in f.pending:
+        if d.kind == "noncombat":
+            f.apply(Answer(d.id, PASS))
+
+
+def test_in_the_fight_traces_are_secret_revealed_together_and_one_who_ends_attacks_a_mover() -> None:
+    """Seed 004, line 53, 3.1: traces determined simultaneously; line 54, 3.2: "All traces are revealed"; line 56,
+    3.2.2: one who just ended attacks one still moving, "'borrowing' blows from the next round's allowance"."""
+    from game.kernel.decisions import Answer
+    from game.rulesets.seed004 import events as ev
+    from game.rulesets.seed004.phases import MovementStepped, Phases, TracesPlotted
+    from tests.rulesets.seed004.fight004 import at, events, fight_of
+
+    f = fight_of(("oswin", "oswin_hale", "company", (4, 3)), ("wolf", "fen_wolf", "beasts", (0, 2)), start=False,
+                 faces=(9, 9, 1, 8))
+    f.extensions.append(Phases())
+    f.start()
+    _through_combat_and_noncombat(f)
+    asked = f.pending
+    assert [(d.chooser, d.kind, d.secret) for d in asked] == [("oswin", "trace", True), ("wolf", "trace", True)]
+    f.apply(Answer(asked[0].id, "stop:wolf"))
+    assert not events(f, TracesPlotted)
+    f.apply(Answer(asked[1].id, "to:10,2"))
+    plotted = events(f, TracesPlotted)
+    assert [(e.creature, e.stop) for e in plotted] == [("oswin", "wolf"), ("wolf", "")]
+    assert len(plotted[0].path) == 4 and f.board.grid.distance(plotted[0].path[-1], at(f, 0, 2)) == 1  # alert: 3"
+    assert plotted[1].path[-1] == at(f, 10, 2)
+    attack = f.pending
+    assert [(d.chooser, d.kind) for d in attack] == [("oswin", "attack mover")]
+    assert "attack:wolf" in [o.key for o in attack[0].options]
+    f.apply(Answer(attack[0].id, "attack:wolf"))
+    for _ in range(5):
+        for d in f.pending:
+            f.apply(Answer(d.id, PASS))
+    chosen = events(f, ev.OptionChosen)
+    assert chosen[-1].creature == "oswin" and chosen[-1].borrowed
+    steps = events(f, MovementStepped)
+    assert steps[0].ended == ("oswin",) and steps[-1].ended in (("wolf",), ())
+    assert f.rnd.number == 2 and f.char("oswin").blows.spent == 1   # the borrowed blow counts in round 2
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 10**6))
+def test_seeded_fights_end_every_movement_phase_with_nobody_sharing_a_cell(seed: int) -> None:
+    """Seed 004, lines 53-57, 3.1-3.2.3, over whole seeded fights of the square sample played by the AI: after every
+    step of every movement phase nobody stands in another's cell, and each stands on its revealed trace (or,
+    every cell of it held, beside it: ours), never past its end."""
+    from game.rulesets.seed004.phases import MovementStepped, TracesPlotted
+    from game.runner import build_encounter, play
+
+    loaded = build_encounter("maps/hall_brawl_004.toml", seed)
+    seen: list[Any] = []
+    play(loaded, auto=True, emit=seen.append)
+    steps = [e for e in seen if isinstance(e, MovementStepped)]
+    assert steps
+    paths: dict[str, tuple[Cell, ...]] = {}
+    for e in seen:
+        if isinstance(e, TracesPlotted):
+            paths[e.creature] = e.path
+        elif isinstance(e, MovementStepped):
+            where = dict(e.positions)
+            assert not overlaps(where)
+            for who, cell in where.items():
+                if who in paths and cell not in paths[who]:
+                    held = set(where.values()) - {cell}
+                    assert all(c in held for c in paths[who]), (who, cell)

@@ -82,3 +82,31 @@ def test_options_resolve_simultaneously_whatever_order_the_answers_came_in(picks
     for p in people:   # each one's result depends on its own start and choice only
         alone = resolve([p], {p.id: choices[p.id]})
         assert a.after[p.id] == alone.after[p.id]
+
+
+def test_in_the_fight_the_noncombat_options_are_a_secret_group_and_rest_takes_effect() -> None:
+    """Seed 004, line 45, 2.1: chosen "secretly and simultaneously" by those who spent no blow or EN; line 46,
+    2.1.1: rest; line 45: the alert cease to be alert when using an option (through the fight's phase hooks)."""
+    from game.kernel import events as kev
+    from game.kernel.decisions import Answer
+    from game.rulesets.seed004.commands import PassOption
+    from game.rulesets.seed004.phases import NoncombatTaken, Phases
+    from tests.rulesets.seed004.fight004 import events, fight_of
+
+    f = fight_of(("oswin", "oswin_hale", "company", (2, 2)), ("wolf", "fen_wolf", "beasts", (8, 2)), start=False)
+    f.extensions.append(Phases())
+    f.start()
+    f.put(replace(f.char("oswin"), blows=replace(f.char("oswin").blows, en=10, en_last_round=4)))
+    for _ in range(2):
+        acting = f.acting
+        assert acting is not None
+        f.apply(PassOption(acting.id))
+    asked = f.pending
+    assert [(d.chooser, d.kind, d.secret) for d in asked] == [("oswin", "noncombat", True), ("wolf", "noncombat", True)]
+    f.apply(Answer(asked[0].id, "rest"))
+    assert not events(f, NoncombatTaken)          # nothing happens before all have answered
+    f.apply(Answer(asked[1].id, "pass"))
+    assert [e.text for e in events(f, NoncombatTaken)] == ["Oswin Hale rests: EN 10 -> 13 (+3), no longer alert"]
+    assert f.char("oswin").blows.en == 13 and not f.char("oswin").blows.alert
+    assert events(f, kev.DecisionsRevealed)[-1].answers == (("oswin", "rest"), ("wolf", "pass"))
+    assert {d.kind for d in f.pending} == {"trace"}   # the movement phase follows
