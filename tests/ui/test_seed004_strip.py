@@ -75,6 +75,9 @@ def test_rows_show_blows_and_en_left_this_phase_alert_and_fallen() -> None:
 
 
 def test_the_strip_draws_the_holder_lit() -> None:
+    from game.ui.board_view import font
+
+    font.cache_clear()  # pygame.register_quit runs once: fonts of an earlier test's pygame.quit are dead
     pygame.init()
     fighters = [F("ann", "heroes", blows(1, 3, 8)), F("orc", "monsters", blows(1, 2, 20))]
     rnd = Round().begin_segment(fighters)
