@@ -144,9 +144,9 @@ class Phases:
     step: Step | None = None
     """The last step of the resolution (None before the first and once it is over)."""
     chosen: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Attacks on movers chosen and not yet made: attacker -> (target, weapon)."""
     plotting: dict[str, dict[str, Plan]] | None = None
     """The movers' plotting options while their traces are plotted (worked out once: nothing changes meanwhile)."""
-    """Attacks on movers chosen and not yet made: attacker -> (target, weapon)."""
 
     # -- reading the fight
 
