@@ -14,7 +14,7 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.ui import players_display
+from game.ui import board_view, players_display
 from game.ui.players_display import PlayersDisplay, load_calibration
 from game.ui.script import post_key
 from game.ui.table import Table
@@ -234,7 +234,7 @@ def test_a_row_too_long_for_the_panel_keeps_what_fits_of_its_status() -> None:
 
 def test_a_status_loses_its_last_parts_first_and_the_name_stands_alone_last() -> None:
     pygame.font.init()
-    f = players_display.font(players_display.ROW_SIZE)
+    f = board_view.font(players_display.ROW_SIZE)
     whole = "Wren: Body 9/9 · A R · 4"
     assert players_display.fitted("Wren", "Body 9/9 · A R · 4", f, f.size(whole)[0]) == whole
     assert players_display.fitted("Wren", "Body 9/9 · A R · 4", f, f.size(whole)[0] - 1) == "Wren: Body 9/9 · A R"
