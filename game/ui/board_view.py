@@ -77,16 +77,31 @@ even when what came before the board took the frame's budget."""
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame_gui's bundled Noto Sans (never a system font), cached per size."""
+    """pygame_gui's bundled Noto Sans (never a system font), cached per size until ``pygame.quit()``."""
+    _forget_fonts_at_quit()
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     path = resources.files("pygame_gui.data") / name
     with resources.as_file(path) as real:
         return pygame.font.Font(str(real), max(6, size))
 
 
-pygame.register_quit(font.cache_clear)
-"""A font made before ``pygame.quit()`` is dead after it ("font module quit"): the cache empties with it, so a
-window opened again (the next test, a second table in one process) makes its fonts again."""
+_FORGETTING: list[bool] = []
+"""Whether a ``pygame.quit()`` will empty the font cache (pygame forgets its quit functions once it has called
+them, so the first font made after each quit asks again)."""
+
+
+def _forget_fonts_at_quit() -> None:
+    """A font made before ``pygame.quit()`` is dead after it ("font module quit since font created"): the cache
+    empties with it, so a window opened again (the next test, a second table in one process) makes its fonts
+    again."""
+    if not _FORGETTING:
+        _FORGETTING.append(True)
+        pygame.register_quit(_forget_fonts)
+
+
+def _forget_fonts() -> None:
+    font.cache_clear()
+    _FORGETTING.clear()
 
 
 @dataclass

@@ -648,9 +648,7 @@ class PlayersDisplay:
             else:
                 status = public_health(table.parts, piece)
             colour = MUTED if row.dead else (ACCENT if acting is not None and row.creature == acting.id else TEXT)
-            text = f"{row.name}: {status}"
-            y = self._text(canvas, text if font(ROW_SIZE).size(text)[0] <= room else row.name, (x, y), ROW_SIZE,
-                           colour).bottom
+            y = self._text(canvas, fitted(row.name, status, font(ROW_SIZE), room), (x, y), ROW_SIZE, colour).bottom
         y = log_top
         pygame.draw.line(canvas, MUTED, (rect.left + 8, y - 6), (rect.right - 8, y - 6))
         lines: list[str] = []
@@ -681,6 +679,18 @@ class PlayersDisplay:
             if not out or out[-1] != line.text:  # a walk of several steps told once
                 out.append(line.text)
         return out
+
+
+def fitted(name: str, status: str, f: pygame.font.Font, room: int) -> str:
+    """``name: status`` in one row of ``room`` pixels: a status too long loses its last " · " parts first (Body
+    before the round's marks), and the name stands alone only when no part fits."""
+    parts = status.split(" · ")
+    while parts:
+        text = f"{name}: {' · '.join(parts)}"
+        if f.size(text)[0] <= room:
+            return text
+        parts.pop()
+    return name
 
 
 def tokens_in(places: TokenPlaces, cam: Camera, area: pygame.Rect,

@@ -14,7 +14,7 @@ from typing import Iterator
 import pygame
 import pytest
 
-from game.ui import players_display
+from game.ui import board_view, players_display
 from game.ui.players_display import PlayersDisplay, load_calibration
 from game.ui.script import post_key
 from game.ui.table import Table
@@ -218,3 +218,25 @@ def test_line_of_sight_darkens_what_the_heroes_cannot_see_and_hides_who_stands_t
     assert view is not None
     at = tuple(round(v) for v in view.camera.to_screen(*view.centre(necro.cell)))
     assert surface.get_at(at)[:3] == (0, 0, 0)  # dark: never explored
+
+
+
+def test_a_row_too_long_for_the_panel_keeps_what_fits_of_its_status() -> None:
+    """Bob's turn comes first at the ford: his own Grey Courser 2's row ("Body 16/16 · A R · 8") is wider than the
+    panel: it keeps its Body and drops the round's marks; before, the row was cut to the creature's name and Bob
+    lost its Body."""
+    table = new_table(REPO / "maps" / "reed_ford_001.toml", {"company": "Ann", "raiders": "Bob"})
+    shown = PlayersDisplay(window=False)
+    shown.render(table)
+    row = next(text for text in shown.texts if text.startswith("Grey Courser 2"))
+    assert row.startswith("Grey Courser 2: Body 16/16")
+
+
+def test_a_status_loses_its_last_parts_first_and_the_name_stands_alone_last() -> None:
+    pygame.font.init()
+    f = board_view.font(players_display.ROW_SIZE)
+    whole = "Wren: Body 9/9 · A R · 4"
+    assert players_display.fitted("Wren", "Body 9/9 · A R · 4", f, f.size(whole)[0]) == whole
+    assert players_display.fitted("Wren", "Body 9/9 · A R · 4", f, f.size(whole)[0] - 1) == "Wren: Body 9/9 · A R"
+    assert players_display.fitted("Wren", "Body 9/9 · A R · 4", f, f.size("Wren: Body 9/9")[0]) == "Wren: Body 9/9"
+    assert players_display.fitted("Wren", "Body 9/9 · A R · 4", f, 10) == "Wren"
