@@ -33,7 +33,9 @@ from game.grid import Cell
 from game.kernel.decisions import PASS, Answer, Decision, Option, Question
 from game.kernel.engine import Engine, Impossible
 from game.kernel.events import Event, to_json
-from game.rulesets.package import Entry
+from game.rulesets import edits
+from game.rulesets.package import EditView, Entry
+from game.rulesets.seed004 import editing
 from game.rulesets.seed004 import events as ev
 from game.rulesets.seed004 import hit
 from game.rulesets.seed004 import preparations as prep
@@ -161,9 +163,25 @@ class Seed004Fight:
         return self.engine.take()
 
     def apply(self, command: Command | Answer) -> list[Event]:
+        if edits.is_table_command(command):
+            return editing.carry_out(self, command)
         if self.finished:
             raise Impossible("the fight is over")
         return self.engine.apply(command)
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed004.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return editing.turn_order(self)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self.library)
 
     def emit(self, event: Event) -> None:
         self.engine.emit(event)
