@@ -26,7 +26,7 @@ Hooks for the other phases (s004move), all through :attr:`Seed004Fight.extension
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence, cast
 
 from game.board import Board
 from game.grid import Cell
@@ -162,12 +162,12 @@ class Seed004Fight:
             self.engine.run([NextSegment(self.engine.new_action())])
         return self.engine.take()
 
-    def apply(self, command: Command | Answer) -> list[Event]:
-        if edits.is_table_command(command):
+    def apply(self, command: Command | Answer | edits.GmEdit | edits.RollDice) -> list[Event]:
+        if isinstance(command, edits.TABLE_COMMANDS):
             return editing.carry_out(self, command)
         if self.finished:
             raise Impossible("the fight is over")
-        return self.engine.apply(command)
+        return self.engine.apply(cast("Command | Answer", command))
 
     # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed004.editing) ----------
 
