@@ -445,8 +445,6 @@ class Seed004Fight:
         why = self.why_not(command)
         if why is not None:
             raise Impossible(why)
-        if self.chain == command.creature and not isinstance(command, (PrepareBlow, AttackOption)):
-            pass  # the chained preparation is lost (TakeOption says so)
         self.holder = None
         self.segment_passes = {command.creature: isinstance(command, PassOption)}
         self.engine.run([TakeOption(self.engine.new_action(), command.creature, command)])
@@ -455,6 +453,8 @@ class Seed004Fight:
         self._check_over()
 
     def precondition(self, step: Step) -> str:
+        if isinstance(step, TakeOption) and not step.paid:
+            return self.why_not(step.option, step.borrowed) or ""
         if isinstance(step, (Parries, Strike)):
             pending = self.attacks.get(step.action)
             if pending is None:
