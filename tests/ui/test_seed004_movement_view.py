@@ -113,3 +113,32 @@ def test_the_newest_resolution_is_read_from_the_log_and_ends_being_news_at_the_n
     assert got.frames[2].ended == frozenset({"a", "b"})
     later = movement_view.newest([*log, OptionChosen("a", "pass", "no blow", 0, 10)], str.upper, lambda c: (1, 2, 3))
     assert later is not None and not later.current
+
+
+def test_the_players_display_draws_the_traces_and_the_replay_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21 item 7: "The window draws the traces and replays their resolution", on the players' display too
+    (the public second window), without the traces of creatures hidden from players."""
+    from game.ui.players_display import PlayersDisplay
+    from game.ui.rulesets.seed004 import traces_view
+
+    to_the_traces(table)
+    drawn: list[tuple[str, tuple[str, ...]]] = []
+    real_traces, real_frame = traces_view.draw_traces, traces_view.draw_frame
+    monkeypatch.setattr(traces_view, "draw_traces", lambda t, r, c, plots, **k: (
+        drawn.append(("traces", tuple(p.mover for p in plots))), real_traces(t, r, c, plots, **k))[1])
+    monkeypatch.setattr(traces_view, "draw_frame", lambda t, r, c, plots, frame: (
+        drawn.append(("frame", tuple(p.mover for p in plots))), real_frame(t, r, c, plots, frame))[1])
+    assert table.session is not None
+    table.session.hide("fen_wolf_2")
+    display = PlayersDisplay(None, (1000, 600))
+    try:
+        display.render(table)
+        assert ("traces", ("ilse_farrow", "fen_wolf")) in drawn  # the hidden wolf's trace is not shown
+        drawn.clear()
+        parts = table.parts
+        assert isinstance(parts, Seed004Parts)
+        parts.step_replay(table)
+        display.render(table)
+        assert ("frame", ("ilse_farrow", "fen_wolf")) in drawn  # the replay's frame: the display drew again
+    finally:
+        display.close()

@@ -15,7 +15,8 @@ end cells are lit on the board and clicked there (``marks.decision_cells``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -30,7 +31,7 @@ from game.rulesets.seed004.fight import Seed004Fight
 from game.rulesets.seed004.maneuvers import Maneuver
 from game.rulesets.seed004.state import Character
 from game.ui.animation import NOTHING, BannerText, Shown
-from game.ui.board_view import Layer, TokenLook, draw_text
+from game.ui.board_view import BoardView, Layer, TokenLook, draw_text
 from game.ui.map_view import side_colour
 from game.ui.modes.base import FightMode, Host, Mode, Piece
 from game.ui.parts import BarEntry, Readiness, SlowOverlay, TurnRow
@@ -236,10 +237,23 @@ class Seed004Parts:
     def draw_over_tokens(self, table: Host, board: pygame.Surface) -> None:
         """The newest traces while they are the news (revealed, no option taken since) [54], or the replay's
         frame (T) [55-57]."""
-        view = table.view
-        got = self.resolution(table) if view is not None else None
-        if got is None or view is None or not (got.current or self.replay is not None):
+        if table.view is not None:
+            self.draw_public(table, board, table.view, frozenset())
+
+    def public_key(self, table: Host) -> object:
+        """What the players' display's traces depend on besides the fight: the replay's frame."""
+        return self.replay
+
+    def draw_public(self, table: Host, board: pygame.Surface, view: BoardView, hidden: Collection[str]) -> None:
+        """The traces (or the replay's frame) on ``board`` as ``view`` places cells: the table's board, or the
+        players' display's (without the traces of creatures hidden from players)."""
+        got = self.resolution(table)
+        if got is None or not (got.current or self.replay is not None):
             return
+        if hidden:
+            got = replace(got, plots=tuple(p for p in got.plots if p.mover not in hidden),
+                          frames=tuple(replace(fr, positions={k: v for k, v in fr.positions.items() if k not in hidden})
+                                       for fr in got.frames))
         cells = {c for plot in got.plots for c in plot.cells}
         if self.replay is not None:
             cells |= {c for frame in got.frames for c in frame.positions.values()}
