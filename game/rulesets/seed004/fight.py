@@ -26,14 +26,16 @@ Hooks for the other phases (s004move), all through :attr:`Seed004Fight.extension
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence, cast
 
 from game.board import Board
 from game.grid import Cell
 from game.kernel.decisions import PASS, Answer, Decision, Option, Question
 from game.kernel.engine import Engine, Impossible
 from game.kernel.events import Event, to_json
-from game.rulesets.package import Entry
+from game.rulesets import edits
+from game.rulesets.package import EditView, Entry
+from game.rulesets.seed004 import editing
 from game.rulesets.seed004 import events as ev
 from game.rulesets.seed004 import hit
 from game.rulesets.seed004 import preparations as prep
@@ -160,10 +162,26 @@ class Seed004Fight:
             self.engine.run([NextSegment(self.engine.new_action())])
         return self.engine.take()
 
-    def apply(self, command: Command | Answer) -> list[Event]:
+    def apply(self, command: Command | Answer | edits.GmEdit | edits.RollDice) -> list[Event]:
+        if isinstance(command, edits.TABLE_COMMANDS):
+            return editing.carry_out(self, command)
         if self.finished:
             raise Impossible("the fight is over")
-        return self.engine.apply(command)
+        return self.engine.apply(cast("Command | Answer", command))
+
+    # -- the game master's edits (game.rulesets.package.Editing; game.rulesets.seed004.editing) ----------
+
+    def edit_view(self, pid: str) -> EditView | None:
+        return editing.edit_view(self, pid)
+
+    def edit_conditions(self) -> tuple[str, ...]:
+        return editing.CONDITIONS
+
+    def turn_order(self) -> tuple[str, ...]:
+        return editing.turn_order(self)
+
+    def addable(self) -> tuple[tuple[str, str], ...]:
+        return editing.addable(self.library)
 
     def emit(self, event: Event) -> None:
         self.engine.emit(event)
@@ -427,8 +445,6 @@ class Seed004Fight:
         why = self.why_not(command)
         if why is not None:
             raise Impossible(why)
-        if self.chain == command.creature and not isinstance(command, (PrepareBlow, AttackOption)):
-            pass  # the chained preparation is lost (TakeOption says so)
         self.holder = None
         self.segment_passes = {command.creature: isinstance(command, PassOption)}
         self.engine.run([TakeOption(self.engine.new_action(), command.creature, command)])
@@ -437,6 +453,8 @@ class Seed004Fight:
         self._check_over()
 
     def precondition(self, step: Step) -> str:
+        if isinstance(step, TakeOption) and not step.paid:
+            return self.why_not(step.option, step.borrowed) or ""
         if isinstance(step, (Parries, Strike)):
             pending = self.attacks.get(step.action)
             if pending is None:

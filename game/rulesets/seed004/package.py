@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence, cast
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from game.board import Board
 from game.errors import EncounterFileError
 from game.kernel.events import DiceRolled, Event, RandomChoice
-from game.rulesets.package import Command, Entry, FileSetup, Fight, Sheet, edit_from_json, edit_to_json
+from game.rulesets.package import (Command, Entry, FileSetup, Fight, PublicLine, Sheet, edit_from_json,
+                                   edit_to_json)
 from game.rulesets.seed004 import encounter_file as file
 from game.rulesets.seed004 import events as ev
 from game.rulesets.seed004.commands import PassOption
@@ -68,6 +69,12 @@ class Seed004Package:
 
     def secrets(self, events: Sequence[Event]) -> list[str | None]:
         return [None for _ in events]
+
+    def public_line(self, event: Event, name: Callable[[str], str]) -> PublicLine | None:
+        """How an event reads for players (:class:`game.rulesets.package.PublicTelling`)."""
+        from game.rulesets.seed004.public import public_line
+
+        return public_line(event, name)
 
     def command_to_json(self, command: Command, board: Board) -> dict[str, Any]:
         return edit_to_json(command, board) or file.command_to_json(command, board)

@@ -106,3 +106,14 @@ def test_an_attack_from_the_movement_phase_borrows_blows_from_the_next_round() -
     assert f.rnd.number == 2
     oswin = f.char("oswin").blows
     assert (oswin.active, oswin.spent) == (1, 1)   # one active blow of round 2 already spent
+
+
+def test_an_attack_pushed_for_one_who_cannot_make_it_any_more_fizzles_with_the_reason() -> None:
+    """An attack outside the combat phase is checked again when its step comes up (the attacker may have been
+    put down, or the mover gone out of reach, since it was pushed): it fizzles, logged, and spends nothing."""
+    f = fight_of(("oswin", "oswin_hale", "company", (2, 2)), ("wolf", "fen_wolf", "beasts", (6, 2)))
+    steps = f.attack_steps("oswin", "wolf", "arming_sword")
+    f.engine.run(steps)
+    fizzled = [e for e in f.log if isinstance(e, kev.StepFizzled)]
+    assert fizzled and "beyond Arming Sword's reach" in fizzled[-1].reason
+    assert f.char("oswin").blows.borrowed_active == 0 and events(f, ev.AttackMade) == []
