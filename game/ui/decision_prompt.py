@@ -56,6 +56,8 @@ class DecisionPrompt:
         """The options picked on the board (their squares lit: ``game.ui.parts.DecisionCells``), left out of the
         buttons when all the options would not fit in one page (seed 004's traces: every reachable end cell)."""
         self.page = 0
+        self.per_page = MAX_OPTIONS
+        """Option buttons a page shows (:meth:`fitting`)."""
         self.window: _Unclosable | None = None
         self.buttons: dict[UIButton, tuple[str, str]] = {}
         """button -> ("option", key) | ("order", always/never/ask) | ("page", +1/-1)."""
@@ -72,11 +74,13 @@ class DecisionPrompt:
         self.kill()
         d = self.decision
         listed = self.listed
-        shown = listed[self.page * MAX_OPTIONS:(self.page + 1) * MAX_OPTIONS]
-        paged = len(listed) > MAX_OPTIONS
         width = min(WIDTH, self.area.width - 8) - 40
         asked = self.asked()
         lines = [row.strip() for row in wrap(asked, font(LABEL_SIZE), width - 8)][:QUESTION_ROWS]
+        self.per_page = self.fitting(len(lines))
+        per = self.per_page
+        shown = listed[self.page * per:(self.page + 1) * per]
+        paged = len(listed) > per
         rows = 1 + len(shown) + (1 if paged else 0) + (2 if self.orders_apply else 0) + (1 if self.on_board else 0)
         height = min(self.area.height - 8, TITLE + 16 + rows * ROW + (len(lines) - 1) * LINE)
         rect = pygame.Rect(0, 0, min(WIDTH, self.area.width - 8), height)
@@ -97,7 +101,7 @@ class DecisionPrompt:
             self.texts.append(text)
             UILabel(pygame.Rect(10, y, width, ROW - 6), text, self.manager, container=inner)
             y += ROW
-        for n, option in enumerate(shown, self.page * MAX_OPTIONS + 1):
+        for n, option in enumerate(shown, self.page * per + 1):
             label = f"{n}. {option.label}" if n <= 9 else option.label
             self.texts.append(label)
             b = UIButton(pygame.Rect(10, y, width, ROW - 4), label, self.manager, container=inner)
@@ -118,6 +122,17 @@ class DecisionPrompt:
                                                 (StandingOrder.ASK, "Ask me"))):
                 b = UIButton(pygame.Rect(10 + i * third, y, third - 6, ROW - 4), label, self.manager, container=inner)
                 self.buttons[b] = ("order", order.value)
+
+    def fitting(self, question_rows: int) -> int:
+        """How many option buttons a page shows: at most :data:`MAX_OPTIONS`, and no more than fit in the area
+        with the question, the page row and the standing orders' rows (a tall list on a short board was cut,
+        its last options and page buttons below the prompt's edge)."""
+        listed = len(self.listed)
+        fixed = 1 + (2 if self.orders_apply else 0) + (1 if self.on_board else 0)
+        room = (self.area.height - 8 - TITLE - 16 - (question_rows - 1) * LINE) // ROW - fixed
+        if listed <= min(MAX_OPTIONS, room):
+            return max(1, listed)
+        return max(1, min(MAX_OPTIONS, room - 1))  # a row for the page buttons
 
     @property
     def listed(self) -> tuple[Option, ...]:
@@ -147,7 +162,7 @@ class DecisionPrompt:
             if what == "option":
                 self.choose(value)
             elif what == "page":
-                pages = (len(self.listed) - 1) // MAX_OPTIONS
+                pages = (len(self.listed) - 1) // self.per_page
                 self.page = max(0, min(pages, self.page + int(value)))
                 self.build()
             else:

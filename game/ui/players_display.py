@@ -446,7 +446,8 @@ class PlayersDisplay:
         enc = session.encounter
         return (id(enc), len(enc.log), len(table.log.entries), len(session.played), session.gm,
                 tuple(sorted(session.hidden)), tuple(session.controllers.items()),
-                tuple(session.creature_controllers.items()), id(table.parts))
+                tuple(session.creature_controllers.items()), id(table.parts),
+                getattr(table.parts, "public_key", lambda t: None)(table))
 
     def _text(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
               *, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
@@ -513,6 +514,9 @@ class PlayersDisplay:
                     pygame.draw.circle(board, ACCENT, (sx, sy), radius, 4)
             self.tokens.draw(board, looks, cam.zoom)
         board.set_clip(None)
+        public = getattr(table.parts, "draw_public", None)  # a ruleset's public marks (seed 004's traces)
+        if public is not None:
+            public(table, board, view, hidden_from_players(table))
         if ruler is not None:
             self._draw_ruler(board)
 

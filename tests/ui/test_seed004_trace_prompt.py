@@ -83,3 +83,25 @@ def test_the_movement_phase_trace_question_lights_its_end_cells_and_leaves_the_r
     prompt = DecisionPrompt(manager, pygame.Rect(0, 0, 800, 600), d, "Ann", lambda k: None, lambda k, o: None,
                             on_board=frozenset(cells.values()))
     assert len(prompt.texts) - 2 == len(d.options) - len(cells)  # the question, the "click" line, the rest
+
+
+def test_a_long_list_on_a_short_board_pages_within_the_prompt(manager: pygame_gui.UIManager) -> None:
+    """Seed 004's tie declaration (line 21, 1.1.3) offers a character's every option (14 here): on a board area
+    too short for 12 buttons, a page shows what fits, the page buttons included, and every option is on a page."""
+    many = Decision(9, "beasts", "wolf", "declare", "Fen Wolf: declare your option",
+                    tuple(Option(f"o{i}", f"option {i}") for i in range(14)), secret=True, group=9)
+    prompt = DecisionPrompt(manager, pygame.Rect(0, 0, 800, 420), many, "Fen Wolf", lambda k: None,
+                            lambda k, o: None)
+    assert prompt.window is not None
+    inside = prompt.window.get_container().get_abs_rect()
+    seen: set[str] = set()
+    for _ in range(5):
+        for button, (what, value) in prompt.buttons.items():
+            assert inside.contains(button.get_abs_rect()), (button.text, button.get_abs_rect(), inside)
+            if what == "option":
+                seen.add(value)
+        prompt.page += 1
+        if prompt.page * prompt.per_page >= len(many.options):
+            break
+        prompt.build()
+    assert prompt.per_page < 12 and seen == {o.key for o in many.options}

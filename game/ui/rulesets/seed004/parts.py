@@ -15,7 +15,8 @@ end cells are lit on the board and clicked there (``marks.decision_cells``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -30,11 +31,11 @@ from game.rulesets.seed004.fight import Seed004Fight
 from game.rulesets.seed004.maneuvers import Maneuver
 from game.rulesets.seed004.state import Character
 from game.ui.animation import NOTHING, BannerText, Shown
-from game.ui.board_view import Layer, TokenLook, draw_text
+from game.ui.board_view import BoardView, Layer, TokenLook, draw_text
 from game.ui.map_view import side_colour
 from game.ui.modes.base import FightMode, Host, Mode, Piece
 from game.ui.parts import BarEntry, Readiness, SlowOverlay, TurnRow
-from game.ui.rulesets.seed004 import marks, presentation, strip_view
+from game.ui.rulesets.seed004 import marks, movement_view, presentation, strip_view, traces_view
 
 TEXT = (225, 228, 235)
 MUTED = (150, 156, 170)
@@ -49,9 +50,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("bar: a maneuver or an attack", "then click the other character ringed yellow"),
     ("a decision", "its prompt (a parry, a tie's declaration, a noncombat option, an attack on a mover)"),
     ("a trace", "click a lit end cell, or stay / chase / stop within reach in the prompt"),
-    ("Esc", "drop the maneuver or attack chosen"),
+    ("T", "replay the newest movement resolution a step at a time (again: the next step; after the last: off)"),
+    ("Esc", "drop the maneuver or attack chosen, or stop the replay"),
 )
-FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_ESCAPE))
+FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_t, pygame.K_ESCAPE))
 MANEUVERS = (Maneuver.CLOSE, Maneuver.OPEN, Maneuver.STEP_CLOSE, Maneuver.STEP_OPEN, Maneuver.CHANGE_RANGE)
 
 
@@ -84,6 +86,10 @@ class Seed004Parts:
         self.chosen: str | None = None
         """"maneuver:<kind>", "attack:<weapon>" or None."""
         self._legal: tuple[object, list[Command]] = (None, [])
+        self.replay: traces_view.Replay | None = None
+        """T: the newest movement resolution replayed, at the frame shown (None: not replaying)."""
+        self.replay_of = -1
+        """The log index of the resolution replayed."""
 
     def legal(self, table: Host) -> list[Command]:
         """The holder's options now (once per state shown); none while a decision is open."""
@@ -103,9 +109,36 @@ class Seed004Parts:
 
     def clear(self) -> None:
         self.chosen, self._legal = None, (None, [])
+        self.replay, self.replay_of = None, -1
 
     def drop(self) -> None:
         self.chosen = None
+        self.replay = None
+
+    def resolution(self, table: Host) -> movement_view.Resolution | None:
+        f = fight(table)
+
+        def colour(cid: str) -> tuple[int, int, int]:
+            c = f.piece(cid)
+            return side_colour(c.side) if c is not None else MUTED
+
+        return movement_view.newest(f.log, f.name, colour)
+
+    def step_replay(self, table: Host) -> None:
+        """T: the newest resolution's first frame (its traces as revealed), then each step; off after the last."""
+        got = self.resolution(table)
+        if got is None:
+            table.say("No movement has been resolved yet", error=True)
+            return
+        if self.replay is None or self.replay_of != got.at:
+            self.replay, self.replay_of = traces_view.Replay(got.frames), got.at
+        elif self.replay.at_end:
+            self.replay = None
+            table.say("")
+            return
+        else:
+            self.replay = self.replay.forward()
+        table.say(f"Movement replay: {self.replay.frame.caption}  ·  T next  ·  Esc stop")
 
     def fight_key(self, table: Host, key: int) -> None:
         actor = table.acting
@@ -115,6 +148,8 @@ class Seed004Parts:
             entries = [e for e in self.bar_entries(table, actor) if e.role != "pass"]
             if key - pygame.K_1 < len(entries):
                 entries[key - pygame.K_1].start()
+        elif key == pygame.K_t:
+            self.step_replay(table)
         elif key == pygame.K_ESCAPE:
             self.drop()
 
@@ -194,13 +229,40 @@ class Seed004Parts:
         return None
 
     def marks_key(self, table: Host) -> object:
-        return self.chosen
+        return (self.chosen, self.replay)
 
     def draw_marks(self, table: Host, board: pygame.Surface, *, under_hover: bool) -> None:
         return
 
     def draw_over_tokens(self, table: Host, board: pygame.Surface) -> None:
-        return
+        """The newest traces while they are the news (revealed, no option taken since) [54], or the replay's
+        frame (T) [55-57]."""
+        if table.view is not None:
+            self.draw_public(table, board, table.view, frozenset())
+
+    def public_key(self, table: Host) -> object:
+        """What the players' display's traces depend on besides the fight: the replay's frame."""
+        return self.replay
+
+    def draw_public(self, table: Host, board: pygame.Surface, view: BoardView, hidden: Collection[str]) -> None:
+        """The traces (or the replay's frame) on ``board`` as ``view`` places cells: the table's board, or the
+        players' display's (without the traces of creatures hidden from players)."""
+        got = self.resolution(table)
+        if got is None or not (got.current or self.replay is not None):
+            return
+        if hidden:
+            got = replace(got, plots=tuple(p for p in got.plots if p.mover not in hidden),
+                          frames=tuple(replace(fr, positions={k: v for k, v in fr.positions.items() if k not in hidden})
+                                       for fr in got.frames))
+        cells = {c for plot in got.plots for c in plot.cells}
+        if self.replay is not None:
+            cells |= {c for frame in got.frames for c in frame.positions.values()}
+        centres = {c: view.to_screen(c) for c in cells}
+        rect = board.get_rect()
+        if self.replay is not None and self.replay_of == got.at:
+            traces_view.draw_frame(board, rect, centres, got.plots, self.replay.frame)
+        else:
+            traces_view.draw_traces(board, rect, centres, got.plots)
 
     def hover_message(self, table: Host) -> str | None:
         f = fight(table)
