@@ -50,7 +50,7 @@ from game.rulesets.package import EditView, Entry
 from game.rulesets.seed001 import events as ev
 from game.rulesets.seed001 import editing, pools
 from game.rulesets.seed001.commands import (Act, Attack, Command, DealDamage, Dismount, Due, EndTurnCommand, EnterHex,
-                                            Move, NewRound, Offer, RollAttack, Rush, Stand, Step, ThrowRider)
+                                            Move, NewRound, RollAttack, Rush, Stand, Step, ThrowRider)
 from game.rulesets.seed001.counter import Counter, Kind, Moment, Use, roll_seconds
 from game.rulesets.seed001.counter import Entry as CounterEntry
 from game.rulesets.seed001.sheets import HEX_FEET, Delivery, MoveStyle, Sheet, Unhorsing

@@ -17,7 +17,7 @@ from pydantic import Field, ValidationError
 from game import file_specs
 from game.board import Board
 from game.errors import EncounterFileError, quoted, shown_key
-from game.file_specs import (AnswerDecision, AnsweredBy, AnswerOption, OptionsSpec, ShortId, StrictModel,
+from game.file_specs import (AnswerDecision, AnsweredBy, OptionsSpec, ShortId, StrictModel,
                              answer_to_json)
 from game.kernel.decisions import Answer
 from game.rulesets.package import Entry

@@ -43,7 +43,7 @@ from game.rulesets.seed004.blows import Blow, Blows, BlowRefused, Need, blows_of
 from game.rulesets.seed004.commands import (AttackOption, BeginPhase, Command, Declare, DrawWeapon, EndPhase,
                                             GrabObject, ManeuverOption, NextSegment, Parries, PassOption,
                                             PrepareBlow, Step, Strike, TakeOption, key, parse)
-from game.rulesets.seed004.initiative import DECLARE, declarations, parry_weapons
+from game.rulesets.seed004.initiative import declarations, parry_weapons
 from game.rulesets.seed004.maneuvers import Maneuver, maneuver
 from game.rulesets.seed004.maneuvers import why_not as why_not_maneuver
 from game.rulesets.seed004.ranges import Ground, range_between
@@ -309,7 +309,6 @@ class Seed004Fight:
             return f"no character '{option.creature}' in this fight"
         if c.dead:
             return f"{c.name} is unconscious"
-        b = c.blows
         match option:
             case PassOption():
                 for wid in option.drop:
@@ -750,7 +749,7 @@ class Seed004Fight:
             options = tuple(Option(f"parry:{w.id}", f"parry with {w.name} ({w.parry:+d})") for w in usable)
             options += (Option(PASS, "do not parry"),)
             out.append(Question(c.side, c.id, PARRY,
-                                f"{c.name}: parry {attacker.name}'s attack on {self.name(pending.target)}?",
+                                f"parry {attacker.name}'s attack on {self.name(pending.target)}?",
                                 options))
         return tuple(out)
 

@@ -72,7 +72,7 @@ def holders(fighters: Sequence[Fighter], passed: frozenset[str]) -> tuple[str, .
 def declarations(tied: Sequence[Fighter], options_of: Callable[[Fighter], Sequence[Option]]) -> tuple[Question, ...]:
     """The secret questions of a simultaneous initiative [21]: one per tied character, asked together (the kernel
     opens them as one group, keeps the answers hidden until all are in, then reveals them together)."""
-    return tuple(Question(c.side, c.id, DECLARE, f"{c.id}: declare your option (simultaneous initiative)",
+    return tuple(Question(c.side, c.id, DECLARE, "declare your option (simultaneous initiative)",
                           tuple(options_of(c)), secret=True) for c in tied)
 
 

@@ -201,7 +201,7 @@ def questions(movers: Sequence[Mover], ground: Ground, table: Plans | None = Non
             continue
         got = table[m.id] if table is not None and m.id in table else plans(m, movers, ground)
         options = tuple(Option(k, label(k, p, m.blows.alert, names)) for k, p in got.items())
-        out.append(Question(m.side, m.id, TRACE, f"{m.shown}: plot your trace", options, secret=True))
+        out.append(Question(m.side, m.id, TRACE, "plot your trace", options, secret=True))
     return tuple(out)
 
 
@@ -268,7 +268,7 @@ def attack_question(movement: Movement, step: Step, who: Mover, everyone: Mappin
         return None
     options = (Option(PASS, "let them pass"),) + tuple(
         Option(f"attack:{t}", f"attack {everyone[t].shown} (a blow borrowed from next round)") for t in got)
-    return Question(who.side, who.id, ATTACK_MOVER, f"{who.shown}: attack one still moving?", options)
+    return Question(who.side, who.id, ATTACK_MOVER, "attack one still moving?", options)
 
 
 Choose = Callable[[Movement, Question], str]

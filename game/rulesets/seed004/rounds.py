@@ -115,7 +115,7 @@ def noncombat_questions(fighters: Iterable[Fighter],
         options = tuple(options_of(c))
         if not any(o.key != "pass" for o in options):
             continue
-        out.append(Question(c.side, c.id, NONCOMBAT, f"{c.id}: choose a noncombat option", options, secret=True))
+        out.append(Question(c.side, c.id, NONCOMBAT, "choose a noncombat option", options, secret=True))
     return tuple(out)
 
 
