@@ -115,6 +115,23 @@ def test_the_newest_resolution_is_read_from_the_log_and_ends_being_news_at_the_n
     assert later is not None and not later.current
 
 
+
+def test_an_attack_on_a_mover_between_two_steps_keeps_the_replay_whole() -> None:
+    """Seed 004, line 56, 3.2.2: those who just ended may attack one still moving, borrowing blows from the next
+    round; the resolution then goes on [57]. The attack is an option chosen inside the movement phase: the
+    replay keeps the steps after it (it stopped at the attack, showing "step 1 of 1", before)."""
+    from game.rulesets.seed004.events import OptionChosen
+
+    log: list[object] = [TracesPlotted("a", (Square(1, 1), Square(2, 1), Square(3, 1)), "", "", True),
+                         TracesPlotted("b", (Square(5, 1), Square(4, 1)), "", "", True),
+                         MovementStepped("0", ("b",), (("a", Square(1, 1)), ("b", Square(5, 1)))),
+                         OptionChosen("b", "attack a", "1 active", 0, 10, borrowed=True),
+                         MovementStepped("1", ("a",), (("a", Square(3, 1)), ("b", Square(5, 1))))]
+    got = movement_view.newest(log, str.upper, lambda c: (1, 2, 3))
+    assert got is not None and got.current
+    assert [fr.caption.split(":")[0] for fr in got.frames] == ["traces revealed", "step 1 of 2", "step 2 of 2"]
+
+
 def test_the_players_display_draws_the_traces_and_the_replay_too(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 21 item 7: "The window draws the traces and replays their resolution", on the players' display too
     (the public second window), without the traces of creatures hidden from players."""

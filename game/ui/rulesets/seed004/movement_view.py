@@ -57,7 +57,7 @@ def newest(log: Sequence[object], name: Callable[[str], str], colour: Callable[[
     for e in log[last + 1:]:
         if isinstance(e, MovementStepped):
             steps.append(e)
-        elif isinstance(e, OptionChosen):
+        elif isinstance(e, OptionChosen) and not e.borrowed:  # an attack on a mover [56] borrows: still this phase
             current = False
             break
     frames = [Frame("traces revealed", {t.creature: t.path[0] for t in traces if t.path}, frozenset())]
