@@ -79,3 +79,31 @@ def test_a_maneuver_is_chosen_on_the_bar_and_aimed_by_a_click_on_the_other_chara
     assert click_cell(table, garrick.cell)
     moved = [e for e in f.log[before:] if isinstance(e, ev.Maneuvered)]
     assert [(e.creature, e.maneuver, e.other) for e in moved] == [("barrow_bear", "close", "garrick_thorne")]
+
+
+def test_change_range_sets_the_range_chosen_on_the_bar_from_one_to_six(table: Table) -> None:
+    """Line 33, 1.2.3.5: "May change range to any fallen opponent to any range between 1 and 6 inclusive". The
+    bar's "Change range" sets range 1; choosing it again steps it on; a click on the fallen one sends it (before,
+    a click always sent range 1)."""
+    from game.rulesets.edits import AddCondition
+
+    sit_down(table)
+    f, parts = parts_of(table)
+    f.apply(AddCondition("garrick_thorne", "fallen"))  # the game master's edit: Garrick is down on the floor
+    frames(table, 2)
+    garrick = f.char("garrick_thorne")
+    assert garrick.blows.fallen
+    assert click_bar(table, "maneuver", "maneuver:change-range")
+    frames(table, 2)
+    assert parts.chosen == "maneuver:change-range" and parts.change_to == 1
+    assert table.message.startswith("change range to 1")
+    for _ in range(2):
+        assert click_bar(table, "maneuver", "maneuver:change-range")
+        frames(table, 2)
+    frames(table, 2)
+    assert parts.change_to == 3 and table.message.startswith("change range to 3")
+    assert garrick.cell in parts.targets(table)
+    before = len(f.log)
+    assert click_cell(table, garrick.cell)
+    moved = [e for e in f.log[before:] if isinstance(e, ev.Maneuvered)]
+    assert [(e.maneuver, e.other, e.range_after) for e in moved] == [("change range", "garrick_thorne", 3)]

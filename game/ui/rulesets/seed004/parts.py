@@ -54,6 +54,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Esc", "drop the maneuver or attack chosen, or stop the replay"),
 )
 FIGHT_KEYS = frozenset((pygame.K_SPACE, *range(pygame.K_1, pygame.K_9 + 1), pygame.K_t, pygame.K_ESCAPE))
+CHANGE = f"maneuver:{Maneuver.CHANGE_RANGE.value.replace(' ', '-')}"
+"""What the bar's "Change range" chooses."""
+MAX_RANGE = 6
+"""Change range: "to any range between 1 and 6 inclusive" [33]."""
 MANEUVERS = (Maneuver.CLOSE, Maneuver.OPEN, Maneuver.STEP_CLOSE, Maneuver.STEP_OPEN, Maneuver.CHANGE_RANGE)
 
 
@@ -85,6 +89,8 @@ class Seed004Parts:
     def __init__(self) -> None:
         self.chosen: str | None = None
         """"maneuver:<kind>", "attack:<weapon>" or None."""
+        self.change_to = 1
+        """The range a chosen "change range" sets (1-6 [33]): choosing it again steps it on, past 6 it is dropped."""
         self._legal: tuple[object, list[Command]] = (None, [])
         self.replay: traces_view.Replay | None = None
         """T: the newest movement resolution replayed, at the frame shown (None: not replaying)."""
@@ -171,15 +177,25 @@ class Seed004Parts:
             self.send_now(table, PassOption(actor.id))
 
     def choose(self, table: Host, what: str) -> None:
-        """A maneuver or a weapon to attack with, finished by a click on the other character."""
+        """A maneuver or a weapon to attack with, finished by a click on the other character. "Change range" sets
+        range 1 first; choosing it again steps the range on (2, 3 ... 6 [33]), then drops it."""
+        if what == CHANGE and self.chosen == what and self.change_to < MAX_RANGE:
+            self.change_to += 1
+            table.say(f"change range to {self.change_to}: click a fallen character ringed yellow  ·  "
+                      f"choose it again for {self.change_to + 1 if self.change_to < MAX_RANGE else 'none'}  ·  Esc cancel")
+            return
         if self.chosen == what:
             self.chosen = None
             table.say("")
             return
+        self.change_to = 1
         if not self.targets(table, what):
             table.say(f"{what.replace(':', ' ').replace('-', ' ')}: nobody to aim it at now", error=True)
             return
         self.chosen = what
+        if what == CHANGE:
+            table.say("change range to 1: click a fallen character ringed yellow  ·  choose it again for 2  ·  Esc cancel")
+            return
         table.say(f"{what.split(':')[0]}: click a character ringed yellow  ·  Esc cancel")
 
     # -- the board ----------------------------------------------------------------------------------
@@ -195,6 +211,8 @@ class Seed004Parts:
         for c in self.legal(table) if table.my_turn() else []:
             other = None
             if kind == "maneuver" and isinstance(c, ManeuverOption) and c.maneuver.value.replace(" ", "-") == rest:
+                if c.maneuver is Maneuver.CHANGE_RANGE and c.new_range not in (None, self.change_to):
+                    continue
                 other = c.other
             elif kind == "attack" and isinstance(c, AttackOption) and c.weapon == rest:
                 other = c.target
