@@ -55,6 +55,17 @@ class Decision:
     def may_pass(self) -> bool:
         return self.option(PASS) is not None
 
+    @property
+    def taking(self) -> tuple[str, ...]:
+        """The keys of the options that are not passing, in their order."""
+        return tuple(o.key for o in self.options if o.key != PASS)
+
+    @property
+    def plain_choice(self) -> str:
+        """The first option that is not passing, else the first: the answer when nothing better is known."""
+        taking = self.taking
+        return taking[0] if taking else self.options[0].key
+
 
 @dataclass(frozen=True, slots=True)
 class Question:
@@ -93,7 +104,7 @@ def standing_answer(orders: Mapping[str, StandingOrder], decision: Decision) -> 
     if order is StandingOrder.NEVER and decision.may_pass:
         return PASS
     if order is StandingOrder.ALWAYS:
-        taking = [o.key for o in decision.options if o.key != PASS]
+        taking = decision.taking
         if len(taking) == 1:
             return taking[0]
     return None

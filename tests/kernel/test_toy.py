@@ -235,3 +235,14 @@ def test_an_answer_reads_back_from_its_command_line_as_it_was() -> None:
         line = command_line(answer, board)
         assert command_from_line(line, board, "x.jsonl", "line 1") == answer
     assert command_line(Answer(3, PASS), board) == '{"do":"answer","decision":3,"option":"pass"}'
+
+
+def test_a_decisions_plain_choice_is_its_first_taking_option_else_its_pass() -> None:
+    """What an AI answers when it knows nothing better: the first option that takes something; passing only
+    when nothing else is offered."""
+    from game.kernel.decisions import PASS, Decision, Option
+
+    offered = Decision(1, "a", "x", "k", "q?", (Option(PASS, "no"), Option("hit", "hit"), Option("run", "run")))
+    assert offered.taking == ("hit", "run") and offered.plain_choice == "hit"
+    lone = Decision(2, "a", "x", "k", "q?", (Option(PASS, "no"),))
+    assert lone.taking == () and lone.plain_choice == PASS

@@ -40,7 +40,7 @@ from typing import Any, Mapping, Protocol, Sequence
 from game.board import Board
 from game.grid import Cell
 from game.kernel.clock import AdvanceClock, EndTurn, StartTurn
-from game.kernel.decisions import PASS, Answer, Decision, Option, Question
+from game.kernel.decisions import Answer, Decision, Option, Question
 from game.kernel.engine import Engine, Impossible
 from game.kernel.events import Event, to_json
 from game.mechanics import tactics
@@ -255,8 +255,7 @@ class Seed001Fight:
             got = x.ai_answer(self, decision)
             if got is not None and got in keys:
                 return got
-        taking = [k for k in keys if k != PASS]
-        return taking[0] if taking else keys[0]
+        return decision.plain_choice
 
     @property
     def over(self) -> bool:

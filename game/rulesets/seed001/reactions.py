@@ -147,7 +147,7 @@ class Reactions:
     def ai_answer(self, fight: Seed001Fight, decision: Decision) -> str | None:
         offer = self.asked.get((decision.chooser, decision.kind))
         if decision.kind == defence.KIND:
-            taking = [o.key for o in decision.options if o.key != PASS]
+            taking = decision.taking
             step = self.asked.get((decision.chooser, defence.KIND))
             if not taking or step is None:
                 return None

@@ -182,8 +182,7 @@ class Seed002Fight(Attacks):
             return "attack"
         if decision.kind == DELAYED and "act" in keys:
             return "act"
-        taking = [k for k in keys if k != PASS]
-        return taking[0] if taking else keys[0]
+        return decision.plain_choice
 
     @property
     def over(self) -> bool:

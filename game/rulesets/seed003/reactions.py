@@ -170,7 +170,7 @@ class Reactions(Interrupts):
         """Every opportunity attack is taken; an intercept when the interceptor is above half and the ally
         is staggered or has fewer hit points at most (protecting a wounded or weaker ally); any other
         decision: its first option (the band order as listed, the first ambushers)."""
-        taking = [o.key for o in decision.options if o.key != PASS]
+        taking = decision.taking
         if decision.kind == FLEE:
             return "flee" if self.beaten(decision.side) else PASS
         if decision.kind == INTERCEPT and taking:

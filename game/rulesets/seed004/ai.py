@@ -138,12 +138,11 @@ def answer(fight: Seed004Fight, decision: Decision) -> str:
         b = c.blows
         target = fight.parrying is not None and fight.parrying.target == c.id
         if b.why_not(Blow.REACTIVE) is None or (target and b.has_blow):
-            parries = [k for k in keys if k != PASS]
+            parries = decision.taking
             if parries:
                 def modifier(k: str) -> int:
                     w = c.weapon(k.split(":", 1)[1])
                     return w.parry if w is not None and w.parry is not None else 0
                 return min(parries, key=lambda k: (modifier(k), k))
         return PASS if PASS in keys else keys[0]
-    taking = [k for k in keys if k != PASS]
-    return taking[0] if taking else keys[0]
+    return decision.plain_choice

@@ -226,8 +226,7 @@ class Seed004Fight:
         got = self.ai_answerer(self, decision) if self.ai_answerer is not None else None
         if got in keys:
             return got
-        taking = [k for k in keys if k != PASS]
-        return taking[0] if taking else keys[0]
+        return decision.plain_choice
 
     @property
     def over(self) -> bool:
